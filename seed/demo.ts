@@ -1,0 +1,77 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { PasswordHasher } from '../server/src/auth/passwords'
+import type { Db } from '../server/src/db/client'
+import { botPanels, licences, plans, users, type Role } from '../server/src/db/schema'
+import { ADMIN_ABILITY, DEFAULT_ABILITY } from '../server/src/permissions/abilities'
+import { planSeed } from './plans'
+
+export interface DemoAccount {
+  role: Role
+  email: string
+  password: string
+}
+
+const readable = () => {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+  return Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join('')).join('-')
+}
+
+/** Plans are product data: always present. */
+export async function seedPlans(db: Db): Promise<void> {
+  for (const plan of planSeed) {
+    await db.insert(plans).values(plan).onConflictDoNothing({ target: plans.name })
+  }
+}
+
+/**
+ * Demo accounts (admin, reseller, client brought by the reseller) with a licence for the
+ * client. Only on an empty database; returns the accounts created, or [] when there were users.
+ * Passwords are random unless given (tests give them).
+ */
+export async function seedDemo(
+  db: Db,
+  passwords: PasswordHasher,
+  given: Partial<Record<Role, string>> = {},
+): Promise<DemoAccount[]> {
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users)
+  if (count > 0) return []
+  const accounts: DemoAccount[] = (['admin', 'reseller', 'client'] as const).map((role) => ({
+    role,
+    email: `${role}@demo.local`,
+    password: given[role] ?? randomBytes(12).toString('base64url'),
+  }))
+  const ids: Partial<Record<Role, number>> = {}
+  await db.transaction(async (tx) => {
+    for (const a of accounts) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: a.email,
+          username: `demo-${a.role}`,
+          fullName: `Demo ${a.role[0]?.toUpperCase()}${a.role.slice(1)}`,
+          role: a.role,
+          passwordHash: await passwords.hash(a.password),
+          ability: a.role === 'admin' ? ADMIN_ABILITY : DEFAULT_ABILITY,
+          package: a.role === 'client' ? 'Starter' : 'None',
+          resellerId: a.role === 'client' ? ids.reseller : undefined,
+        })
+        .returning({ id: users.id })
+      if (!row) throw new Error('demo user not created')
+      ids[a.role] = row.id
+      await tx.insert(botPanels).values({ userId: row.id })
+    }
+    const [starter] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Starter'))
+    await tx.insert(licences).values({
+      licensekey: readable(),
+      planId: starter?.id,
+      userId: ids.client,
+      resellerId: ids.reseller,
+      totalDays: 30,
+      licensebeginning: new Date().toISOString().slice(0, 10),
+      status: 'active',
+      createdBy: ids.admin,
+    })
+  })
+  return accounts
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import { secureHeaders } from 'hono/secure-headers'
+import { mountAuthRoutes } from './auth/auth.rest'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import { AppError, isAppError } from './errors'
+import { createGraphQL } from './graphql/yoga'
+import { guarded, type AppEnv } from './http/guarded'
+import type { Logger } from './logger'
+import type { Services } from './services'
+
+const API_PREFIXES = ['/graphql', '/jwt/', '/apps/', '/healthz', '/readyz']
+
+function clientKeyOf(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'local' // in-process requests (tests) have no socket
+  }
+}
+
+/**
+ * The HTTP front: security headers, CORS, request ids and logs, /graphql, the REST shims,
+ * health checks and the built client with an SPA fallback — one port.
+ */
+export function createApp(deps: { config: Config; database: Database; services: Services; log: Logger }) {
+  const { config, database, services, log } = deps
+  const app = new Hono<AppEnv>()
+  const yoga = createGraphQL({ config, services, log })
+  const graphiql = config.GRAPHIQL
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID()
+    c.set('requestId', requestId)
+    c.set('clientKey', clientKeyOf(c, config.TRUST_PROXY))
+    c.set('services', services)
+    const started = performance.now()
+    await next()
+    c.header('x-request-id', requestId)
+    const path = c.req.path
+    if (API_PREFIXES.some((p) => path.startsWith(p))) {
+      log.info(
+        { requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      )
+    }
+  })
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // GraphiQL loads its assets from a CDN when enabled; the app itself needs only 'self'.
+        scriptSrc: graphiql ? ["'self'", "'unsafe-inline'", 'https://unpkg.com'] : ["'self'", 'https://www.googletagmanager.com'],
+        styleSrc: graphiql ? ["'self'", "'unsafe-inline'", 'https://unpkg.com'] : ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'https://www.google-analytics.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  if (config.CORS_ORIGINS.length > 0) {
+    app.use('*', cors({ origin: config.CORS_ORIGINS, allowHeaders: ['authorization', 'content-type', 'x-request-id'] }))
+  }
+  app.use('/jwt/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
+  app.use('/graphql', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
+
+  app.onError((err, c) => {
+    if (isAppError(err)) {
+      return c.json({ error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) }, err.status as 400)
+    }
+    log.error({ err, requestId: c.get('requestId') }, 'unhandled error')
+    return c.json({ error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' }, 500)
+  })
+
+  guarded(app, 'GET', '/healthz', (c) => c.json({ status: 'ok' }))
+  guarded(app, 'GET', '/readyz', async (c) => {
+    try {
+      await database.ping()
+      return c.json({ status: 'ready', database: database.kind })
+    } catch {
+      return c.json({ status: 'unavailable', database: database.kind }, 503)
+    }
+  })
+
+  mountAuthRoutes(app)
+
+  // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
+  // preflight cross-site) or an explicit preflight header reaches GraphQL operations.
+  app.on(['GET', 'POST'], '/graphql', async (c) => {
+    const type = c.req.header('content-type') ?? ''
+    const wantsPage = c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html')
+    const preflighted = Boolean(c.req.header('apollo-require-preflight') || c.req.header('x-graphql-csrf'))
+    if (!wantsPage && !preflighted && !(c.req.method === 'POST' && type.includes('application/json'))) {
+      throw new AppError('FORBIDDEN', 'GraphQL requests must be JSON POSTs or carry a preflight header')
+    }
+    return yoga.fetch(c.req.raw, { clientKey: c.get('clientKey'), requestId: c.get('requestId') })
+  })
+
+  // Unknown API paths are a plain 404, never the SPA.
+  app.all('/jwt/*', (c) => c.body(null, 404))
+  app.all('/apps/*', (c) => c.body(null, 404))
+
+  const dist = resolve(config.CLIENT_DIST)
+  const indexFile = join(dist, 'index.html')
+  app.use('/assets/*', async (c, next) => {
+    await next()
+    if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable')
+  })
+  app.use('*', serveStatic({ root: dist }))
+  let indexHtml: string | undefined
+  app.get('*', (c) => {
+    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined
+    if (!indexHtml) return c.text('The client is not built. Run `npm run build` (npm start does it for you).', 503)
+    c.header('cache-control', 'no-cache')
+    return c.html(indexHtml)
+  })
+
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

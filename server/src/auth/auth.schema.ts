@@ -1,0 +1,102 @@
+import { roles, type AbilityRule } from '../db/schema'
+import { builder } from '../graphql/builder'
+import type { AuthResult } from './auth.service'
+import { toUserData, type UserData } from './user-data'
+
+const RoleEnum = builder.enumType('Role', { values: roles })
+
+const AbilityRuleRef = builder.objectRef<AbilityRule>('AbilityRule').implement({
+  description: 'One rule a user holds: CASL action on subject.',
+  fields: (t) => ({
+    action: t.exposeString('action'),
+    subject: t.exposeString('subject'),
+  }),
+})
+
+const UserExtrasRef = builder.objectRef<UserData['extras']>('UserExtras').implement({
+  fields: (t) => ({ eCommerceCartItemsCount: t.exposeInt('eCommerceCartItemsCount') }),
+})
+
+export const UserDataRef = builder.objectRef<UserData>('UserData').implement({
+  description: 'The session user data the client stores under `userData`.',
+  fields: (t) => ({
+    id: t.id({ resolve: (u) => String(u.id) }),
+    fullName: t.exposeString('fullName', { nullable: true }),
+    username: t.exposeString('username'),
+    avatar: t.exposeString('avatar', { nullable: true }),
+    email: t.exposeString('email'),
+    role: t.field({ type: RoleEnum, resolve: (u) => u.role }),
+    ability: t.field({ type: [AbilityRuleRef], resolve: (u) => u.ability }),
+    extras: t.field({ type: UserExtrasRef, resolve: (u) => u.extras }),
+  }),
+})
+
+const AuthPayloadRef = builder.objectRef<AuthResult>('AuthPayload').implement({
+  fields: (t) => ({
+    userData: t.field({ type: UserDataRef, resolve: (p) => p.userData }),
+    accessToken: t.exposeString('accessToken'),
+    refreshToken: t.exposeString('refreshToken'),
+  }),
+})
+
+const LoginInput = builder.inputType('LoginInput', {
+  fields: (t) => ({ email: t.string({ required: true }), password: t.string({ required: true }) }),
+})
+
+const RegisterInput = builder.inputType('RegisterInput', {
+  fields: (t) => ({
+    username: t.string({ required: true }),
+    email: t.string({ required: true }),
+    password: t.string({ required: true }),
+  }),
+})
+
+builder.queryField('viewer', (t) =>
+  t.field({
+    type: UserDataRef,
+    nullable: true,
+    description: 'The signed-in user, or null when signed out.',
+    resolve: (_root, _args, ctx) => (ctx.user ? toUserData(ctx.user) : null),
+  }),
+)
+
+builder.mutationFields((t) => ({
+  login: t.field({
+    type: AuthPayloadRef,
+    args: { input: t.arg({ type: LoginInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.auth.login(input, ctx.clientKey),
+  }),
+  register: t.field({
+    type: AuthPayloadRef,
+    args: { input: t.arg({ type: RegisterInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.auth.register(input),
+  }),
+  refreshToken: t.field({
+    type: AuthPayloadRef,
+    args: { refreshToken: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.auth.refresh(args),
+  }),
+  logout: t.boolean({
+    description: 'Revokes the refresh token (and the sign-in it belongs to).',
+    args: { refreshToken: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await ctx.services.auth.logout(args)
+      return true
+    },
+  }),
+  requestPasswordReset: t.boolean({
+    description: 'Mails a reset link when the account exists; answers true either way.',
+    args: { email: t.arg.string({ required: true }) },
+    resolve: async (_root, { email }, ctx) => {
+      await ctx.services.passwordReset.request(email)
+      return true
+    },
+  }),
+  resetPassword: t.boolean({
+    args: { token: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: async (_root, { token, password }, ctx) => {
+      await ctx.services.passwordReset.reset(token, password)
+      return true
+    },
+  }),
+}))

@@ -1,0 +1,147 @@
+import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { botPanels, users, type UserRow } from '../db/schema'
+import { AppError } from '../errors'
+import { abilityFor, type Principal } from '../permissions/abilities'
+import { messages } from './messages'
+import { isWeakPassword, type PasswordHasher } from './passwords'
+import type { FailureLimiter } from './rate-limit'
+import type { TokenService } from './tokens'
+import { toUserData, type UserData } from './user-data'
+
+export interface AuthResult {
+  userData: UserData
+  accessToken: string
+  refreshToken: string
+}
+
+const text = z.string().max(320).optional().catch(undefined)
+const loginInput = z.object({ email: text, password: z.string().max(1024).optional().catch(undefined) })
+const registerInput = z.object({ username: text, email: text, password: z.string().max(1024).optional().catch(undefined) })
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+const isUniqueViolation = (e: unknown, constraint: string): boolean => {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }
+  const c = err.cause ?? err
+  return c.code === '23505' && (c.constraint === constraint || String((c as { message?: string }).message).includes(constraint))
+}
+
+export function createAuthService(deps: {
+  db: Db
+  passwords: PasswordHasher
+  tokens: TokenService
+  loginLimiter: FailureLimiter
+}) {
+  const { db, passwords, tokens, loginLimiter } = deps
+
+  async function issue(user: UserRow, tx: Db = db): Promise<AuthResult> {
+    const [accessToken, refreshToken] = await Promise.all([
+      tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' }),
+      tokens.issueRefresh(user.id, tx),
+    ])
+    return { userData: toUserData(user), accessToken, refreshToken }
+  }
+
+  async function findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+    return row
+  }
+
+  async function login(raw: unknown, clientKey: string): Promise<AuthResult> {
+    const input = loginInput.safeParse(raw ?? {})
+    const email = normalizeEmail(input.success ? (input.data.email ?? '') : '')
+    const password = input.success ? (input.data.password ?? '') : ''
+    const keys = [`ip:${clientKey}`, `email:${email}`]
+    if (loginLimiter.isBlocked(keys)) {
+      throw new AppError('RATE_LIMITED', messages.tooManyAttempts, { email: [messages.tooManyAttempts] })
+    }
+    const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : []
+    const ok = user ? await passwords.verify(user.passwordHash, password) : await passwords.verifyDummy(password)
+    if (!user || !ok) {
+      loginLimiter.fail(keys)
+      throw new AppError('INVALID_CREDENTIALS', messages.loginInvalid, { email: [messages.loginInvalid] })
+    }
+    loginLimiter.reset(`email:${email}`)
+    return issue(user)
+  }
+
+  async function register(raw: unknown): Promise<AuthResult> {
+    const parsed = registerInput.safeParse(raw ?? {})
+    const data = parsed.success ? parsed.data : {}
+    const username = (data.username ?? '').trim()
+    const email = normalizeEmail(data.email ?? '')
+    const password = data.password ?? ''
+    const fields: { password: string[] | null; email: string[] | null; username: string[] | null } = {
+      password: isWeakPassword(password) ? [messages.passwordWeak] : null,
+      email: !email ? [messages.emailMissing] : EMAIL.test(email) ? null : [messages.emailInvalid],
+      username: !username ? [messages.usernameMissing] : USERNAME.test(username) ? null : [messages.usernameInvalid],
+    }
+    if (!fields.email || !fields.username) {
+      const taken = await db
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(sql`${users.email} = ${email} or lower(${users.username}) = lower(${username})`)
+      if (!fields.email && taken.some((t) => t.email === email)) fields.email = [messages.emailInUse]
+      if (!fields.username && taken.some((t) => t.username.toLowerCase() === username.toLowerCase())) {
+        fields.username = [messages.usernameInUse]
+      }
+    }
+    const fail = () => new AppError('BAD_USER_INPUT', 'Registration failed', fields as Record<string, string[]>)
+    if (fields.email || fields.username || fields.password) throw fail()
+
+    const passwordHash = await passwords.hash(password)
+    try {
+      return await db.transaction(async (tx) => {
+        const [user] = await tx.insert(users).values({ email, username, passwordHash, fullName: username }).returning()
+        if (!user) throw new AppError('INTERNAL_SERVER_ERROR', 'User not created')
+        await tx.insert(botPanels).values({ userId: user.id })
+        return issue(user, tx)
+      })
+    } catch (e) {
+      // Lost a race with another registration between the check and the insert.
+      if (isUniqueViolation(e, 'users_email_key')) fields.email = [messages.emailInUse]
+      else if (isUniqueViolation(e, 'users_username_lower_key')) fields.username = [messages.usernameInUse]
+      else throw e
+      throw fail()
+    }
+  }
+
+  async function refresh(raw: unknown): Promise<AuthResult> {
+    const token = z.object({ refreshToken: z.string() }).safeParse(raw ?? {})
+    if (!token.success) throw new AppError('INVALID_TOKEN', messages.invalidRefresh)
+    const { userId, refreshToken } = await tokens.rotateRefresh(token.data.refreshToken)
+    const user = await findById(userId)
+    if (!user) throw new AppError('INVALID_TOKEN', messages.invalidRefresh)
+    const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' })
+    return { userData: toUserData(user), accessToken, refreshToken }
+  }
+
+  async function logout(raw: unknown): Promise<void> {
+    const token = z.object({ refreshToken: z.string() }).safeParse(raw ?? {})
+    if (token.success) await tokens.revokeRefresh(token.data.refreshToken)
+  }
+
+  /** Resolves a Bearer token to the caller; the user's current ability is read from the database. */
+  async function principalFromToken(token: string): Promise<{ principal: Principal; user: UserRow }> {
+    const claims = await tokens.verifyAccess(token)
+    const user = await findById(claims.userId)
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid access token')
+    // The admin claim only holds while the account is still an admin.
+    const principal: Principal = {
+      userId: user.id,
+      role: user.role,
+      admin: claims.admin && user.role === 'admin',
+      ability: user.ability,
+    }
+    return { principal, user }
+  }
+
+  return { login, register, refresh, logout, principalFromToken, findById, abilityFor }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { passwordResets, users } from '../db/schema'
+import { AppError } from '../errors'
+import type { MailService } from '../modules/mail/mail.service'
+import { normalizeEmail } from './auth.service'
+import { messages } from './messages'
+import { isWeakPassword, type PasswordHasher } from './passwords'
+import { hashToken, type TokenService } from './tokens'
+
+/**
+ * Forgot password: a single-use token, stored hashed, mailed as a link; using it sets the
+ * new password and signs out every session. The request answers the same whether or not
+ * the email exists.
+ */
+export function createPasswordResetService(deps: {
+  db: Db
+  mail: MailService
+  passwords: PasswordHasher
+  tokens: TokenService
+  publicUrl: string
+  ttlSeconds: number
+  now: () => Date
+}) {
+  const { db, mail, passwords, tokens, now } = deps
+
+  async function request(emailRaw: string): Promise<void> {
+    const email = normalizeEmail(emailRaw)
+    if (email.length > 320) return
+    const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).limit(1)
+    if (!user) return
+    const token = randomBytes(32).toString('base64url')
+    const createdAt = now()
+    await db.transaction(async (tx) => {
+      await tx.insert(passwordResets).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + deps.ttlSeconds * 1000),
+      })
+      const link = `${deps.publicUrl.replace(/\/$/, '')}/forgot-password?token=${token}`
+      await mail.send(
+        {
+          to: user.email,
+          subject: 'Reset your password',
+          text: `Someone asked to reset the password of your account.\n\nChoose a new password here (valid for ${Math.round(deps.ttlSeconds / 60)} minutes): ${link}\n\nIf it was not you, ignore this mail.`,
+        },
+        tx,
+      )
+    })
+  }
+
+  async function reset(token: string, password: string): Promise<void> {
+    if (isWeakPassword(password)) throw new AppError('WEAK_PASSWORD', messages.passwordWeak)
+    if (token.length < 20 || token.length > 200) throw new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired.')
+    const passwordHash = await passwords.hash(password)
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(passwordResets)
+        .set({ usedAt: now() })
+        .where(
+          and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now())),
+        )
+        .returning({ userId: passwordResets.userId })
+      if (!row) return false
+      await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, row.userId))
+      await tokens.revokeAllForUser(row.userId, tx)
+      return true
+    })
+    if (!done) throw new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired.')
+  }
+
+  return { request, reset }
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>

@@ -1,0 +1,59 @@
+import { availableParallelism } from 'node:os'
+import { hash, verify } from '@node-rs/argon2'
+
+/** Algorithm.Argon2id (a const enum the package declares ambiently). */
+const ARGON2ID = 2
+
+/** Bounds concurrent work so hashing never queues more jobs than there are cores. */
+export class Semaphore {
+  private active = 0
+  private readonly waiting: Array<() => void> = []
+  constructor(private readonly limit: number) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    this.active++
+    try {
+      return await job()
+    } finally {
+      this.active--
+      this.waiting.shift()?.()
+    }
+  }
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>
+  verify(hash: string, password: string): Promise<boolean>
+  /** Spends the same work as a real verification, for unknown accounts (equal timing). */
+  verifyDummy(password: string): Promise<false>
+}
+
+/** argon2id, OWASP parameters by default (19 MiB, t=2, p=1); runs on libuv's pool, bounded to the cores. */
+export function createPasswordHasher(opts: { memoryCost: number; timeCost: number; concurrency?: number }): PasswordHasher {
+  const params = { algorithm: ARGON2ID, memoryCost: opts.memoryCost, timeCost: opts.timeCost, parallelism: 1 }
+  const gate = new Semaphore(opts.concurrency ?? Math.max(1, availableParallelism()))
+  let dummy: Promise<string> | undefined
+  const verifyHash = (h: string, password: string) =>
+    gate.run(() => verify(h, password, params)).catch(() => false)
+  return {
+    hash: (password) => gate.run(() => hash(password, params)),
+    verify: verifyHash,
+    async verifyDummy(password) {
+      dummy ??= gate.run(() => hash('dummy-password-for-timing', params))
+      await verifyHash(await dummy, password)
+      return false
+    },
+  }
+}
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+
+/** A weak password: too short, too long to hash safely, one repeated character, or a very common one. */
+export function isWeakPassword(password: string): boolean {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return true
+  if (new Set(password).size < 4) return true
+  const common = ['password', '12345678', '123456789', 'qwertyui', 'iloveyou', 'letmein1', 'password1', 'abcdefgh', 'qwerty123']
+  return common.includes(password.toLowerCase())
+}

@@ -1,0 +1,42 @@
+import { GraphQLError } from 'graphql'
+
+/** Every failure a client may see has one of these codes; the client shows `errors.<CODE>`. */
+export const errorStatus = {
+  BAD_USER_INPUT: 400,
+  WEAK_PASSWORD: 400,
+  INVALID_CREDENTIALS: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_TOKEN: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL_SERVER_ERROR: 500,
+} as const
+
+export type ErrorCode = keyof typeof errorStatus
+
+export class AppError extends Error {
+  readonly code: ErrorCode
+  /** Field → messages, for forms. */
+  readonly fields?: Record<string, string[]>
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.fields = fields
+  }
+
+  get status(): number {
+    return errorStatus[this.code]
+  }
+
+  toGraphQL(): GraphQLError {
+    return new GraphQLError(this.message, {
+      extensions: { code: this.code, http: { status: this.status }, ...(this.fields ? { fields: this.fields } : {}) },
+    })
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError

@@ -1,0 +1,20 @@
+import { GraphQLError, Kind } from 'graphql'
+import { builder } from './builder'
+
+const parseDate = (value: unknown): Date => {
+  const d = typeof value === 'string' ? new Date(value) : null
+  if (!d || Number.isNaN(d.getTime())) {
+    throw new GraphQLError('DateTime must be an ISO 8601 string', { extensions: { code: 'BAD_USER_INPUT' } })
+  }
+  return d
+}
+
+builder.scalarType('DateTime', {
+  description: 'An ISO 8601 date and time in UTC.',
+  serialize: (value) => (value instanceof Date ? value : new Date(String(value))).toISOString(),
+  parseValue: parseDate,
+  parseLiteral: (ast) => parseDate(ast.kind === Kind.STRING ? ast.value : null),
+})
+
+builder.queryType({})
+builder.mutationType({})

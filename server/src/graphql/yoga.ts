@@ -1,0 +1,70 @@
+import { EnvelopArmor } from '@escape.tech/graphql-armor'
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql'
+import { createYoga, type Plugin } from 'graphql-yoga'
+import type { Config } from '../config'
+import { AppError, isAppError } from '../errors'
+import type { Logger } from '../logger'
+import type { Principal } from '../permissions/abilities'
+import type { Services } from '../services'
+import type { GraphQLContext } from './context'
+import { buildSchema } from './schema'
+
+export interface ServerContext {
+  clientKey: string
+  requestId: string
+}
+
+/** In production, only admins may introspect the schema. */
+const introspectionForAdmins = (production: boolean): Plugin<GraphQLContext> => ({
+  onValidate({ context, addValidationRule }) {
+    if (production && !context.principal?.admin) addValidationRule(NoSchemaIntrospectionCustomRule)
+  },
+})
+
+export function createGraphQL(deps: { config: Config; services: Services; log: Logger }) {
+  const { config, services, log } = deps
+  const production = config.NODE_ENV === 'production'
+  const armor = new EnvelopArmor({
+    maxDepth: { n: 8 },
+    maxAliases: { n: 15 },
+    costLimit: { maxCost: 5000 },
+    maxDirectives: { n: 20 },
+    maxTokens: { n: 2000 },
+  })
+  return createYoga<ServerContext, GraphQLContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: '/graphql',
+    graphiql: config.GRAPHIQL ? { title: 'Channel Assistant GraphQL' } : false,
+    landingPage: false,
+    cors: false,
+    logging: false,
+    plugins: [...armor.protect().plugins, introspectionForAdmins(production)],
+    maskedErrors: {
+      maskError(error, message) {
+        const original = error instanceof GraphQLError ? (error.originalError ?? error) : error
+        if (isAppError(original)) return original.toGraphQL()
+        if (original instanceof GraphQLError && original.extensions?.code) return original
+        if (error instanceof GraphQLError && !error.originalError) return error
+        log.error({ err: original }, 'unexpected GraphQL error')
+        return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } })
+      },
+    },
+    context: async ({ request, clientKey, requestId }): Promise<GraphQLContext> => {
+      const header = request.headers.get('authorization')
+      let principal: Principal | null = null
+      let user: GraphQLContext['user'] = null
+      if (header) {
+        const match = /^Bearer\s+(\S+)$/i.exec(header)
+        try {
+          if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'Malformed Authorization header')
+          ;({ principal, user } = await services.auth.principalFromToken(match[1]))
+        } catch (e) {
+          // A bad or expired token is a 401, so the client refreshes once and replays.
+          const err = isAppError(e) ? e : new AppError('UNAUTHENTICATED', 'Invalid access token')
+          throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } })
+        }
+      }
+      return { principal, user, services, clientKey, log: log.child({ requestId }) }
+    },
+  })
+}

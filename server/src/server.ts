@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { seedDemo, seedPlans, type DemoAccount } from '../../seed/demo'
+import { createApp } from './app'
+import { resolveSecrets } from './auth/secrets'
+import type { Config } from './config'
+import { openDatabase } from './db/client'
+import type { Logger } from './logger'
+import { createServices, type Clock } from './services'
+
+export interface Started {
+  url: string
+  port: number
+  demoAccounts: DemoAccount[]
+  close(): Promise<void>
+}
+
+/** Opens the database, migrates, seeds, and serves everything on one port. */
+export async function startServer(
+  config: Config,
+  log: Logger,
+  opts: { clock?: Clock; demoPasswords?: Partial<Record<'admin' | 'client' | 'reseller', string>> } = {},
+): Promise<Started> {
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  await database.migrate()
+  const secrets = resolveSecrets(config)
+  if (secrets.generated) log.warn('JWT_ACCESS_SECRET not set: using a generated secret kept in the data directory')
+  const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
+  await seedPlans(database.db)
+  const demoAccounts = config.DEMO ? await seedDemo(database.db, services.passwords, opts.demoPasswords) : []
+  const app = createApp({ config, database, services, log })
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))
+  })
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    demoAccounts,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await database.close()
+    },
+  }
+}
