@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW: duration(15 * 60),
   GRAPHIQL: flag(true),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(8),
   TRUST_PROXY: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().default('./dist/client'),

@@ -26,7 +26,12 @@ export function createServices(deps: { config: Config; db: Db; log: Logger; secr
     refreshAbsoluteTtlSeconds: config.REFRESH_TOKEN_ABSOLUTE_TTL,
     now,
   })
-  const loginLimiter = new FailureLimiter(config.LOGIN_RATE_LIMIT, config.LOGIN_RATE_WINDOW * 1000, () => now().getTime())
+  const windowMs = config.LOGIN_RATE_WINDOW * 1000
+  const ms = () => now().getTime()
+  const loginLimiter = {
+    perEmail: new FailureLimiter(config.LOGIN_RATE_LIMIT, windowMs, ms),
+    perClient: new FailureLimiter(config.LOGIN_RATE_LIMIT * 10, windowMs, ms),
+  }
   const mail = createMailService(db, log)
   const auth = createAuthService({ db, passwords, tokens, loginLimiter })
   const passwordReset = createPasswordResetService({

@@ -35,7 +35,8 @@ export function createAuthService(deps: {
   db: Db
   passwords: PasswordHasher
   tokens: TokenService
-  loginLimiter: FailureLimiter
+  /** Failures per email address, and (with a larger allowance) per caller address. */
+  loginLimiter: { perEmail: FailureLimiter; perClient: FailureLimiter }
 }) {
   const { db, passwords, tokens, loginLimiter } = deps
 
@@ -56,17 +57,17 @@ export function createAuthService(deps: {
     const input = loginInput.safeParse(raw ?? {})
     const email = normalizeEmail(input.success ? (input.data.email ?? '') : '')
     const password = input.success ? (input.data.password ?? '') : ''
-    const keys = [`ip:${clientKey}`, `email:${email}`]
-    if (loginLimiter.isBlocked(keys)) {
+    if (loginLimiter.perEmail.isBlocked([email]) || loginLimiter.perClient.isBlocked([clientKey])) {
       throw new AppError('RATE_LIMITED', messages.tooManyAttempts, { email: [messages.tooManyAttempts] })
     }
     const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : []
     const ok = user ? await passwords.verify(user.passwordHash, password) : await passwords.verifyDummy(password)
     if (!user || !ok) {
-      loginLimiter.fail(keys)
+      loginLimiter.perEmail.fail([email])
+      loginLimiter.perClient.fail([clientKey])
       throw new AppError('INVALID_CREDENTIALS', messages.loginInvalid, { email: [messages.loginInvalid] })
     }
-    loginLimiter.reset(`email:${email}`)
+    loginLimiter.perEmail.reset(email)
     return issue(user)
   }
 

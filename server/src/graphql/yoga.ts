@@ -25,7 +25,7 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
   const { config, services, log } = deps
   const production = config.NODE_ENV === 'production'
   const armor = new EnvelopArmor({
-    maxDepth: { n: 8 },
+    maxDepth: { n: config.GRAPHQL_MAX_DEPTH },
     maxAliases: { n: 15 },
     costLimit: { maxCost: 5000 },
     maxDirectives: { n: 20 },

@@ -1,0 +1,95 @@
+import { createApp } from '../../server/src/app'
+import { loadConfig, type Config } from '../../server/src/config'
+import { openDatabase, type Database } from '../../server/src/db/client'
+import { createLogger } from '../../server/src/logger'
+import { createServices, type Services } from '../../server/src/services'
+import { seedDemo, seedPlans } from '../../seed/demo'
+import { freshDatabase, type Engine } from './databases'
+
+export const DEMO_PASSWORDS = {
+  admin: 'admin-Passw0rd!',
+  reseller: 'reseller-Passw0rd!',
+  client: 'client-Passw0rd!',
+} as const
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  t = Date.now()
+  now = () => new Date(this.t)
+  advance(seconds: number) {
+    this.t += seconds * 1000
+  }
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>
+  services: Services
+  database: Database
+  config: Config
+  clock: TestClock
+  close(): Promise<void>
+  /** JSON request against the app, in process (no port). */
+  json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>
+  gql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: any }>
+  loginAs(role: keyof typeof DEMO_PASSWORDS): Promise<{ accessToken: string; refreshToken: string; userData: any }>
+}
+
+/** Builds the real app on a fresh database, migrated and seeded with the demo accounts. */
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+  const target = await freshDatabase(engine)
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: target.dataDir,
+    ...(target.url ? { DATABASE_URL: target.url } : {}),
+    JWT_ACCESS_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_ITERATIONS: '1',
+    CLIENT_DIST: '/nonexistent',
+    ...env,
+  })
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 })
+  await database.migrate()
+  const clock = new TestClock()
+  const log = createLogger('silent')
+  const services = createServices({ config, db: database.db, log, secret: config.JWT_ACCESS_SECRET!, clock })
+  await seedPlans(database.db)
+  await seedDemo(database.db, services.passwords, DEMO_PASSWORDS)
+  const app = createApp({ config, database, services, log })
+
+  const json: TestApp['json'] = async (method, path, body, headers = {}) => {
+    const res = await app.request(path, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : null
+    } catch {
+      /* keep text */
+    }
+    return { status: res.status, body: parsed }
+  }
+
+  return {
+    app,
+    services,
+    database,
+    config,
+    clock,
+    json,
+    gql: (query, variables, token) =>
+      json('POST', '/graphql', { query, variables }, token ? { authorization: `Bearer ${token}` } : {}),
+    async loginAs(role) {
+      const res = await json('POST', '/jwt/login', { email: `${role}@demo.local`, password: DEMO_PASSWORDS[role] })
+      if (res.status !== 200) throw new Error(`login as ${role} failed: ${JSON.stringify(res.body)}`)
+      return res.body
+    },
+    async close() {
+      await database.close()
+      await target.drop()
+    },
+  }
+}
