@@ -63,7 +63,7 @@ export function createApp(deps: { config: Config; database: Database; services: 
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // GraphiQL loads its assets from a CDN when enabled; the app itself needs only 'self'.
-        scriptSrc: graphiql ? ["'self'", "'unsafe-inline'", 'https://unpkg.com'] : ["'self'", 'https://www.googletagmanager.com'],
+        scriptSrc: ["'self'", 'https://www.googletagmanager.com', ...(graphiql ? ["'unsafe-inline'", 'https://unpkg.com'] : [])],
         styleSrc: graphiql ? ["'self'", "'unsafe-inline'", 'https://unpkg.com'] : ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'", 'https://www.google-analytics.com'],
@@ -122,7 +122,7 @@ export function createApp(deps: { config: Config; database: Database; services: 
     await next()
     if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable')
   })
-  app.use('*', serveStatic({ root: dist }))
+  if (existsSync(dist)) app.use('*', serveStatic({ root: dist }))
   let indexHtml: string | undefined
   app.get('*', (c) => {
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined

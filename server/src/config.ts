@@ -1,11 +1,13 @@
 import { z } from 'zod'
 
-/** Reads "off"/"false"/"0"/"no" as false, anything else as true. */
+/** Reads "off"/"false"/"0"/"no" as false, anything else as true; unset as the fallback. */
+const isOn = (v: string | undefined, fallback: boolean) =>
+  v === undefined || v === '' ? fallback : !['off', 'false', '0', 'no'].includes(v.toLowerCase())
 const flag = (fallback: boolean) =>
   z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : !['off', 'false', '0', 'no'].includes(v.toLowerCase())))
+    .transform((v) => isOn(v, fallback))
 
 const duration = (fallbackSeconds: number) => z.coerce.number().int().positive().default(fallbackSeconds)
 
@@ -30,7 +32,8 @@ const envSchema = z.object({
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW: duration(15 * 60),
-  GRAPHIQL: flag(true),
+  /** Defaults to on, and to off when NODE_ENV=production. */
+  GRAPHIQL: z.string().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(8),
   TRUST_PROXY: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,7 +42,7 @@ const envSchema = z.object({
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
 })
 
-export type Config = z.infer<typeof envSchema>
+export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL'> & { GRAPHIQL: boolean }
 
 export class ConfigError extends Error {}
 
@@ -49,7 +52,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
     throw new ConfigError(`Invalid configuration: ${problems}`)
   }
-  const config = parsed.data
+  const { GRAPHIQL, ...rest } = parsed.data
+  const config = {
+    ...rest,
+    GRAPHIQL: isOn(GRAPHIQL, rest.NODE_ENV !== 'production'),
+  }
   if (config.NODE_ENV === 'production' && !config.JWT_ACCESS_SECRET) {
     throw new ConfigError('JWT_ACCESS_SECRET (at least 32 characters) is required when NODE_ENV=production')
   }

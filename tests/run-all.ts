@@ -1,0 +1,66 @@
+/**
+ * `npm test`: lint, type check (after codegen), client build, then every vitest project
+ * (unit, integration — schema drift included — and browser tests). Integration tests run
+ * on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. Ends with one line:
+ * `N passed, N failed`.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+interface Step {
+  name: string
+  cmd: string[]
+}
+
+const steps: Step[] = [
+  { name: 'lint', cmd: ['npx', 'eslint', '.'] },
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'build', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
+]
+
+let passed = 0
+let failed = 0
+const failures: string[] = []
+
+for (const step of steps) {
+  const started = Date.now()
+  const [bin, ...args] = step.cmd
+  const res = spawnSync(bin!, args, { stdio: 'inherit', env: process.env })
+  const ok = res.status === 0
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  if (ok) passed++
+  else {
+    failed++
+    failures.push(step.name)
+  }
+}
+
+mkdirSync('.tmp', { recursive: true })
+const report = '.tmp/vitest.json'
+rmSync(report, { force: true })
+const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  stdio: 'inherit',
+  env: process.env,
+})
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }
+  passed += json.numPassedTests
+  failed += json.numFailedTests
+  if (json.numFailedTests > 0) failures.push(`${json.numFailedTests} vitest test(s)`)
+  if (json.numTotalTests === 0) {
+    failed++
+    failures.push('vitest ran no test')
+  }
+  // A suite that failed to load has no failed tests of its own but a non-zero exit.
+  if (vitest.status !== 0 && json.numFailedTests === 0) {
+    failed++
+    failures.push('vitest (a file failed to load)')
+  }
+} catch {
+  failed++
+  failures.push('vitest (no report)')
+}
+
+if (failures.length) console.log(`failed: ${failures.join(', ')}`)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)
