@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import { BrandMark } from '../../components/ui/brand-mark';
+import { StyledIconButton } from '../../components/ui/button';
+import { Icon } from '../../components/ui/icon';
+import { useDismiss } from '../../components/ui/use-dismiss';
+import { PATHS } from '../../lib/paths';
+import { useNavigation } from '../use-navigation';
+
+export const SIDEBAR_ID = 'app-sidebar';
+
+const StyledSidebar = styled.aside<{ $open: boolean }>`
+  position: fixed;
+  inset: 0 auto 0 0;
+  z-index: ${({ theme }) => theme.zIndices.sidebar};
+  width: ${({ theme }) => theme.sizes.sidebarWidth};
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: 0 0 15px 0 ${({ theme }) => theme.colors.shadow};
+  transition: transform ${({ theme }) => theme.durations.route} ease;
+
+  @media ${({ theme }) => theme.media.mdDown} {
+    ${({ $open }) =>
+      $open
+        ? css`transform: none;`
+        : css`
+            transform: translateX(-105%);
+            visibility: hidden;
+          `}
+  }
+`;
+
+const StyledBackdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.sidebarBackdrop};
+  background: ${({ theme }) => theme.colors.backdrop};
+
+  @media ${({ theme }) => theme.media.lgUp} {
+    display: none;
+  }
+`;
+
+const StyledHeader = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.lg} ${theme.space.sm}`};
+
+  a { text-decoration: none; }
+`;
+
+const StyledClose = styled(StyledIconButton)`
+  @media ${({ theme }) => theme.media.lgUp} {
+    display: none;
+  }
+`;
+
+const StyledNav = styled.nav`
+  flex: 1;
+  overflow-y: auto;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md} ${theme.space.xl}`};
+`;
+
+const StyledSectionTitle = styled.h2`
+  margin: ${({ theme }) => `${theme.space.lg} ${theme.space.md} ${theme.space.xs}`};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const StyledList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+export const StyledMenuLink = styled(NavLink)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  margin: ${({ theme }) => theme.space.xxs} 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+
+  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
+
+  &.active {
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+    box-shadow: 0 0 10px 1px ${({ theme }) => theme.colors.primarySoft};
+  }
+`;
+
+/** Sidebar menu: fixed on large screens, an off-canvas drawer below the lg breakpoint. */
+export function VerticalMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const sections = useNavigation();
+  const sidebarRef = useRef<HTMLElement>(null);
+  const close = useCallback(() => onClose(), [onClose]);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useDismiss(open, close, sidebarRef);
+
+  // Opening the drawer moves focus into it.
+  useEffect(() => {
+    if (open) closeRef.current?.focus();
+  }, [open]);
+
+  return (
+    <>
+      {open ? <StyledBackdrop aria-hidden="true" onClick={onClose} /> : null}
+      <StyledSidebar id={SIDEBAR_ID} ref={sidebarRef} $open={open}>
+        <StyledHeader>
+          <Link to={PATHS.root} onClick={onClose}>
+            <BrandMark />
+          </Link>
+          <StyledClose ref={closeRef} type="button" aria-label={t('nav.closeMenu')} onClick={onClose}>
+            <Icon name="close" />
+          </StyledClose>
+        </StyledHeader>
+        <StyledNav aria-label={t('nav.mainMenu')} data-testid="vertical-menu">
+          {sections.map((section) => (
+            <section key={section.id} aria-labelledby={`nav-${section.id}`}>
+              <StyledSectionTitle id={`nav-${section.id}`}>{t(`nav.sections.${section.id}`)}</StyledSectionTitle>
+              <StyledList>
+                {section.items.map((item) => (
+                  <li key={item.name}>
+                    <StyledMenuLink to={item.path} onClick={onClose} end>
+                      <Icon name={item.icon} />
+                      <span>{t(`routes.${item.titleKey}`)}</span>
+                    </StyledMenuLink>
+                  </li>
+                ))}
+              </StyledList>
+            </section>
+          ))}
+        </StyledNav>
+      </StyledSidebar>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+/** The app menu (vertical sidebar and horizontal top menu), filtered by the route guard. */
+import type { IconName } from '../components/ui/icon';
+import type { UserData } from '../lib/session-types';
+import { type GuardContext, canAccessRoute } from './route-guard';
+import { type RouteTitleKey, pathFor, routeByName } from './route-table';
+
+export type NavSectionId = 'dashboards' | 'bot' | 'channel' | 'analytics' | 'kick' | 'account' | 'admin';
+
+interface NavItemSpec {
+  route: string;
+  icon: IconName;
+  /** Menu-only hint: show the entry to these roles (the guard still decides access). */
+  roles?: readonly string[];
+  params?: (user: UserData) => Record<string, string>;
+}
+
+interface NavSectionSpec {
+  id: NavSectionId;
+  items: readonly NavItemSpec[];
+}
+
+const ADMIN = ['admin'] as const;
+
+export const NAVIGATION: readonly NavSectionSpec[] = [
+  {
+    id: 'dashboards',
+    items: [
+      { route: 'Dashboard', icon: 'home' },
+      { route: 'Reseller-ViewerDashboard', icon: 'users', roles: ['reseller', 'admin'] },
+    ],
+  },
+  {
+    id: 'bot',
+    items: [
+      { route: 'bot-panel', icon: 'bot' },
+      { route: 'enable-disable', icon: 'toggle' },
+      { route: 'chatlist', icon: 'list' },
+      { route: 'conversation', icon: 'chat' },
+      { route: 'chatboard', icon: 'chat' },
+    ],
+  },
+  {
+    id: 'channel',
+    items: [
+      { route: 'raid-panel', icon: 'zap' },
+      { route: 'vod', icon: 'video' },
+      { route: 'follower-panel', icon: 'users' },
+    ],
+  },
+  {
+    id: 'analytics',
+    items: [
+      { route: 'follow-dashboard', icon: 'chart' },
+      { route: 'video-dashboard', icon: 'chart' },
+      { route: 'kick-dashboard', icon: 'chart' },
+    ],
+  },
+  {
+    id: 'kick',
+    items: [
+      { route: 'kick-panel', icon: 'bot' },
+      { route: 'kick-pricing', icon: 'dollar' },
+    ],
+  },
+  {
+    id: 'account',
+    items: [
+      { route: 'pages-license-demo', icon: 'key' },
+      { route: 'pages-pricing', icon: 'dollar' },
+      { route: 'pages-faq', icon: 'help' },
+      { route: 'pages-account-setting', icon: 'settings', params: (user) => ({ id: user.id }) },
+    ],
+  },
+  {
+    id: 'admin',
+    items: [
+      { route: 'admin-dashboard', icon: 'shield', roles: ADMIN },
+      { route: 'admin-dashboard-v2', icon: 'shield', roles: ADMIN },
+      { route: 'kick-admin-dashboard', icon: 'shield', roles: ADMIN },
+      { route: 'bot-feedback-reports', icon: 'flag', roles: ADMIN },
+      { route: 'license-v11', icon: 'key', roles: ADMIN },
+      { route: 'license-v2', icon: 'key', roles: ADMIN },
+    ],
+  },
+];
+
+export interface NavItem {
+  name: string;
+  path: string;
+  titleKey: RouteTitleKey;
+  icon: IconName;
+}
+
+export interface NavSection {
+  id: NavSectionId;
+  items: NavItem[];
+}
+
+export function visibleNavigation(user: UserData | null, context: Pick<GuardContext, 'ability' | 'accessToken'>): NavSection[] {
+  if (!user) return [];
+  return NAVIGATION.map((section) => ({
+    id: section.id,
+    items: section.items.flatMap((item): NavItem[] => {
+      const route = routeByName(item.route);
+      if (item.roles && !item.roles.includes(user.role)) return [];
+      if (!canAccessRoute(route.meta, context)) return [];
+      return [{ name: route.name, path: pathFor(route.name, item.params?.(user)), titleKey: route.titleKey, icon: item.icon }];
+    }),
+  })).filter((section) => section.items.length > 0);
+}

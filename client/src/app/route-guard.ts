@@ -1,0 +1,50 @@
+/**
+ * The navigation guard (spec sections 2 and 6), as a pure function so it can be tested:
+ *
+ * 1. A route is allowed if any matched route record permits its action (default read)
+ *    on its resource. Records with action 'manage' additionally need the admin claim in
+ *    the access token.
+ * 2. Not allowed → signed in: not-authorized; signed out: login.
+ * 3. Records flagged redirectIfLoggedIn send a signed-in user to their role's landing.
+ */
+import type { AppAbility } from '../lib/ability';
+import { hasAdminClaim } from '../lib/jwt';
+import { PATHS, landingPathForRole } from '../lib/paths';
+import type { RouteMeta } from './route-table';
+
+export interface GuardContext {
+  ability: AppAbility;
+  signedIn: boolean;
+  accessToken: string | null;
+  role: string | null;
+}
+
+export type GuardDecision = { allow: true } | { allow: false; redirectTo: string };
+
+export function canAccessRoute(meta: RouteMeta, context: Pick<GuardContext, 'ability' | 'accessToken'>): boolean {
+  if (!context.ability.can(meta.action, meta.resource)) return false;
+  if (meta.action === 'manage' && !hasAdminClaim(context.accessToken)) return false;
+  return true;
+}
+
+export function decideNavigation(matched: readonly RouteMeta[], pathname: string, context: GuardContext): GuardDecision {
+  // Pure redirect records (/ and unknown paths) carry no meta.
+  if (matched.length === 0) return { allow: true };
+
+  if (!matched.some((meta) => canAccessRoute(meta, context))) {
+    return { allow: false, redirectTo: context.signedIn ? PATHS.notAuthorized : PATHS.login };
+  }
+
+  if (context.signedIn && matched.some((meta) => meta.redirectIfLoggedIn)) {
+    const landing = landingPathForRole(context.role);
+    // A role without a landing place lands on /login: show it instead of looping.
+    if (normalise(landing) !== normalise(pathname)) return { allow: false, redirectTo: landing };
+  }
+
+  return { allow: true };
+}
+
+function normalise(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return (trimmed || '/').toLowerCase();
+}

@@ -1,0 +1,136 @@
+/**
+ * The route table (spec section 2). Every route has a name, a path and meta
+ * {layout, resource, action, redirectIfLoggedIn?}; app/router.tsx turns it into
+ * React Router routes with one lazily loaded page each.
+ *
+ * CASL subjects: 'Auth' for public pages (everyone may read Auth), 'ACL' for the
+ * ordinary app pages (new clients hold read ACL / read all), 'Admin' for the admin
+ * dashboards (/admin with action read, the rest with action manage, which additionally
+ * needs the admin claim in the access token).
+ */
+import type en from '../locales/en/translation.json';
+
+export type RouteLayout = 'vertical' | 'horizontal' | 'full';
+export type RouteAction = 'read' | 'manage';
+
+export interface RouteMeta {
+  layout: RouteLayout;
+  resource: string;
+  action: RouteAction;
+  redirectIfLoggedIn?: boolean;
+}
+
+export type RouteTitleKey = keyof (typeof en)['routes'];
+
+export type PageKey =
+  | 'login'
+  | 'register'
+  | 'forgotPassword'
+  | 'notFound'
+  | 'notAuthorized'
+  | 'comingSoon'
+  | 'underMaintenance'
+  | 'miscError'
+  | 'placeholder';
+
+export interface AppRoute {
+  name: string;
+  path: string;
+  titleKey: RouteTitleKey;
+  page: PageKey;
+  meta: RouteMeta;
+}
+
+interface MetaInput {
+  layout?: RouteLayout;
+  resource: string;
+  action?: RouteAction;
+  redirectIfLoggedIn?: boolean;
+}
+
+function route(name: string, path: string, titleKey: RouteTitleKey, page: PageKey, meta: MetaInput): AppRoute {
+  const { layout = 'vertical', resource, action = 'read', redirectIfLoggedIn } = meta;
+  return { name, path, titleKey, page, meta: { layout, resource, action, ...(redirectIfLoggedIn ? { redirectIfLoggedIn } : {}) } };
+}
+
+const publicPage = { layout: 'full', resource: 'Auth' } as const;
+const authPage = { ...publicPage, redirectIfLoggedIn: true } as const;
+const appPage = { resource: 'ACL' } as const;
+const adminManage = { resource: 'Admin', action: 'manage' } as const;
+
+export const ROUTES: readonly AppRoute[] = [
+  // Full-layout public pages
+  route('error-404', '/error-404', 'error404', 'notFound', publicPage),
+  route('auth-login', '/login', 'login', 'login', authPage),
+  route('auth-register', '/register', 'register', 'register', authPage),
+  route('auth-forgot-password', '/forgot-password', 'forgotPassword', 'forgotPassword', authPage),
+  route('unsubscribe-mail', '/pages/unsubscribemail', 'unsubscribeMail', 'placeholder', publicPage),
+  route('misc-unsubscribe-mail', '/pages/miscellaneous/unsubscribemail', 'unsubscribeMail', 'placeholder', publicPage),
+  route('track-marketing', '/pages/trackMarketing', 'trackMarketing', 'placeholder', publicPage),
+  route('redirect-to-page', '/pages/redirectToPage', 'redirectToPage', 'placeholder', publicPage),
+  route('misc-coming-soon', '/pages/miscellaneous/coming-soon', 'comingSoon', 'comingSoon', publicPage),
+  route('misc-not-authorized', '/pages/miscellaneous/not-authorized', 'notAuthorized', 'notAuthorized', publicPage),
+  route('misc-under-maintenance', '/pages/miscellaneous/under-maintenance', 'underMaintenance', 'underMaintenance', publicPage),
+  route('misc-error', '/pages/miscellaneous/error', 'miscError', 'miscError', publicPage),
+
+  // Other pages
+  route('pages-account-setting', '/pages/account-setting/:id', 'accountSettings', 'placeholder', appPage),
+  route('pages-faq', '/pages/faq', 'faq', 'placeholder', appPage),
+  route('pages-pricing', '/pages/pricing', 'pricing', 'placeholder', appPage),
+  route('pages-license-demo', '/pages/license-demo', 'licenseDemo', 'placeholder', appPage),
+  route('admin-dashboard', '/admin', 'adminDashboard', 'placeholder', { resource: 'Admin', action: 'read' }),
+
+  // App pages
+  route('Dashboard', '/dashboard/', 'dashboard', 'placeholder', appPage),
+  route('Reseller-ViewerDashboard', '/reseller/dashboard', 'resellerDashboard', 'placeholder', appPage),
+  route('admin-dashboard-v2', '/admindashboardv2/', 'adminDashboardV2', 'placeholder', adminManage),
+  route('kick-admin-dashboard', '/kick/admindashboard/', 'kickAdminDashboard', 'placeholder', adminManage),
+  route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'placeholder', adminManage),
+  route('follow-dashboard', '/followerfabrik/followdashboard', 'followDashboard', 'placeholder', appPage),
+  route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'placeholder', appPage),
+  route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'placeholder', appPage),
+  route('vod', '/pages/VOD', 'vod', 'placeholder', appPage),
+  route('follower-panel', '/pages/follower', 'follower', 'placeholder', appPage),
+  route('raid-panel', '/pages/raid', 'raid', 'placeholder', appPage),
+  route('bot-panel', '/pages/Panel', 'botPanel', 'placeholder', appPage),
+  route('chatlist', '/pages/chatlist', 'chatlist', 'placeholder', appPage),
+  route('conversation', '/pages/Conversation', 'conversation', 'placeholder', appPage),
+  route('license-v11', '/pages/licensev11', 'licenseV11', 'placeholder', adminManage),
+  route('license-v2', '/pages/licensev2', 'licenseV2', 'placeholder', adminManage),
+  route('enable-disable', '/pages/enable', 'enableDisable', 'placeholder', appPage),
+  route('chatboard', '/pages/chatboard', 'chatboard', 'placeholder', appPage),
+  route('kick-panel', '/kick/panel', 'kickPanel', 'placeholder', appPage),
+  route('kick-pricing', '/kick/pricing', 'kickPricing', 'placeholder', appPage),
+];
+
+export type RouteName = (typeof ROUTES)[number]['name'];
+
+const BY_NAME = new Map(ROUTES.map((entry) => [entry.name, entry]));
+
+export function routeByName(name: string): AppRoute {
+  const found = BY_NAME.get(name);
+  if (!found) throw new Error(`Unknown route name: ${name}`);
+  return found;
+}
+
+/** The path of a named route with its :params filled in. */
+export function pathFor(name: string, params: Record<string, string> = {}): string {
+  return routeByName(name).path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Route ${name} needs param ${key}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The route React Router handles at "/" (redirect target of the root). */
+export const ROOT_REDIRECT_ROUTE = 'Dashboard';
+export const UNKNOWN_ROUTE_REDIRECT = '/error-404';
+
+/** Route handle attached to each React Router route. */
+export interface RouteHandle {
+  route: AppRoute;
+}
+
+export function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && 'route' in value;
+}

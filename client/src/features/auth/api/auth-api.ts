@@ -1,0 +1,84 @@
+/**
+ * The spec's real sign-in calls (section 7): POST /jwt/login, /jwt/register, /jwt/logout.
+ * Results are returned as values, never thrown, so pages can show each case.
+ */
+import { postJson } from '../../../lib/api-fetch';
+import { type AuthPayload, parseAuthPayload } from '../../../lib/session-types';
+import { getAccessToken } from '../../../lib/session';
+
+export type FieldErrors<F extends string> = Partial<Record<F, string[]>>;
+
+export type AuthResult<F extends string> =
+  | { ok: true; payload: AuthPayload }
+  | { ok: false; kind: 'fields'; errors: FieldErrors<F> }
+  | { ok: false; kind: 'status'; status: number }
+  | { ok: false; kind: 'network' };
+
+function fieldErrors<F extends string>(data: unknown, fields: readonly F[]): FieldErrors<F> | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const error = (data as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const result: FieldErrors<F> = {};
+  let any = false;
+  for (const field of fields) {
+    const value = (error as Record<string, unknown>)[field];
+    if (Array.isArray(value)) {
+      const messages = value.filter((item): item is string => typeof item === 'string' && item.length > 0);
+      if (messages.length > 0) {
+        result[field] = messages;
+        any = true;
+      }
+    }
+  }
+  return any ? result : null;
+}
+
+async function authCall<F extends string>(url: string, body: Record<string, string>, fields: readonly F[]): Promise<AuthResult<F>> {
+  let status: number;
+  let data: unknown;
+  try {
+    ({ status, data } = await postJson(url, body));
+  } catch {
+    return { ok: false, kind: 'network' };
+  }
+  if (status >= 200 && status < 300) {
+    const payload = parseAuthPayload(data);
+    return payload ? { ok: true, payload } : { ok: false, kind: 'status', status: 500 };
+  }
+  const errors = status === 400 || status === 429 ? fieldErrors(data, fields) : null;
+  if (errors) return { ok: false, kind: 'fields', errors };
+  return { ok: false, kind: 'status', status };
+}
+
+export const LOGIN_FIELDS = ['email', 'password'] as const;
+export type LoginField = (typeof LOGIN_FIELDS)[number];
+
+export function login(email: string, password: string): Promise<AuthResult<LoginField>> {
+  return authCall('/jwt/login', { email, password }, LOGIN_FIELDS);
+}
+
+export const REGISTER_FIELDS = ['username', 'email', 'password'] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+export function register(username: string, email: string, password: string): Promise<AuthResult<RegisterField>> {
+  return authCall('/jwt/register', { username, email, password }, REGISTER_FIELDS);
+}
+
+/** Revokes the refresh token on the server; failures are ignored (the caller clears storage anyway). */
+export async function logout(refreshToken: string | null): Promise<void> {
+  if (!refreshToken) return;
+  const accessToken = getAccessToken();
+  try {
+    await fetch('/jwt/logout', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+      },
+      body: JSON.stringify({ refreshToken }),
+    });
+  } catch {
+    // offline: the token expires on its own
+  }
+}

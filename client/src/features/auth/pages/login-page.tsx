@@ -1,0 +1,96 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast-provider';
+import { env } from '../../../lib/env';
+import { errorCodeForStatus } from '../../../lib/error-code';
+import { PATHS, landingPathForRole } from '../../../lib/paths';
+import { roleLabel } from '../../../lib/role-label';
+import { saveSession } from '../../../lib/session';
+import { type FieldErrors, type LoginField, login } from '../api/auth-api';
+import { AuthLayout, StyledAuthFooter } from '../components/auth-layout';
+import { PasswordField } from '../components/password-field';
+import { translateServerMessages } from '../messages';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFieldErrors({});
+    setAlert(null);
+    const result = await login(email.trim(), password);
+    setBusy(false);
+
+    if (result.ok) {
+      const { userData } = result.payload;
+      const landing = landingPathForRole(userData.role);
+      if (landing === PATHS.login) {
+        setAlert(t('auth.login.noLanding'));
+        return;
+      }
+      saveSession(result.payload);
+      toast.show({
+        variant: 'success',
+        title: t('auth.login.welcomeToast', { name: userData.fullName || userData.username }),
+        message: t('auth.login.welcomeToastMessage', { role: roleLabel(t, userData.role) }),
+      });
+      void navigate(landing, { replace: true });
+      return;
+    }
+    if (result.kind === 'fields') setFieldErrors(result.errors);
+    else if (result.kind === 'network') setAlert(t('errors.NETWORK'));
+    else setAlert(t(`errors.${errorCodeForStatus(result.status)}`));
+  }
+
+  return (
+    <AuthLayout title={t('routes.login')} subtitle={`${t('auth.welcome', { title: env.appTitle })} ${t('auth.login.subtitle')}`}>
+      <form noValidate onSubmit={handleSubmit} aria-describedby={alert ? 'login-alert' : undefined}>
+        {alert ? (
+          <div id="login-alert">
+            <Alert testId="login-alert">{alert}</Alert>
+          </div>
+        ) : null}
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          errors={translateServerMessages(t, fieldErrors.email)}
+          data-testid="login-email"
+        />
+        <PasswordField
+          label={t('auth.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          errors={translateServerMessages(t, fieldErrors.password)}
+          labelAside={<Link to={PATHS.forgotPassword}>{t('auth.login.forgotPassword')}</Link>}
+          data-testid="login-password"
+        />
+        <Button type="submit" block disabled={busy} aria-busy={busy} data-testid="login-submit">
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      <StyledAuthFooter>
+        {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.createAccount')}</Link>
+      </StyledAuthFooter>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useViewerQuery } from '../../../gql/graphql';
+import { getUserData, updateUserData } from '../../../lib/session';
+import { parseUserData } from '../../../lib/session-types';
+
+/**
+ * Re-reads the signed-in user (Query.viewer) when the app shell mounts and stores any
+ * change (role, ability, name), so menus and route guards follow the server. A null
+ * viewer is ignored: the session ends through the refresh logic, not here.
+ */
+export function SessionSync() {
+  const { data } = useViewerQuery({ fetchPolicy: 'network-only' });
+  const viewer = data?.viewer;
+
+  useEffect(() => {
+    if (!viewer) return;
+    const fresh = parseUserData({
+      id: viewer.id,
+      fullName: viewer.fullName,
+      username: viewer.username,
+      avatar: viewer.avatar,
+      email: viewer.email,
+      role: viewer.role,
+      ability: viewer.ability.map(({ action, subject }) => ({ action, subject })),
+      extras: { eCommerceCartItemsCount: viewer.extras.eCommerceCartItemsCount },
+    });
+    const stored = getUserData();
+    if (fresh && stored && JSON.stringify(fresh) !== JSON.stringify(stored)) updateUserData(fresh);
+  }, [viewer]);
+
+  return null;
+}

@@ -1,0 +1,47 @@
+/**
+ * The app's one authenticated fetch (REST and GraphQL) and its refresher, wired to the
+ * session in localStorage. When a refresh is refused the session is cleared and the
+ * registered handler (the router, see app/app.tsx) sends the user to /login.
+ */
+import { createAuthFetch } from './auth-fetch';
+import { PATHS } from './paths';
+import { clearSession, getAccessToken, getRefreshToken, saveSession } from './session';
+import { type FetchLike, createTokenRefresher } from './token-refresh';
+
+let expiredHandler: (() => void) | null = null;
+
+/** Registers what to do after a refused refresh (default: full load of /login). */
+export function onSessionExpired(handler: () => void): void {
+  expiredHandler = handler;
+}
+
+function handleExpired(): void {
+  if (typeof window === 'undefined' || window.location.pathname === PATHS.login) return;
+  if (expiredHandler) expiredHandler();
+  else window.location.assign(PATHS.login);
+}
+
+const baseFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
+export const tokenRefresher = createTokenRefresher({
+  fetch: baseFetch,
+  store: { getAccessToken, getRefreshToken, save: saveSession, clear: clearSession },
+  onSessionExpired: handleExpired,
+});
+
+export const apiFetch: FetchLike = createAuthFetch({
+  fetch: baseFetch,
+  store: { getAccessToken, getRefreshToken },
+  refresher: tokenRefresher,
+});
+
+/** POST a JSON body through apiFetch and return the response with its parsed JSON (or null). */
+export async function postJson(url: string, body: unknown): Promise<{ status: number; data: unknown }> {
+  const response = await apiFetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data: unknown = await response.json().catch(() => null);
+  return { status: response.status, data };
+}

@@ -1,0 +1,61 @@
+/** Shapes of the REST /jwt/* contract (spec section 3 "Session user data"). */
+
+export interface AbilityRule {
+  action: string;
+  subject: string;
+}
+
+export type KnownRole = 'admin' | 'client' | 'reseller';
+
+export interface UserData {
+  id: string;
+  fullName: string | null;
+  username: string;
+  avatar: string | null;
+  email: string;
+  role: string;
+  ability: AbilityRule[];
+  extras: { eCommerceCartItemsCount: number };
+}
+
+export interface AuthPayload {
+  userData: UserData;
+  accessToken: string;
+  refreshToken: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isAbilityRule(value: unknown): value is AbilityRule {
+  return isRecord(value) && typeof value.action === 'string' && typeof value.subject === 'string';
+}
+
+/** Accepts what the server sends (id may be a number) and returns a normalised copy, or null. */
+export function parseUserData(value: unknown): UserData | null {
+  if (!isRecord(value)) return null;
+  const { id, fullName, username, avatar, email, role, ability, extras } = value;
+  if (typeof id !== 'string' && typeof id !== 'number') return null;
+  if (typeof role !== 'string' || !Array.isArray(ability) || !ability.every(isAbilityRule)) return null;
+  const cartCount = isRecord(extras) && typeof extras.eCommerceCartItemsCount === 'number' ? extras.eCommerceCartItemsCount : 0;
+  return {
+    id: String(id),
+    fullName: typeof fullName === 'string' ? fullName : null,
+    username: typeof username === 'string' ? username : '',
+    avatar: typeof avatar === 'string' ? avatar : null,
+    email: typeof email === 'string' ? email : '',
+    role,
+    ability: ability.map((rule) => ({ action: rule.action, subject: rule.subject })),
+    extras: { eCommerceCartItemsCount: cartCount },
+  };
+}
+
+export function parseAuthPayload(value: unknown): AuthPayload | null {
+  if (!isRecord(value)) return null;
+  const userData = parseUserData(value.userData);
+  const { accessToken, refreshToken } = value;
+  if (!userData || typeof accessToken !== 'string' || typeof refreshToken !== 'string') return null;
+  if (!accessToken || !refreshToken) return null;
+  return { userData, accessToken, refreshToken };
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { injectAdConversionScript } from './lib/ad-conversion';
+import { onSessionExpired } from './lib/api-fetch';
+import { env } from './lib/env';
+import { initI18n } from './lib/i18n';
+import { PATHS } from './lib/paths';
+import { applySkinClass, getSkin } from './lib/preferences';
+
+async function start(): Promise<void> {
+  applySkinClass(getSkin());
+  injectAdConversionScript(env.adConversionId);
+  await initI18n();
+
+  const router = createAppRouter();
+  // A refused token refresh has cleared the session: go to the login page (once).
+  onSessionExpired(() => {
+    void router.navigate(PATHS.login, { replace: true });
+  });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root element missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

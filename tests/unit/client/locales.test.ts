@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const LANGUAGES = ['en', 'de', 'fr', 'pt'] as const;
+
+function load(language: string): Record<string, unknown> {
+  const file = fileURLToPath(new URL(`../../../client/src/locales/${language}/translation.json`, import.meta.url));
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+function flatten(value: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof value === 'string') {
+    out.set(prefix, value);
+    return out;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${prefix}: translations must be strings or nested objects`);
+  }
+  for (const [key, child] of Object.entries(value)) {
+    for (const [path, text] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(path, text);
+  }
+  return out;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+const flat = Object.fromEntries(LANGUAGES.map((language) => [language, flatten(load(language))])) as Record<
+  (typeof LANGUAGES)[number],
+  Map<string, string>
+>;
+
+describe('locale files', () => {
+  it.each(LANGUAGES.filter((language) => language !== 'en'))('%s has exactly the key set of en', (language) => {
+    expect([...flat[language].keys()].sort()).toEqual([...flat.en.keys()].sort());
+  });
+
+  it.each(LANGUAGES)('%s has no empty strings', (language) => {
+    const empty = [...flat[language]].filter(([, text]) => text.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((language) => language !== 'en'))('%s uses the same {{placeholders}} as en', (language) => {
+    for (const [key, english] of flat.en) {
+      expect(placeholders(flat[language].get(key) ?? ''), key).toEqual(placeholders(english));
+    }
+  });
+
+  it('has an errors.<CODE> text for every client error code', async () => {
+    const { ERROR_CODES } = await import('../../../client/src/lib/error-code');
+    for (const code of ERROR_CODES) expect(flat.en.has(`errors.${code}`), code).toBe(true);
+  });
+
+  it('keeps the spec messages verbatim in English', () => {
+    expect(flat.en.get('auth.messages.invalidCredentials')).toBe('Email or Password is Invalid');
+    expect(flat.en.get('auth.messages.enterEmail')).toBe('Please enter your email.');
+    expect(flat.en.get('auth.messages.enterUsername')).toBe('Please enter your username.');
+    expect(flat.en.get('auth.messages.weakPassword')).toBe('Your password is too weak');
+    expect(flat.en.get('auth.messages.emailInUse')).toBe('This email is already in use.');
+    expect(flat.en.get('auth.messages.usernameInUse')).toBe('This username is already in use.');
+  });
+});

@@ -1,0 +1,16 @@
+import type { UserData } from '../../../client/src/lib/session-types';
+
+function user(id: string, role: string, ability: UserData['ability']): UserData {
+  return { id, fullName: `${role} user`, username: role, avatar: null, email: `${role}@example.com`, role, ability, extras: { eCommerceCartItemsCount: 0 } };
+}
+
+const CLIENT_ABILITY = [
+  { action: 'read', subject: 'ACL' },
+  { action: 'read', subject: 'all' },
+];
+
+export const navigationFixtures = {
+  clientUser: user('7', 'client', CLIENT_ABILITY),
+  resellerUser: user('8', 'reseller', CLIENT_ABILITY),
+  adminUser: user('1', 'admin', [{ action: 'manage', subject: 'all' }]),
+};
