@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
+import { countRequests, pathOf, signIn, storedSession } from './support/pages'
+
+/** App pages of spec section 2 that need a signed-in user with read on ACL. */
+const APP_PAGES = [
+  '/dashboard/',
+  '/followerfabrik/followdashboard',
+  '/followerfabrik/videodashboard',
+  '/followerfabrik/kickviewerdashboard',
+  '/pages/VOD',
+  '/pages/follower',
+  '/pages/raid',
+  '/pages/Panel',
+  '/pages/chatlist',
+  '/pages/Conversation',
+  '/pages/enable',
+  '/pages/chatboard',
+  '/kick/panel',
+  '/kick/pricing',
+  '/pages/account-setting/1',
+  '/pages/faq',
+  '/pages/pricing',
+  '/pages/license-demo',
+]
+const MANAGE_PAGES = ['/admindashboardv2/', '/kick/admindashboard/', '/admin/bot-feedback-reports', '/pages/licensev11', '/pages/licensev2']
+const PUBLIC_PAGES = [
+  '/error-404',
+  '/pages/unsubscribemail',
+  '/pages/miscellaneous/unsubscribemail',
+  '/pages/trackMarketing',
+  '/pages/redirectToPage',
+  '/pages/miscellaneous/coming-soon',
+  '/pages/miscellaneous/not-authorized',
+  '/pages/miscellaneous/under-maintenance',
+  '/pages/miscellaneous/error',
+]
+
+describe('platform core in Chromium', () => {
+  let e2e: E2E
+  beforeAll(async () => {
+    e2e = await startE2E()
+  })
+  afterAll(() => e2e?.close())
+
+  describe('guards, signed out', () => {
+    it('sends / and every app and manage page to /login', async () => {
+      const page = await e2e.newPage()
+      for (const path of ['/', ...APP_PAGES, ...MANAGE_PAGES, '/admin']) {
+        await page.goto(path)
+        await page.waitForURL('**/login')
+        expect(pathOf(page), path).toBe('/login')
+      }
+      await page.context().close()
+    })
+
+    it('shows public pages and sends unknown paths to /error-404', async () => {
+      const page = await e2e.newPage()
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(path)
+        await page.getByRole('heading', { level: 1 }).waitFor()
+        expect(pathOf(page), path).toBe(path)
+      }
+      await page.goto('/no/such/page')
+      await page.waitForURL('**/error-404')
+      await page.context().close()
+    })
+  })
+
+  describe('sign-in and landing', () => {
+    it('shows the spec message for bad credentials, then lands a client on Dashboard', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'client@demo.local', 'wrong-password')
+      await page.getByText('Email or Password is Invalid').waitFor()
+      expect(pathOf(page)).toBe('/login')
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORDS.client)
+      await page.getByTestId('login-submit').click()
+      await page.waitForURL('**/dashboard/')
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+      await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
+      expect(await page.getByTestId('user-menu-name').innerText()).toBe('Demo Client')
+      const session = await storedSession(page)
+      expect(JSON.parse(session.userData!)).toMatchObject({ email: 'client@demo.local', role: 'client' })
+      expect(session.accessToken).toBeTruthy()
+      expect(session.refreshToken).toBeTruthy()
+
+      // Signed in: redirectIfLoggedIn pages go to the landing; manage pages are not authorized.
+      for (const path of ['/login', '/register', '/forgot-password']) {
+        await page.goto(path)
+        await page.waitForURL('**/dashboard/')
+      }
+      for (const path of MANAGE_PAGES) {
+        await page.goto(path)
+        await page.waitForURL('**/pages/miscellaneous/not-authorized')
+      }
+      await page.goto('/pages/chatlist')
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      expect(pathOf(page)).toBe('/pages/chatlist')
+      await page.context().close()
+    })
+
+    it('lands an admin via / on Dashboard and opens manage pages', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORDS.admin)
+      await page.waitForURL('**/dashboard/')
+      for (const path of MANAGE_PAGES) {
+        await page.goto(path)
+        await page.getByRole('heading', { level: 1 }).waitFor()
+        expect(pathOf(page), path).toBe(path)
+      }
+      await page.context().close()
+    })
+
+    it('lands a reseller on Reseller-ViewerDashboard', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'reseller@demo.local', DEMO_PASSWORDS.reseller)
+      await page.waitForURL('**/reseller/dashboard')
+      await page.context().close()
+    })
+
+    it('refuses manage pages without the admin claim, whatever the stored ability says', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
+      await page.waitForURL('**/dashboard/')
+      await page.evaluate(() => {
+        const user = JSON.parse(localStorage.getItem('userData')!)
+        user.ability = [{ action: 'manage', subject: 'all' }]
+        localStorage.setItem('userData', JSON.stringify(user))
+      })
+      await page.goto('/pages/licensev11')
+      await page.waitForURL('**/pages/miscellaneous/not-authorized')
+      await page.context().close()
+    })
+  })
+
+  describe('registration', () => {
+    it('shows the five messages of spec section 5 and signs a new user in', async () => {
+      const page = await e2e.newPage()
+      await page.goto('/register')
+      await page.getByTestId('register-submit').click()
+      await page.getByText('Please enter your email.').waitFor()
+      await page.getByText('Please enter your username.').waitFor()
+      await page.getByLabel('Username').fill('demo-client')
+      await page.getByLabel('Email').fill('client@demo.local')
+      await page.getByLabel('Password', { exact: true }).fill('Sup3r-Secret-Pass!')
+      await page.getByTestId('register-submit').click()
+      await page.getByText('This email is already in use.').waitFor()
+      await page.getByText('This username is already in use.').waitFor()
+      await page.getByLabel('Username').fill('newbie')
+      await page.getByLabel('Email').fill('newbie@example.com')
+      await page.getByLabel('Password', { exact: true }).fill('abc')
+      await page.getByTestId('register-submit').click()
+      await page.getByText('Your password is too weak').waitFor()
+      await page.getByLabel('Password', { exact: true }).fill('Sup3r-Secret-Pass!')
+      await page.getByTestId('register-submit').click()
+      await page.waitForURL('**/dashboard/')
+      expect(JSON.parse((await storedSession(page)).userData!)).toMatchObject({ username: 'newbie', role: 'client' })
+      await page.context().close()
+    })
+  })
+
+  describe('tokens', () => {
+    it('refreshes once on a 401, stores the rotated pair and stays on the page', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'reseller@demo.local', DEMO_PASSWORDS.reseller)
+      await page.waitForURL('**/reseller/dashboard')
+      const before = await storedSession(page)
+      await page.evaluate(() => localStorage.setItem('accessToken', 'not-a-valid-token'))
+      const refreshes = countRequests(page, '/jwt/refresh-token')
+      await page.goto('/pages/Panel')
+      await page.waitForFunction(() => localStorage.getItem('accessToken') !== 'not-a-valid-token')
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      const after = await storedSession(page)
+      expect(refreshes.count).toBe(1)
+      expect(after.refreshToken).not.toBe(before.refreshToken)
+      expect(pathOf(page)).toBe('/pages/Panel')
+      await page.context().close()
+    })
+
+    it('signs out to /login after a refused refresh, with one attempt and no loop', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'reseller@demo.local', DEMO_PASSWORDS.reseller)
+      await page.waitForURL('**/reseller/dashboard')
+      await page.evaluate(() => {
+        localStorage.setItem('accessToken', 'garbage')
+        localStorage.setItem('refreshToken', 'garbage')
+      })
+      const refreshes = countRequests(page, '/jwt/refresh-token')
+      await page.goto('/pages/raid')
+      await page.waitForURL('**/login')
+      // Give a loop the chance to show itself before counting.
+      await page.waitForLoadState('networkidle')
+      expect(refreshes.count).toBe(1)
+      const session = await storedSession(page)
+      expect(session).toEqual({ userData: null, accessToken: null, refreshToken: null })
+      await page.context().close()
+    })
+
+    it('logout clears storage and revokes the refresh token', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
+      await page.waitForURL('**/dashboard/')
+      const { refreshToken } = await storedSession(page)
+      await page.getByTestId('user-menu').click()
+      await page.getByTestId('logout').click()
+      await page.waitForURL('**/login')
+      expect(await storedSession(page)).toEqual({ userData: null, accessToken: null, refreshToken: null })
+      const res = await fetch(`${e2e.server.url}/jwt/refresh-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      })
+      expect(res.status).toBe(401)
+      await page.context().close()
+    })
+  })
+
+  describe('preferences', () => {
+    it('keeps the dark skin and the language after a reload', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
+      await page.waitForURL('**/dashboard/')
+      const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark') || document.body.classList.contains('dark'))
+      expect(await isDark()).toBe(false)
+      await page.getByTestId('skin-toggle').click()
+      expect(await isDark()).toBe(true)
+      await page.getByTestId('language-switcher').selectOption('de')
+      const heading = page.getByRole('heading', { level: 1 })
+      await page.waitForFunction(() => document.documentElement.lang === 'de')
+      const germanTitle = await heading.innerText()
+      await page.reload()
+      await heading.waitFor()
+      expect(await isDark()).toBe(true)
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de')
+      expect(await heading.innerText()).toBe(germanTitle)
+      await page.context().close()
+    })
+  })
+
+  describe('password reset', () => {
+    it('mails a link through the outbox that sets a new password', async () => {
+      const page = await e2e.newPage()
+      await page.goto('/forgot-password')
+      await page.getByLabel('Email').fill('client@demo.local')
+      await page.getByTestId('forgot-submit').click()
+      await page.getByTestId('reset-link-sent').waitFor()
+
+      const admin = await (
+        await fetch(`${e2e.server.url}/jwt/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@demo.local', password: DEMO_PASSWORDS.admin }),
+        })
+      ).json()
+      const outbox = await (
+        await fetch(`${e2e.server.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+          body: JSON.stringify({ query: '{ mailOutbox(first: 5) { to text } }' }),
+        })
+      ).json()
+      const mail = outbox.data.mailOutbox.find((m: { to: string }) => m.to === 'client@demo.local')
+      const link = /\/forgot-password\?token=[\w-]+/.exec(mail.text)![0]
+
+      await page.goto(link)
+      await page.getByLabel('New password', { exact: true }).fill('N3w-Client-Passw0rd!')
+      await page.getByLabel('Confirm password', { exact: true }).fill('N3w-Client-Passw0rd!')
+      await page.getByTestId('reset-submit').click()
+      await page.getByTestId('reset-done').waitFor()
+      await signIn(page, 'client@demo.local', 'N3w-Client-Passw0rd!')
+      await page.waitForURL('**/dashboard/')
+      await page.context().close()
+    })
+  })
+
+  describe('chunk loading', () => {
+    it('names the chunk and the failure type when a page chunk cannot load', async () => {
+      const page = await e2e.newPage()
+      await page.route('**/assets/not-found-page-*.js', (route) => route.abort())
+      await page.goto('/error-404')
+      const error = page.getByTestId('chunk-error')
+      await error.waitFor()
+      expect(await error.getAttribute('data-chunk')).toMatch(/not-found-page/)
+      expect(await error.getAttribute('data-failure-type')).toBeTruthy()
+      expect(await page.getByTestId('reload-button').count()).toBe(1)
+      await page.context().close()
+    })
+  })
+})
+
+describe('short-lived access tokens in Chromium', () => {
+  let e2e: E2E
+  beforeAll(async () => {
+    e2e = await startE2E({ ACCESS_TOKEN_TTL: '2' })
+  })
+  afterAll(() => e2e?.close())
+
+  it('an expired access token leads to exactly one refresh, and the request is replayed', async () => {
+    const page = await e2e.newPage()
+    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
+    await page.waitForURL('**/dashboard/')
+    const first = await storedSession(page)
+    // Let the 2-second access token expire.
+    await page.waitForTimeout(3000)
+    const refreshes = countRequests(page, '/jwt/refresh-token')
+    const graphqlStatuses: number[] = []
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/graphql') graphqlStatuses.push(res.status())
+    })
+    await page.goto('/pages/enable')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(refreshes.count).toBe(1)
+    expect(graphqlStatuses).toContain(401)
+    expect(graphqlStatuses.at(-1)).toBe(200)
+    const second = await storedSession(page)
+    expect(second.accessToken).not.toBe(first.accessToken)
+    expect(second.refreshToken).not.toBe(first.refreshToken)
+    await page.context().close()
+  })
+})

@@ -1,0 +1,26 @@
+import type { Page } from 'playwright-core'
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByTestId('login-submit').click()
+}
+
+/** Counts requests whose URL ends with `suffix` from now on. */
+export function countRequests(page: Page, suffix: string): { readonly count: number } {
+  const counter = { count: 0 }
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.endsWith(suffix)) counter.count++
+  })
+  return counter
+}
+
+export const storedSession = (page: Page) =>
+  page.evaluate(() => ({
+    userData: localStorage.getItem('userData'),
+    accessToken: localStorage.getItem('accessToken'),
+    refreshToken: localStorage.getItem('refreshToken'),
+  }))
