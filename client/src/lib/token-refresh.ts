@@ -27,7 +27,19 @@ export interface TokenRefresherOptions {
   /** Defaults to /jwt/refresh-token (same origin). */
   url?: string;
   onSessionExpired?: () => void;
+  /**
+   * Serializes refreshes across tabs (refresh tokens rotate and a replayed one revokes the
+   * sign-in, so two tabs must never spend the same token). Defaults to the Web Locks API.
+   */
+  lock?: LockFn;
 }
+
+export type LockFn = <T>(name: string, job: () => Promise<T>) => Promise<T>;
+
+const webLock: LockFn | undefined =
+  typeof navigator !== 'undefined' && navigator.locks
+    ? <T>(name: string, job: () => Promise<T>) => navigator.locks.request(name, job) as Promise<T>
+    : undefined;
 
 export interface TokenRefresher {
   /**
@@ -42,7 +54,7 @@ export interface TokenRefresher {
 export const REFRESH_TOKEN_URL = '/jwt/refresh-token';
 
 export function createTokenRefresher(options: TokenRefresherOptions): TokenRefresher {
-  const { fetch, store, url = REFRESH_TOKEN_URL, onSessionExpired } = options;
+  const { fetch, store, url = REFRESH_TOKEN_URL, onSessionExpired, lock = webLock } = options;
   let inflight: Promise<string | null> | null = null;
 
   function expire(): null {
@@ -79,7 +91,13 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
       if (staleAccessToken !== undefined && current && current !== staleAccessToken) {
         return Promise.resolve(current);
       }
-      const attempt = run().finally(() => {
+      // Inside the lock, another tab may have refreshed already: use its token.
+      const guarded = async () => {
+        const latest = store.getAccessToken();
+        if (staleAccessToken !== undefined && latest && latest !== staleAccessToken) return latest;
+        return run();
+      };
+      const attempt = (lock ? lock('token-refresh', guarded) : guarded()).finally(() => {
         inflight = null;
       });
       inflight = attempt;

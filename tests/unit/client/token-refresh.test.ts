@@ -113,4 +113,22 @@ describe('createTokenRefresher', () => {
     await expect(refresher.refresh('access-0')).resolves.toBeNull();
     expect(state.cleared).toBe(1);
   });
+
+  it('spends a refresh token once across tabs: the second tab takes the new token of the first', async () => {
+    // Two tabs share localStorage (one store) and a Web Lock (one queue).
+    const { store } = memoryStore({ accessToken: 'access-0', refreshToken: 'refresh-0' });
+    let queue: Promise<unknown> = Promise.resolve();
+    const lock = <T,>(_name: string, job: () => Promise<T>): Promise<T> => {
+      const run = queue.then(job);
+      queue = run.catch(() => undefined);
+      return run;
+    };
+    const { fetch, calls } = fakeFetch(() => json(200, payload(1)));
+    const tabA = createTokenRefresher({ fetch, store, lock });
+    const tabB = createTokenRefresher({ fetch, store, lock });
+
+    const [a, b] = await Promise.all([tabA.refresh('access-0'), tabB.refresh('access-0')]);
+    expect([a, b]).toEqual(['access-1', 'access-1']);
+    expect(calls).toHaveLength(1);
+  });
 });
