@@ -20,6 +20,30 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 type TranslationModule = { default: typeof en };
+type FeatureModule = { default: Record<string, unknown> };
+
+/**
+ * Each feature keeps its own strings in client/src/features/<feature>/locales/<lng>.json,
+ * an i18next namespace named after the feature (`useTranslation('<feature>')`). They load
+ * with the feature's page, not with the first screen.
+ */
+const featureLocales = import.meta.glob<FeatureModule>('../features/*/locales/*.json');
+
+const featureBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, callback: (error: unknown, data: Record<string, unknown> | null) => void) {
+    const load = featureLocales[`../features/${namespace}/locales/${language}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error, null),
+    );
+  },
+};
 
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<TranslationModule>> = {
   de: () => import('../locales/de/translation.json'),
@@ -37,9 +61,13 @@ export function storedLanguage(): Language {
 }
 
 async function ensureLoaded(language: Language): Promise<void> {
-  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
-  const module = await loaders[language]();
-  i18n.addResourceBundle(language, 'translation', module.default, true, true);
+  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+    const module = await loaders[language]();
+    i18n.addResourceBundle(language, 'translation', module.default, true, true);
+  }
+  // Feature namespaces already in use follow the language too.
+  const features = (i18n.options.ns as string[] | undefined)?.filter((ns) => ns !== 'translation') ?? [];
+  if (features.length) await i18n.loadNamespaces(features);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
@@ -55,8 +83,11 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 export async function initI18n(): Promise<typeof i18n> {
   const language = storedLanguage();
-  await i18n.use(initReactI18next).init({
+  await i18n.use(featureBackend).use(initReactI18next).init({
     resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    ns: ['translation'],
+    defaultNS: 'translation',
     lng: FALLBACK_LANGUAGE,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],

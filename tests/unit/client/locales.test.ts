@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -28,7 +28,22 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
-const flat = Object.fromEntries(LANGUAGES.map((language) => [language, flatten(load(language))])) as Record<
+const featuresDir = fileURLToPath(new URL('../../../client/src/features/', import.meta.url));
+/** Features with their own namespace (client/src/features/<feature>/locales/<lng>.json). */
+const featureNamespaces = readdirSync(featuresDir).filter((feature) => existsSync(`${featuresDir}${feature}/locales`));
+
+/** Every string of a language: the shared file's keys as they are, feature keys as `<feature>:<key>`. */
+function allStrings(language: string): Map<string, string> {
+  const out = flatten(load(language));
+  for (const feature of featureNamespaces) {
+    const file = `${featuresDir}${feature}/locales/${language}.json`;
+    if (!existsSync(file)) throw new Error(`${feature} has no ${language} translations`);
+    for (const [key, text] of flatten(JSON.parse(readFileSync(file, 'utf8')))) out.set(`${feature}:${key}`, text);
+  }
+  return out;
+}
+
+const flat = Object.fromEntries(LANGUAGES.map((language) => [language, allStrings(language)])) as Record<
   (typeof LANGUAGES)[number],
   Map<string, string>
 >;

@@ -14,11 +14,11 @@ const StyledNote = styled.p`
 
 /** An honest placeholder for pages later issues build: the translated title and a note. */
 export default function PlaceholderPage({ title }: { title: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('placeholder');
   return (
     <StyledPlaceholder aria-labelledby="page-title">
       <StyledPageHeading id="page-title">{title}</StyledPageHeading>
-      <StyledNote data-testid="not-built">{t('placeholder.notBuilt')}</StyledNote>
+      <StyledNote data-testid="not-built">{t('notBuilt')}</StyledNote>
     </StyledPlaceholder>
   );
 }
