@@ -1,0 +1,198 @@
+import { AppError } from '../../errors'
+import { builder } from '../../graphql/builder'
+import type { GraphQLContext } from '../../graphql/context'
+import { platformNames } from '../../platforms/types'
+import type { BotStatusEvent } from '../../realtime/pubsub'
+import { botModules } from './channels.service'
+import { botStates, type ChannelAccountRow, type ChannelRow } from './channels.tables'
+import type { PlanLimits } from './plan-limits'
+
+/** The signed-in user's id (the field's rule already required a sign-in). */
+export const userIdOf = (ctx: GraphQLContext): number => {
+  if (!ctx.principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')
+  return ctx.principal.userId
+}
+
+export const PlatformEnum = builder.enumType('Platform', { values: platformNames })
+export const BotStateEnum = builder.enumType('BotState', {
+  description: 'stopped (off, or waiting for the stream with Autostart), connecting, running, error (see reason).',
+  values: botStates,
+})
+export const BotModuleEnum = builder.enumType('BotModule', {
+  description: 'The switches of /pages/enable.',
+  values: botModules,
+})
+
+export interface BotStatusShape {
+  state: BotStatusEvent['state']
+  reason: string | null
+  since: Date | string
+  live: boolean
+  liveSince: Date | null
+  category: string | null
+}
+
+export const statusOf = (c: ChannelRow): BotStatusShape => ({
+  state: c.status,
+  reason: c.statusReason,
+  since: c.statusAt,
+  live: c.live,
+  liveSince: c.liveSince,
+  category: c.category,
+})
+
+export const BotStatusRef = builder.objectRef<BotStatusShape>('BotStatus').implement({
+  description: "The bot's status in a channel as the worker last reported it.",
+  fields: (t) => ({
+    state: t.field({ type: BotStateEnum, resolve: (s) => s.state }),
+    reason: t.exposeString('reason', { nullable: true, description: 'Why the bot stopped or failed, in words.' }),
+    since: t.field({ type: 'DateTime', resolve: (s) => (s.since instanceof Date ? s.since : new Date(s.since)) }),
+    live: t.exposeBoolean('live', { description: 'Whether the stream is live.' }),
+    liveSince: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.liveSince }),
+    category: t.exposeString('category', { nullable: true, description: "The stream's category (game)." }),
+  }),
+})
+
+const BotPanelRef = builder.objectRef<ChannelRow>('BotPanel').implement({
+  description: 'The Bot-Panel of a channel (spec Botpanel: Active, Autostart, Chatbot, CategoryChatbot).',
+  fields: (t) => ({
+    active: t.exposeBoolean('active', { description: 'The bot runs now.' }),
+    autostart: t.exposeBoolean('autostart', { description: 'The bot switches itself on when the stream goes live.' }),
+    chatBot: t.exposeBoolean('chatBot'),
+    categoryChatBot: t.exposeBoolean('categoryChatBot', {
+      description: 'Commands with a category answer only while the stream is in that category.',
+    }),
+  }),
+})
+
+const BotModulesRef = builder.objectRef<ChannelRow>('BotModules').implement({
+  description: 'One switch per module (/pages/enable); chatBot and categoryChatBot are the Bot-Panel switches.',
+  fields: (t) => ({
+    chatBot: t.exposeBoolean('chatBot'),
+    categoryChatBot: t.exposeBoolean('categoryChatBot'),
+    conversationBot: t.exposeBoolean('conversationBot'),
+    timers: t.exposeBoolean('timers'),
+    raidAnnouncements: t.exposeBoolean('raidAnnouncements'),
+  }),
+})
+
+const ChannelAccountRef = builder.objectRef<ChannelAccountRow>('ChannelAccount').implement({
+  description: 'A platform account connected to a channel (its tokens are never exposed).',
+  fields: (t) => ({
+    platformUserId: t.exposeString('platformUserId'),
+    login: t.exposeString('login'),
+    scopes: t.exposeStringList('scopes'),
+    tokenExpiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (a) => a.expiresAt }),
+  }),
+})
+
+export const ChannelRef = builder.objectRef<ChannelRow>('Channel')
+
+const PlanLimitsRef = builder.objectRef<PlanLimits>('BotLimits').implement({
+  description: "Limits of the user's plan; null means unlimited. Commands and timers count per channel.",
+  fields: (t) => ({
+    plan: t.exposeString('plan', { nullable: true, description: 'null: no plan, the Starter limits apply.' }),
+    channels: t.exposeInt('channels', { nullable: true }),
+    commands: t.exposeInt('commands', { nullable: true }),
+    timers: t.exposeInt('timers', { nullable: true }),
+  }),
+})
+
+const ConnectionStartRef = builder
+  .objectRef<{ authorizeUrl: string; expiresAt: Date; scopes: string[] }>('ChannelConnectionStart')
+  .implement({
+    fields: (t) => ({
+      authorizeUrl: t.exposeString('authorizeUrl', { description: "Send the browser here (the platform's consent page)." }),
+      expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expiresAt }),
+      scopes: t.exposeStringList('scopes', { description: 'What the platform will be asked for.' }),
+    }),
+  })
+
+ChannelRef.implement({
+  description: 'A connected Twitch or Kick channel and its assistant.',
+  fields: (t) => ({
+    id: t.id({ resolve: (c) => String(c.id) }),
+    platform: t.field({ type: PlatformEnum, resolve: (c) => c.platform }),
+    platformUserId: t.exposeString('platformUserId'),
+    login: t.exposeString('login'),
+    displayName: t.exposeString('displayName'),
+    connectedAt: t.field({ type: 'DateTime', resolve: (c) => c.connectedAt }),
+    panel: t.field({ type: BotPanelRef, resolve: (c) => c }),
+    modules: t.field({ type: BotModulesRef, resolve: (c) => c }),
+    status: t.field({ type: BotStatusRef, resolve: statusOf }),
+    account: t.field({
+      type: ChannelAccountRef,
+      nullable: true,
+      description: 'The connected broadcaster account.',
+      resolve: (c, _a, ctx) => ctx.services.channels.account(c.id, 'broadcaster'),
+    }),
+    botAccount: t.field({
+      type: ChannelAccountRef,
+      nullable: true,
+      description: 'The account the bot speaks as, when one is connected (else it speaks as the broadcaster).',
+      resolve: (c, _a, ctx) => ctx.services.channels.account(c.id, 'bot'),
+    }),
+  }),
+})
+
+const BotPanelInput = builder.inputType('BotPanelInput', {
+  description: 'Only the given switches change.',
+  fields: (t) => ({
+    active: t.boolean(),
+    autostart: t.boolean(),
+    chatBot: t.boolean(),
+    categoryChatBot: t.boolean(),
+  }),
+})
+
+builder.queryFields((t) => ({
+  channels: t.field({
+    type: [ChannelRef],
+    description: "The signed-in user's connected channels.",
+    resolve: (_r, _a, ctx) => ctx.services.channels.listForUser(userIdOf(ctx)),
+  }),
+  channel: t.field({
+    type: ChannelRef,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.channels.owned(userIdOf(ctx), String(id)),
+  }),
+  botLimits: t.field({
+    type: PlanLimitsRef,
+    resolve: (_r, _a, ctx) => ctx.services.channels.limits(userIdOf(ctx)),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  startChannelConnection: t.field({
+    type: ConnectionStartRef,
+    description:
+      "Starts the platform's OAuth flow. The browser returns to /apps/oauth/<platform>/callback, which redirects to the panel with ?connected=<platform> or ?error=<code>. With botForChannelId, the account that consents becomes that channel's bot account.",
+    args: {
+      platform: t.arg({ type: PlatformEnum, required: true }),
+      botForChannelId: t.arg.id(),
+    },
+    resolve: (_r, { platform, botForChannelId }, ctx) =>
+      ctx.services.channels.startConnection(userIdOf(ctx), platform, botForChannelId === null || botForChannelId === undefined ? null : String(botForChannelId)),
+  }),
+  disconnectChannel: t.boolean({
+    description: "Revokes the channel's tokens at the platform and removes it with its commands, timers and chat history.",
+    args: { channelId: t.arg.id({ required: true }) },
+    resolve: (_r, { channelId }, ctx) => ctx.services.channels.disconnect(userIdOf(ctx), String(channelId)),
+  }),
+  updateBotPanel: t.field({
+    type: ChannelRef,
+    args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: BotPanelInput, required: true }) },
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.channels.updatePanel(userIdOf(ctx), String(channelId), input),
+  }),
+  setBotModule: t.field({
+    type: ChannelRef,
+    description: 'One switch of /pages/enable, saved at once; the running bot follows within seconds.',
+    args: {
+      channelId: t.arg.id({ required: true }),
+      module: t.arg({ type: BotModuleEnum, required: true }),
+      enabled: t.arg.boolean({ required: true }),
+    },
+    resolve: (_r, { channelId, module, enabled }, ctx) =>
+      ctx.services.channels.setModule(userIdOf(ctx), String(channelId), module, enabled),
+  }),
+}))

@@ -1,0 +1,421 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { PubSub } from 'graphql-yoga'
+import type { Db } from '../../db/client'
+import { botPanels, users } from '../../db/schema'
+import { AppError } from '../../errors'
+import type { Logger } from '../../logger'
+import type { Platforms } from '../../platforms'
+import { PlatformAuthError, PlatformRequestError, type AccountRole, type ActingAs, type PlatformName } from '../../platforms/types'
+import type { Topics } from '../../realtime/pubsub'
+import { channelAccounts, channels, oauthStates, type BotState, type ChannelAccountRow, type ChannelRow } from './channels.tables'
+import { planLimits } from './plan-limits'
+import type { TokenBox } from './token-box'
+
+export const panelPath: Record<PlatformName, string> = { twitch: '/pages/Panel', kick: '/kick/panel' }
+export const platformLabel: Record<PlatformName, string> = { twitch: 'Twitch', kick: 'Kick' }
+
+export const botModules = ['chatBot', 'categoryChatBot', 'conversationBot', 'timers', 'raidAnnouncements'] as const
+export type BotModule = (typeof botModules)[number]
+
+export interface PanelPatch {
+  active?: boolean | null
+  autostart?: boolean | null
+  chatBot?: boolean | null
+  categoryChatBot?: boolean | null
+}
+
+/** Refresh a token this long before it expires. */
+const REFRESH_MARGIN_MS = 5 * 60 * 1000
+
+const hashState = (state: string) => createHash('sha256').update(state).digest('base64url')
+const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
+
+/**
+ * Connected channels: the OAuth round trip (state signed by being random, stored hashed and
+ * single use; PKCE verifier kept server-side, encrypted), encrypted tokens refreshed before
+ * they expire and on a refused call, revoked on disconnect; the Bot-Panel and module switches.
+ * A client only ever reaches their own channels: every entry point checks ownership.
+ */
+export function createChannelsService(deps: {
+  db: Db
+  log: Logger
+  now: () => Date
+  box: TokenBox
+  platforms: Platforms
+  pubsub: PubSub<Topics>
+  publicUrl: string
+  stateTtlSeconds: number
+}) {
+  const { db, log, now, box, platforms, pubsub } = deps
+  const redirectUri = (p: PlatformName) => `${deps.publicUrl.replace(/\/$/, '')}/apps/oauth/${p}/callback`
+  const changed = (channelId: number, what: string) => pubsub.publish('channelChanged', { channelId, what })
+
+  async function listForUser(userId: number): Promise<ChannelRow[]> {
+    return db.select().from(channels).where(eq(channels.userId, userId)).orderBy(asc(channels.id))
+  }
+
+  async function byId(channelId: number): Promise<ChannelRow | undefined> {
+    const [row] = await db.select().from(channels).where(eq(channels.id, channelId)).limit(1)
+    return row
+  }
+
+  /** The channel, when it belongs to the user; the same NOT_FOUND otherwise (no probing). */
+  async function owned(userId: number, channelId: number | string): Promise<ChannelRow> {
+    const id = Number(channelId)
+    const row = Number.isSafeInteger(id) && id > 0 ? await byId(id) : undefined
+    if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'Channel not found')
+    return row
+  }
+
+  async function accounts(channelId: number): Promise<ChannelAccountRow[]> {
+    return db.select().from(channelAccounts).where(eq(channelAccounts.channelId, channelId))
+  }
+
+  async function account(channelId: number, role: AccountRole): Promise<ChannelAccountRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(channelAccounts)
+      .where(and(eq(channelAccounts.channelId, channelId), eq(channelAccounts.role, role)))
+      .limit(1)
+    return row
+  }
+
+  async function startConnection(userId: number, platform: PlatformName, botForChannelId?: number | string | null) {
+    const client = platforms.get(platform)
+    let role: AccountRole = 'broadcaster'
+    let channelId: number | null = null
+    if (botForChannelId !== undefined && botForChannelId !== null) {
+      const channel = await owned(userId, botForChannelId)
+      if (channel.platform !== platform) throw new AppError('BAD_USER_INPUT', `That channel is on ${platformLabel[channel.platform]}`)
+      role = 'bot'
+      channelId = channel.id
+    } else {
+      const [limits, mine] = await Promise.all([planLimits(db, userId), listForUser(userId)])
+      if (limits.channels !== null && mine.length >= limits.channels) {
+        throw new AppError('PLAN_LIMIT', `Your plan allows ${limits.channels} connected channel(s); disconnect one first`)
+      }
+    }
+    const state = randomBytes(32).toString('base64url')
+    const verifier = client.usesPkce ? randomBytes(48).toString('base64url') : null
+    const scopes = client.scopesFor(role)
+    const createdAt = now()
+    const expiresAt = new Date(createdAt.getTime() + deps.stateTtlSeconds * 1000)
+    await db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < ${createdAt}`)
+    await db.insert(oauthStates).values({
+      stateHash: hashState(state),
+      userId,
+      platform,
+      role,
+      channelId,
+      codeVerifier: verifier ? box.seal(verifier) : null,
+      scopes,
+      createdAt,
+      expiresAt,
+    })
+    const authorizeUrl = client.authorizeUrl({
+      state,
+      redirectUri: redirectUri(platform),
+      scopes,
+      codeChallenge: verifier ? pkceChallenge(verifier) : undefined,
+    })
+    return { authorizeUrl, expiresAt, scopes }
+  }
+
+  /**
+   * The OAuth callback. Never throws: answers the path to redirect the browser to, with
+   * `connected=<platform>` or `error=<code>`.
+   */
+  async function completeConnection(platform: PlatformName, q: { code?: string; state?: string; error?: string }): Promise<string> {
+    const fail = (code: string) => `${panelPath[platform]}?error=${code}`
+    if (!q.state || q.state.length > 200) return fail('invalid_state')
+    const [pending] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, hashState(q.state))).returning()
+    if (!pending || pending.platform !== platform) return fail('invalid_state')
+    if (pending.expiresAt <= now()) return fail('expired_state')
+    if (q.error) return fail(q.error === 'access_denied' ? 'access_denied' : 'platform_error')
+    if (!q.code || q.code.length > 1000) return fail('missing_code')
+    const client = platforms.get(platform)
+    try {
+      const tokens = await client.exchangeCode({
+        code: q.code,
+        redirectUri: redirectUri(platform),
+        codeVerifier: pending.codeVerifier ? box.open(pending.codeVerifier) : undefined,
+      })
+      const identity = await client.me(tokens.accessToken)
+      const sealed = {
+        accessToken: box.seal(tokens.accessToken),
+        refreshToken: tokens.refreshToken ? box.seal(tokens.refreshToken) : null,
+        scopes: tokens.scopes.length ? tokens.scopes : pending.scopes,
+        expiresAt: tokens.expiresAt,
+        platformUserId: identity.id,
+        login: identity.login,
+        updatedAt: now(),
+      }
+      if (pending.role === 'bot') {
+        const channel = pending.channelId ? await byId(pending.channelId) : undefined
+        if (!channel || channel.userId !== pending.userId) return fail('invalid_state')
+        await db
+          .insert(channelAccounts)
+          .values({ channelId: channel.id, role: 'bot', ...sealed })
+          .onConflictDoUpdate({ target: [channelAccounts.channelId, channelAccounts.role], set: sealed })
+        changed(channel.id, 'bot account')
+        return `${panelPath[platform]}?connected=${platform}&bot=1`
+      }
+      const outcome = await db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select()
+          .from(channels)
+          .where(and(eq(channels.platform, platform), eq(channels.platformUserId, identity.id)))
+          .limit(1)
+        if (existing && existing.userId !== pending.userId) return { error: 'channel_taken' as const }
+        let channelId = existing?.id
+        if (existing) {
+          await tx
+            .update(channels)
+            .set({ login: identity.login, displayName: identity.displayName, updatedAt: now(), status: 'stopped', statusReason: null })
+            .where(eq(channels.id, existing.id))
+        } else {
+          const limits = await planLimits(tx, pending.userId)
+          const [{ n } = { n: 0 }] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(channels)
+            .where(eq(channels.userId, pending.userId))
+          if (limits.channels !== null && n >= limits.channels) return { error: 'plan_limit' as const }
+          const [row] = await tx
+            .insert(channels)
+            .values({ userId: pending.userId, platform, platformUserId: identity.id, login: identity.login, displayName: identity.displayName })
+            .returning({ id: channels.id })
+          channelId = row!.id
+        }
+        await tx
+          .insert(channelAccounts)
+          .values({ channelId: channelId!, role: 'broadcaster', ...sealed })
+          .onConflictDoUpdate({ target: [channelAccounts.channelId, channelAccounts.role], set: sealed })
+        if (platform === 'twitch') {
+          await tx.update(users).set({ twitchname: identity.login, updatedAt: now() }).where(eq(users.id, pending.userId))
+        }
+        return { channelId: channelId! }
+      })
+      if (outcome.error !== undefined || outcome.channelId === undefined) {
+        await client.revoke(tokens.accessToken).catch(() => {})
+        return fail(outcome.error ?? 'server_error')
+      }
+      changed(outcome.channelId, 'connected')
+      log.info({ platform, channelId: outcome.channelId }, 'channel connected')
+      return `${panelPath[platform]}?connected=${platform}`
+    } catch (e) {
+      if (e instanceof PlatformAuthError) return fail('exchange_failed')
+      log.warn({ err: (e as Error).message, platform }, 'channel connection failed')
+      return fail(e instanceof PlatformRequestError ? 'platform_error' : 'server_error')
+    }
+  }
+
+  async function disconnect(userId: number, channelId: number | string): Promise<boolean> {
+    const channel = await owned(userId, channelId)
+    const client = platforms.get(channel.platform)
+    for (const a of await accounts(channel.id)) {
+      try {
+        await client.revoke(box.open(a.accessToken))
+      } catch (e) {
+        log.warn({ err: (e as Error).message, channelId: channel.id }, 'token revocation failed; removing the channel anyway')
+      }
+    }
+    await db.transaction(async (tx) => {
+      await tx.delete(channels).where(eq(channels.id, channel.id))
+      if (channel.platform === 'twitch') {
+        await tx
+          .update(users)
+          .set({ twitchname: null, updatedAt: now() })
+          .where(and(eq(users.id, userId), eq(users.twitchname, channel.login)))
+      }
+      await syncUserPanel(tx, userId)
+    })
+    changed(channel.id, 'disconnected')
+    return true
+  }
+
+  /** The per-user bot_panels row (spec field Botpanel.Active) says whether any channel's bot is active. */
+  async function syncUserPanel(tx: Db, userId: number) {
+    await tx
+      .update(botPanels)
+      .set({
+        active: sql`exists (select 1 from ${channels} where ${channels.userId} = ${userId} and ${channels.active})`,
+        updatedAt: now(),
+      })
+      .where(eq(botPanels.userId, userId))
+  }
+
+  async function updatePanel(userId: number, channelId: number | string, patch: PanelPatch): Promise<ChannelRow> {
+    const channel = await owned(userId, channelId)
+    const set: Partial<ChannelRow> = {}
+    for (const k of ['active', 'autostart', 'chatBot', 'categoryChatBot'] as const) {
+      const v = patch[k]
+      if (typeof v === 'boolean') set[k] = v
+    }
+    return applySettings(channel, set, 'panel')
+  }
+
+  async function setModule(userId: number, channelId: number | string, module: BotModule, enabled: boolean): Promise<ChannelRow> {
+    const channel = await owned(userId, channelId)
+    return applySettings(channel, { [module]: enabled }, `module ${module}`)
+  }
+
+  async function applySettings(channel: ChannelRow, set: Partial<ChannelRow>, what: string): Promise<ChannelRow> {
+    if (Object.keys(set).length === 0) return channel
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(channels)
+        .set({ ...set, updatedAt: now() })
+        .where(eq(channels.id, channel.id))
+        .returning()
+      if ('active' in set) await syncUserPanel(tx, channel.userId)
+      return updated!
+    })
+    changed(channel.id, what)
+    return row
+  }
+
+  /** Worker: a channel went live and has Autostart on. */
+  async function activate(channelId: number): Promise<void> {
+    const channel = await byId(channelId)
+    if (!channel || channel.active) return
+    await applySettings(channel, { active: true }, 'autostart')
+  }
+
+  /** Worker: the bot's status, live state and category as it sees them. */
+  async function reportStatus(
+    channelId: number,
+    s: { state: BotState; reason?: string | null; live?: boolean; category?: string | null; liveSince?: Date | null },
+  ) {
+    const at = now()
+    const set: Partial<ChannelRow> = { status: s.state, statusReason: s.reason ?? null, statusAt: at }
+    if (s.live !== undefined) set.live = s.live
+    if (s.category !== undefined) set.category = s.category
+    if (s.liveSince !== undefined) set.liveSince = s.liveSince
+    const [row] = await db.update(channels).set(set).where(eq(channels.id, channelId)).returning()
+    if (!row) return
+    pubsub.publish('botStatus', String(channelId), {
+      channelId: String(channelId),
+      state: row.status,
+      reason: row.statusReason,
+      at: at.toISOString(),
+      live: row.live,
+      category: row.category,
+    })
+  }
+
+  const refreshing = new Map<string, Promise<string>>()
+
+  /** Refreshes an account's tokens; a refused refresh puts the channel in error (reconnect needed). */
+  async function refreshAccount(channel: ChannelRow, acc: ChannelAccountRow): Promise<string> {
+    const key = `${acc.channelId}:${acc.role}`
+    const running = refreshing.get(key)
+    if (running) return running
+    const p = (async () => {
+      const label = platformLabel[channel.platform]
+      if (!acc.refreshToken) throw reconnectNeeded(channel, `${label} token expired and cannot be refreshed`)
+      try {
+        const t = await platforms.get(channel.platform).refresh(box.open(acc.refreshToken))
+        await db
+          .update(channelAccounts)
+          .set({
+            accessToken: box.seal(t.accessToken),
+            refreshToken: t.refreshToken ? box.seal(t.refreshToken) : acc.refreshToken,
+            expiresAt: t.expiresAt,
+            scopes: t.scopes.length ? t.scopes : acc.scopes,
+            updatedAt: now(),
+          })
+          .where(and(eq(channelAccounts.channelId, acc.channelId), eq(channelAccounts.role, acc.role)))
+        return t.accessToken
+      } catch (e) {
+        if (e instanceof PlatformAuthError) throw reconnectNeeded(channel, `${label} refused to refresh the ${acc.role} token`)
+        throw new AppError('PLATFORM_ERROR', (e as Error).message)
+      }
+    })()
+    refreshing.set(key, p)
+    try {
+      return await p
+    } finally {
+      refreshing.delete(key)
+    }
+  }
+
+  function reconnectNeeded(channel: ChannelRow, why: string): AppError {
+    const reason = `${why}; reconnect the channel`
+    void reportStatus(channel.id, { state: 'error', reason }).catch(() => {})
+    return new AppError('PLATFORM_ERROR', reason)
+  }
+
+  async function tokenFor(channel: ChannelRow, acc: ChannelAccountRow): Promise<string> {
+    if (acc.expiresAt && acc.expiresAt.getTime() - now().getTime() < REFRESH_MARGIN_MS) return refreshAccount(channel, acc)
+    return box.open(acc.accessToken)
+  }
+
+  /**
+   * Runs a platform call as an account of the channel: `sender` is the bot account when one is
+   * connected, else the broadcaster. A refused token is refreshed once and the call retried.
+   */
+  async function actAs<T>(channelId: number, who: 'broadcaster' | 'sender', fn: (as: ActingAs) => Promise<T>): Promise<T> {
+    const channel = await byId(channelId)
+    if (!channel) throw new AppError('NOT_FOUND', 'Channel not found')
+    const acc = (who === 'sender' ? await account(channel.id, 'bot') : undefined) ?? (await account(channel.id, 'broadcaster'))
+    if (!acc) throw new AppError('PLATFORM_ERROR', 'The channel has no connected account; reconnect it')
+    const as = (token: string): ActingAs => ({ token, broadcasterId: channel.platformUserId, actorId: acc.platformUserId })
+    try {
+      return await fn(as(await tokenFor(channel, acc)))
+    } catch (e) {
+      if (!(e instanceof PlatformAuthError)) throw e
+      const fresh = await refreshAccount(channel, acc)
+      try {
+        return await fn(as(fresh))
+      } catch (e2) {
+        if (e2 instanceof PlatformAuthError) throw reconnectNeeded(channel, `${platformLabel[channel.platform]} refused the token`)
+        throw e2
+      }
+    }
+  }
+
+  /** The earliest token expiry of the channel's accounts (the worker refreshes ahead of it). */
+  async function nextExpiry(channelId: number): Promise<Date | null> {
+    const dates = (await accounts(channelId)).map((a) => a.expiresAt).filter((d): d is Date => d !== null)
+    return dates.length ? new Date(Math.min(...dates.map((d) => d.getTime()))) : null
+  }
+
+  /** Worker: refreshes every token of the channel that expires within the margin. */
+  async function refreshDue(channelId: number): Promise<void> {
+    const channel = await byId(channelId)
+    if (!channel) return
+    for (const acc of await accounts(channelId)) await tokenFor(channel, acc)
+  }
+
+  async function runnable(): Promise<ChannelRow[]> {
+    return db
+      .select()
+      .from(channels)
+      .where(sql`${channels.active} or ${channels.autostart}`)
+      .orderBy(asc(channels.id))
+  }
+
+  return {
+    listForUser,
+    byId,
+    owned,
+    accounts,
+    account,
+    startConnection,
+    completeConnection,
+    disconnect,
+    updatePanel,
+    setModule,
+    activate,
+    reportStatus,
+    actAs,
+    nextExpiry,
+    refreshDue,
+    runnable,
+    limits: (userId: number) => planLimits(db, userId),
+    redirectUri,
+  }
+}
+
+export type ChannelsService = ReturnType<typeof createChannelsService>

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { channels } from '../channels/channels.tables'
+
+/** The last CHAT_HISTORY_SIZE chat lines per channel, as the bot received them (a ring buffer). */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    platformMessageId: text('platform_message_id').notNull(),
+    userId: text('user_id').notNull(),
+    userLogin: text('user_login').notNull(),
+    userName: text('user_name').notNull(),
+    text: text('text').notNull(),
+    roles: jsonb('roles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    fromBot: boolean('from_bot').notNull().default(false),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('chat_messages_channel_idx').on(t.channelId, t.id)],
+)
+
+export type ChatMessageRow = typeof chatMessages.$inferSelect

@@ -1,0 +1,107 @@
+import { builder } from '../../graphql/builder'
+import { ChannelRef, userIdOf } from '../channels/channels.schema'
+import { commandPermissions, type ChatCommandRow, type ChatTimerRow } from './commands.tables'
+
+const CommandPermissionEnum = builder.enumType('CommandPermission', {
+  description: 'Who may use a command: everyone, or subscribers and up, VIPs and up, moderators and up, the broadcaster only.',
+  values: commandPermissions,
+})
+
+const ChatCommandRef = builder.objectRef<ChatCommandRow>('ChatCommand').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (c) => String(c.id) }),
+    channelId: t.id({ resolve: (c) => String(c.channelId) }),
+    trigger: t.exposeString('trigger', { description: 'e.g. !discord (lower case).' }),
+    response: t.exposeString('response', {
+      description: 'Up to 500 characters; variables ${user} ${touser} ${count} ${uptime} ${random a|b|c}.',
+    }),
+    cooldownSeconds: t.exposeInt('cooldownSeconds', { description: 'Between two uses by anyone.' }),
+    userCooldownSeconds: t.exposeInt('userCooldownSeconds', { description: 'Between two uses by the same viewer.' }),
+    permission: t.field({ type: CommandPermissionEnum, resolve: (c) => c.permission }),
+    enabled: t.exposeBoolean('enabled'),
+    category: t.exposeString('category', {
+      nullable: true,
+      description: 'With CategoryChatbot on, the command answers only while the stream is in this category.',
+    }),
+    useCount: t.exposeInt('useCount'),
+    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
+  }),
+})
+
+const ChatTimerRef = builder.objectRef<ChatTimerRow>('ChatTimer').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (c) => String(c.id) }),
+    channelId: t.id({ resolve: (c) => String(c.channelId) }),
+    name: t.exposeString('name'),
+    message: t.exposeString('message', { description: 'Up to 500 characters; variables ${uptime} ${random a|b|c}.' }),
+    intervalMinutes: t.exposeInt('intervalMinutes', { description: 'At least 5.' }),
+    minLines: t.exposeInt('minLines', { description: 'Chat lines that must pass between two runs.' }),
+    enabled: t.exposeBoolean('enabled'),
+    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
+  }),
+})
+
+const commandFields = (required: boolean) =>
+  builder.inputType(required ? 'ChatCommandInput' : 'ChatCommandPatch', {
+    description: required ? 'A new command.' : 'Only the given fields change; category null clears it.',
+    fields: (t) => ({
+      trigger: t.string({ required }),
+      response: t.string({ required }),
+      cooldownSeconds: t.int(),
+      userCooldownSeconds: t.int(),
+      permission: t.field({ type: CommandPermissionEnum }),
+      enabled: t.boolean(),
+      category: t.string(),
+    }),
+  })
+const ChatCommandInput = commandFields(true)
+const ChatCommandPatch = commandFields(false)
+
+const timerFields = (required: boolean) =>
+  builder.inputType(required ? 'ChatTimerInput' : 'ChatTimerPatch', {
+    fields: (t) => ({
+      name: t.string({ required }),
+      message: t.string({ required }),
+      intervalMinutes: t.int({ required }),
+      minLines: t.int(),
+      enabled: t.boolean(),
+    }),
+  })
+const ChatTimerInput = timerFields(true)
+const ChatTimerPatch = timerFields(false)
+
+builder.objectFields(ChannelRef, (t) => ({
+  commands: t.field({ type: [ChatCommandRef], resolve: (c, _a, ctx) => ctx.services.commands.listCommands(c.id) }),
+  timers: t.field({ type: [ChatTimerRef], resolve: (c, _a, ctx) => ctx.services.commands.listTimers(c.id) }),
+}))
+
+builder.mutationFields((t) => ({
+  createChatCommand: t.field({
+    type: ChatCommandRef,
+    args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: ChatCommandInput, required: true }) },
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createCommand(userIdOf(ctx), String(channelId), input),
+  }),
+  updateChatCommand: t.field({
+    type: ChatCommandRef,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: ChatCommandPatch, required: true }) },
+    resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateCommand(userIdOf(ctx), String(id), input),
+  }),
+  deleteChatCommand: t.boolean({
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.commands.deleteCommand(userIdOf(ctx), String(id)),
+  }),
+  createChatTimer: t.field({
+    type: ChatTimerRef,
+    args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: ChatTimerInput, required: true }) },
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createTimer(userIdOf(ctx), String(channelId), input),
+  }),
+  updateChatTimer: t.field({
+    type: ChatTimerRef,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: ChatTimerPatch, required: true }) },
+    resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateTimer(userIdOf(ctx), String(id), input),
+  }),
+  deleteChatTimer: t.boolean({
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.commands.deleteTimer(userIdOf(ctx), String(id)),
+  }),
+}))

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { channels } from '../channels/channels.tables'
+
+export const commandPermissions = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster'] as const
+export type CommandPermission = (typeof commandPermissions)[number]
+
+/** A custom chat command of a channel (/pages/chatlist). */
+export const chatCommands = pgTable(
+  'chat_commands',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** Lower case, with the leading "!". */
+    trigger: text('trigger').notNull(),
+    response: text('response').notNull(),
+    cooldownSeconds: integer('cooldown_seconds').notNull().default(5),
+    userCooldownSeconds: integer('user_cooldown_seconds').notNull().default(0),
+    permission: text('permission', { enum: commandPermissions }).notNull().default('everyone'),
+    enabled: boolean('enabled').notNull().default(true),
+    /** With CategoryChatbot on, the command answers only while the stream's category is this one. */
+    category: text('category'),
+    useCount: integer('use_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_commands_channel_trigger_key').on(t.channelId, t.trigger),
+    check('chat_commands_permission_valid', sql`${t.permission} in ('everyone','subscriber','vip','moderator','broadcaster')`),
+  ],
+)
+
+/** A timed message: every N minutes, once M chat lines have passed since the last one. */
+export const chatTimers = pgTable(
+  'chat_timers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    message: text('message').notNull(),
+    intervalMinutes: integer('interval_minutes').notNull(),
+    minLines: integer('min_lines').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_timers_channel_idx').on(t.channelId)],
+)
+
+export type ChatCommandRow = typeof chatCommands.$inferSelect
+export type ChatTimerRow = typeof chatTimers.$inferSelect

@@ -1,0 +1,44 @@
+import type { ChannelEvent, ChatRole } from '../types'
+
+const ROLE_BADGES: Record<string, ChatRole> = {
+  broadcaster: 'broadcaster',
+  moderator: 'moderator',
+  lead_moderator: 'moderator',
+  vip: 'vip',
+  subscriber: 'subscriber',
+  founder: 'subscriber',
+}
+
+/** Maps an EventSub notification to the bot's channel event. */
+export function twitchEvent(type: string, e: Record<string, unknown>, receivedAt: Date): ChannelEvent | null {
+  switch (type) {
+    case 'channel.chat.message': {
+      const roles = new Set<ChatRole>()
+      for (const badge of (e.badges as Array<{ set_id?: string }> | undefined) ?? []) {
+        const r = badge.set_id ? ROLE_BADGES[badge.set_id] : undefined
+        if (r) roles.add(r)
+      }
+      if (e.chatter_user_id === e.broadcaster_user_id) roles.add('broadcaster')
+      return {
+        kind: 'chat',
+        chat: {
+          messageId: String(e.message_id ?? ''),
+          userId: String(e.chatter_user_id ?? ''),
+          userLogin: String(e.chatter_user_login ?? ''),
+          userName: String(e.chatter_user_name ?? e.chatter_user_login ?? ''),
+          text: String((e.message as { text?: string } | undefined)?.text ?? ''),
+          roles: [...roles],
+          at: receivedAt,
+        },
+      }
+    }
+    case 'stream.online':
+      return { kind: 'online', startedAt: typeof e.started_at === 'string' ? new Date(e.started_at) : receivedAt }
+    case 'stream.offline':
+      return { kind: 'offline' }
+    case 'channel.update':
+      return { kind: 'category', category: typeof e.category_name === 'string' && e.category_name ? e.category_name : null }
+    default:
+      return null
+  }
+}

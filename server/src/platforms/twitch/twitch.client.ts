@@ -1,0 +1,211 @@
+import { expectOk, PlatformHttp, platformMessage, toResult, trimSlash, type HttpDeps } from '../http'
+import {
+  PlatformAuthError,
+  PlatformRequestError,
+  type AccountRole,
+  type ActingAs,
+  type OAuthTokens,
+  type PlatformClient,
+  type PlatformIdentity,
+  type PlatformResult,
+  type StreamInfo,
+} from '../types'
+
+export interface TwitchConfig {
+  clientId: string
+  clientSecret: string
+  /** e.g. https://api.twitch.tv/helix */
+  apiUrl: string
+  /** e.g. https://id.twitch.tv/oauth2 */
+  authUrl: string
+  /** e.g. wss://eventsub.wss.twitch.tv/ws */
+  eventSubUrl: string
+}
+
+/**
+ * Scopes, and only those the features need: reading chat through EventSub and writing it
+ * (chat bot, timers, chatboard), deleting messages and timeouts/bans (chatboard moderation),
+ * reading the moderator list (to know the bot's chat limit), and channel:bot so a separate
+ * bot account may speak in the channel. A bot account needs chat read/write and user:bot.
+ */
+const SCOPES: Record<AccountRole, string[]> = {
+  broadcaster: [
+    'user:read:chat',
+    'user:write:chat',
+    'channel:bot',
+    'moderator:manage:chat_messages',
+    'moderator:manage:banned_users',
+    'moderation:read',
+  ],
+  bot: ['user:read:chat', 'user:write:chat', 'user:bot'],
+}
+
+interface TokenBody {
+  access_token?: string
+  refresh_token?: string
+  expires_in?: number
+  scope?: string[] | string
+}
+
+/** Twitch Helix and the Twitch OAuth authorization-code flow; every base URL from configuration. */
+export class TwitchClient implements PlatformClient {
+  readonly name = 'twitch' as const
+  readonly usesPkce = false
+  readonly http: PlatformHttp
+  private readonly api: string
+  private readonly auth: string
+  private readonly now: () => number
+
+  constructor(
+    readonly config: TwitchConfig,
+    deps: HttpDeps = {},
+  ) {
+    this.http = new PlatformHttp('twitch', deps)
+    this.api = trimSlash(config.apiUrl)
+    this.auth = trimSlash(config.authUrl)
+    this.now = deps.now ?? Date.now
+  }
+
+  scopesFor(role: AccountRole): string[] {
+    return [...SCOPES[role]]
+  }
+
+  authorizeUrl(opts: { state: string; redirectUri: string; scopes: string[] }): string {
+    const q = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.config.clientId,
+      redirect_uri: opts.redirectUri,
+      scope: opts.scopes.join(' '),
+      state: opts.state,
+      force_verify: 'true',
+    })
+    return `${this.auth}/authorize?${q}`
+  }
+
+  private tokens(body: unknown): OAuthTokens {
+    const b = (body ?? {}) as TokenBody
+    if (!b.access_token) throw new PlatformRequestError('twitch', 502, 'Twitch answered without an access token')
+    const scopes = Array.isArray(b.scope) ? b.scope : typeof b.scope === 'string' ? b.scope.split(' ').filter(Boolean) : []
+    return {
+      accessToken: b.access_token,
+      refreshToken: b.refresh_token ?? null,
+      expiresAt: typeof b.expires_in === 'number' ? new Date(this.now() + b.expires_in * 1000) : null,
+      scopes,
+    }
+  }
+
+  async exchangeCode(opts: { code: string; redirectUri: string }): Promise<OAuthTokens> {
+    const res = await this.http.request(`${this.auth}/token`, {
+      method: 'POST',
+      form: {
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+        code: opts.code,
+        grant_type: 'authorization_code',
+        redirect_uri: opts.redirectUri,
+      },
+    })
+    if (res.status === 400 || res.status === 401) throw new PlatformAuthError('twitch', platformMessage(res.body, 'code refused'))
+    return this.tokens(expectOk('twitch', res, 'token exchange').body)
+  }
+
+  async refresh(refreshToken: string): Promise<OAuthTokens> {
+    const res = await this.http.request(`${this.auth}/token`, {
+      method: 'POST',
+      form: {
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      },
+    })
+    if (res.status === 400 || res.status === 401) throw new PlatformAuthError('twitch', platformMessage(res.body, 'refresh refused'))
+    return this.tokens(expectOk('twitch', res, 'token refresh').body)
+  }
+
+  async revoke(token: string): Promise<void> {
+    await this.http.request(`${this.auth}/revoke`, { method: 'POST', form: { client_id: this.config.clientId, token } })
+  }
+
+  private headers(token: string): Record<string, string> {
+    return { authorization: `Bearer ${token}`, 'client-id': this.config.clientId }
+  }
+
+  /** Helix rate limits are per user token: one bucket each (the token's tail, never logged). */
+  private bucket(token: string) {
+    return `user:${token.slice(-12)}`
+  }
+
+  async helix(token: string, method: string, path: string, json?: unknown) {
+    return this.http.request(`${this.api}${path}`, { method, headers: this.headers(token), json, bucket: this.bucket(token) })
+  }
+
+  async me(token: string): Promise<PlatformIdentity> {
+    const res = expectOk('twitch', await this.helix(token, 'GET', '/users'), 'get user')
+    const user = (res.body as { data?: Array<{ id: string; login: string; display_name?: string }> }).data?.[0]
+    if (!user) throw new PlatformRequestError('twitch', 502, 'Twitch returned no user for the token')
+    return { id: user.id, login: user.login, displayName: user.display_name ?? user.login }
+  }
+
+  async stream(token: string, broadcasterId: string): Promise<StreamInfo> {
+    const q = encodeURIComponent(broadcasterId)
+    const streams = expectOk('twitch', await this.helix(token, 'GET', `/streams?user_id=${q}`), 'get stream')
+    const live = (streams.body as { data?: Array<{ type: string; game_name?: string; started_at?: string }> }).data?.[0]
+    if (live?.type === 'live') {
+      return { live: true, category: live.game_name || null, startedAt: live.started_at ? new Date(live.started_at) : null }
+    }
+    const channel = expectOk('twitch', await this.helix(token, 'GET', `/channels?broadcaster_id=${q}`), 'get channel')
+    const info = (channel.body as { data?: Array<{ game_name?: string }> }).data?.[0]
+    return { live: false, category: info?.game_name || null, startedAt: null }
+  }
+
+  async isModerator(as: ActingAs, userId: string): Promise<boolean> {
+    if (userId === as.broadcasterId) return true
+    const q = new URLSearchParams({ broadcaster_id: as.broadcasterId, user_id: userId })
+    const res = await this.helix(as.token, 'GET', `/moderation/moderators?${q}`)
+    if (res.status === 401) throw new PlatformAuthError('twitch', 'token refused')
+    if (res.status !== 200) return false
+    return ((res.body as { data?: unknown[] }).data ?? []).length > 0
+  }
+
+  async sendChat(as: ActingAs, text: string): Promise<PlatformResult> {
+    const res = await this.helix(as.token, 'POST', '/chat/messages', {
+      broadcaster_id: as.broadcasterId,
+      sender_id: as.actorId,
+      message: text,
+    })
+    const result = toResult('twitch', res, 'Sent')
+    if (!result.ok) return result
+    const sent = (res.body as { data?: Array<{ message_id?: string; is_sent?: boolean; drop_reason?: { code?: string; message?: string } | null }> })
+      .data?.[0]
+    if (sent && sent.is_sent === false) {
+      return { ok: false, status: res.status, message: sent.drop_reason?.message ?? 'Twitch dropped the message', id: null }
+    }
+    return { ...result, id: sent?.message_id ?? null }
+  }
+
+  async deleteMessage(as: ActingAs, messageId: string): Promise<PlatformResult> {
+    const q = new URLSearchParams({ broadcaster_id: as.broadcasterId, moderator_id: as.actorId, message_id: messageId })
+    return toResult('twitch', await this.helix(as.token, 'DELETE', `/moderation/chat?${q}`), 'Message deleted')
+  }
+
+  async ban(as: ActingAs, userId: string, durationSeconds: number | null, reason: string): Promise<PlatformResult> {
+    const q = new URLSearchParams({ broadcaster_id: as.broadcasterId, moderator_id: as.actorId })
+    const data: Record<string, unknown> = { user_id: userId, reason }
+    if (durationSeconds !== null) data.duration = durationSeconds
+    const res = await this.helix(as.token, 'POST', `/moderation/bans?${q}`, { data })
+    return toResult('twitch', res, durationSeconds !== null ? `Timed out for ${durationSeconds} s` : 'Banned')
+  }
+
+  /** Creates an EventSub subscription on a WebSocket session (202 Accepted). */
+  async subscribe(token: string, sessionId: string, type: string, version: string, condition: Record<string, string>) {
+    const res = await this.helix(token, 'POST', '/eventsub/subscriptions', {
+      type,
+      version,
+      condition,
+      transport: { method: 'websocket', session_id: sessionId },
+    })
+    if (res.status === 409) return // already subscribed on this session
+    expectOk('twitch', res, `subscribe ${type}`)
+  }
+}

@@ -1,0 +1,102 @@
+/** What every streaming platform client offers the services and the bot worker. */
+export const platformNames = ['twitch', 'kick'] as const
+export type PlatformName = (typeof platformNames)[number]
+
+/** broadcaster: the channel itself; bot: the clearly named account the bot speaks as (optional). */
+export type AccountRole = 'broadcaster' | 'bot'
+
+export interface OAuthTokens {
+  accessToken: string
+  refreshToken: string | null
+  expiresAt: Date | null
+  scopes: string[]
+}
+
+export interface PlatformIdentity {
+  id: string
+  login: string
+  displayName: string
+}
+
+/** The platform's own answer to an action, shown to the user as it came. */
+export interface PlatformResult {
+  ok: boolean
+  status: number
+  message: string
+  id?: string | null
+}
+
+export interface StreamInfo {
+  live: boolean
+  category: string | null
+  startedAt: Date | null
+}
+
+/** A viewer's role in a channel, from the platform's badges. */
+export type ChatRole = 'broadcaster' | 'moderator' | 'vip' | 'subscriber'
+
+/** One chat line as the bot receives it, whatever the platform. */
+export interface IncomingChat {
+  messageId: string
+  userId: string
+  userLogin: string
+  userName: string
+  text: string
+  roles: ChatRole[]
+  at: Date
+}
+
+/** Events the bot reacts to besides chat. */
+export type ChannelEvent =
+  | { kind: 'chat'; chat: IncomingChat }
+  | { kind: 'online'; startedAt: Date | null }
+  | { kind: 'offline' }
+  | { kind: 'category'; category: string | null }
+
+/** Who acts: the token to use and the platform ids of the channel and the acting account. */
+export interface ActingAs {
+  token: string
+  broadcasterId: string
+  actorId: string
+}
+
+export interface PlatformClient {
+  readonly name: PlatformName
+  /** Scopes the enabled features need, and no more. */
+  scopesFor(role: AccountRole): string[]
+  readonly usesPkce: boolean
+  authorizeUrl(opts: { state: string; redirectUri: string; scopes: string[]; codeChallenge?: string }): string
+  exchangeCode(opts: { code: string; redirectUri: string; codeVerifier?: string }): Promise<OAuthTokens>
+  refresh(refreshToken: string): Promise<OAuthTokens>
+  revoke(token: string): Promise<void>
+  me(token: string): Promise<PlatformIdentity>
+  stream(token: string, broadcasterId: string): Promise<StreamInfo>
+  isModerator(broadcaster: ActingAs, userId: string): Promise<boolean>
+  sendChat(as: ActingAs, text: string): Promise<PlatformResult>
+  deleteMessage(as: ActingAs, messageId: string): Promise<PlatformResult>
+  /** A timeout when durationSeconds is given, else a ban. */
+  ban(as: ActingAs, userId: string, durationSeconds: number | null, reason: string): Promise<PlatformResult>
+}
+
+/** The platform refused the token (401): refresh once, else the owner must reconnect. */
+export class PlatformAuthError extends Error {
+  constructor(
+    readonly platform: PlatformName,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'PlatformAuthError'
+  }
+}
+
+/** Any other failure of a platform call (network, 5xx, unexpected answer). */
+export class PlatformRequestError extends Error {
+  constructor(
+    readonly platform: PlatformName,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'PlatformRequestError'
+  }
+}

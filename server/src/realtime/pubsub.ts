@@ -1,0 +1,125 @@
+import { createPubSub, type PubSub } from 'graphql-yoga'
+import { Redis } from 'ioredis'
+import type { Logger } from '../logger'
+
+/** A chat line as the dashboard shows it (JSON-safe: it may travel through Redis). */
+export interface ChatMessageEvent {
+  id: string
+  channelId: string
+  platformMessageId: string
+  userId: string
+  userLogin: string
+  userName: string
+  text: string
+  roles: string[]
+  fromBot: boolean
+  at: string
+}
+
+export interface BotStatusEvent {
+  channelId: string
+  state: 'stopped' | 'connecting' | 'running' | 'error'
+  reason: string | null
+  at: string
+  live: boolean
+  category: string | null
+}
+
+/** A verified platform webhook for a channel, handed to whichever process runs its bot. */
+export interface PlatformWebhookEvent {
+  channelId: number
+  platform: 'kick'
+  type: string
+  body: unknown
+  receivedAt: string
+}
+
+export type Topics = {
+  chatMessage: [channelId: string, payload: ChatMessageEvent]
+  botStatus: [channelId: string, payload: BotStatusEvent]
+  /** Settings, commands, timers or the connection of a channel changed: the worker reloads it. */
+  channelChanged: [payload: { channelId: number; what: string }]
+  platformWebhook: [payload: PlatformWebhookEvent]
+}
+
+export interface Realtime {
+  pubsub: PubSub<Topics>
+  kind: 'memory' | 'redis'
+  close(): Promise<void>
+}
+
+type Listener = EventListenerOrEventListenerObject
+
+/**
+ * An EventTarget over Redis pub/sub (ioredis): dispatching publishes the event's detail as
+ * JSON on `<prefix><topic>`; a topic is subscribed while it has local listeners. Several
+ * server and worker processes then share every event.
+ */
+class RedisEventTarget implements EventTarget {
+  private readonly listeners = new Map<string, Set<Listener>>()
+
+  constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly prefix: string,
+    log: Logger,
+  ) {
+    sub.on('message', (channel: string, message: string) => {
+      if (!channel.startsWith(prefix)) return
+      const type = channel.slice(prefix.length)
+      let detail: unknown
+      try {
+        detail = JSON.parse(message)
+      } catch {
+        return
+      }
+      for (const l of this.listeners.get(type) ?? []) {
+        const event = new CustomEvent(type, { detail })
+        if (typeof l === 'function') l(event)
+        else l.handleEvent(event)
+      }
+    })
+    for (const c of [pub, sub]) c.on('error', (err: Error) => log.warn({ err: err.message }, 'redis pub/sub error'))
+  }
+
+  addEventListener(type: string, listener: Listener | null) {
+    if (!listener) return
+    let set = this.listeners.get(type)
+    if (!set) {
+      set = new Set()
+      this.listeners.set(type, set)
+      void this.sub.subscribe(this.prefix + type).catch(() => {})
+    }
+    set.add(listener)
+  }
+
+  removeEventListener(type: string, listener: Listener | null) {
+    const set = this.listeners.get(type)
+    if (!set || !listener) return
+    set.delete(listener)
+    if (set.size === 0) {
+      this.listeners.delete(type)
+      void this.sub.unsubscribe(this.prefix + type).catch(() => {})
+    }
+  }
+
+  dispatchEvent(event: Event): boolean {
+    void this.pub.publish(this.prefix + event.type, JSON.stringify((event as CustomEvent).detail)).catch(() => {})
+    return true
+  }
+}
+
+/** In memory for one process; through Redis when REDIS_URL is set. */
+export function createRealtime(opts: { redisUrl?: string; log: Logger; prefix?: string }): Realtime {
+  if (!opts.redisUrl) return { pubsub: createPubSub<Topics>(), kind: 'memory', close: async () => {} }
+  const pub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
+  const sub = new Redis(opts.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 })
+  const target = new RedisEventTarget(pub, sub, opts.prefix ?? 'channel-assistant:', opts.log)
+  return {
+    pubsub: createPubSub<Topics>({ eventTarget: target as never }),
+    kind: 'redis',
+    async close() {
+      await Promise.allSettled([pub.quit(), sub.quit()])
+    },
+  }
+}

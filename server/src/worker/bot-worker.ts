@@ -1,0 +1,127 @@
+import type { Config } from '../config'
+import type { Logger } from '../logger'
+import type { Services } from '../services'
+import { ChannelBot, type BotRuntime } from './channel-bot'
+import { realScheduler, type Scheduler } from './scheduler'
+
+export interface WorkerOptions {
+  services: Services
+  config: Config
+  log: Logger
+  scheduler?: Scheduler
+  random?: () => number
+  /**
+   * Re-reads every channel this often as a safety net for missed pub/sub events
+   * (0: never). Changes normally arrive through pub/sub within a second.
+   */
+  resyncMs?: number
+}
+
+/**
+ * Runs a ChannelBot for every channel whose panel is Active (and, waiting for stream.online,
+ * every one with Autostart). Follows `channelChanged` events (panel, switches, commands,
+ * timers, connect/disconnect) and hands verified Kick webhooks to their channel's bot.
+ */
+export function createBotWorker(opts: WorkerOptions) {
+  const { services, config, log } = opts
+  const runtime: BotRuntime = {
+    services,
+    log: log.child({ component: 'bot' }),
+    scheduler: opts.scheduler ?? realScheduler,
+    random: opts.random ?? Math.random,
+    backoff: { baseMs: config.BOT_RECONNECT_BASE_MS, maxMs: config.BOT_RECONNECT_MAX_MS },
+    eventSubUrl: config.TWITCH_EVENTSUB_WS_URL,
+  }
+  const bots = new Map<number, ChannelBot>()
+  const pending = new Map<number, Promise<void>>()
+  const streams: Array<{ return(): unknown }> = []
+  let resync: ReturnType<typeof setInterval> | null = null
+  let running = false
+
+  /** Brings one channel's bot in line with the database; serialised per channel. */
+  function reload(channelId: number, restart = false): Promise<void> {
+    const prev = pending.get(channelId) ?? Promise.resolve()
+    const next = prev
+      .then(async () => {
+        if (!running) return
+        const row = await services.channels.byId(channelId)
+        const bot = bots.get(channelId)
+        if (!row || !(row.active || row.autostart)) {
+          if (bot) {
+            bots.delete(channelId)
+            if (row) await bot.shutdown(null)
+            else bot.stop()
+          }
+          return
+        }
+        if (bot && restart) {
+          bots.delete(channelId)
+          bot.stop()
+        }
+        const current = bots.get(channelId)
+        if (current) await current.update(row)
+        else {
+          const fresh = new ChannelBot(row, runtime)
+          bots.set(channelId, fresh)
+          await fresh.start()
+        }
+      })
+      .catch((e: unknown) => log.warn({ err: (e as Error).message, channelId }, 'bot reload failed'))
+    pending.set(channelId, next)
+    void next.finally(() => {
+      if (pending.get(channelId) === next) pending.delete(channelId)
+    })
+    return next
+  }
+
+  async function listen<T>(iter: AsyncIterableIterator<T> & { return(): unknown }, fn: (v: T) => void) {
+    streams.push(iter)
+    try {
+      for await (const v of iter) fn(v)
+    } catch (e) {
+      log.warn({ err: (e as Error).message }, 'worker subscription ended')
+    }
+  }
+
+  async function syncAll() {
+    const rows = await services.channels.runnable()
+    const ids = new Set(rows.map((r) => r.id))
+    await Promise.all([...rows.map((r) => reload(r.id)), ...[...bots.keys()].filter((id) => !ids.has(id)).map((id) => reload(id))])
+  }
+
+  return {
+    bots,
+    get(channelId: number) {
+      return bots.get(channelId)
+    },
+    reload,
+    /** Resolves when every pending reload is done. */
+    async settled() {
+      while (pending.size) await Promise.all([...pending.values()])
+    },
+    async start() {
+      running = true
+      // A new connection or bot account changes who the bot speaks as: start it afresh.
+      void listen(services.pubsub.subscribe('channelChanged'), (e) => void reload(e.channelId, e.what === 'connected' || e.what === 'bot account'))
+      void listen(services.pubsub.subscribe('platformWebhook'), (e) => {
+        bots.get(e.channelId)?.onKickWebhook(e.type, e.body, new Date(e.receivedAt))
+      })
+      await syncAll()
+      if (opts.resyncMs) {
+        resync = setInterval(() => void syncAll().catch(() => {}), opts.resyncMs)
+        resync.unref()
+      }
+      log.info({ channels: bots.size }, 'bot worker started')
+    },
+    async stop() {
+      running = false
+      if (resync) clearInterval(resync)
+      for (const s of streams.splice(0)) await s.return()
+      await Promise.allSettled([...pending.values()])
+      for (const bot of bots.values()) bot.stop()
+      bots.clear()
+    },
+  }
+}
+
+export type BotWorker = ReturnType<typeof createBotWorker>

@@ -1,0 +1,392 @@
+import type { Logger } from '../logger'
+import { AppError, isAppError } from '../errors'
+import type { ChannelRow } from '../modules/channels/channels.tables'
+import { CHAT_LIMIT, CHAT_LIMIT_MODERATOR } from '../modules/chat/chat-limiter'
+import type { ChatCommandRow, ChatTimerRow, CommandPermission } from '../modules/commands/commands.tables'
+import { renderTemplate } from '../modules/commands/template'
+import { kickEvent } from '../platforms/kick/webhook'
+import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
+import { twitchEvent } from '../platforms/twitch/events'
+import { PlatformAuthError, type ChannelEvent, type ChatRole, type IncomingChat } from '../platforms/types'
+import type { Services } from '../services'
+import type { Scheduler } from './scheduler'
+
+export interface BotRuntime {
+  services: Services
+  log: Logger
+  scheduler: Scheduler
+  random: () => number
+  backoff: { baseMs: number; maxMs: number }
+  eventSubUrl: string
+}
+
+const LEVEL: Record<CommandPermission, number> = { everyone: 0, subscriber: 1, vip: 2, moderator: 3, broadcaster: 4 }
+const ROLE_LEVEL: Record<ChatRole, number> = { subscriber: 1, vip: 2, moderator: 3, broadcaster: 4 }
+/** A command's permission admits its level and every level above (a moderator may use a VIP command). */
+export const permits = (roles: ChatRole[], p: CommandPermission) => Math.max(0, ...roles.map((r) => ROLE_LEVEL[r])) >= LEVEL[p]
+
+/** Outgoing lines waiting for the chat limit; beyond this the oldest are dropped. */
+const MAX_QUEUE = 100
+
+interface TimerState {
+  timer: ChatTimerRow
+  lines: number
+  due: boolean
+  handle: unknown
+}
+
+/**
+ * The bot of one channel: receives its chat (Twitch EventSub WebSocket, or Kick webhooks
+ * through pub/sub), keeps and publishes it, answers commands (permission, category, cooldown
+ * per command and per viewer), runs timers, and sends through a queue that never exceeds the
+ * channel's chat limit. With Active off and Autostart on it waits for the stream to go live.
+ */
+export class ChannelBot {
+  private commands: ChatCommandRow[] = []
+  private timers = new Map<number, TimerState>()
+  private timerSignature = ''
+  private readonly cooldowns = new Map<string, number>()
+  private readonly queue: string[] = []
+  private draining = false
+  private drainTimer: unknown = null
+  private refreshTimer: unknown = null
+  private eventsub: EventSubConnection | null = null
+  private connected = false
+  private stopped = false
+  private senderId = ''
+  private live = false
+  private liveSince: Date | null = null
+  private category: string | null = null
+  private chain: Promise<void> = Promise.resolve()
+  /** Lines handled and replies sent, for benchmarks. */
+  readonly stats = { handled: 0, replies: 0, sent: 0 }
+
+  constructor(
+    private row: ChannelRow,
+    private readonly rt: BotRuntime,
+  ) {}
+
+  get channelId() {
+    return this.row.id
+  }
+  get isConnected() {
+    return this.connected
+  }
+  get eventSub() {
+    return this.eventsub
+  }
+  get queued() {
+    return this.queue.length
+  }
+  get settings(): Readonly<ChannelRow> {
+    return this.row
+  }
+
+  private get log() {
+    return this.rt.log
+  }
+  private get s() {
+    return this.rt.services
+  }
+  private now() {
+    return this.rt.scheduler.now()
+  }
+
+  async start(): Promise<void> {
+    await this.report('connecting', null)
+    try {
+      await this.reloadLists()
+      const broadcaster = await this.s.channels.account(this.row.id, 'broadcaster')
+      const bot = await this.s.channels.account(this.row.id, 'bot')
+      if (!broadcaster) throw new AppError('PLATFORM_ERROR', 'The channel has no connected account; reconnect it')
+      this.senderId = (bot ?? broadcaster).platformUserId
+      const client = this.s.platforms.get(this.row.platform)
+      const stream = await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.stream(as.token, as.broadcasterId))
+      this.live = stream.live
+      this.liveSince = stream.startedAt
+      this.category = stream.category
+      const moderator = bot
+        ? await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.isModerator(as, bot.platformUserId))
+        : true // the broadcaster counts as a moderator of their own chat
+      this.s.chat.limiters.get(this.row.id).limit = moderator && this.row.platform === 'twitch' ? CHAT_LIMIT_MODERATOR : CHAT_LIMIT
+      await this.scheduleRefresh()
+      if (this.stopped) return
+      if (this.row.platform === 'twitch') this.connectTwitch()
+      else {
+        await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => this.s.platforms.kick.subscribeEvents(as.token, as.broadcasterId))
+        this.connected = true
+        await this.reportRunning()
+      }
+    } catch (e) {
+      await this.report('error', this.describe(e))
+    }
+  }
+
+  private describe(e: unknown): string {
+    if (isAppError(e) || e instanceof PlatformAuthError) return e.message
+    return `Could not start: ${(e as Error).message}`
+  }
+
+  stop() {
+    this.stopped = true
+    this.eventsub?.stop()
+    this.eventsub = null
+    for (const t of this.timers.values()) if (t.handle) this.rt.scheduler.clearTimeout(t.handle)
+    this.timers.clear()
+    if (this.drainTimer) this.rt.scheduler.clearTimeout(this.drainTimer)
+    if (this.refreshTimer) this.rt.scheduler.clearTimeout(this.refreshTimer)
+    this.queue.length = 0
+  }
+
+  /** Stops and says so (the panel's switches turned it off). */
+  async shutdown(reason: string | null) {
+    this.stop()
+    await this.report('stopped', reason).catch(() => {})
+  }
+
+  /** Settings, commands or timers changed. */
+  async update(row: ChannelRow) {
+    const wasActive = this.row.active
+    this.row = row
+    await this.reloadLists()
+    if (this.connected && wasActive !== row.active) await this.reportRunning()
+  }
+
+  private async reloadLists() {
+    const [commands, timers] = await Promise.all([
+      this.s.commands.enabledCommands(this.row.id),
+      this.s.commands.listTimers(this.row.id),
+    ])
+    this.commands = commands
+    const enabled = timers.filter((t) => t.enabled)
+    const signature = enabled.map((t) => `${t.id}:${t.updatedAt.getTime()}`).join(',')
+    if (signature !== this.timerSignature) {
+      this.timerSignature = signature
+      const old = this.timers
+      this.timers = new Map()
+      for (const t of old.values()) if (t.handle) this.rt.scheduler.clearTimeout(t.handle)
+      for (const timer of enabled) {
+        const prev = old.get(timer.id)
+        const st: TimerState = { timer, lines: prev?.lines ?? 0, due: false, handle: null }
+        this.timers.set(timer.id, st)
+        this.armTimer(st)
+      }
+    }
+  }
+
+  private armTimer(st: TimerState) {
+    if (this.stopped) return
+    st.handle = this.rt.scheduler.setTimeout(() => {
+      st.handle = null
+      st.due = true
+      this.tryTimer(st)
+    }, st.timer.intervalMinutes * 60_000)
+  }
+
+  private tryTimer(st: TimerState) {
+    if (!st.due || this.stopped) return
+    if (!this.row.active || !this.row.timers) {
+      // Module off (or waiting for the stream): skip this round.
+      st.due = false
+      this.armTimer(st)
+      return
+    }
+    if (st.lines < st.timer.minLines) return // fires as soon as enough lines have passed
+    st.due = false
+    st.lines = 0
+    this.enqueue(renderTemplate(st.timer.message, { user: '', touser: '', count: 0, uptimeMs: this.uptimeMs() }, this.rt.random))
+    this.armTimer(st)
+  }
+
+  private uptimeMs() {
+    return this.live && this.liveSince ? Math.max(0, this.now() - this.liveSince.getTime()) : null
+  }
+
+  private async scheduleRefresh() {
+    if (this.refreshTimer) this.rt.scheduler.clearTimeout(this.refreshTimer)
+    const expiry = await this.s.channels.nextExpiry(this.row.id)
+    if (!expiry || this.stopped) return
+    // Refresh a little ahead of the 5-minute margin the token service uses.
+    const wait = Math.min(Math.max(expiry.getTime() - this.now() - 6 * 60_000, 30_000), 2 ** 31 - 1)
+    this.refreshTimer = this.rt.scheduler.setTimeout(() => {
+      this.refreshTimer = null
+      this.s.channels
+        .refreshDue(this.row.id)
+        .then(() => this.scheduleRefresh())
+        .catch((e: unknown) => this.report('error', this.describe(e)))
+    }, wait)
+  }
+
+  private connectTwitch() {
+    const twitch = this.s.platforms.twitch
+    const id = this.row.id
+    this.eventsub = new EventSubConnection({
+      url: this.rt.eventSubUrl,
+      scheduler: this.rt.scheduler,
+      random: this.rt.random,
+      backoff: this.rt.backoff,
+      log: this.log.child({ channelId: id }),
+      onWelcome: async (sessionId) => {
+        try {
+          await this.s.channels.actAs(id, 'broadcaster', async (as) => {
+            const b = { broadcaster_user_id: as.broadcasterId }
+            await twitch.subscribe(as.token, sessionId, 'channel.chat.message', '1', { ...b, user_id: as.actorId })
+            await twitch.subscribe(as.token, sessionId, 'stream.online', '1', b)
+            await twitch.subscribe(as.token, sessionId, 'stream.offline', '1', b)
+            await twitch.subscribe(as.token, sessionId, 'channel.update', '2', b)
+          })
+        } catch (e) {
+          if (isAppError(e) && e.code === 'PLATFORM_ERROR') throw new PlatformAuthError('twitch', e.message)
+          throw e
+        }
+      },
+      onNotification: (type, event) => {
+        const ev = twitchEvent(type, event, new Date(this.now()))
+        if (ev) this.handle(ev)
+      },
+      onState: (state, reason) => void this.onConnectionState(state, reason),
+    })
+    this.eventsub.start()
+  }
+
+  private async onConnectionState(state: EventSubState, reason?: string) {
+    this.connected = state === 'connected'
+    if (state === 'connected') await this.reportRunning()
+    else if (state === 'error') await this.report('error', reason ?? 'Twitch connection failed')
+    else await this.report('connecting', reason ?? null)
+  }
+
+  private async reportRunning() {
+    if (this.row.active) await this.report('running', null)
+    else await this.report('stopped', 'Waiting for the stream to go live (Autostart)')
+  }
+
+  private lastReported = ''
+  private async report(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | null) {
+    const key = `${state}|${reason}|${this.live}|${this.category}`
+    if (key === this.lastReported) return
+    this.lastReported = key
+    await this.s.channels
+      .reportStatus(this.row.id, { state, reason, live: this.live, category: this.category, liveSince: this.liveSince })
+      .catch((e: unknown) => this.log.warn({ err: (e as Error).message }, 'status report failed'))
+  }
+
+  /** A verified Kick webhook for this channel. */
+  onKickWebhook(type: string, body: unknown, receivedAt: Date) {
+    const ev = kickEvent(type, body, receivedAt)
+    if (ev) this.handle(ev)
+  }
+
+  /** Events are handled one after another, in arrival order. */
+  handle(ev: ChannelEvent): Promise<void> {
+    this.chain = this.chain
+      .then(() => this.process(ev))
+      .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: this.row.id }, 'event handling failed'))
+    return this.chain
+  }
+
+  /** Resolves when every event received so far is handled. */
+  idle(): Promise<void> {
+    return this.chain
+  }
+
+  private async process(ev: ChannelEvent) {
+    if (this.stopped) return
+    switch (ev.kind) {
+      case 'online':
+        this.live = true
+        this.liveSince = ev.startedAt
+        if (!this.row.active && this.row.autostart) await this.s.channels.activate(this.row.id)
+        else await this.reportRunning()
+        return
+      case 'offline':
+        this.live = false
+        this.liveSince = null
+        await this.reportRunning()
+        return
+      case 'category':
+        this.category = ev.category
+        await this.reportRunning()
+        return
+      case 'chat':
+        if (!this.row.active) return
+        await this.onChat(ev.chat)
+    }
+  }
+
+  private async onChat(chat: IncomingChat) {
+    this.stats.handled++
+    const fromBot = chat.userId === this.senderId
+    await this.s.chat.record(this.row.id, chat, fromBot)
+    if (fromBot) return
+    for (const st of this.timers.values()) {
+      st.lines++
+      if (st.due) this.tryTimer(st)
+    }
+    const text = chat.text.trim()
+    if (!text.startsWith('!')) return
+    const [word = '', ...args] = text.split(/\s+/)
+    const trigger = word.toLowerCase()
+    const cmd = this.commands.find((c) => c.trigger === trigger)
+    if (!cmd) return
+    if (cmd.category) {
+      if (!this.row.categoryChatBot) return
+      if (cmd.category.toLowerCase() !== (this.category ?? '').toLowerCase()) return
+    } else if (!this.row.chatBot) return
+    if (!permits(chat.roles, cmd.permission)) return
+    const t = this.now()
+    const globalKey = `c:${cmd.id}`
+    const userKey = `u:${cmd.id}:${chat.userId}`
+    const lastAny = this.cooldowns.get(globalKey)
+    const lastUser = this.cooldowns.get(userKey)
+    if (lastAny !== undefined && t - lastAny < cmd.cooldownSeconds * 1000) return
+    if (lastUser !== undefined && t - lastUser < cmd.userCooldownSeconds * 1000) return
+    this.cooldowns.set(globalKey, t)
+    if (cmd.userCooldownSeconds > 0) this.cooldowns.set(userKey, t)
+    if (this.cooldowns.size > 10_000) this.cooldowns.clear()
+    const count = await this.s.commands.countUse(cmd.id)
+    const touser = (args[0] ?? '').replace(/^@/, '') || chat.userName
+    this.stats.replies++
+    this.enqueue(renderTemplate(cmd.response, { user: chat.userName, touser, count, uptimeMs: this.uptimeMs() }, this.rt.random))
+  }
+
+  private enqueue(text: string) {
+    if (!text.trim() || this.stopped) return
+    this.queue.push(text)
+    if (this.queue.length > MAX_QUEUE) this.queue.splice(0, this.queue.length - MAX_QUEUE)
+    void this.drain()
+  }
+
+  /** Sends queued lines, never faster than the channel's chat limit allows. */
+  private async drain() {
+    if (this.draining || this.stopped) return
+    this.draining = true
+    try {
+      const limiter = this.s.chat.limiters.get(this.row.id)
+      while (this.queue.length && !this.stopped) {
+        const wait = limiter.waitMs(this.now())
+        if (wait > 0) {
+          if (!this.drainTimer) {
+            this.drainTimer = this.rt.scheduler.setTimeout(() => {
+              this.drainTimer = null
+              void this.drain()
+            }, wait)
+          }
+          return
+        }
+        limiter.tryTake(this.now())
+        const text = this.queue.shift()!
+        try {
+          const result = await this.s.chat.sendAsBot(this.row.id, text)
+          this.stats.sent++
+          if (!result.ok) this.log.warn({ channelId: this.row.id, status: result.status, message: result.message }, 'platform refused a bot message')
+        } catch (e) {
+          this.log.warn({ channelId: this.row.id, err: (e as Error).message }, 'bot message not sent')
+          if (isAppError(e) && e.code === 'PLATFORM_ERROR') await this.report('error', e.message)
+        }
+      }
+    } finally {
+      this.draining = false
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * `npm run worker`: the bot worker on its own, for deployments that run the bots apart from
+ * the web servers. It needs PostgreSQL (DATABASE_URL: PGlite's data directory belongs to the
+ * server, whose inline worker runs the bots in the embedded default) and should have REDIS_URL,
+ * so settings changes reach it and chat reaches the dashboards at once; without Redis it
+ * re-reads the channels every 5 s and the chatboard shows only the stored history.
+ */
+import { resolveSecrets } from '../auth/secrets'
+import { ConfigError, loadConfig } from '../config'
+import { openDatabase } from '../db/client'
+import { createLogger } from '../logger'
+import { createServices } from '../services'
+import { createBotWorker } from './bot-worker'
+
+let config
+try {
+  config = loadConfig()
+} catch (e) {
+  console.error(e instanceof ConfigError ? e.message : e)
+  process.exit(1)
+}
+const log = createLogger(config.LOG_LEVEL)
+if (!config.DATABASE_URL) {
+  log.fatal('npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database the server runs the bots itself (WORKER_INLINE)')
+  process.exit(1)
+}
+if (!config.REDIS_URL) log.warn('REDIS_URL not set: the worker re-reads channels every 5 s and live chat stays in this process')
+
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
+await database.migrate()
+const secrets = resolveSecrets(config)
+const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret })
+const worker = createBotWorker({ services, config, log, resyncMs: config.REDIS_URL ? 60_000 : 5_000 })
+await worker.start()
+
+const stop = async () => {
+  log.info('worker shutting down')
+  await worker.stop()
+  await services.realtime.close()
+  await database.close()
+  process.exit(0)
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)

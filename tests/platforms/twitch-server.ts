@@ -1,0 +1,460 @@
+/**
+ * A local Twitch for tests and benchmarks: OAuth (authorize, token, refresh, revoke,
+ * validate), the Helix endpoints the bot uses (users, streams, channels, moderators, chat
+ * messages, delete message, bans, EventSub subscriptions) with Ratelimit-* headers and 429s,
+ * Twitch's chat limit (20 per 30 s, 100 for moderators) and the EventSub WebSocket protocol
+ * (session_welcome, session_keepalive, notification, session_reconnect). It speaks the real
+ * protocol on 127.0.0.1, port 0, and has controls to act as viewers and as the network.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Server } from 'node:http'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { bearer, listen, nextId, type Req, type Res } from './http-util'
+
+export interface TwitchUser {
+  id: string
+  login: string
+  displayName: string
+}
+
+interface Token {
+  userId: string
+  scopes: string[]
+  expiresAt: number
+  refresh: string
+  revoked: boolean
+}
+
+interface Session {
+  id: string
+  socket: WebSocket | null
+  subscriptions: Array<{ id: string; type: string; version: string; condition: Record<string, string> }>
+  keepalive: ReturnType<typeof setInterval> | null
+}
+
+export interface SentChat {
+  broadcasterId: string
+  senderId: string
+  message: string
+  at: number
+  isSent: boolean
+}
+
+export interface ModerationCall {
+  kind: 'delete' | 'timeout' | 'ban'
+  broadcasterId: string
+  moderatorId: string
+  messageId?: string
+  userId?: string
+  duration?: number
+  reason?: string
+}
+
+export interface TwitchServerOptions {
+  clientId?: string
+  clientSecret?: string
+  /** Server time (ms); tests pass their clock so expiries and the chat window follow it. */
+  now?: () => number
+  keepaliveSeconds?: number
+  tokenTtlSeconds?: number
+}
+
+export async function startTwitchServer(opts: TwitchServerOptions = {}) {
+  const clientId = opts.clientId ?? 'test-twitch-client'
+  const clientSecret = opts.clientSecret ?? 'test-twitch-secret'
+  const now = opts.now ?? Date.now
+  const keepaliveSeconds = opts.keepaliveSeconds ?? 10
+  const ttl = opts.tokenTtlSeconds ?? 14_400
+
+  const users = new Map<string, TwitchUser>()
+  const codes = new Map<string, { userId: string; redirectUri: string; scopes: string[] }>()
+  const tokens = new Map<string, Token>()
+  const refreshTokens = new Map<string, string>() // refresh → access
+  const sessions = new Map<string, Session>()
+  const streams = new Map<string, { category: string; startedAt: string } | null>()
+  const categories = new Map<string, string>()
+  const moderators = new Set<string>() // `${broadcaster}:${user}`
+  const banned = new Set<string>()
+  const messages = new Set<string>()
+  const sent: SentChat[] = []
+  const moderation: ModerationCall[] = []
+  const revoked: string[] = []
+  const state = {
+    consentingUser: '',
+    denyNext: false,
+    /** Helix rate-limit bucket shared by all tokens (enough for tests). */
+    rate: { limit: 800, remaining: 800, resetAt: Math.ceil(now() / 1000) + 60 },
+    responses429: 0,
+    eventSubRequests: 0,
+    connections: 0,
+  }
+
+  const issue = (userId: string, scopes: string[]) => {
+    const access = randomBytes(15).toString('hex')
+    const refresh = randomBytes(25).toString('hex')
+    tokens.set(access, { userId, scopes, expiresAt: now() + ttl * 1000, refresh, revoked: false })
+    refreshTokens.set(refresh, access)
+    return { access_token: access, refresh_token: refresh, expires_in: ttl, scope: scopes, token_type: 'bearer' }
+  }
+
+  const authed = (req: Req): Token | Res => {
+    const t = bearer(req)
+    const token = t ? tokens.get(t) : undefined
+    if (!token || token.revoked || token.expiresAt <= now()) {
+      return { status: 401, body: { error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' } }
+    }
+    if (req.headers['client-id'] !== clientId) return { status: 401, body: { error: 'Unauthorized', status: 401, message: 'Client ID and OAuth token do not match' } }
+    return token
+  }
+
+  const rateHeaders = () => ({
+    'ratelimit-limit': String(state.rate.limit),
+    'ratelimit-remaining': String(Math.max(0, state.rate.remaining)),
+    'ratelimit-reset': String(state.rate.resetAt),
+  })
+
+  const chatLimit = (broadcasterId: string, senderId: string) =>
+    senderId === broadcasterId || moderators.has(`${broadcasterId}:${senderId}`) ? 100 : 20
+
+  function notify(broadcasterId: string, type: string, event: Record<string, unknown>) {
+    for (const s of sessions.values()) {
+      const sub = s.subscriptions.find((x) => x.type === type && x.condition.broadcaster_user_id === broadcasterId)
+      if (!sub || !s.socket) continue
+      s.socket.send(
+        JSON.stringify({
+          metadata: {
+            message_id: nextId('m'),
+            message_type: 'notification',
+            message_timestamp: new Date(now()).toISOString(),
+            subscription_type: type,
+            subscription_version: sub.version,
+          },
+          payload: { subscription: { id: sub.id, type, version: sub.version, status: 'enabled', condition: sub.condition }, event },
+        }),
+      )
+    }
+  }
+
+  function chatEvent(broadcasterId: string, from: { userId: string; login: string; name?: string; badges?: string[] }, text: string) {
+    const b = users.get(broadcasterId)
+    const id = nextId('msg-')
+    messages.add(id)
+    notify(broadcasterId, 'channel.chat.message', {
+      broadcaster_user_id: broadcasterId,
+      broadcaster_user_login: b?.login ?? '',
+      broadcaster_user_name: b?.displayName ?? '',
+      chatter_user_id: from.userId,
+      chatter_user_login: from.login,
+      chatter_user_name: from.name ?? from.login,
+      message_id: id,
+      message: { text, fragments: [{ type: 'text', text }] },
+      color: '',
+      badges: (from.badges ?? []).map((set_id) => ({ set_id, id: '1', info: '' })),
+      message_type: 'text',
+    })
+    return id
+  }
+
+  async function handle(req: Req): Promise<Res> {
+    const p = req.path
+    // OAuth (id.twitch.tv/oauth2)
+    if (p === '/oauth2/authorize' && req.method === 'GET') {
+      const redirect = req.query.get('redirect_uri') ?? ''
+      const stateParam = req.query.get('state') ?? ''
+      if (req.query.get('client_id') !== clientId) return { status: 400, body: { status: 400, message: 'invalid client' } }
+      if (req.query.get('response_type') !== 'code') return { status: 400, body: { status: 400, message: 'unsupported response_type' } }
+      const target = new URL(redirect)
+      if (state.denyNext) {
+        state.denyNext = false
+        target.searchParams.set('error', 'access_denied')
+        target.searchParams.set('error_description', 'The user denied you access')
+      } else {
+        const code = randomBytes(15).toString('hex')
+        const scopes = (req.query.get('scope') ?? '').split(' ').filter(Boolean)
+        codes.set(code, { userId: state.consentingUser, redirectUri: redirect, scopes })
+        target.searchParams.set('code', code)
+        target.searchParams.set('scope', scopes.join(' '))
+      }
+      target.searchParams.set('state', stateParam)
+      return { status: 302, headers: { location: target.toString() } }
+    }
+    if (p === '/oauth2/token' && req.method === 'POST') {
+      const f = req.form()
+      if (f.get('client_id') !== clientId || f.get('client_secret') !== clientSecret) {
+        return { status: 403, body: { status: 403, message: 'invalid client secret' } }
+      }
+      if (f.get('grant_type') === 'authorization_code') {
+        const c = codes.get(f.get('code') ?? '')
+        codes.delete(f.get('code') ?? '')
+        if (!c || c.redirectUri !== f.get('redirect_uri')) return { status: 400, body: { status: 400, message: 'Invalid authorization code' } }
+        return { status: 200, body: issue(c.userId, c.scopes) }
+      }
+      if (f.get('grant_type') === 'refresh_token') {
+        const access = refreshTokens.get(f.get('refresh_token') ?? '')
+        const old = access ? tokens.get(access) : undefined
+        if (!old || old.revoked) return { status: 400, body: { status: 400, message: 'Invalid refresh token' } }
+        refreshTokens.delete(old.refresh)
+        tokens.delete(access!)
+        return { status: 200, body: issue(old.userId, old.scopes) }
+      }
+      return { status: 400, body: { status: 400, message: 'unsupported grant_type' } }
+    }
+    if (p === '/oauth2/revoke' && req.method === 'POST') {
+      const f = req.form()
+      const t = tokens.get(f.get('token') ?? '')
+      if (f.get('client_id') !== clientId) return { status: 400, body: { status: 400, message: 'Invalid client' } }
+      if (!t) return { status: 400, body: { status: 400, message: 'Invalid token' } }
+      t.revoked = true
+      revoked.push(f.get('token')!)
+      return { status: 200 }
+    }
+    if (p === '/oauth2/validate') {
+      const t = bearer(req)
+      const token = t ? tokens.get(t) : undefined
+      if (!token || token.revoked || token.expiresAt <= now()) return { status: 401, body: { status: 401, message: 'invalid access token' } }
+      const u = users.get(token.userId)
+      return { status: 200, body: { client_id: clientId, login: u?.login, scopes: token.scopes, user_id: token.userId, expires_in: Math.round((token.expiresAt - now()) / 1000) } }
+    }
+
+    // Helix (api.twitch.tv/helix)
+    if (!p.startsWith('/helix/')) return { status: 404, body: { status: 404, message: 'Not Found' } }
+    const auth = authed(req)
+    if (!('userId' in auth)) return auth
+    const nowS = Math.ceil(now() / 1000)
+    if (state.rate.resetAt <= nowS) state.rate = { limit: state.rate.limit, remaining: state.rate.limit, resetAt: nowS + 60 }
+    if (state.rate.remaining <= 0) {
+      state.responses429++
+      return { status: 429, headers: rateHeaders(), body: { error: 'Too Many Requests', status: 429, message: 'Too Many Requests' } }
+    }
+    state.rate.remaining--
+    const out = await helix(req, p.slice('/helix'.length), auth)
+    return { ...out, headers: { ...rateHeaders(), ...out.headers } }
+  }
+
+  async function helix(req: Req, p: string, token: Token): Promise<Res> {
+    const q = req.query
+    const has = (scope: string) => token.scopes.includes(scope)
+    const missing = (scope: string): Res => ({ status: 401, body: { error: 'Unauthorized', status: 401, message: `Missing scope: ${scope}` } })
+    if (p === '/users' && req.method === 'GET') {
+      const u = users.get(token.userId)
+      return { status: 200, body: { data: u ? [{ id: u.id, login: u.login, display_name: u.displayName }] : [] } }
+    }
+    if (p === '/streams' && req.method === 'GET') {
+      const s = streams.get(q.get('user_id') ?? '')
+      return { status: 200, body: { data: s ? [{ user_id: q.get('user_id'), type: 'live', game_name: s.category, started_at: s.startedAt }] : [] } }
+    }
+    if (p === '/channels' && req.method === 'GET') {
+      const id = q.get('broadcaster_id') ?? ''
+      return { status: 200, body: { data: [{ broadcaster_id: id, game_name: categories.get(id) ?? '' }] } }
+    }
+    if (p === '/moderation/moderators' && req.method === 'GET') {
+      if (!has('moderation:read')) return missing('moderation:read')
+      const b = q.get('broadcaster_id') ?? ''
+      const u = q.get('user_id') ?? ''
+      return { status: 200, body: { data: moderators.has(`${b}:${u}`) ? [{ user_id: u }] : [] } }
+    }
+    if (p === '/chat/messages' && req.method === 'POST') {
+      if (!has('user:write:chat')) return missing('user:write:chat')
+      const b = req.json() as { broadcaster_id?: string; sender_id?: string; message?: string }
+      if (!b.broadcaster_id || !b.sender_id || typeof b.message !== 'string') return { status: 400, body: { status: 400, message: 'Missing required parameter' } }
+      if (b.sender_id !== token.userId) return { status: 403, body: { status: 403, message: 'The sender must match the user ID in the access token' } }
+      if (b.message.length > 500) return { status: 400, body: { status: 400, message: 'The message is too long' } }
+      const t = now()
+      const recent = sent.filter((s) => s.isSent && s.broadcasterId === b.broadcaster_id && s.senderId === b.sender_id && s.at > t - 30_000)
+      const isSent = recent.length < chatLimit(b.broadcaster_id, b.sender_id)
+      sent.push({ broadcasterId: b.broadcaster_id, senderId: b.sender_id, message: b.message, at: t, isSent })
+      if (!isSent) {
+        return { status: 200, body: { data: [{ message_id: '', is_sent: false, drop_reason: { code: 'msg_rate_limit', message: 'Your message was not sent because you are sending messages too quickly.' } }] } }
+      }
+      const sender = users.get(b.sender_id)
+      const id = chatEvent(b.broadcaster_id, { userId: b.sender_id, login: sender?.login ?? 'bot' }, b.message)
+      return { status: 200, body: { data: [{ message_id: id, is_sent: true, drop_reason: null }] } }
+    }
+    if (p === '/moderation/chat' && req.method === 'DELETE') {
+      if (!has('moderator:manage:chat_messages')) return missing('moderator:manage:chat_messages')
+      const id = q.get('message_id') ?? ''
+      if (!messages.has(id)) return { status: 404, body: { error: 'Not Found', status: 404, message: 'The message was not found.' } }
+      messages.delete(id)
+      moderation.push({ kind: 'delete', broadcasterId: q.get('broadcaster_id') ?? '', moderatorId: q.get('moderator_id') ?? '', messageId: id })
+      return { status: 204 }
+    }
+    if (p === '/moderation/bans' && req.method === 'POST') {
+      if (!has('moderator:manage:banned_users')) return missing('moderator:manage:banned_users')
+      const data = (req.json() as { data?: { user_id?: string; duration?: number; reason?: string } }).data
+      const b = q.get('broadcaster_id') ?? ''
+      if (!data?.user_id) return { status: 400, body: { error: 'Bad Request', status: 400, message: 'Missing required parameter "user_id"' } }
+      if (banned.has(`${b}:${data.user_id}`)) {
+        return { status: 400, body: { error: 'Bad Request', status: 400, message: 'The user specified in the user_id field is already banned.' } }
+      }
+      if (data.duration === undefined) banned.add(`${b}:${data.user_id}`)
+      moderation.push({
+        kind: data.duration === undefined ? 'ban' : 'timeout',
+        broadcasterId: b,
+        moderatorId: q.get('moderator_id') ?? '',
+        userId: data.user_id,
+        duration: data.duration,
+        reason: data.reason,
+      })
+      const end = data.duration === undefined ? null : new Date(now() + data.duration * 1000).toISOString()
+      return { status: 200, body: { data: [{ broadcaster_id: b, moderator_id: q.get('moderator_id'), user_id: data.user_id, created_at: new Date(now()).toISOString(), end_time: end }] } }
+    }
+    if (p === '/eventsub/subscriptions' && req.method === 'POST') {
+      state.eventSubRequests++
+      const b = req.json() as { type?: string; version?: string; condition?: Record<string, string>; transport?: { method?: string; session_id?: string } }
+      const session = sessions.get(b.transport?.session_id ?? '')
+      if (b.transport?.method !== 'websocket' || !session || !session.socket) {
+        return { status: 400, body: { error: 'Bad Request', status: 400, message: 'websocket transport session does not exist or has already disconnected' } }
+      }
+      if (b.type === 'channel.chat.message' && (!has('user:read:chat') || b.condition?.user_id !== token.userId)) return missing('user:read:chat')
+      const dup = session.subscriptions.find((s) => s.type === b.type && JSON.stringify(s.condition) === JSON.stringify(b.condition))
+      if (dup) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
+      const sub = { id: randomBytes(8).toString('hex'), type: b.type ?? '', version: b.version ?? '1', condition: b.condition ?? {} }
+      session.subscriptions.push(sub)
+      return {
+        status: 202,
+        body: { data: [{ ...sub, status: 'enabled', transport: b.transport, created_at: new Date(now()).toISOString(), cost: 0 }], total: 1, total_cost: 0, max_total_cost: 10 },
+      }
+    }
+    return { status: 404, body: { error: 'Not Found', status: 404, message: 'Not Found' } }
+  }
+
+  const http = await listen(handle)
+  const wss = new WebSocketServer({ server: http.server as Server, path: '/ws' })
+
+  const welcome = (s: Session, status: 'connected' | 'reconnecting' = 'connected') =>
+    s.socket?.send(
+      JSON.stringify({
+        metadata: { message_id: nextId('w'), message_type: 'session_welcome', message_timestamp: new Date(now()).toISOString() },
+        payload: { session: { id: s.id, status, connected_at: new Date(now()).toISOString(), keepalive_timeout_seconds: keepaliveSeconds, reconnect_url: null } },
+      }),
+    )
+
+  wss.on('connection', (socket, request) => {
+    state.connections++
+    const u = new URL(request.url ?? '/ws', 'http://local')
+    const resume = u.searchParams.get('reconnect')
+    let session = resume ? sessions.get(resume) : undefined
+    if (session) {
+      // session_reconnect: the subscriptions move to the new connection.
+      const old = session.socket
+      session.socket = socket
+      setTimeout(() => old?.close(4004, 'reconnect grace time expired'), 50).unref()
+    } else {
+      session = { id: randomBytes(10).toString('hex'), socket, subscriptions: [], keepalive: null }
+      sessions.set(session.id, session)
+    }
+    const s = session
+    welcome(s)
+    if (s.keepalive) clearInterval(s.keepalive)
+    s.keepalive = setInterval(() => {
+      s.socket?.send(JSON.stringify({ metadata: { message_id: nextId('k'), message_type: 'session_keepalive', message_timestamp: new Date(now()).toISOString() }, payload: {} }))
+    }, keepaliveSeconds * 1000)
+    s.keepalive.unref()
+    socket.on('close', () => {
+      if (s.socket === socket) {
+        // A disconnected session is gone, with its subscriptions.
+        if (s.keepalive) clearInterval(s.keepalive)
+        sessions.delete(s.id)
+        s.socket = null
+      }
+    })
+  })
+
+  const wsUrl = `ws://127.0.0.1:${http.port}/ws`
+
+  return {
+    url: http.url,
+    apiUrl: `${http.url}/helix`,
+    authUrl: `${http.url}/oauth2`,
+    eventSubUrl: wsUrl,
+    clientId,
+    clientSecret,
+    sent,
+    moderation,
+    revoked,
+    state,
+    addUser(u: TwitchUser) {
+      users.set(u.id, u)
+      return u
+    },
+    /** The account that consents at the next authorize. */
+    consentAs(userId: string) {
+      state.consentingUser = userId
+    },
+    /** Follows the app's authorize URL like a browser whose user clicks "Authorize": answers the callback URL. */
+    async authorize(authorizeUrl: string): Promise<URL> {
+      const res = await fetch(authorizeUrl, { redirect: 'manual' })
+      await res.arrayBuffer()
+      const location = res.headers.get('location')
+      if (res.status !== 302 || !location) throw new Error(`authorize answered ${res.status}`)
+      return new URL(location)
+    },
+    setModerator(broadcasterId: string, userId: string, on = true) {
+      if (on) moderators.add(`${broadcasterId}:${userId}`)
+      else moderators.delete(`${broadcasterId}:${userId}`)
+    },
+    setCategory(broadcasterId: string, category: string) {
+      categories.set(broadcasterId, category)
+      notify(broadcasterId, 'channel.update', { broadcaster_user_id: broadcasterId, title: '', category_name: category, category_id: '1' })
+    },
+    goLive(broadcasterId: string, category = 'Just Chatting') {
+      const startedAt = new Date(now()).toISOString()
+      streams.set(broadcasterId, { category, startedAt })
+      categories.set(broadcasterId, category)
+      notify(broadcasterId, 'stream.online', { id: nextId('s'), broadcaster_user_id: broadcasterId, type: 'live', started_at: startedAt })
+    },
+    goOffline(broadcasterId: string) {
+      streams.delete(broadcasterId)
+      notify(broadcasterId, 'stream.offline', { broadcaster_user_id: broadcasterId })
+    },
+    /** A viewer writes in the channel's chat; answers the message id. */
+    chat(broadcasterId: string, from: { userId: string; login: string; name?: string; badges?: string[] }, text: string) {
+      return chatEvent(broadcasterId, from, text)
+    },
+    /** Subscriptions per live session. */
+    subscriptions() {
+      return [...sessions.values()].flatMap((s) => s.subscriptions.map((x) => ({ session: s.id, ...x })))
+    },
+    connectedSessions() {
+      return [...sessions.values()].filter((s) => s.socket).length
+    },
+    /** The network drops every socket (no close frame). */
+    dropSockets() {
+      for (const s of sessions.values()) s.socket?.terminate()
+    },
+    /** Twitch asks every client to move to another edge (session_reconnect). */
+    forceReconnect() {
+      for (const s of sessions.values()) {
+        s.socket?.send(
+          JSON.stringify({
+            metadata: { message_id: nextId('r'), message_type: 'session_reconnect', message_timestamp: new Date(now()).toISOString() },
+            payload: { session: { id: s.id, status: 'reconnecting', keepalive_timeout_seconds: null, reconnect_url: `${wsUrl}?reconnect=${s.id}`, connected_at: new Date(now()).toISOString() } },
+          }),
+        )
+      }
+    },
+    expireTokens() {
+      for (const t of tokens.values()) t.expiresAt = now() - 1
+    },
+    /** Refresh tokens stop working too (the user revoked the app at Twitch). */
+    revokeAll() {
+      for (const t of tokens.values()) t.revoked = true
+    },
+    /** The Helix bucket is empty until `seconds` from now. */
+    exhaustRateLimit(seconds: number) {
+      state.rate = { limit: state.rate.limit, remaining: 0, resetAt: Math.ceil(now() / 1000) + seconds }
+    },
+    tokenOf(userId: string) {
+      return [...tokens.entries()].filter(([, t]) => t.userId === userId && !t.revoked).map(([a]) => a)
+    },
+    async close() {
+      for (const s of sessions.values()) if (s.keepalive) clearInterval(s.keepalive)
+      for (const c of wss.clients) c.terminate()
+      await new Promise<void>((r) => wss.close(() => r()))
+      http.server.closeAllConnections()
+      await new Promise<void>((r) => http.server.close(() => r()))
+    },
+  }
+}
+
+export type TwitchServer = Awaited<ReturnType<typeof startTwitchServer>>
