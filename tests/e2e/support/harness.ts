@@ -1,17 +1,36 @@
 import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { loadConfig } from '../../../server/src/config'
 import { createLogger } from '../../../server/src/logger'
 import { startServer, type Started } from '../../../server/src/server'
+import { startKickServer, type KickServer } from '../../platforms/kick-server'
+import { startTwitchServer, type TwitchServer } from '../../platforms/twitch-server'
 import { DEMO_PASSWORDS } from '../../support/test-app'
 
 export { DEMO_PASSWORDS }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+export interface E2EPlatforms {
+  twitch: TwitchServer
+  kick: KickServer
+}
+
+export interface E2EOptions {
+  /**
+   * Start the local Twitch and Kick servers (tests/platforms) and point the app at them:
+   * platform base URLs and client ids, and PUBLIC_URL on a port chosen up front so the
+   * OAuth redirect comes back to this server. Kick webhooks are delivered to it.
+   */
+  platforms?: boolean
+}
+
 export interface E2E {
   server: Started
   browser: Browser
+  /** With `platforms: true`. */
+  platforms?: E2EPlatforms
   /** A fresh browser context (own storage) with one page. */
   newPage(): Promise<Page>
   close(): Promise<void>
@@ -21,9 +40,10 @@ export interface E2E {
  * The real server (built client, PGlite in memory, demo accounts with known passwords) on a
  * free port, and Debian's Chromium driven by Playwright.
  */
-export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+export async function startE2E(env: Record<string, string> = {}, options: E2EOptions = {}): Promise<E2E> {
   if (!existsSync('dist/client/index.html')) throw new Error('dist/client is missing: run `npm run build` first')
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`)
+  const platforms = options.platforms ? await startPlatforms() : undefined
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -34,9 +54,15 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_ITERATIONS: '1',
     CLIENT_DIST: 'dist/client',
+    ...(platforms ? platforms.env : {}),
     ...env,
   })
   const server = await startServer(config, createLogger('silent'), { demoPasswords: DEMO_PASSWORDS })
+  platforms?.kick.setWebhookTarget(async ({ headers, body }) => {
+    const res = await fetch(`${server.url}/apps/webhooks/kick`, { method: 'POST', headers, body })
+    await res.arrayBuffer()
+    return { status: res.status }
+  })
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
@@ -44,6 +70,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   return {
     server,
     browser,
+    platforms: platforms ? { twitch: platforms.twitch, kick: platforms.kick } : undefined,
     async newPage() {
       const context = await browser.newContext({ baseURL: server.url })
       return context.newPage()
@@ -51,6 +78,36 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     async close() {
       await browser.close()
       await server.close()
+      await platforms?.twitch.close()
+      await platforms?.kick.close()
     },
   }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+
+async function startPlatforms() {
+  const [twitch, kick, port] = await Promise.all([startTwitchServer(), startKickServer(), freePort()])
+  const env = {
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    TWITCH_CLIENT_ID: twitch.clientId,
+    TWITCH_CLIENT_SECRET: twitch.clientSecret,
+    TWITCH_API_URL: twitch.apiUrl,
+    TWITCH_AUTH_URL: twitch.authUrl,
+    TWITCH_EVENTSUB_WS_URL: twitch.eventSubUrl,
+    KICK_CLIENT_ID: kick.clientId,
+    KICK_CLIENT_SECRET: kick.clientSecret,
+    KICK_API_URL: kick.apiUrl,
+    KICK_AUTH_URL: kick.authUrl,
+  }
+  return { twitch, kick, env }
 }

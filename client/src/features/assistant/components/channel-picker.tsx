@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { StyledSelect } from './form-field';
+
+const StyledPicker = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+
+  label {
+    color: ${({ theme }) => theme.colors.heading};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    white-space: nowrap;
+  }
+
+  select {
+    min-width: calc(${({ theme }) => theme.sizes.toastWidth} / 1.5);
+  }
+`;
+
+export interface PickableChannel {
+  id: string;
+  platform: 'twitch' | 'kick';
+  displayName: string;
+}
+
+/** Chooses the channel a page works on (a native select: fully keyboard accessible). */
+export function ChannelPicker({ channels, value, onChange }: { channels: readonly PickableChannel[]; value: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation('assistant');
+  const id = useId();
+  return (
+    <StyledPicker>
+      <label htmlFor={id}>{t('common.channel')}</label>
+      <StyledSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} data-testid="channel-picker">
+        {channels.map((channel) => (
+          <option key={channel.id} value={channel.id}>
+            {channel.displayName} ({t(`platforms.${channel.platform}`)})
+          </option>
+        ))}
+      </StyledSelect>
+    </StyledPicker>
+  );
+}

@@ -1,0 +1,69 @@
+import styled from 'styled-components';
+
+/** Scrolls a wide table sideways; relative so visually hidden cells stay inside it. */
+export const StyledTableWrap = styled.div`
+  position: relative;
+  overflow-x: auto;
+`;
+
+export const StyledTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    text-align: left;
+    vertical-align: middle;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+
+  th {
+    color: ${({ theme }) => theme.colors.heading};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    white-space: nowrap;
+  }
+
+  tbody tr:hover {
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
+`;
+
+export const StyledCode = styled.code`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  color: ${({ theme }) => theme.colors.heading};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+export const StyledClamp = styled.span`
+  display: -webkit-box;
+  -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+  overflow-wrap: anywhere;
+  max-width: calc(${({ theme }) => theme.sizes.authCardWidth} * 1.2);
+`;
+
+export const StyledRowActions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  justify-content: flex-end;
+
+  button {
+    min-height: auto;
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  }
+`;
+
+export const StyledLimitLine = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const StyledEmptyList = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space.lg} 0`};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Alert } from '../../../../components/ui/alert';
+import { StyledPageHeading } from '../../../../components/ui/page-heading';
+import type { Platform } from '../../../../gql/graphql';
+import { useChannels } from '../../hooks/use-channels';
+import { useConnectResult } from '../../hooks/use-connect-result';
+import { ConnectButtons } from '../connect-buttons';
+import { EmptyChannels } from '../empty-channels';
+import { ErrorBlock, LoadingBlock, StyledPageIntro } from '../query-state';
+import { ChannelPanelCard } from './channel-panel-card';
+
+const StyledToolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.xl};
+`;
+
+const StyledLimit = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** Status refresh while the panel is open. */
+const POLL_MS = 5000;
+/** After Active or Autostart changed, look again soon: the bot reports its new state within a second or two. */
+const FOLLOW_UP_MS = 1500;
+
+/**
+ * The Bot-Panel: every connected channel (or only Kick channels on /kick/panel) with its
+ * switches, accounts and status, and the buttons that connect a channel.
+ */
+export function BotPanelView({ title, only }: { title: string; only?: Platform }) {
+  const { t } = useTranslation('assistant');
+  const { data, loading, error, refetch } = useChannels(POLL_MS);
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
+  useConnectResult(reload);
+  const followUp = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reloadSoon = useCallback(() => {
+    if (followUp.current) clearTimeout(followUp.current);
+    followUp.current = setTimeout(reload, FOLLOW_UP_MS);
+  }, [reload]);
+  useEffect(
+    () => () => {
+      if (followUp.current) clearTimeout(followUp.current);
+    },
+    [],
+  );
+
+  const platforms: readonly Platform[] = only ? [only] : ['twitch', 'kick'];
+  const all = data?.channels ?? [];
+  const channels = only ? all.filter((channel) => channel.platform === only) : all;
+  const limit = data?.botLimits.channels ?? null;
+  const atLimit = limit !== null && all.length >= limit;
+
+  return (
+    <div data-testid="bot-panel">
+      <StyledPageHeading id="page-title">{title}</StyledPageHeading>
+      <StyledPageIntro>{only === 'kick' ? t('panel.introKick') : t('panel.intro')}</StyledPageIntro>
+
+      {data ? (
+        <StyledToolbar>
+          <ConnectButtons platforms={platforms} disabled={atLimit} />
+          <StyledLimit data-testid="channel-limit">
+            {limit === null
+              ? t('panel.limitUnlimited', { count: all.length })
+              : t('panel.limit', { count: all.length, limit, plan: data.botLimits.plan ?? t('common.noPlan') })}
+          </StyledLimit>
+        </StyledToolbar>
+      ) : null}
+      {atLimit ? <Alert variant="info">{t('panel.limitReached')}</Alert> : null}
+
+      {error && !data ? <ErrorBlock error={error} onRetry={reload} /> : null}
+      {loading && !data ? <LoadingBlock /> : null}
+      {data && channels.length === 0 ? <EmptyChannels text={only === 'kick' ? t('empty.panelTextKick') : t('empty.panelText')} cta="none" /> : null}
+      {channels.map((channel) => (
+        <ChannelPanelCard key={channel.id} channel={channel} onDisconnected={reload} onSwitched={reloadSoon} />
+      ))}
+    </div>
+  );
+}

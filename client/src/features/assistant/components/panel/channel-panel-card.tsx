@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button } from '../../../../components/ui/button';
+import { StyledCard } from '../../../../components/ui/card';
+import { useToast } from '../../../../components/ui/toast-provider';
+import { type AssistantChannelFragment, useAssistantDisconnectChannelMutation } from '../../../../gql/graphql';
+import { useChannelSwitches } from '../../hooks/use-channel-switches';
+import { useConnect } from '../../hooks/use-connect';
+import { formatDateTime } from '../../lib/format';
+import { ConfirmDialog } from '../confirm-dialog';
+import { useErrorText } from '../query-state';
+import { LiveBadge, PlatformBadge, StatusBadge } from '../status-badge';
+import { Switch } from '../switch';
+
+const StyledChannelCard = styled(StyledCard)`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+  margin-bottom: ${({ theme }) => theme.space.xl};
+
+  @media ${({ theme }) => theme.media.lgUp} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const StyledHeader = styled.header`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+const StyledTitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const StyledStatusLine = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const StyledReason = styled.p<{ $error: boolean }>`
+  grid-column: 1 / -1;
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.text)};
+  background: ${({ theme, $error }) => ($error ? theme.colors.dangerSoft : theme.colors.primarySoft)};
+`;
+
+const StyledSubheading = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  margin-bottom: ${({ theme }) => theme.space.xs};
+`;
+
+const StyledFacts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
+  margin: 0 0 ${({ theme }) => theme.space.lg};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.heading};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const StyledScopes = styled.details`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  summary {
+    cursor: pointer;
+    color: ${({ theme }) => theme.colors.link};
+  }
+
+  ul {
+    margin: ${({ theme }) => theme.space.sm} 0 0;
+    padding-left: ${({ theme }) => theme.space.xl};
+    font-family: ${({ theme }) => theme.fonts.mono};
+  }
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const PANEL_SWITCHES = ['active', 'autostart', 'chatBot', 'categoryChatBot'] as const;
+
+/** One channel on the Bot-Panel: status, the four switches, the accounts, connect a bot account, disconnect. */
+export function ChannelPanelCard({
+  channel,
+  onDisconnected,
+  onSwitched,
+}: {
+  channel: AssistantChannelFragment;
+  onDisconnected: () => void;
+  /** A switch was saved (the status may change soon). */
+  onSwitched: () => void;
+}) {
+  const { t, i18n } = useTranslation('assistant');
+  const toast = useToast();
+  const errorText = useErrorText();
+  const { setPanel } = useChannelSwitches();
+  const { connect, pending, isPending } = useConnect();
+  const [confirming, setConfirming] = useState(false);
+  const [disconnect, { loading: disconnecting }] = useAssistantDisconnectChannelMutation();
+  const platform = t(`platforms.${channel.platform}`);
+  const { status } = channel;
+  const headingId = `channel-${channel.id}-title`;
+
+  async function handleDisconnect() {
+    try {
+      await disconnect({
+        variables: { channelId: channel.id },
+        update(cache) {
+          cache.evict({ id: cache.identify({ __typename: 'Channel', id: channel.id }) });
+          cache.gc();
+        },
+      });
+      setConfirming(false);
+      toast.show({ variant: 'success', title: t('panel.disconnectedTitle', { name: channel.displayName }) });
+      onDisconnected();
+    } catch (error) {
+      setConfirming(false);
+      toast.show({ variant: 'danger', title: t('panel.disconnectFailed'), message: errorText(error) });
+    }
+  }
+
+  return (
+    <StyledChannelCard aria-labelledby={headingId} data-testid="channel-card" data-channel-id={channel.id} data-platform={channel.platform}>
+      <StyledHeader>
+        <StyledTitleRow>
+          <PlatformBadge platform={channel.platform} />
+          <h2 id={headingId}>{channel.displayName}</h2>
+        </StyledTitleRow>
+        <StyledStatusLine aria-live="polite">
+          <span className="visually-hidden">{t('status.label')}</span>
+          <StatusBadge state={status.state} testId="bot-status" />
+          <LiveBadge live={status.live} />
+          {status.category ? <span>{t('status.category', { category: status.category })}</span> : null}
+          <span>{t('status.since', { time: formatDateTime(status.since, i18n.language) })}</span>
+        </StyledStatusLine>
+      </StyledHeader>
+
+      {status.reason ? (
+        <StyledReason $error={status.state === 'error'} role={status.state === 'error' ? 'alert' : undefined} data-testid="bot-status-reason">
+          {status.state === 'error' ? t('status.errorReason', { reason: status.reason }) : status.reason}
+        </StyledReason>
+      ) : null}
+
+      <section aria-label={t('panel.switchesLabel')}>
+        <StyledSubheading>{t('panel.switchesLabel')}</StyledSubheading>
+        {PANEL_SWITCHES.map((key) => (
+          <Switch
+            key={key}
+            label={t(`panel.switches.${key}.label`)}
+            description={t(`panel.switches.${key}.description`)}
+            checked={channel.panel[key]}
+            onChange={(value) => void setPanel(channel, key, value).then((saved) => saved && onSwitched())}
+            testId={`panel-switch-${key}`}
+          />
+        ))}
+      </section>
+
+      <section aria-label={t('panel.accountsLabel')}>
+        <StyledSubheading>{t('panel.accountsLabel')}</StyledSubheading>
+        <StyledFacts>
+          <dt>{t(`panel.accountName.${channel.platform}`)}</dt>
+          <dd data-testid="channel-account">{channel.account?.login ?? channel.login}</dd>
+          <dt>{t('panel.botAccount')}</dt>
+          <dd data-testid="channel-bot-account">
+            {channel.botAccount
+              ? channel.botAccount.login
+              : channel.platform === 'kick'
+                ? t('panel.noBotAccountKick')
+                : t('panel.noBotAccount', { login: channel.account?.login ?? channel.login })}
+          </dd>
+          <dt>{t('panel.connectedAt')}</dt>
+          <dd>{formatDateTime(channel.connectedAt, i18n.language)}</dd>
+        </StyledFacts>
+        {channel.account?.scopes.length ? (
+          <StyledScopes>
+            <summary>{t('panel.scopes', { platform })}</summary>
+            <ul>
+              {channel.account.scopes.map((scope) => (
+                <li key={scope}>{scope}</li>
+              ))}
+            </ul>
+          </StyledScopes>
+        ) : null}
+        <StyledActions>
+          <Button
+            variant="secondary"
+            onClick={() => void connect(channel.platform, channel.id)}
+            disabled={pending !== null}
+            aria-busy={isPending(channel.platform, channel.id)}
+            data-testid="connect-bot-account"
+          >
+            {channel.botAccount ? t('panel.replaceBotAccount') : t('panel.connectBotAccount')}
+          </Button>
+          <Button variant="danger" onClick={() => setConfirming(true)} data-testid="disconnect-channel">
+            {t('panel.disconnect')}
+          </Button>
+        </StyledActions>
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        title={t('panel.disconnectTitle', { name: channel.displayName, platform })}
+        confirmLabel={t('panel.disconnect')}
+        onConfirm={() => void handleDisconnect()}
+        onCancel={() => setConfirming(false)}
+        busy={disconnecting}
+        testId="disconnect-dialog"
+      >
+        <p>{t('panel.disconnectText', { platform })}</p>
+      </ConfirmDialog>
+    </StyledChannelCard>
+  );
+}

@@ -1,0 +1,12 @@
+/** Routes the assistant pages link to (the route table in app/ owns them; kept in step by the e2e test). */
+export const ASSISTANT_PATHS = {
+  dashboard: '/dashboard/',
+  panel: '/pages/Panel',
+  kickPanel: '/kick/panel',
+  enable: '/pages/enable',
+  chatlist: '/pages/chatlist',
+  chatboard: '/pages/chatboard',
+  licenseDemo: '/pages/license-demo',
+} as const;
+
+export const withChannel = (path: string, channelId: string) => `${path}?channel=${encodeURIComponent(channelId)}`;

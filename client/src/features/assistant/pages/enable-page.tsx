@@ -1,0 +1,99 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { StyledCard } from '../../../components/ui/card';
+import { StyledPageHeading } from '../../../components/ui/page-heading';
+import type { AssistantChannelFragment, BotModule } from '../../../gql/graphql';
+import { EmptyChannels } from '../components/empty-channels';
+import { ErrorBlock, LoadingBlock, StyledMuted, StyledPageIntro } from '../components/query-state';
+import { PlatformBadge, StatusBadge } from '../components/status-badge';
+import { Switch } from '../components/switch';
+import { useChannelSwitches } from '../hooks/use-channel-switches';
+import { useChannels } from '../hooks/use-channels';
+import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
+
+/** The switches of /pages/enable, in the order the page shows them. */
+const MODULES: readonly BotModule[] = ['chatBot', 'categoryChatBot', 'conversationBot', 'timers', 'raidAnnouncements'];
+
+/** Modules the server saves but the bot does not act on yet (said honestly on the page). */
+const NOT_ACTING_YET: ReadonlySet<BotModule> = new Set(['conversationBot', 'raidAnnouncements']);
+
+const StyledGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+
+  @media ${({ theme }) => theme.media.lgUp} {
+    grid-template-columns: repeat(auto-fill, minmax(calc(${({ theme }) => theme.sizes.authCardWidth} * 1.3), 1fr));
+  }
+`;
+
+const StyledChannelHeader = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${({ theme }) => theme.space.sm};
+
+  h2 {
+    margin: 0;
+    margin-right: auto;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+const StyledNote = styled(StyledMuted)`
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+`;
+
+function ChannelModules({ channel }: { channel: AssistantChannelFragment }) {
+  const { t } = useTranslation('assistant');
+  const { setBotModule } = useChannelSwitches();
+  const headingId = `modules-${channel.id}-title`;
+  return (
+    <StyledCard aria-labelledby={headingId} data-testid="modules-card" data-channel-id={channel.id}>
+      <StyledChannelHeader>
+        <h2 id={headingId}>{channel.displayName}</h2>
+        <PlatformBadge platform={channel.platform} />
+        <StatusBadge state={channel.status.state} />
+      </StyledChannelHeader>
+      {!channel.panel.active ? (
+        <StyledNote data-testid="bot-off-note">
+          {t('modules.botOff')} <Link to={withChannel(channel.platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channel.id)}>{t('modules.toPanel')}</Link>
+        </StyledNote>
+      ) : null}
+      {MODULES.map((module) => (
+        <Switch
+          key={module}
+          label={t(`modules.items.${module}.label`)}
+          description={`${t(`modules.items.${module}.description`)}${NOT_ACTING_YET.has(module) ? ` ${t('modules.notActingYet')}` : ''}`}
+          checked={channel.modules[module]}
+          onChange={(value) => void setBotModule(channel, module, value)}
+          testId={`module-switch-${module}`}
+        />
+      ))}
+    </StyledCard>
+  );
+}
+
+/** /pages/enable: one switch per module and channel, saved at once. */
+export default function EnablePage({ title }: { title: string }) {
+  const { t } = useTranslation('assistant');
+  const { data, loading, error, refetch } = useChannels();
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
+  const channels = data?.channels ?? [];
+  return (
+    <div data-testid="enable-page">
+      <StyledPageHeading id="page-title">{title}</StyledPageHeading>
+      <StyledPageIntro>{t('modules.intro')}</StyledPageIntro>
+      {error && !data ? <ErrorBlock error={error} onRetry={reload} /> : null}
+      {loading && !data ? <LoadingBlock /> : null}
+      {data && channels.length === 0 ? <EmptyChannels /> : null}
+      <StyledGrid>
+        {channels.map((channel) => (
+          <ChannelModules key={channel.id} channel={channel} />
+        ))}
+      </StyledGrid>
+    </div>
+  );
+}

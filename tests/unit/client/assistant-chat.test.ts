@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { isNearBottom, mergeChatLines, resubscribeDelayMs } from '../../../client/src/features/assistant/lib/chat-log';
+import { parseConnectResult, withoutConnectParams } from '../../../client/src/features/assistant/lib/connect-result';
+import { assistantErrorCode, fieldErrorsOf, serverMessageOf } from '../../../client/src/features/assistant/lib/errors';
+import { formatUptime, parseWholeNumber, splitDuration } from '../../../client/src/features/assistant/lib/format';
+
+const line = (id: number, text = `line ${id}`) => ({ id: String(id), at: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(), text });
+
+describe('the chatboard list', () => {
+  it('merges history and live lines in server order, without repeats', () => {
+    const history = [line(1), line(2), line(3)];
+    const merged = mergeChatLines(history, [line(3), line(5), line(4)]);
+    expect(merged.map((m) => m.id)).toEqual(['1', '2', '3', '4', '5']);
+    // Ids compare as numbers, not strings.
+    expect(mergeChatLines([line(9)], [line(10)]).map((m) => m.id)).toEqual(['9', '10']);
+  });
+
+  it('keeps the same array when nothing is new (no re-render)', () => {
+    const history = [line(1), line(2)];
+    expect(mergeChatLines(history, [])).toBe(history);
+    expect(mergeChatLines(history, [history[1]!])).toBe(history);
+  });
+
+  it('keeps only the newest lines', () => {
+    const many = Array.from({ length: 10 }, (_, i) => line(i + 1));
+    expect(mergeChatLines(many, [line(11)], 5).map((m) => m.id)).toEqual(['7', '8', '9', '10', '11']);
+  });
+
+  it('follows new lines only near the bottom', () => {
+    expect(isNearBottom({ scrollTop: 560, scrollHeight: 1000, clientHeight: 400 })).toBe(true);
+    expect(isNearBottom({ scrollTop: 0, scrollHeight: 1000, clientHeight: 400 })).toBe(false);
+  });
+
+  it('backs off between resubscribes: 1 s, 2 s, 4 s … 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(resubscribeDelayMs)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+  });
+});
+
+describe('the OAuth round trip result', () => {
+  it('reads ?connected= and ?error= of the panel', () => {
+    expect(parseConnectResult(new URLSearchParams('connected=twitch'))).toEqual({ kind: 'connected', platform: 'twitch', botAccount: false });
+    expect(parseConnectResult(new URLSearchParams('connected=kick&bot=1'))).toEqual({ kind: 'connected', platform: 'kick', botAccount: true });
+    expect(parseConnectResult(new URLSearchParams('error=access_denied'))).toEqual({ kind: 'error', code: 'access_denied' });
+    expect(parseConnectResult(new URLSearchParams('error=<script>'))).toEqual({ kind: 'error', code: 'unknown' });
+    expect(parseConnectResult(new URLSearchParams('connected=youtube'))).toBeNull();
+    expect(parseConnectResult(new URLSearchParams('channel=4'))).toBeNull();
+  });
+
+  it('drops only its own parameters', () => {
+    expect(withoutConnectParams(new URLSearchParams('channel=4&connected=twitch&bot=1')).toString()).toBe('channel=4');
+  });
+});
+
+describe('server errors on the assistant pages', () => {
+  const badInput = {
+    errors: [
+      {
+        message: 'A trigger is …; Unknown variable ${foo}',
+        extensions: { code: 'BAD_USER_INPUT', fields: { trigger: ['A trigger is …'], response: ['Unknown variable ${foo}'] } },
+      },
+    ],
+  };
+
+  it('puts field messages under their fields', () => {
+    expect(fieldErrorsOf(badInput)).toEqual({ trigger: ['A trigger is …'], response: ['Unknown variable ${foo}'] });
+    expect(fieldErrorsOf(new Error('x'))).toEqual({});
+  });
+
+  it('knows the assistant codes beyond the shared list, and falls back to it', () => {
+    expect(assistantErrorCode({ errors: [{ message: 'Your plan allows 25 commands per channel', extensions: { code: 'PLAN_LIMIT' } }] })).toBe('PLAN_LIMIT');
+    expect(assistantErrorCode({ errors: [{ message: 'Twitch refused the token', extensions: { code: 'PLATFORM_ERROR' } }] })).toBe('PLATFORM_ERROR');
+    expect(assistantErrorCode(badInput)).toBe('BAD_USER_INPUT');
+    expect(assistantErrorCode({ errors: [{ message: '?', extensions: { code: 'SOMETHING_NEW' } }] })).toBe('INTERNAL_SERVER_ERROR');
+    expect(assistantErrorCode(new TypeError('Failed to fetch'))).toBe('NETWORK');
+    expect(serverMessageOf({ errors: [{ message: 'Chat limit reached (20 messages per 30 s); try again in 4 s', extensions: { code: 'RATE_LIMITED' } }] })).toBe(
+      'Chat limit reached (20 messages per 30 s); try again in 4 s',
+    );
+  });
+});
+
+describe('formatting', () => {
+  it('shows uptime like the bot and durations in their largest whole unit', () => {
+    expect(formatUptime(null)).toBeNull();
+    expect(formatUptime(12 * 60_000)).toBe('12m');
+    expect(formatUptime(83 * 60_000)).toBe('1h 23m');
+    expect(splitDuration(600)).toEqual({ value: 10, unit: 'minute' });
+    expect(splitDuration(86_400)).toEqual({ value: 1, unit: 'day' });
+    expect(splitDuration(90)).toEqual({ value: 90, unit: 'second' });
+    expect(splitDuration(0)).toEqual({ value: 0, unit: 'second' });
+  });
+
+  it('reads whole numbers from form fields', () => {
+    expect(parseWholeNumber(' 15 ')).toBe(15);
+    expect(parseWholeNumber('1.5')).toBeNull();
+    expect(parseWholeNumber('-1')).toBeNull();
+    expect(parseWholeNumber('')).toBeNull();
+  });
+});
