@@ -1,12 +1,23 @@
 import 'i18next';
 import type en from './locales/en/translation.json';
 import type placeholder from './features/placeholder/locales/en.json';
+import type accounts from './features/accounts/locales/en.json';
+import type pricing from './features/pricing/locales/en.json';
+import type marketing from './features/marketing/locales/en.json';
+import type assistant from './features/assistant/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // One entry per feature namespace (client/src/features/<feature>/locales/en.json).
-    resources: { translation: typeof en; placeholder: typeof placeholder };
+    resources: {
+      translation: typeof en;
+      placeholder: typeof placeholder;
+      assistant: typeof assistant;
+      accounts: typeof accounts;
+      pricing: typeof pricing;
+      marketing: typeof marketing;
+    };
     returnNull: false;
   }
 }

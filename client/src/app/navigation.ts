@@ -74,6 +74,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
   {
     id: 'admin',
     items: [
+      { route: 'user-list', icon: 'users', roles: ['admin', 'reseller'] },
       { route: 'admin-dashboard', icon: 'shield', roles: ADMIN },
       { route: 'admin-dashboard-v2', icon: 'shield', roles: ADMIN },
       { route: 'kick-admin-dashboard', icon: 'shield', roles: ADMIN },

@@ -31,7 +31,26 @@ export type PageKey =
   | 'comingSoon'
   | 'underMaintenance'
   | 'miscError'
-  | 'placeholder';
+  | 'placeholder'
+  | 'dashboard'
+  | 'botPanel'
+  | 'kickPanel'
+  | 'enableModules'
+  | 'chatlist'
+  | 'chatboard'
+  | 'userList'
+  | 'userView'
+  | 'userEdit'
+  | 'licenceManage'
+  | 'licenceActivation'
+  | 'accountSettings'
+  | 'adminDashboard'
+  | 'resellerDashboard'
+  | 'pricing'
+  | 'kickPricing'
+  | 'unsubscribeMail'
+  | 'trackMarketing'
+  | 'redirectToPage';
 
 export interface AppRoute {
   name: string;
@@ -64,27 +83,32 @@ export const ROUTES: readonly AppRoute[] = [
   route('auth-login', '/login', 'login', 'login', authPage),
   route('auth-register', '/register', 'register', 'register', authPage),
   route('auth-forgot-password', '/forgot-password', 'forgotPassword', 'forgotPassword', authPage),
-  route('unsubscribe-mail', '/pages/unsubscribemail', 'unsubscribeMail', 'placeholder', publicPage),
-  route('misc-unsubscribe-mail', '/pages/miscellaneous/unsubscribemail', 'unsubscribeMail', 'placeholder', publicPage),
-  route('track-marketing', '/pages/trackMarketing', 'trackMarketing', 'placeholder', publicPage),
-  route('redirect-to-page', '/pages/redirectToPage', 'redirectToPage', 'placeholder', publicPage),
+  route('unsubscribe-mail', '/pages/unsubscribemail', 'unsubscribeMail', 'unsubscribeMail', publicPage),
+  route('misc-unsubscribe-mail', '/pages/miscellaneous/unsubscribemail', 'unsubscribeMail', 'unsubscribeMail', publicPage),
+  route('track-marketing', '/pages/trackMarketing', 'trackMarketing', 'trackMarketing', publicPage),
+  route('redirect-to-page', '/pages/redirectToPage', 'redirectToPage', 'redirectToPage', publicPage),
   route('misc-coming-soon', '/pages/miscellaneous/coming-soon', 'comingSoon', 'comingSoon', publicPage),
   route('misc-not-authorized', '/pages/miscellaneous/not-authorized', 'notAuthorized', 'notAuthorized', publicPage),
   route('misc-under-maintenance', '/pages/miscellaneous/under-maintenance', 'underMaintenance', 'underMaintenance', publicPage),
   route('misc-error', '/pages/miscellaneous/error', 'miscError', 'miscError', publicPage),
 
   // Other pages
-  route('pages-account-setting', '/pages/account-setting/:id', 'accountSettings', 'placeholder', appPage),
+  route('pages-account-setting', '/pages/account-setting/:id', 'accountSettings', 'accountSettings', appPage),
   route('pages-faq', '/pages/faq', 'faq', 'placeholder', appPage),
-  route('pages-pricing', '/pages/pricing', 'pricing', 'placeholder', appPage),
-  route('pages-license-demo', '/pages/license-demo', 'licenseDemo', 'placeholder', appPage),
-  route('admin-dashboard', '/admin', 'adminDashboard', 'placeholder', { resource: 'Admin', action: 'read' }),
+  route('pages-pricing', '/pages/pricing', 'pricing', 'pricing', appPage),
+  route('pages-license-demo', '/pages/license-demo', 'licenseDemo', 'licenceActivation', appPage),
+  route('admin-dashboard', '/admin', 'adminDashboard', 'adminDashboard', { resource: 'Admin', action: 'read' }),
 
   // App pages
-  route('Dashboard', '/dashboard/', 'dashboard', 'placeholder', appPage),
-  route('Reseller-ViewerDashboard', '/reseller/dashboard', 'resellerDashboard', 'placeholder', appPage),
-  route('admin-dashboard-v2', '/admindashboardv2/', 'adminDashboardV2', 'placeholder', adminManage),
-  route('kick-admin-dashboard', '/kick/admindashboard/', 'kickAdminDashboard', 'placeholder', adminManage),
+  route('Dashboard', '/dashboard/', 'dashboard', 'dashboard', appPage),
+  route('Reseller-ViewerDashboard', '/reseller/dashboard', 'resellerDashboard', 'resellerDashboard', appPage),
+  // User management (spec menu: user list / view / edit). Not under /apps/: the server
+  // answers every unknown /apps/* path with a plain 404 (API space), so a reload would fail.
+  route('user-list', '/user/list', 'userList', 'userList', appPage),
+  route('user-view', '/user/view/:id', 'userView', 'userView', appPage),
+  route('user-edit', '/user/edit/:id', 'userEdit', 'userEdit', appPage),
+  route('admin-dashboard-v2', '/admindashboardv2/', 'adminDashboardV2', 'adminDashboard', adminManage),
+  route('kick-admin-dashboard', '/kick/admindashboard/', 'kickAdminDashboard', 'adminDashboard', adminManage),
   route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'placeholder', adminManage),
   route('follow-dashboard', '/followerfabrik/followdashboard', 'followDashboard', 'placeholder', appPage),
   route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'placeholder', appPage),
@@ -92,15 +116,15 @@ export const ROUTES: readonly AppRoute[] = [
   route('vod', '/pages/VOD', 'vod', 'placeholder', appPage),
   route('follower-panel', '/pages/follower', 'follower', 'placeholder', appPage),
   route('raid-panel', '/pages/raid', 'raid', 'placeholder', appPage),
-  route('bot-panel', '/pages/Panel', 'botPanel', 'placeholder', appPage),
-  route('chatlist', '/pages/chatlist', 'chatlist', 'placeholder', appPage),
+  route('bot-panel', '/pages/Panel', 'botPanel', 'botPanel', appPage),
+  route('chatlist', '/pages/chatlist', 'chatlist', 'chatlist', appPage),
   route('conversation', '/pages/Conversation', 'conversation', 'placeholder', appPage),
-  route('license-v11', '/pages/licensev11', 'licenseV11', 'placeholder', adminManage),
-  route('license-v2', '/pages/licensev2', 'licenseV2', 'placeholder', adminManage),
-  route('enable-disable', '/pages/enable', 'enableDisable', 'placeholder', appPage),
-  route('chatboard', '/pages/chatboard', 'chatboard', 'placeholder', appPage),
-  route('kick-panel', '/kick/panel', 'kickPanel', 'placeholder', appPage),
-  route('kick-pricing', '/kick/pricing', 'kickPricing', 'placeholder', appPage),
+  route('license-v11', '/pages/licensev11', 'licenseV11', 'licenceManage', adminManage),
+  route('license-v2', '/pages/licensev2', 'licenseV2', 'licenceManage', adminManage),
+  route('enable-disable', '/pages/enable', 'enableDisable', 'enableModules', appPage),
+  route('chatboard', '/pages/chatboard', 'chatboard', 'chatboard', appPage),
+  route('kick-panel', '/kick/panel', 'kickPanel', 'kickPanel', appPage),
+  route('kick-pricing', '/kick/pricing', 'kickPricing', 'kickPricing', appPage),
 ];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

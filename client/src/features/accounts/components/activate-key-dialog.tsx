@@ -1,0 +1,98 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast-provider';
+import { useAccountsActivateLicenceMutation, useAccountsLicencesQuery } from '../../../gql/graphql';
+import { type ServerError, serverErrorOf } from '../lib/server-error';
+import { Dialog, StyledDialogActions } from './dialog';
+import { SelectField } from './form-controls';
+import { useServerErrorText } from './server-error-text';
+
+/**
+ * Activates a key for a user in scope (activateLicence with userId). Staff pick from the
+ * available keys they see (a reseller: their pool) or type one.
+ */
+export function ActivateKeyDialog({
+  open,
+  userId,
+  userName,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  userId: string;
+  userName: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('accounts');
+  return (
+    <Dialog open={open} onClose={onClose} title={t('activateFor.title', { name: userName })} testId="activate-key-dialog">
+      <ActivateKeyForm userId={userId} onCancel={onClose} onDone={onDone} />
+    </Dialog>
+  );
+}
+
+function ActivateKeyForm({ userId, onCancel, onDone }: { userId: string; onCancel: () => void; onDone: () => void }) {
+  const { t } = useTranslation('accounts');
+  const toast = useToast();
+  const errorText = useServerErrorText();
+  const [key, setKey] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [error, setError] = useState<ServerError | null>(null);
+  const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 50 }, fetchPolicy: 'network-only' });
+  const [activate, { loading }] = useAccountsActivateLicenceMutation();
+  const keys = pool.data?.licences.edges.map((edge) => edge.node) ?? [];
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    setError(null);
+    const value = key.trim();
+    setMissing(!value);
+    if (!value) return;
+    try {
+      const result = await activate({ variables: { key: value, userId }, refetchQueries: ['AccountsUser', 'AccountsLicences', 'AccountsUsers'], awaitRefetchQueries: true });
+      const licence = result.data?.activateLicence;
+      toast.show({ variant: 'success', title: t('activateFor.done', { plan: licence?.planName ?? '—' }) });
+      onDone();
+    } catch (caught) {
+      setError(serverErrorOf(caught));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit}>
+      {error ? <Alert testId="activate-for-error">{errorText(error)}</Alert> : null}
+      {keys.length > 0 ? (
+        <SelectField label={t('activateFor.pick')} value={keys.some((k) => k.licensekey === key) ? key : ''} onChange={(e) => setKey(e.target.value)}>
+          <option value="">{t('addUser.chooseKey')}</option>
+          {keys.map((licence) => (
+            <option key={licence.id} value={licence.licensekey}>
+              {t('addUser.poolOption', { key: licence.licensekey, plan: licence.planName ?? '—', days: licence.totalDays })}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <TextField
+        label={t('fields.licenseKey')}
+        placeholder="XXXX-XXXX-XXXX-XXXX"
+        autoComplete="off"
+        value={key}
+        onChange={(e) => setKey(e.target.value)}
+        errors={missing ? [t('validation.required')] : []}
+        data-testid="activate-for-key"
+      />
+      <StyledDialogActions>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={loading} aria-busy={loading} data-testid="activate-for-submit">
+          {t('activateFor.submit')}
+        </Button>
+      </StyledDialogActions>
+    </form>
+  );
+}

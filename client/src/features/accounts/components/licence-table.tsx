@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useToast } from '../../../components/ui/toast-provider';
+import { type AccountsLicenceFragment, type AccountsLicencesQueryVariables, useAccountsLicencesQuery, useAccountsRevokeLicenceMutation } from '../../../gql/graphql';
+import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from '../lib/cursor-pages';
+import { useFormatters } from '../lib/format';
+import { remainingOf } from '../lib/licence-time';
+import { ACCOUNT_PATHS } from '../lib/paths';
+import { serverErrorOf } from '../lib/server-error';
+import { ConfirmDialog } from './confirm-dialog';
+import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions, StyledRowButton, StyledTable, StyledTableWrap } from './data-table';
+import { AssignLicenceDialog, ExtendLicenceDialog } from './licence-dialogs';
+import { LicenceStatusBadge, RemainingDuration } from './licence-bits';
+import { Pager } from './pager';
+import { useServerErrorText } from './server-error-text';
+import { EmptyState, ErrorState, LoadingState } from './state-views';
+
+export type LicenceFilters = Omit<AccountsLicencesQueryVariables, 'first' | 'after'>;
+
+/**
+ * Licences in scope with their actions: assign (keys not yet active), extend and revoke
+ * (with a confirmation). Newest first, keyset paged.
+ */
+export function LicenceTable({
+  filters,
+  pageSize = 20,
+  canRevoke = true,
+  emptyText,
+  testId = 'licence-table',
+}: {
+  filters: LicenceFilters;
+  pageSize?: number;
+  canRevoke?: boolean;
+  emptyText: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation('accounts');
+  const format = useFormatters();
+  const toast = useToast();
+  const errorText = useServerErrorText();
+  const filterKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ key: filterKey, pages: FIRST_PAGE });
+  // New filters start again at the first page.
+  const pages = paging.key === filterKey ? paging.pages : FIRST_PAGE;
+  const setPages = (update: (current: typeof FIRST_PAGE) => typeof FIRST_PAGE) => setPaging({ key: filterKey, pages: update(pages) });
+  const [assigning, setAssigning] = useState<AccountsLicenceFragment | null>(null);
+  const [extending, setExtending] = useState<AccountsLicenceFragment | null>(null);
+  const [revoking, setRevoking] = useState<AccountsLicenceFragment | null>(null);
+  const [revoke, { loading: revokeBusy }] = useAccountsRevokeLicenceMutation();
+  const { data, previousData, loading, error, refetch } = useAccountsLicencesQuery({
+    variables: { ...filters, first: pageSize, after: currentCursor(pages) },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const shown = data ?? previousData;
+  const licences = shown?.licences.edges.map((edge) => edge.node) ?? [];
+  const page = pageNumber(pages);
+  const range = rangeOf(page, pageSize, licences.length, shown?.licences.totalCount ?? 0);
+
+  async function handleRevoke() {
+    if (!revoking) return;
+    try {
+      await revoke({ variables: { id: revoking.id }, refetchQueries: ['AccountsLicences', 'AccountsUsers', 'AccountsUser'], awaitRefetchQueries: true });
+      toast.show({ variant: 'success', title: t('revoke.done', { key: revoking.licensekey }) });
+    } catch (caught) {
+      toast.show({ variant: 'danger', title: t('revoke.failed'), message: errorText(serverErrorOf(caught)) });
+    }
+    setRevoking(null);
+  }
+
+  if (error && !shown) return <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />;
+  if (!shown) return <LoadingState />;
+
+  return (
+    <div>
+      {error ? <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} /> : null}
+      {licences.length === 0 ? (
+        <EmptyState testId="licences-empty">{emptyText}</EmptyState>
+      ) : (
+        <>
+          <StyledTableWrap>
+            <StyledTable $busy={loading} aria-busy={loading} data-testid={testId}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('fields.licenseKey')}</th>
+                  <th scope="col">{t('fields.plan')}</th>
+                  <th scope="col">{t('fields.status')}</th>
+                  <th scope="col">{t('fields.remaining')}</th>
+                  <th scope="col">{t('fields.assignedTo')}</th>
+                  <th scope="col">{t('common.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {licences.map((licence) => {
+                  const open = licence.status === 'available' || licence.status === 'assigned';
+                  const live = licence.status !== 'revoked';
+                  return (
+                    <tr key={licence.id} data-testid="licence-row">
+                      <td>
+                        <StyledCellStack>
+                          <StyledMono data-testid="licence-key">{licence.licensekey}</StyledMono>
+                          <StyledMuted>{t('licences.createdOn', { date: format.date(licence.createdAt) })}</StyledMuted>
+                        </StyledCellStack>
+                      </td>
+                      <td>{licence.planName ?? '—'}</td>
+                      <td>
+                        <LicenceStatusBadge status={licence.status} />
+                      </td>
+                      <td>
+                        <StyledCellStack>
+                          <RemainingDuration remaining={remainingOf(licence)} />
+                          {licence.licensebeginning ? <StyledMuted>{t('licences.since', { date: format.date(licence.licensebeginning) })}</StyledMuted> : null}
+                        </StyledCellStack>
+                      </td>
+                      <td>
+                        <StyledCellStack>
+                          {licence.userId ? (
+                            <StyledNowrap>
+                              <Link to={ACCOUNT_PATHS.userView(licence.userId)}>{t('licences.userRef', { id: licence.userId })}</Link>
+                            </StyledNowrap>
+                          ) : (
+                            <StyledMuted>—</StyledMuted>
+                          )}
+                          {licence.resellerId ? <StyledMuted>{t('licences.poolOf', { id: licence.resellerId })}</StyledMuted> : null}
+                        </StyledCellStack>
+                      </td>
+                      <td>
+                        <StyledRowActions $nowrap>
+                          {open ? (
+                            <StyledRowButton variant="secondary" onClick={() => setAssigning(licence)} aria-label={t('assign.named', { key: licence.licensekey })} data-testid="licence-assign">
+                              {t('assign.action')}
+                            </StyledRowButton>
+                          ) : null}
+                          {live ? (
+                            <StyledRowButton variant="secondary" onClick={() => setExtending(licence)} aria-label={t('extend.named', { key: licence.licensekey })} data-testid="licence-extend">
+                              {t('extend.action')}
+                            </StyledRowButton>
+                          ) : null}
+                          {live && canRevoke ? (
+                            <StyledRowButton variant="ghost" onClick={() => setRevoking(licence)} aria-label={t('revoke.named', { key: licence.licensekey })} data-testid="licence-revoke">
+                              {t('revoke.action')}
+                            </StyledRowButton>
+                          ) : null}
+                        </StyledRowActions>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </StyledTable>
+          </StyledTableWrap>
+          <Pager
+            label={t('licences.paging')}
+            from={range.from}
+            to={range.to}
+            total={range.total}
+            page={page}
+            busy={loading}
+            hasPrevious={page > 1}
+            hasNext={Boolean(shown.licences.pageInfo.hasNextPage)}
+            onPrevious={() => setPages(previousPage)}
+            onNext={() => setPages((current) => nextPage(current, shown.licences.pageInfo.endCursor))}
+          />
+        </>
+      )}
+      <AssignLicenceDialog licence={assigning} onClose={() => setAssigning(null)} />
+      <ExtendLicenceDialog licence={extending} onClose={() => setExtending(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('revoke.title')}
+        message={revoking ? t(revoking.status === 'active' ? 'revoke.messageActive' : 'revoke.message', { key: revoking.licensekey }) : ''}
+        confirmLabel={t('revoke.action')}
+        busy={revokeBusy}
+        onConfirm={() => void handleRevoke()}
+        onCancel={() => setRevoking(null)}
+      />
+    </div>
+  );
+}

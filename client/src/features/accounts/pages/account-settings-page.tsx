@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useAccountsSettingsQuery } from '../../../gql/graphql';
+import { Alert } from '../../../components/ui/alert';
+import { PageHeader, StyledPanel, StyledStack } from '../components/layout';
+import { NotAuthorizedContent } from '../components/not-authorized-content';
+import { GeneralSection, InfoSection, NotificationSection, PasswordSection, SocialSection } from '../components/settings-sections';
+import { ErrorState, LoadingState } from '../components/state-views';
+import { type TabItem, Tabs } from '../components/tabs';
+import { serverErrorOf } from '../lib/server-error';
+import { useViewer } from '../lib/viewer';
+
+type Section = 'general' | 'info' | 'social' | 'notifications' | 'password';
+
+/**
+ * /pages/account-setting/:id — the signed-in user's own settings; admins may open and
+ * edit anyone's (the server allows userId for admins only). Others see a not-authorized
+ * message instead of someone else's data.
+ */
+export default function AccountSettingsPage({ title }: { title: string }) {
+  const { t } = useTranslation('accounts');
+  const { id = '' } = useParams();
+  const { user: me, isAdmin } = useViewer();
+  const own = me?.id === id;
+  if (!me || (!own && !isAdmin)) return <NotAuthorizedContent title={title} message={t('settings.notYours')} />;
+  return <AccountSettings key={id} title={title} userId={own ? null : id} />;
+}
+
+function AccountSettings({ title, userId }: { title: string; userId: string | null }) {
+  const { t } = useTranslation('accounts');
+  const [section, setSection] = useState<Section>('general');
+  const { data, loading, error, refetch } = useAccountsSettingsQuery({ variables: { userId }, fetchPolicy: 'cache-and-network' });
+  const own = userId === null;
+  const tabs: TabItem<Section>[] = [
+    { key: 'general', label: t('settings.tabs.general') },
+    { key: 'info', label: t('settings.tabs.info') },
+    { key: 'social', label: t('settings.tabs.social') },
+    { key: 'notifications', label: t('settings.tabs.notifications') },
+    ...(own ? [{ key: 'password' as const, label: t('settings.tabs.password') }] : []),
+  ];
+  const settings = data?.accountSettings;
+
+  return (
+    <StyledStack>
+      <PageHeader title={title} subtitle={own ? t('settings.subtitleOwn') : t('settings.subtitleOther', { name: settings?.general.username ?? `#${userId}` })} />
+      {!own ? <Alert variant="info">{t('settings.adminEditing')}</Alert> : null}
+      <StyledPanel>
+        {error && !settings ? (
+          <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />
+        ) : !settings || (loading && !data) ? (
+          <LoadingState />
+        ) : (
+          <Tabs label={t('settings.tabsLabel')} tabs={tabs} selected={section} onSelect={setSection}>
+            {section === 'general' ? <GeneralSection settings={settings} userId={userId} /> : null}
+            {section === 'info' ? <InfoSection settings={settings} userId={userId} /> : null}
+            {section === 'social' ? <SocialSection settings={settings} userId={userId} /> : null}
+            {section === 'notifications' ? <NotificationSection settings={settings} userId={userId} /> : null}
+            {section === 'password' && own ? <PasswordSection /> : null}
+          </Tabs>
+        )}
+      </StyledPanel>
+    </StyledStack>
+  );
+}

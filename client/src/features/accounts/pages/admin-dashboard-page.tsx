@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useAccountsAdminStatsQuery } from '../../../gql/graphql';
+import { AuditLogTable } from '../components/audit-log-table';
+import { BarList } from '../components/bar-list';
+import { StyledMuted, StyledTable, StyledTableWrap } from '../components/data-table';
+import { PageHeader, StyledPanel, StyledPanelHeader, StyledStack } from '../components/layout';
+import { NotAuthorizedContent } from '../components/not-authorized-content';
+import { SignupsChart } from '../components/signups-chart';
+import { StatCard, StyledStatGrid } from '../components/stat-card';
+import { ErrorState, LoadingState } from '../components/state-views';
+import { useFormatters } from '../lib/format';
+import { ACCOUNT_PATHS } from '../lib/paths';
+import { serverErrorOf } from '../lib/server-error';
+import { useViewer } from '../lib/viewer';
+
+const RANGES = [7, 30, 90] as const;
+
+const StyledGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+  grid-template-columns: 1fr;
+
+  @media ${({ theme }) => theme.media.lgUp} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+const StyledRangeGroup = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+/** /admin, /admindashboardv2/ and /kick/admindashboard/: the admins' figures and the audit log. */
+export default function AdminDashboardPage({ title }: { title: string }) {
+  const { isAdmin } = useViewer();
+  if (!isAdmin) return <NotAuthorizedContent title={title} />;
+  return <AdminDashboard title={title} />;
+}
+
+function AdminDashboard({ title }: { title: string }) {
+  const { t } = useTranslation('accounts');
+  const { t: tShared } = useTranslation();
+  const format = useFormatters();
+  const { pathname } = useLocation();
+  const [days, setDays] = useState<(typeof RANGES)[number]>(30);
+  const { data, previousData, loading, error, refetch } = useAccountsAdminStatsQuery({
+    variables: { days },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
+  const stats = (data ?? previousData)?.adminStats;
+  const totalUsers = stats?.usersByRole.reduce((sum, r) => sum + r.count, 0) ?? 0;
+
+  return (
+    <StyledStack>
+      <PageHeader
+        title={title}
+        subtitle={stats ? t('admin.computedAt', { time: format.dateTime(stats.computedAt) }) : undefined}
+        actions={
+          <Button variant="secondary" onClick={() => void refetch()} disabled={loading} aria-busy={loading}>
+            {t('admin.refresh')}
+          </Button>
+        }
+      />
+      {pathname.startsWith('/kick') ? <Alert variant="info">{t('admin.kickNote')}</Alert> : null}
+      {error && !stats ? (
+        <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />
+      ) : !stats ? (
+        <LoadingState />
+      ) : (
+        <>
+          {error ? <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} /> : null}
+          <StyledStatGrid>
+            <StatCard icon="users" tone="primary" value={format.number(totalUsers)} label={t('admin.totalUsers')} to={ACCOUNT_PATHS.userList} testId="stat-users" />
+            <StatCard icon="bot" tone="success" value={format.number(stats.activeBots)} label={t('admin.activeBots')} testId="stat-bots" />
+            <StatCard
+              icon="key"
+              tone="warning"
+              value={format.number(stats.licencesExpiringSoon)}
+              label={t('admin.expiringSoon')}
+              to={`${ACCOUNT_PATHS.licences}?expiring=7`}
+              testId="stat-expiring"
+            />
+            <StatCard icon="dollar" tone="info" value={format.price(stats.monthlyRevenue)} label={t('admin.monthlyRevenue')} testId="stat-revenue" />
+          </StyledStatGrid>
+
+          <StyledPanel aria-labelledby="signups-title">
+            <StyledPanelHeader>
+              <h2 id="signups-title">{t('admin.signups')}</h2>
+              <StyledRangeGroup role="group" aria-label={t('admin.range')}>
+                {RANGES.map((value) => (
+                  <Button key={value} variant={value === days ? 'primary' : 'secondary'} aria-pressed={value === days} onClick={() => setDays(value)}>
+                    {t('admin.lastDays', { days: value })}
+                  </Button>
+                ))}
+              </StyledRangeGroup>
+            </StyledPanelHeader>
+            <SignupsChart days={stats.signupsPerDay} />
+          </StyledPanel>
+
+          <StyledGrid>
+            <StyledPanel aria-labelledby="by-role-title">
+              <h2 id="by-role-title">{t('admin.byRole')}</h2>
+              <BarList
+                testId="users-by-role"
+                items={stats.usersByRole.map((r) => ({
+                  key: r.role,
+                  label: r.role === 'admin' || r.role === 'client' || r.role === 'reseller' ? tShared(`roles.${r.role}`) : r.role,
+                  count: r.count,
+                  display: format.number(r.count),
+                }))}
+              />
+            </StyledPanel>
+            <StyledPanel aria-labelledby="by-plan-title">
+              <h2 id="by-plan-title">{t('admin.byPlan')}</h2>
+              <BarList
+                testId="users-by-plan"
+                items={stats.usersByPlan.map((p) => ({
+                  key: p.plan,
+                  label: p.plan === 'None' ? t('admin.noPackage') : p.plan,
+                  count: p.count,
+                  display: format.number(p.count),
+                }))}
+              />
+            </StyledPanel>
+          </StyledGrid>
+
+          <StyledPanel aria-labelledby="revenue-title">
+            <h2 id="revenue-title">{t('admin.revenueByPlan')}</h2>
+            <StyledTableWrap>
+              <StyledTable data-testid="revenue-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('fields.plan')}</th>
+                    <th scope="col">{t('admin.activeLicences')}</th>
+                    <th scope="col">{t('admin.monthlyRevenue')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.revenueByPlan.map((row) => (
+                    <tr key={row.plan}>
+                      <td>{row.plan}</td>
+                      <td>{format.number(row.activeLicences)}</td>
+                      <td>{row.plan === 'Custom' && row.monthlyRevenue === 0 ? <StyledMuted>{t('admin.onRequest')}</StyledMuted> : format.price(row.monthlyRevenue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{t('admin.total')}</th>
+                    <td>{format.number(stats.revenueByPlan.reduce((sum, row) => sum + row.activeLicences, 0))}</td>
+                    <td>{format.price(stats.monthlyRevenue)}</td>
+                  </tr>
+                </tfoot>
+              </StyledTable>
+            </StyledTableWrap>
+            <StyledMuted>{t('admin.revenueNote')}</StyledMuted>
+          </StyledPanel>
+
+          <StyledPanel aria-labelledby="audit-title">
+            <h2 id="audit-title">{t('admin.audit')}</h2>
+            <AuditLogTable pageSize={10} />
+          </StyledPanel>
+        </>
+      )}
+    </StyledStack>
+  );
+}

@@ -1,0 +1,136 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { type AccountsLicenceFragment, useAccountsActivateLicenceMutation, useAccountsUserQuery } from '../../../gql/graphql';
+import { StyledMono } from '../components/data-table';
+import { PageHeader, StyledDetails, StyledPanel, StyledStack, StyledTwoColumns } from '../components/layout';
+import { RemainingDuration } from '../components/licence-bits';
+import { useServerErrorText } from '../components/server-error-text';
+import { LoadingState } from '../components/state-views';
+import { useFormatters } from '../lib/format';
+import { remainingOf, userRemaining } from '../lib/licence-time';
+import { ACCOUNT_PATHS } from '../lib/paths';
+import { type ServerError, serverErrorOf } from '../lib/server-error';
+import { useViewer } from '../lib/viewer';
+
+const StyledKeyInput = styled.div`
+  input {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    letter-spacing: 0.08em;
+    text-transform: uppercase;
+  }
+`;
+
+const StyledPackage = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.heading};
+  margin-bottom: ${({ theme }) => theme.space.sm};
+`;
+
+/** /pages/license-demo: the signed-in user enters a key; it is checked, activated and the package set. */
+export default function LicenceActivationPage({ title }: { title: string }) {
+  const { t } = useTranslation('accounts');
+  const format = useFormatters();
+  const errorText = useServerErrorText();
+  const { user: me } = useViewer();
+  const [key, setKey] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [error, setError] = useState<ServerError | null>(null);
+  const [activated, setActivated] = useState<AccountsLicenceFragment | null>(null);
+  const current = useAccountsUserQuery({ variables: { id: me?.id ?? '' }, skip: !me, fetchPolicy: 'cache-and-network' });
+  const [activate, { loading }] = useAccountsActivateLicenceMutation();
+  const user = current.data?.user;
+  const activatedRemaining = activated ? remainingOf(activated) : null;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    setError(null);
+    setActivated(null);
+    const value = key.trim();
+    setMissing(!value);
+    if (!value) return;
+    try {
+      const result = await activate({ variables: { key: value }, refetchQueries: ['AccountsUser'], awaitRefetchQueries: true });
+      if (result.data) {
+        setActivated(result.data.activateLicence);
+        setKey('');
+      }
+    } catch (caught) {
+      setError(serverErrorOf(caught));
+    }
+  }
+
+  return (
+    <StyledStack>
+      <PageHeader title={title} subtitle={t('activation.subtitle')} />
+      <StyledTwoColumns>
+        <StyledPanel aria-labelledby="current-licence-title" data-testid="current-licence">
+          <h2 id="current-licence-title">{t('activation.current')}</h2>
+          {current.loading && !user ? (
+            <LoadingState />
+          ) : user ? (
+            <>
+              <StyledPackage data-testid="current-package">{user.currentPlan === 'None' ? t('activation.noPackage') : user.currentPlan}</StyledPackage>
+              <StyledDetails>
+                <dt>{t('fields.licenseKey')}</dt>
+                <dd>{user.licenseKey === 'None' ? t('users.noKey') : <StyledMono>{user.licenseKey}</StyledMono>}</dd>
+                <dt>{t('fields.beginning')}</dt>
+                <dd>{format.date(user.licensebeginning)}</dd>
+                <dt>{t('fields.remaining')}</dt>
+                <dd>
+                  <RemainingDuration remaining={userRemaining(user)} />
+                </dd>
+              </StyledDetails>
+            </>
+          ) : (
+            <p>{t('activation.noPackage')}</p>
+          )}
+          <p>
+            <Link to={ACCOUNT_PATHS.pricing}>{t('activation.seePlans')}</Link>
+          </p>
+        </StyledPanel>
+
+        <StyledPanel aria-labelledby="activate-title">
+          <h2 id="activate-title">{t('activation.enterKey')}</h2>
+          {activated ? (
+            <Alert variant="success" testId="activation-success">
+              <p>
+                <strong>{t('activation.success')}</strong>
+              </p>
+              <p data-testid="activated-package">{t('activation.packageSet', { plan: activated.planName ?? '—' })}</p>
+              {activatedRemaining?.kind === 'running' ? (
+                <p>{t('activation.runsUntil', { days: activatedRemaining.daysLeft, date: format.date(activated.endsOn) })}</p>
+              ) : null}
+            </Alert>
+          ) : null}
+          {error ? <Alert testId="activation-error">{errorText(error)}</Alert> : null}
+          <form noValidate onSubmit={handleSubmit}>
+            <StyledKeyInput>
+              <TextField
+                label={t('fields.licenseKey')}
+                name="licenseKey"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="XXXX-XXXX-XXXX-XXXX"
+                value={key}
+                onChange={(e) => setKey(e.target.value)}
+                errors={missing ? [t('validation.required')] : []}
+                data-testid="activation-key"
+              />
+            </StyledKeyInput>
+            <p>{t('activation.keyHelp')}</p>
+            <Button type="submit" disabled={loading} aria-busy={loading} data-testid="activation-submit">
+              {t('activation.submit')}
+            </Button>
+          </form>
+        </StyledPanel>
+      </StyledTwoColumns>
+    </StyledStack>
+  );
+}

@@ -1,0 +1,125 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert';
+import { StyledButtonLink } from '../../../components/ui/button';
+import { useAccountsLicencesQuery, useAccountsUsersQuery } from '../../../gql/graphql';
+import { Avatar } from '../components/avatar';
+import { StyledCellStack, StyledIdentity, StyledMono, StyledMuted, StyledNowrap, StyledTable, StyledTableWrap } from '../components/data-table';
+import { PageHeader, StyledPanel, StyledPanelHeader, StyledStack } from '../components/layout';
+import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
+import { LicenceTable } from '../components/licence-table';
+import { NotAuthorizedContent } from '../components/not-authorized-content';
+import { StatCard, StyledStatGrid } from '../components/stat-card';
+import { EmptyState, ErrorState, LoadingState } from '../components/state-views';
+import { useFormatters } from '../lib/format';
+import { userRemaining } from '../lib/licence-time';
+import { ACCOUNT_PATHS } from '../lib/paths';
+import { serverErrorOf } from '../lib/server-error';
+import { useViewer } from '../lib/viewer';
+
+/** Reseller-ViewerDashboard: the reseller's clients with status and licence, and their key pool. */
+export default function ResellerDashboardPage({ title }: { title: string }) {
+  const { staff } = useViewer();
+  if (!staff) return <NotAuthorizedContent title={title} />;
+  return <ResellerDashboard title={title} isAdmin={staff === 'admin'} />;
+}
+
+function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean }) {
+  const { t } = useTranslation('accounts');
+  const format = useFormatters();
+  const clients = useAccountsUsersQuery({ variables: { role: 'client', first: 10, sortBy: 'createdAt', sortDesc: true }, fetchPolicy: 'cache-and-network' });
+  const activeClients = useAccountsUsersQuery({ variables: { role: 'client', status: 'active', first: 1 }, fetchPolicy: 'cache-and-network' });
+  const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 1 }, fetchPolicy: 'cache-and-network' });
+  const expiring = useAccountsLicencesQuery({ variables: { expiringWithinDays: 7, first: 1 }, fetchPolicy: 'cache-and-network' });
+  const count = (value: number | undefined) => (value === undefined ? '…' : format.number(value));
+  const rows = clients.data?.users.edges.map((edge) => edge.node) ?? [];
+
+  return (
+    <StyledStack>
+      <PageHeader
+        title={title}
+        subtitle={isAdmin ? t('reseller.subtitleAdmin') : t('reseller.subtitle')}
+        actions={
+          <>
+            <StyledButtonLink to={`${ACCOUNT_PATHS.userList}?add=1`} data-testid="reseller-add-client">
+              {t('users.addClient')}
+            </StyledButtonLink>
+          </>
+        }
+      />
+      <StyledStatGrid>
+        <StatCard icon="users" tone="primary" value={count(clients.data?.users.totalCount)} label={t('reseller.clients')} to={ACCOUNT_PATHS.userList} testId="stat-clients" />
+        <StatCard icon="bot" tone="success" value={count(activeClients.data?.users.totalCount)} label={t('reseller.activeBots')} />
+        <StatCard icon="key" tone="info" value={count(pool.data?.licences.totalCount)} label={t('reseller.poolKeys')} testId="stat-pool" />
+        <StatCard icon="zap" tone="warning" value={count(expiring.data?.licences.totalCount)} label={t('reseller.expiring')} />
+      </StyledStatGrid>
+
+      <StyledPanel aria-labelledby="clients-title">
+        <StyledPanelHeader>
+          <h2 id="clients-title">{t('reseller.latestClients')}</h2>
+          <Link to={ACCOUNT_PATHS.userList}>{t('reseller.allClients')}</Link>
+        </StyledPanelHeader>
+        {clients.error && !clients.data ? (
+          <ErrorState error={serverErrorOf(clients.error)} onRetry={() => void clients.refetch()} />
+        ) : !clients.data ? (
+          <LoadingState />
+        ) : rows.length === 0 ? (
+          <EmptyState testId="clients-empty" action={<StyledButtonLink to={`${ACCOUNT_PATHS.userList}?add=1`}>{t('users.addClient')}</StyledButtonLink>}>
+            {t('reseller.noClients')}
+          </EmptyState>
+        ) : (
+          <StyledTableWrap>
+            <StyledTable data-testid="client-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('fields.user')}</th>
+                  <th scope="col">{t('fields.plan')}</th>
+                  <th scope="col">{t('fields.licence')}</th>
+                  <th scope="col">{t('fields.status')}</th>
+                  <th scope="col">{t('fields.created')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((user) => {
+                  const name = user.fullName || user.username;
+                  return (
+                    <tr key={user.id} data-testid="client-row">
+                      <td>
+                        <StyledIdentity>
+                          <Avatar name={name} src={user.avatar} />
+                          <StyledCellStack>
+                            <Link to={ACCOUNT_PATHS.userView(user.id)}>{name}</Link>
+                            <StyledMuted>{user.email}</StyledMuted>
+                          </StyledCellStack>
+                        </StyledIdentity>
+                      </td>
+                      <td>{user.currentPlan}</td>
+                      <td>
+                        <StyledCellStack>
+                          {user.licenseKey !== 'None' ? <StyledMono>{user.licenseKey}</StyledMono> : null}
+                          <RemainingDuration remaining={userRemaining(user)} />
+                        </StyledCellStack>
+                      </td>
+                      <td>
+                        <UserStatusBadge status={user.status} />
+                      </td>
+                      <td>
+                        <StyledNowrap>{format.date(user.createdAt)}</StyledNowrap>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </StyledTable>
+          </StyledTableWrap>
+        )}
+      </StyledPanel>
+
+      <StyledPanel aria-labelledby="pool-title">
+        <h2 id="pool-title">{t('reseller.pool')}</h2>
+        <Alert variant="info">{isAdmin ? t('reseller.poolHintAdmin') : t('reseller.poolHint')}</Alert>
+        <LicenceTable filters={{ status: 'available' }} pageSize={10} canRevoke={isAdmin} emptyText={t('reseller.poolEmpty')} testId="pool-table" />
+      </StyledPanel>
+    </StyledStack>
+  );
+}

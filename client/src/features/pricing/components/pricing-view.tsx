@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { StyledCard } from '../../../components/ui/card';
+import { StyledPageHeading } from '../../../components/ui/page-heading';
+import { type PricingPlatform, usePricingCurrentPlanQuery, usePricingPlansQuery } from '../../../gql/graphql';
+import { errorCodeOf } from '../../../lib/error-code';
+import { useSession } from '../../../lib/use-session';
+import { type Billing, PlanCard } from './plan-card';
+
+const ACTIVATION_PATH = '/pages/license-demo';
+
+const StyledHero = styled.header`
+  text-align: center;
+  margin-bottom: ${({ theme }) => theme.space.xl};
+
+  p {
+    max-width: 40rem;
+    margin: 0 auto ${({ theme }) => theme.space.lg};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const StyledToggle = styled.div`
+  display: inline-flex;
+  padding: ${({ theme }) => theme.space.xxs};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primarySoft};
+  gap: ${({ theme }) => theme.space.xxs};
+`;
+
+const StyledToggleButton = styled.button<{ $on: boolean }>`
+  min-height: ${({ theme }) => theme.sizes.control};
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.xl}`};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme, $on }) => ($on ? theme.colors.primary : 'transparent')};
+  color: ${({ theme, $on }) => ($on ? theme.colors.onPrimary : theme.colors.heading)};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  cursor: pointer;
+`;
+
+/** One column, two side by side, four in a row when the content area is wide enough. */
+const StyledGridArea = styled.div`
+  container-type: inline-size;
+`;
+
+const StyledGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+  grid-template-columns: 1fr;
+  align-items: stretch;
+
+  @container (min-width: 36rem) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  @container (min-width: 70rem) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+
+const StyledFaq = styled(StyledCard)`
+  margin-top: ${({ theme }) => theme.space.xxl};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  details {
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${({ theme }) => `${theme.space.md} 0`};
+  }
+
+  summary {
+    cursor: pointer;
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    color: ${({ theme }) => theme.colors.heading};
+  }
+
+  details p {
+    margin: ${({ theme }) => `${theme.space.sm} 0 0`};
+  }
+`;
+
+const StyledNote = styled.p`
+  margin-top: ${({ theme }) => theme.space.xl};
+  text-align: center;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const StyledStatus = styled.p`
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The pricing page (plans from the server, monthly / yearly, Q and A) for Twitch or Kick. */
+export function PricingView({ title, platform }: { title: string; platform: PricingPlatform }) {
+  const { t } = useTranslation('pricing');
+  const { t: tShared } = useTranslation();
+  const [billing, setBilling] = useState<Billing>('monthly');
+  const { userData } = useSession();
+  const { data, loading, error, refetch } = usePricingPlansQuery({ variables: { platform }, fetchPolicy: 'cache-and-network' });
+  const current = usePricingCurrentPlanQuery({ variables: { id: userData?.id ?? '' }, skip: !userData });
+  const currentPlan = current.data?.user?.currentPlan;
+  const plans = [...(data?.plans ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
+
+  return (
+    <div>
+      <StyledHero>
+        <StyledPageHeading id="page-title">{title}</StyledPageHeading>
+        <p>{platform === 'kick' ? t('introKick') : t('intro')}</p>
+        <StyledToggle role="group" aria-label={t('billing')}>
+          {(['monthly', 'yearly'] as const).map((value) => (
+            <StyledToggleButton key={value} type="button" $on={billing === value} aria-pressed={billing === value} onClick={() => setBilling(value)} data-testid={`billing-${value}`}>
+              {t(value)}
+            </StyledToggleButton>
+          ))}
+        </StyledToggle>
+      </StyledHero>
+
+      {error && !data ? (
+        <Alert testId="pricing-error">
+          <p>{tShared(`errors.${errorCodeOf(error)}`)}</p>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : loading && !data ? (
+        <StyledStatus role="status">{t('loading')}</StyledStatus>
+      ) : plans.length === 0 ? (
+        <StyledStatus>{t('empty')}</StyledStatus>
+      ) : (
+        <StyledGridArea>
+          <StyledGrid data-testid="plan-grid">
+            {plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} billing={billing} current={plan.name === currentPlan} activatePath={ACTIVATION_PATH} />
+            ))}
+          </StyledGrid>
+        </StyledGridArea>
+      )}
+
+      <StyledNote>
+        {platform === 'kick' ? `${t('raidRule')} ` : ''}
+        {t('payment')}
+      </StyledNote>
+
+      {data && data.pricingQuestions.length > 0 ? (
+        <StyledFaq aria-labelledby="faq-title">
+          <h2 id="faq-title">{t('faqTitle')}</h2>
+          {data.pricingQuestions.map((item) => (
+            <details key={item.question} data-testid="pricing-question">
+              <summary>{item.question}</summary>
+              <p>{item.ans}</p>
+            </details>
+          ))}
+        </StyledFaq>
+      ) : null}
+    </div>
+  );
+}

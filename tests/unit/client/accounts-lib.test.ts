@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { barChart, niceCeiling } from '../../../client/src/features/accounts/lib/chart';
+import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from '../../../client/src/features/accounts/lib/cursor-pages';
+import { createFormatters } from '../../../client/src/features/accounts/lib/format';
+import { remainingOf, userRemaining } from '../../../client/src/features/accounts/lib/licence-time';
+import { isLicenceCode, serverErrorOf } from '../../../client/src/features/accounts/lib/server-error';
+
+describe('remaining duration (spec section 3)', () => {
+  it('counts down an active key and says when it ran out', () => {
+    expect(remainingOf({ status: 'active', daysLeft: 12, totalDays: 30 })).toEqual({ kind: 'running', daysLeft: 12, totalDays: 30, percent: 40 });
+    expect(remainingOf({ status: 'active', daysLeft: 0, totalDays: 30 })).toMatchObject({ kind: 'running', daysLeft: 0, percent: 0 });
+    expect(remainingOf({ status: 'active', daysLeft: -3, totalDays: 30 })).toEqual({ kind: 'expired', daysAgo: 3, totalDays: 30 });
+  });
+
+  it('does not count keys that were never activated, or are over', () => {
+    expect(remainingOf({ status: 'available', daysLeft: null, totalDays: 90 })).toEqual({ kind: 'notStarted', totalDays: 90 });
+    expect(remainingOf({ status: 'assigned', daysLeft: null, totalDays: 7 })).toEqual({ kind: 'notStarted', totalDays: 7 });
+    expect(remainingOf({ status: 'revoked', daysLeft: null, totalDays: 7 })).toEqual({ kind: 'ended' });
+    expect(remainingOf({ status: 'superseded', daysLeft: null, totalDays: 7 })).toEqual({ kind: 'ended' });
+  });
+
+  it('reads a user row: Package None has no licence (duration 1 / 1 means nothing)', () => {
+    expect(userRemaining({ currentPlan: 'None', licenseKey: 'None', duration: 1, durationTotal: 1 })).toEqual({ kind: 'ended' });
+    expect(userRemaining({ currentPlan: 'Pro', licenseKey: 'ABCD-EFGH-JKLM-NPQR', duration: 5, durationTotal: 10 })).toMatchObject({ kind: 'running', percent: 50 });
+  });
+});
+
+describe('signups chart geometry', () => {
+  it('rounds the axis up to 1, 2, 5 × 10^n', () => {
+    expect([0, 1, 3, 7, 12, 20, 51, 999].map(niceCeiling)).toEqual([1, 1, 5, 10, 20, 20, 100, 1000]);
+  });
+
+  it('places bars bottom-up in equal slots', () => {
+    const chart = barChart(
+      [
+        { label: 'a', value: 0 },
+        { label: 'b', value: 5 },
+        { label: 'c', value: 10 },
+        { label: 'd', value: 2 },
+      ],
+      400,
+      100,
+      0.5,
+    );
+    expect(chart.max).toBe(10);
+    expect(chart.bars.map((b) => [b.x, b.width, b.y, b.height])).toEqual([
+      [25, 50, 100, 0],
+      [125, 50, 50, 50],
+      [225, 50, 0, 100],
+      [325, 50, 80, 20],
+    ]);
+    expect(chart.ticks.map((t) => [t.value, t.y])).toEqual([
+      [0, 100],
+      [2.5, 75],
+      [5, 50],
+      [7.5, 25],
+      [10, 0],
+    ]);
+  });
+
+  it('copes with no data at all', () => {
+    const chart = barChart([], 100, 50);
+    expect(chart.bars).toEqual([]);
+    expect(chart.max).toBe(1);
+  });
+});
+
+describe('keyset pages with a way back', () => {
+  it('keeps the cursors seen and walks back', () => {
+    let pages = FIRST_PAGE;
+    expect(currentCursor(pages)).toBeNull();
+    pages = nextPage(pages, 'c1');
+    pages = nextPage(pages, 'c2');
+    expect([pageNumber(pages), currentCursor(pages)]).toEqual([3, 'c2']);
+    pages = previousPage(pages);
+    expect([pageNumber(pages), currentCursor(pages)]).toEqual([2, 'c1']);
+    expect(previousPage(previousPage(previousPage(pages)))).toEqual(FIRST_PAGE);
+    expect(nextPage(pages, null)).toBe(pages);
+  });
+
+  it('says which rows are shown', () => {
+    expect(rangeOf(1, 10, 10, 45)).toEqual({ from: 1, to: 10, total: 45 });
+    expect(rangeOf(5, 10, 5, 45)).toEqual({ from: 41, to: 45, total: 45 });
+    expect(rangeOf(1, 10, 0, 0)).toEqual({ from: 0, to: 0, total: 0 });
+  });
+});
+
+describe('server errors', () => {
+  it('keeps codes the shared list does not know, with field messages', () => {
+    const error = { errors: [{ message: 'used', extensions: { code: 'LICENCE_USED', fields: { licenseKey: ['This licence key was already used.'], bad: 3 } } }] };
+    expect(serverErrorOf(error)).toEqual({ code: 'LICENCE_USED', fields: { licenseKey: ['This licence key was already used.'] } });
+    expect(isLicenceCode('LICENCE_USED')).toBe(true);
+    expect(isLicenceCode('FORBIDDEN')).toBe(false);
+  });
+
+  it('falls back to the shared mapping (status, network)', () => {
+    expect(serverErrorOf({ statusCode: 403 })).toEqual({ code: 'FORBIDDEN', fields: {} });
+    expect(serverErrorOf(new TypeError('Failed to fetch'))).toEqual({ code: 'NETWORK', fields: {} });
+  });
+});
+
+describe('formatters', () => {
+  it('formats days in UTC and leaves a dash for nothing', () => {
+    const en = createFormatters('en');
+    expect(en.date('2026-03-05')).toBe('Mar 5, 2026');
+    expect(en.date(null)).toBe('—');
+    expect(en.shortDay('2026-03-05')).toBe('Mar 5');
+    expect(createFormatters('de').number(1234)).toBe('1.234');
+  });
+});
