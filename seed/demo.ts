@@ -4,7 +4,8 @@ import type { PasswordHasher } from '../server/src/auth/passwords'
 import type { Db } from '../server/src/db/client'
 import { botPanels, licences, plans, users, type Role } from '../server/src/db/schema'
 import { ADMIN_ABILITY, DEFAULT_ABILITY } from '../server/src/permissions/abilities'
-import { planSeed } from './plans'
+import { pricingQuestions } from '../server/src/modules/plans/plans.tables'
+import { planSeed, pricingQuestionSeed } from './plans'
 
 export interface DemoAccount {
   role: Role
@@ -22,6 +23,7 @@ export async function seedPlans(db: Db): Promise<void> {
   for (const plan of planSeed) {
     await db.insert(plans).values(plan).onConflictDoNothing({ target: plans.name })
   }
+  await db.insert(pricingQuestions).values(pricingQuestionSeed).onConflictDoNothing()
 }
 
 /**

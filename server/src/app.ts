@@ -8,6 +8,11 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { secureHeaders } from 'hono/secure-headers'
 import { mountAuthRoutes } from './auth/auth.rest'
+import { mountChannelRoutes } from './modules/channels/channels.rest'
+import { mountAccountRoutes } from './modules/account/account.rest'
+import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
+import { mountPricingRoutes } from './modules/plans/plans.rest'
+import { mountUserRoutes } from './modules/users/users.rest'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { AppError, isAppError } from './errors'
@@ -79,6 +84,9 @@ export function createApp(deps: { config: Config; database: Database; services: 
   }
   app.use('/jwt/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
   app.use('/graphql', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
+  // Not on GET: bodyLimit reads c.req.raw, which makes @hono/node-server build a full Request.
+  const appsBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) })
+  app.use('/apps/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : appsBodyLimit(c, next)))
 
   app.onError((err, c) => {
     if (isAppError(err)) {
@@ -99,6 +107,11 @@ export function createApp(deps: { config: Config; database: Database; services: 
   })
 
   mountAuthRoutes(app)
+  mountChannelRoutes(app)
+  mountUserRoutes(app)
+  mountPricingRoutes(app)
+  mountAccountRoutes(app)
+  mountMarketingRoutes(app)
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.

@@ -40,6 +40,41 @@ const envSchema = z.object({
   CLIENT_DIST: z.string().default('./dist/client'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
+  // Channels, platforms and the bot worker (see README "Bot worker and platforms").
+  /** 32 bytes (base64 or hex) for AES-256-GCM of stored platform tokens; required in production. */
+  CHANNEL_TOKEN_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^[0-9a-f]{64}$/i.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32, {
+      message: 'must be 32 bytes: 64 hex characters or 44 base64 characters',
+    }),
+  TWITCH_CLIENT_ID: z.string().default(''),
+  TWITCH_CLIENT_SECRET: z.string().default(''),
+  TWITCH_API_URL: z.string().url().default('https://api.twitch.tv/helix'),
+  TWITCH_AUTH_URL: z.string().url().default('https://id.twitch.tv/oauth2'),
+  TWITCH_EVENTSUB_WS_URL: z.string().url().default('wss://eventsub.wss.twitch.tv/ws'),
+  KICK_CLIENT_ID: z.string().default(''),
+  KICK_CLIENT_SECRET: z.string().default(''),
+  KICK_API_URL: z.string().url().default('https://api.kick.com/public/v1'),
+  KICK_AUTH_URL: z.string().url().default('https://id.kick.com/oauth'),
+  /** Kick's webhook public key (PEM); fetched from KICK_API_URL/public-key when unset. */
+  KICK_WEBHOOK_PUBLIC_KEY: z.string().optional(),
+  REDIS_URL: z.string().url().optional(),
+  WORKER_INLINE: flag(true),
+  OAUTH_STATE_TTL: duration(600),
+  CHAT_HISTORY_SIZE: z.coerce.number().int().min(10).max(10_000).default(200),
+  BOT_RECONNECT_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  BOT_RECONNECT_MAX_MS: z.coerce.number().int().min(1).default(60_000),
+  // Accounts, licences, marketing.
+  /** Seconds a list's exact total (users, licences) and the admin figures are reused; 0 counts every time. */
+  COUNT_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(5),
+  /** Lifetime of the set-password link mailed to an account created without a password, seconds. */
+  INVITE_TTL: duration(7 * 24 * 3600),
+  /** Hosts marketing click links may redirect to (comma list); nothing else is redirected to. */
+  MARKETING_REDIRECT_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [])),
 })
 
 export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL'> & { GRAPHIQL: boolean }
@@ -59,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (config.NODE_ENV === 'production' && !config.JWT_ACCESS_SECRET) {
     throw new ConfigError('JWT_ACCESS_SECRET (at least 32 characters) is required when NODE_ENV=production')
+  }
+  if (config.NODE_ENV === 'production' && !config.CHANNEL_TOKEN_KEY) {
+    throw new ConfigError('CHANNEL_TOKEN_KEY (32 bytes, base64 or hex) is required when NODE_ENV=production')
   }
   return config
 }

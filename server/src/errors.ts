@@ -8,10 +8,22 @@ export const errorStatus = {
   UNAUTHENTICATED: 401,
   INVALID_TOKEN: 401,
   FORBIDDEN: 403,
+  /** The user's plan does not allow more (channels, commands, timers). */
+  PLAN_LIMIT: 403,
   NOT_FOUND: 404,
+  /** Licence activation: no such key. */
+  LICENCE_INVALID: 404,
   CONFLICT: 409,
+  /** Licence activation: the key was already used (active or superseded). */
+  LICENCE_USED: 409,
+  /** Licence activation: the key was revoked. */
+  LICENCE_REVOKED: 409,
+  /** Licence activation: the key is reserved for another user or belongs to another reseller's clients. */
+  LICENCE_TAKEN: 409,
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
+  /** A streaming platform refused or failed (its token expired, it is down); the message says which. */
+  PLATFORM_ERROR: 502,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -7,6 +7,7 @@ import type { Config } from './config'
 import { openDatabase } from './db/client'
 import type { Logger } from './logger'
 import { createServices, type Clock } from './services'
+import { createBotWorker } from './worker/bot-worker'
 
 export interface Started {
   url: string
@@ -29,6 +30,9 @@ export async function startServer(
   await seedPlans(database.db)
   const demoAccounts = config.DEMO ? await seedDemo(database.db, services.passwords, opts.demoPasswords) : []
   const app = createApp({ config, database, services, log })
+  // The bot worker runs in this process unless WORKER_INLINE=off (then `npm run worker` does).
+  const worker = config.WORKER_INLINE ? createBotWorker({ services, config, log, resyncMs: 60_000 }) : null
+  void worker?.start().catch((e: unknown) => log.error({ err: e }, 'bot worker failed to start'))
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))
   })
@@ -39,6 +43,8 @@ export async function startServer(
     demoAccounts,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await worker?.stop()
+      await services.realtime.close()
       await database.close()
     },
   }

@@ -7,13 +7,36 @@ import { createPasswordResetService } from './auth/password-reset'
 import { FailureLimiter } from './auth/rate-limit'
 import { createTokenService } from './auth/tokens'
 import { createMailService } from './modules/mail/mail.service'
+import { createAccountService } from './modules/account/account.service'
+import { createAdminService } from './modules/admin/admin.service'
+import { createAuditService } from './modules/audit/audit.service'
+import { createLicencesService } from './modules/licences/licences.service'
+import { createMarketingService } from './modules/marketing/marketing.service'
+import { createPlansService } from './modules/plans/plans.service'
+import { createUsersService } from './modules/users/users.service'
+import { createChannelsService } from './modules/channels/channels.service'
+import { createKickWebhooks } from './modules/channels/kick-webhooks'
+import { createTokenBox, resolveTokenKey } from './modules/channels/token-box'
+import { createChatService } from './modules/chat/chat.service'
+import { createCommandsService } from './modules/commands/commands.service'
+import { createPlatforms, type Platforms } from './platforms'
+import { createRealtime, type Realtime } from './realtime/pubsub'
 
 export interface Clock {
   now: () => Date
 }
 
 /** Builds every service once; both doors (GraphQL and REST) call these. */
-export function createServices(deps: { config: Config; db: Db; log: Logger; secret: string; clock?: Clock }) {
+export function createServices(deps: {
+  config: Config
+  db: Db
+  log: Logger
+  secret: string
+  clock?: Clock
+  /** Pub/sub (in memory, or Redis with REDIS_URL) and platform clients; tests may pass their own. */
+  realtime?: Realtime
+  platforms?: Platforms
+}) {
   const { config, db, log } = deps
   const now = deps.clock?.now ?? (() => new Date())
   const passwords = createPasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_ITERATIONS })
@@ -43,7 +66,55 @@ export function createServices(deps: { config: Config; db: Db; log: Logger; secr
     ttlSeconds: config.PASSWORD_RESET_TTL,
     now,
   })
-  return { passwords, tokens, auth, mail, passwordReset }
+  // Accounts, plans and licences (admin and reseller side), account settings, marketing mail.
+  const countTtlMs = config.COUNT_CACHE_TTL * 1000
+  const audit = createAuditService(db, now)
+  const plans = createPlansService({ db, audit, now })
+  const caches: Array<() => void> = []
+  const accountsChanged = () => caches.forEach((clear) => clear())
+  const licences = createLicencesService({ db, audit, plans, now, countTtlMs, onChanged: accountsChanged })
+  const users = createUsersService({
+    db,
+    audit,
+    plans,
+    licences,
+    passwords,
+    passwordReset,
+    now,
+    countTtlMs,
+    inviteTtlSeconds: config.INVITE_TTL,
+    onChanged: accountsChanged,
+  })
+  const admin = createAdminService({ db, plans, now, cacheMs: countTtlMs })
+  caches.push(users.clearCounts, licences.clearCounts, admin.clear)
+  const account = createAccountService({ db, audit, passwords, tokens, now })
+  const marketing = createMarketingService({
+    db,
+    secret: deps.secret,
+    redirectHosts: config.MARKETING_REDIRECT_HOSTS,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    now,
+  })
+  // The assistant: channels, commands and timers, live chat (see README "Bot worker and platforms").
+  const realtime = deps.realtime ?? createRealtime({ redisUrl: config.REDIS_URL, log })
+  const pubsub = realtime.pubsub
+  const platforms = deps.platforms ?? createPlatforms(config, { now: ms })
+  const tokenKey = resolveTokenKey({ configured: config.CHANNEL_TOKEN_KEY, dataDir: config.DATA_DIR, fallbackSecret: deps.secret })
+  if (tokenKey.source === 'generated') log.warn('CHANNEL_TOKEN_KEY not set: generated a key for platform tokens in the data directory')
+  const channels = createChannelsService({
+    db,
+    log,
+    now,
+    box: createTokenBox(tokenKey.key),
+    platforms,
+    pubsub,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    stateTtlSeconds: config.OAUTH_STATE_TTL,
+  })
+  const commands = createCommandsService({ db, channels, pubsub, now })
+  const chat = createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE })
+  const kickWebhooks = createKickWebhooks({ db, log, now, kick: platforms.kick, pubsub, configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY })
+  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -3,7 +3,7 @@ import { builder } from '../graphql/builder'
 import type { AuthResult } from './auth.service'
 import { toUserData, type UserData } from './user-data'
 
-const RoleEnum = builder.enumType('Role', { values: roles })
+export const RoleEnum = builder.enumType('Role', { values: roles })
 
 const AbilityRuleRef = builder.objectRef<AbilityRule>('AbilityRule').implement({
   description: 'One rule a user holds: CASL action on subject.',
@@ -31,7 +31,7 @@ export const UserDataRef = builder.objectRef<UserData>('UserData').implement({
   }),
 })
 
-const AuthPayloadRef = builder.objectRef<AuthResult>('AuthPayload').implement({
+export const AuthPayloadRef = builder.objectRef<AuthResult>('AuthPayload').implement({
   fields: (t) => ({
     userData: t.field({ type: UserDataRef, resolve: (p) => p.userData }),
     accessToken: t.exposeString('accessToken'),

@@ -48,8 +48,18 @@ export function createAuthService(deps: {
     return { userData: toUserData(user), accessToken, refreshToken }
   }
 
+  // Read on every authenticated request: built once, and a named prepared statement on
+  // PostgreSQL (parsed and planned once per connection). 0.56 → 0.16 ms on PostgreSQL,
+  // 0.90 → 0.59 ms on PGlite (tests/bench/users.ts, 100k users).
+  const findUserById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_find_user_by_id')
+
   async function findById(id: number): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+    const [row] = await findUserById.execute({ id })
     return row
   }
 

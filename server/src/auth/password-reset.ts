@@ -51,6 +51,30 @@ export function createPasswordResetService(deps: {
     })
   }
 
+  /**
+   * For an account an admin or reseller created without a password: mails a single-use link
+   * (the same reset flow) to choose one, valid `ttlSeconds`, inside the creating transaction.
+   */
+  async function invite(tx: Db, user: { id: number; email: string }, ttlSeconds: number): Promise<void> {
+    const token = randomBytes(32).toString('base64url')
+    const createdAt = now()
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + ttlSeconds * 1000),
+    })
+    const link = `${deps.publicUrl.replace(/\/$/, '')}/forgot-password?token=${token}`
+    await mail.send(
+      {
+        to: user.email,
+        subject: 'Your Channel Assistant account',
+        text: `An account was created for you.\n\nChoose your password here (valid for ${Math.round(ttlSeconds / 86400)} days): ${link}\n\nIf you did not expect this mail, ignore it.`,
+      },
+      tx,
+    )
+  }
+
   async function reset(token: string, password: string): Promise<void> {
     if (isWeakPassword(password)) throw new AppError('WEAK_PASSWORD', messages.passwordWeak)
     if (token.length < 20 || token.length > 200) throw new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired.')
@@ -71,7 +95,7 @@ export function createPasswordResetService(deps: {
     if (!done) throw new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired.')
   }
 
-  return { request, reset }
+  return { request, invite, reset }
 }
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>

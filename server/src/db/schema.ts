@@ -23,6 +23,38 @@ export interface AbilityRule {
   subject: string
 }
 
+/** Account settings, social links (spec section 3). */
+export interface SocialLinks {
+  twitter: string
+  facebook: string
+  google: string
+  linkedIn: string
+  instagram: string
+  quora: string
+}
+
+/** Account settings, notification flags (spec section 3; the spec's exact names). */
+export interface NotificationFlags {
+  commentOnArticle: boolean
+  AnswerOnForm: boolean
+  followMe: boolean
+  newAnnouncements: boolean
+  productUpdates: boolean
+  blogDigest: boolean
+}
+
+export const DEFAULT_NOTIFICATIONS: NotificationFlags = {
+  commentOnArticle: true,
+  AnswerOnForm: true,
+  followMe: false,
+  newAnnouncements: true,
+  productUpdates: true,
+  blogDigest: false,
+}
+
+/** The user list (GET /apps/user/users) shows only users with a package; its indexes cover only them. */
+const LISTED = sql.raw(`"package" <> 'None'`)
+
 export const users = pgTable(
   'users',
   {
@@ -41,6 +73,21 @@ export const users = pgTable(
       .default(sql`'[{"action":"read","subject":"ACL"},{"action":"read","subject":"all"}]'::jsonb`),
     resellerId: bigint('reseller_id', { mode: 'number' }),
     emailOptOut: boolean('email_opt_out').notNull().default(false),
+    // Account settings: general (company), info (bio, dob, country, website, phone), social, notifications.
+    company: text('company'),
+    country: text('country'),
+    /** The info phone; the user list calls it `contact`. */
+    phone: text('phone'),
+    bio: text('bio'),
+    dob: date('dob', { mode: 'string' }),
+    website: text('website'),
+    social: jsonb('social').$type<Partial<SocialLinks>>().notNull().default(sql`'{}'::jsonb`),
+    notifications: jsonb('notifications')
+      .$type<NotificationFlags>()
+      .notNull()
+      .default(
+        sql`'{"commentOnArticle":true,"AnswerOnForm":true,"followMe":false,"newAnnouncements":true,"productUpdates":true,"blogDigest":false}'::jsonb`,
+      ),
     /** Server time of registration (the spec's `timestamp`). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,6 +96,18 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_reseller_idx').on(t.resellerId),
+    index('users_created_at_idx').on(t.createdAt),
+    // The user list: one btree per whitelisted sort (with id for keyset and the deferred join),
+    // trigram GIN for the substring search; all partial on the listed users.
+    index('users_list_id_idx').on(t.id).where(LISTED),
+    index('users_list_username_idx').on(sql`lower(${t.username})`, t.id).where(LISTED),
+    index('users_list_full_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id).where(LISTED),
+    index('users_list_email_idx').on(t.email, t.id).where(LISTED),
+    index('users_list_role_idx').on(t.role, t.id).where(LISTED),
+    index('users_list_package_idx').on(t.package, t.id).where(LISTED),
+    index('users_list_created_idx').on(t.createdAt, t.id).where(LISTED),
+    index('users_list_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`).where(LISTED),
+    index('users_list_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`).where(LISTED),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_role_valid', sql`${t.role} in ('admin','client','reseller')`),
   ],
@@ -74,11 +133,18 @@ export const plans = pgTable('plans', {
   yearlyPerMonth: numeric('yearly_per_month', { precision: 10, scale: 2 }),
   yearlyTotal: numeric('yearly_total', { precision: 10, scale: 2 }),
   benefits: jsonb('benefits').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The pricing page's `planAdditions`: what comes on top of the benefits. */
+  additions: jsonb('additions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The pricing page's illustration (a URL or a path under the client), if any. */
+  img: text('img'),
   /** Limits on real features only (channels, commands, timers, answers per month, raids). */
   limits: jsonb('limits').$type<Record<string, number | null>>().notNull().default(sql`'{}'::jsonb`),
   popular: boolean('popular').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
 })
+
+export const licenceStatuses = ['available', 'assigned', 'active', 'superseded', 'revoked'] as const
+export type LicenceStatus = (typeof licenceStatuses)[number]
 
 export const licences = pgTable(
   'licences',
@@ -91,13 +157,30 @@ export const licences = pgTable(
     resellerId: bigint('reseller_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     totalDays: integer('total_days').notNull(),
     licensebeginning: date('licensebeginning', { mode: 'string' }),
-    status: text('status', { enum: ['available', 'assigned', 'active', 'revoked'] })
-      .notNull()
-      .default('available'),
+    /**
+     * available (in stock or in a reseller's pool) → assigned (reserved for a user) → active
+     * (entered by the user) → superseded (the user activated a newer key); revoked at any point.
+     */
+    status: text('status', { enum: licenceStatuses }).notNull().default('available'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('licences_user_idx').on(t.userId), index('licences_reseller_idx').on(t.resellerId)],
+  (t) => [
+    index('licences_user_idx').on(t.userId),
+    index('licences_reseller_idx').on(t.resellerId),
+    index('licences_status_idx').on(t.status, t.id),
+    // A user has at most one active licence (activating a new key supersedes the old one).
+    uniqueIndex('licences_one_active_per_user').on(t.userId).where(sql.raw(`"status" = 'active'`)),
+    // Licences expiring soon: the last day of every active licence.
+    index('licences_active_end_idx')
+      .on(sql`(${t.licensebeginning} + ${t.totalDays})`)
+      .where(sql.raw(`"status" = 'active'`)),
+    check('licences_status_valid', sql`${t.status} in ('available','assigned','active','superseded','revoked')`),
+    check('licences_total_days_valid', sql`${t.totalDays} between 1 and 36500`),
+  ],
 )
 
 export const refreshTokens = pgTable(
@@ -149,3 +232,5 @@ export const mailOutbox = pgTable('mail_outbox', {
 })
 
 export type UserRow = typeof users.$inferSelect
+export type LicenceRow = typeof licences.$inferSelect
+export type PlanRow = typeof plans.$inferSelect

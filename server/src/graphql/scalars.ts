@@ -18,3 +18,4 @@ builder.scalarType('DateTime', {
 
 builder.queryType({})
 builder.mutationType({})
+builder.subscriptionType({})

@@ -5,6 +5,16 @@ import { graphqlRules } from '../permissions/graphql-rules'
 import './scalars'
 import '../auth/auth.schema'
 import '../modules/mail/mail.schema'
+import '../modules/users/users.schema'
+import '../modules/licences/licences.schema'
+import '../modules/plans/plans.schema'
+import '../modules/account/account.schema'
+import '../modules/admin/admin.schema'
+import '../modules/audit/audit.schema'
+import '../modules/marketing/marketing.schema'
+import '../modules/channels/channels.schema'
+import '../modules/commands/commands.schema'
+import '../modules/chat/chat.schema'
 
 let built: GraphQLSchema | undefined
 

@@ -8,4 +8,20 @@ export const restRules: Record<string, Rule> = {
   'POST /jwt/register': rule.public,
   'POST /jwt/refresh-token': rule.public,
   'POST /jwt/logout': rule.public,
+  // The browser returns from the platform without a bearer token; the single-use state names the user.
+  'GET /apps/oauth/twitch/callback': rule.public,
+  'GET /apps/oauth/kick/callback': rule.public,
+  // Kick calls it; every delivery's RSA signature is verified before anything is read.
+  'POST /apps/webhooks/kick': rule.public,
+  // Accounts: signed in; the users service filters by scope (admin all, reseller their clients, client themself).
+  'GET /apps/user/users': rule.signedIn,
+  'POST /apps/user/users': rule.signedIn,
+  'GET /apps/user/users/:id': rule.signedIn,
+  'GET /pricing/data': rule.public,
+  'GET /pricing/kick/data': rule.public,
+  'GET /account-setting/data': rule.signedIn,
+  // Marketing mail links are opened from mail clients, without a token; they are signed.
+  'GET /apps/marketing/open': rule.public,
+  'GET /apps/marketing/click': rule.public,
+  'POST /apps/marketing/unsubscribe': rule.public,
 }

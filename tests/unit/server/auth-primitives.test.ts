@@ -67,7 +67,13 @@ describe('FailureLimiter', () => {
 describe('config', () => {
   it('refuses to start in production without a signing secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError)
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'x'.repeat(40) })).not.toThrow()
+    const key = 'ab'.repeat(32)
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'x'.repeat(40), CHANNEL_TOKEN_KEY: key })).not.toThrow()
+  })
+
+  it('requires a well-formed CHANNEL_TOKEN_KEY in production (platform tokens are encrypted with it)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'x'.repeat(40) })).toThrow(/CHANNEL_TOKEN_KEY/)
+    expect(() => loadConfig({ CHANNEL_TOKEN_KEY: 'too-short' })).toThrow(/CHANNEL_TOKEN_KEY/)
   })
 
   it('rejects bad values with a message naming the variable', () => {

@@ -1,0 +1,7 @@
+import type { Hono } from 'hono'
+import { guarded, type AppEnv } from '../../http/guarded'
+
+/** GET /account-setting/data: the signed-in user's settings, {general, info, social, notification}. */
+export function mountAccountRoutes(app: Hono<AppEnv>) {
+  guarded(app, 'GET', '/account-setting/data', async (c, principal) => c.json(await c.get('services').account.get(principal)))
+}

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { AppError } from '../../errors'
+import type { Principal } from '../../permissions/abilities'
+import { requireAdmin, scopeOf } from '../../permissions/scope'
+import type { PlansService } from '../plans/plans.service'
+
+export interface AdminStats {
+  usersByRole: Array<{ role: string; count: number }>
+  usersByPlan: Array<{ plan: string; count: number }>
+  activeBots: number
+  licencesExpiringSoon: number
+  signupsPerDay: Array<{ day: string; count: number }>
+  revenueByPlan: Array<{ plan: string; activeLicences: number; monthlyRevenue: number }>
+  monthlyRevenue: number
+  /** When these figures were computed (they are reused for a few seconds). */
+  computedAt: Date
+}
+
+const DAY = 86_400_000
+const utcDay = (d: Date) => d.toISOString().slice(0, 10)
+
+type Row = Record<string, unknown>
+const rowsOf = (r: { rows: unknown[] }) => r.rows as Row[]
+
+/** The admin dashboards' figures (/admin, /admindashboardv2/, /kick/admindashboard/). */
+export function createAdminService(deps: { db: Db; plans: PlansService; now: () => Date; cacheMs: number }) {
+  const { db, plans, now } = deps
+  const cache = new Map<number, { at: number; value: Promise<AdminStats> }>()
+
+  async function compute(days: number): Promise<AdminStats> {
+    const at = now()
+    const today = utcDay(at)
+    const soon = utcDay(new Date(at.getTime() + 7 * DAY))
+    const since = utcDay(new Date(at.getTime() - (days - 1) * DAY))
+    const [byRole, byPlan, bots, expiring, signups, licencesByPlan, allPlans] = await Promise.all([
+      db.execute(sql`select role, count(*)::int as n from users group by role order by role`),
+      db.execute(sql`select package as plan, count(*)::int as n from users group by package order by package`),
+      db.execute(sql`select count(*)::int as n from bot_panels where active`),
+      db.execute(
+        sql`select count(*)::int as n from licences
+            where ${sql.raw(`status = 'active'`)} and (licensebeginning + total_days) between ${today}::date and ${soon}::date`,
+      ),
+      db.execute(
+        sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from users
+            where created_at >= ${`${since}T00:00:00Z`}::timestamptz group by 1 order by 1`,
+      ),
+      db.execute(
+        sql`select plan_id, count(*)::int as n from licences
+            where ${sql.raw(`status = 'active'`)} and (licensebeginning + total_days) >= ${today}::date group by plan_id`,
+      ),
+      plans.list(),
+    ])
+    const perDay = new Map(rowsOf(signups).map((r) => [String(r.day), Number(r.n)]))
+    const signupsPerDay = Array.from({ length: days }, (_, i) => {
+      const day = utcDay(new Date(Date.parse(`${since}T00:00:00Z`) + i * DAY))
+      return { day, count: perDay.get(day) ?? 0 }
+    })
+    const activeByPlan = new Map(rowsOf(licencesByPlan).map((r) => [Number(r.plan_id), Number(r.n)]))
+    const revenueByPlan = allPlans.map((p) => {
+      const activeLicences = activeByPlan.get(p.id) ?? 0
+      return { plan: p.name, activeLicences, monthlyRevenue: Math.round(activeLicences * (p.monthlyPrice ?? 0) * 100) / 100 }
+    })
+    return {
+      usersByRole: rowsOf(byRole).map((r) => ({ role: String(r.role), count: Number(r.n) })),
+      usersByPlan: rowsOf(byPlan).map((r) => ({ plan: String(r.plan), count: Number(r.n) })),
+      activeBots: Number(rowsOf(bots)[0]?.n ?? 0),
+      licencesExpiringSoon: Number(rowsOf(expiring)[0]?.n ?? 0),
+      signupsPerDay,
+      revenueByPlan,
+      monthlyRevenue: Math.round(revenueByPlan.reduce((s, r) => s + r.monthlyRevenue, 0) * 100) / 100,
+      computedAt: at,
+    }
+  }
+
+  /** Admins only; `days` (1 to 366) of signups. Reused for a few seconds, like list totals. */
+  async function stats(principal: Principal | null, days = 30): Promise<AdminStats> {
+    requireAdmin(scopeOf(principal))
+    if (!Number.isInteger(days) || days < 1 || days > 366) {
+      throw new AppError('BAD_USER_INPUT', 'days must be between 1 and 366', { days: ['Between 1 and 366.'] })
+    }
+    const t = now().getTime()
+    const hit = cache.get(days)
+    if (hit && t - hit.at < deps.cacheMs) return hit.value
+    const value = compute(days)
+    cache.set(days, { at: t, value })
+    value.catch(() => cache.delete(days))
+    return value
+  }
+
+  return { stats, clear: () => cache.clear() }
+}
+
+export type AdminService = ReturnType<typeof createAdminService>

@@ -1,0 +1,35 @@
+import { builder } from '../../graphql/builder'
+import { connectionOf } from '../../graphql/connection'
+import type { AuditRow } from './audit.tables'
+
+const AuditEntryRef = builder.objectRef<AuditRow>('AuditEntry').implement({
+  description: 'One change an admin or reseller made to a user, licence or plan.',
+  fields: (t) => ({
+    id: t.id({ resolve: (e) => String(e.id) }),
+    actorId: t.id({ nullable: true, description: 'Null once the actor was deleted.', resolve: (e) => (e.actorId === null ? null : String(e.actorId)) }),
+    actorRole: t.exposeString('actorRole'),
+    action: t.exposeString('action', { description: 'entity.verb, e.g. user.update, licence.revoke.' }),
+    entity: t.exposeString('entity', { description: 'user, licence or plan.' }),
+    entityId: t.exposeString('entityId'),
+    before: t.string({ nullable: true, description: 'The changed fields before, as JSON.', resolve: (e) => (e.before ? JSON.stringify(e.before) : null) }),
+    after: t.string({ nullable: true, description: 'The changed fields after, as JSON.', resolve: (e) => (e.after ? JSON.stringify(e.after) : null) }),
+    at: t.expose('at', { type: 'DateTime' }),
+  }),
+})
+
+const AuditConnectionRef = connectionOf<AuditRow>('AuditEntry', AuditEntryRef, 'Exact number of entries matching the filters.')
+
+builder.queryField('auditLog', (t) =>
+  t.field({
+    type: AuditConnectionRef,
+    description: 'Admins only: the audit log, newest first.',
+    args: {
+      first: t.arg.int({ defaultValue: 20 }),
+      after: t.arg.string(),
+      entity: t.arg.string({ description: 'user, licence or plan.' }),
+      entityId: t.arg.string(),
+      actorId: t.arg.id(),
+    },
+    resolve: (_root, args, ctx) => ctx.services.audit.list({ ...args, actorId: args.actorId === null || args.actorId === undefined ? null : String(args.actorId) }),
+  }),
+)

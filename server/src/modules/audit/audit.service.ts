@@ -1,0 +1,108 @@
+import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client'
+import { AppError } from '../../errors'
+import { decodeCursor, encodeCursor, invalidCursor, type Connection } from '../../graphql/connection'
+import type { Principal } from '../../permissions/abilities'
+import { auditLog, auditEntities, type AuditEntity, type AuditRow } from './audit.tables'
+
+export interface AuditEvent {
+  action: string
+  entity: AuditEntity
+  entityId: number | string
+  before?: Record<string, unknown> | null
+  after?: Record<string, unknown> | null
+}
+
+/** Columns never copied into the log. */
+const SECRET_KEYS = new Set(['passwordHash', 'password_hash'])
+
+const clean = (v: Record<string, unknown> | null | undefined): Record<string, unknown> | null => {
+  if (!v) return null
+  const out: Record<string, unknown> = {}
+  for (const [k, value] of Object.entries(v)) {
+    if (SECRET_KEYS.has(k)) continue
+    out[k] = value instanceof Date ? value.toISOString() : value
+  }
+  return out
+}
+
+const cursorShape = z.object({ id: z.number().int().positive() })
+
+export function createAuditService(db: Db, now: () => Date) {
+  /** Writes entries inside the caller's transaction, so they stand or fall with the change. */
+  async function write(tx: Db, actor: Principal, events: AuditEvent[]): Promise<void> {
+    if (events.length === 0) return
+    const at = now()
+    await tx.insert(auditLog).values(
+      events.map((e) => ({
+        actorId: actor.userId,
+        actorRole: actor.role,
+        action: e.action,
+        entity: e.entity,
+        entityId: String(e.entityId),
+        before: clean(e.before),
+        after: clean(e.after),
+        at,
+      })),
+    )
+  }
+
+  /** Newest first, keyset paged by id. Admins only (the rule says manage AuditLog). */
+  async function list(args: {
+    first?: number | null
+    after?: string | null
+    entity?: string | null
+    entityId?: string | null
+    actorId?: string | null
+  }): Promise<Connection<AuditRow>> {
+    const first = args.first ?? 20
+    if (!Number.isInteger(first) || first < 1 || first > 100) {
+      throw new AppError('BAD_USER_INPUT', 'first must be between 1 and 100', { first: ['Between 1 and 100.'] })
+    }
+    const where: SQL[] = []
+    let before: number | undefined
+    if (args.after) {
+      const parsed = cursorShape.safeParse(decodeCursor(args.after))
+      if (!parsed.success) throw invalidCursor()
+      before = parsed.data.id
+    }
+    if (args.entity) {
+      if (!(auditEntities as readonly string[]).includes(args.entity)) {
+        throw new AppError('BAD_USER_INPUT', 'Unknown entity', { entity: [`One of ${auditEntities.join(', ')}.`] })
+      }
+      where.push(eq(auditLog.entity, args.entity as AuditEntity))
+    }
+    if (args.entityId) where.push(eq(auditLog.entityId, args.entityId))
+    if (args.actorId) {
+      if (!/^\d{1,15}$/.test(args.actorId)) throw new AppError('BAD_USER_INPUT', 'Invalid actor id', { actorId: ['Not an id.'] })
+      where.push(eq(auditLog.actorId, Number(args.actorId)))
+    }
+    const filter = where.length ? and(...where) : undefined
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(auditLog)
+        .where(before === undefined ? filter : and(filter, lt(auditLog.id, before)))
+        .orderBy(desc(auditLog.id))
+        .limit(first + 1),
+      db.select({ n: count() }).from(auditLog).where(filter),
+    ])
+    const page = rows.slice(0, first)
+    const edges = page.map((node) => ({ cursor: encodeCursor({ id: node.id }), node }))
+    return {
+      edges,
+      pageInfo: {
+        hasNextPage: rows.length > first,
+        hasPreviousPage: Boolean(args.after),
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges.at(-1)?.cursor ?? null,
+      },
+      totalCount: counted?.n ?? 0,
+    }
+  }
+
+  return { write, list }
+}
+
+export type AuditService = ReturnType<typeof createAuditService>

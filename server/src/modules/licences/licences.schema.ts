@@ -1,0 +1,116 @@
+import { licenceStatuses } from '../../db/schema'
+import { builder } from '../../graphql/builder'
+import { connectionOf } from '../../graphql/connection'
+import { toId, toOptionalId } from '../../graphql/ids'
+import type { LicenceView } from './licences.service'
+
+const LicenceStatusEnum = builder.enumType('LicenceStatus', {
+  description:
+    'available (in stock or a reseller’s pool) → assigned (reserved for a user) → active (entered) → superseded (a newer key was activated); revoked at any point.',
+  values: licenceStatuses,
+})
+
+const LicenceRef = builder.objectRef<LicenceView>('Licence').implement({
+  description: 'A licence key (spec section 3: licensekey, TotalDays, licensebeginning).',
+  fields: (t) => ({
+    id: t.id({ resolve: (l) => String(l.id) }),
+    licensekey: t.exposeString('licensekey', { description: 'XXXX-XXXX-XXXX-XXXX.' }),
+    planId: t.id({ nullable: true, resolve: (l) => (l.planId === null ? null : String(l.planId)) }),
+    planName: t.string({
+      nullable: true,
+      resolve: async (l, _args, ctx) => (l.planId === null ? null : ((await ctx.services.plans.byId(l.planId))?.name ?? null)),
+    }),
+    userId: t.id({ nullable: true, resolve: (l) => (l.userId === null ? null : String(l.userId)) }),
+    resellerId: t.id({ nullable: true, description: "The reseller whose pool the key is in.", resolve: (l) => (l.resellerId === null ? null : String(l.resellerId)) }),
+    totalDays: t.exposeInt('totalDays', { description: 'TotalDays.' }),
+    licensebeginning: t.exposeString('licensebeginning', { nullable: true, description: 'The day it was activated (YYYY-MM-DD).' }),
+    status: t.field({ type: LicenceStatusEnum, resolve: (l) => l.status }),
+    daysLeft: t.exposeInt('daysLeft', {
+      nullable: true,
+      description: 'Active keys: TotalDays minus the days since licensebeginning (negative once expired).',
+    }),
+    endsOn: t.exposeString('endsOn', { nullable: true, description: 'Active keys: licensebeginning + TotalDays (YYYY-MM-DD).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    activatedAt: t.expose('activatedAt', { type: 'DateTime', nullable: true }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+  }),
+})
+
+const LicenceConnectionRef = connectionOf<LicenceView>(
+  'Licence',
+  LicenceRef,
+  'Exact number of licences matching the filters, reused for COUNT_CACHE_TTL seconds per filter by this server process.',
+)
+
+const GenerateLicencesInput = builder.inputType('GenerateLicencesInput', {
+  fields: (t) => ({
+    planId: t.id({ required: true }),
+    totalDays: t.int({ required: true, description: '1 to 36500.' }),
+    count: t.int({ required: true, description: '1 to 1000 keys.' }),
+    resellerId: t.id({ description: "Put the keys into this reseller's pool." }),
+  }),
+})
+
+builder.queryFields((t) => ({
+  licences: t.field({
+    type: LicenceConnectionRef,
+    description: "Licences in scope, newest first: admins all; resellers their pool and their clients' keys; clients their own.",
+    args: {
+      first: t.arg.int(),
+      after: t.arg.string(),
+      status: t.arg({ type: LicenceStatusEnum }),
+      planId: t.arg.id(),
+      userId: t.arg.id(),
+      resellerId: t.arg.id(),
+      q: t.arg.string({ description: 'A key or its beginning.' }),
+      expiringWithinDays: t.arg.int({ description: 'Active keys whose last day is within this many days from today.' }),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.services.licences.list(ctx.principal, {
+        ...args,
+        planId: toOptionalId(args.planId, 'planId'),
+        userId: toOptionalId(args.userId, 'userId'),
+        resellerId: toOptionalId(args.resellerId, 'resellerId'),
+      }),
+  }),
+  licence: t.field({
+    type: LicenceRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => ctx.services.licences.get(ctx.principal, toId(id)),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  generateLicences: t.field({
+    type: [LicenceRef],
+    description: 'Admins: a batch of new keys (crypto random, XXXX-XXXX-XXXX-XXXX), optionally into a reseller’s pool.',
+    args: { input: t.arg({ type: GenerateLicencesInput, required: true }) },
+    resolve: (_root, { input }, ctx) => ctx.services.licences.generate(ctx.principal, input),
+  }),
+  assignLicence: t.field({
+    type: LicenceRef,
+    description: 'Admins and resellers (keys of their pool, to their clients): reserves a key for a user, and activates it when asked.',
+    args: { id: t.arg.id({ required: true }), userId: t.arg.id({ required: true }), activate: t.arg.boolean({ defaultValue: false }) },
+    resolve: (_root, args, ctx) => ctx.services.licences.assign(ctx.principal, toId(args.id), toId(args.userId, 'userId'), args.activate ?? false),
+  }),
+  activateLicence: t.field({
+    type: LicenceRef,
+    description:
+      'Enters a key: for yourself, or (admins, resellers) for a user in scope. Sets the package and licensebeginning today. Refused: LICENCE_INVALID, LICENCE_USED, LICENCE_REVOKED, LICENCE_TAKEN.',
+    args: { key: t.arg.string({ required: true }), userId: t.arg.id() },
+    resolve: (_root, args, ctx) => ctx.services.licences.activate(ctx.principal, args.key, toOptionalId(args.userId, 'userId')),
+  }),
+  extendLicence: t.field({
+    type: LicenceRef,
+    description: 'TotalDays + days (1 to 3650).',
+    args: { id: t.arg.id({ required: true }), days: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.licences.extend(ctx.principal, toId(args.id), args.days),
+  }),
+  revokeLicence: t.field({
+    type: LicenceRef,
+    description: 'Revokes a key; a user whose active key it was falls back to Package None.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.services.licences.revoke(ctx.principal, toId(args.id)),
+  }),
+}))

@@ -1,0 +1,243 @@
+/**
+ * The user list at scale, over HTTP on loopback, on PGlite and (with TEST_DATABASE_URL) on
+ * PostgreSQL:
+ *   npm run bench:users -- [--users 1000000] [--requests 3000] [--concurrency 10] [--keep] [--engine pglite|postgres]
+ * Seeds N bulk users (seed/bulk.ts), then prints requests per second and p50/p99 of the
+ * first users page over GraphQL and REST at 10 connections, the page at depth 100,000
+ * (GraphQL keyset, REST page/perPage), a substring search, and the ratio of the first page
+ * against loading every user (the old app's way). `--keep` keeps the seeded database
+ * (.tmp/bench-users-<N> for PGlite, database bench_users_<N> on the PostgreSQL server)
+ * and reuses it next time. The load runs in a worker thread, the server in this one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { serve } from '@hono/node-server'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { createApp } from '../../server/src/app'
+import { loadConfig } from '../../server/src/config'
+import { openDatabase } from '../../server/src/db/client'
+import { createLogger } from '../../server/src/logger'
+import { toListItem } from '../../server/src/modules/users/user-view'
+import { ADMIN_ABILITY, type Principal } from '../../server/src/permissions/abilities'
+import { createServices } from '../../server/src/services'
+import { LAST, seedBulkUsers } from '../../seed/bulk'
+import { seedDemo, seedPlans } from '../../seed/demo'
+import { engines, freshDatabase, type Engine } from '../support/databases'
+import { DEMO_PASSWORDS } from '../support/test-app'
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]?.replace(/_/g, '')) : fallback
+}
+const USERS = arg('users', 100_000)
+const REQUESTS = arg('requests', 3000)
+const CONCURRENCY = arg('concurrency', 10)
+const KEEP = process.argv.includes('--keep')
+const DEPTH = 100_000
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} ms`
+
+/** The load generator: a worker thread with its own event loop (the server keeps this one). */
+const LOADER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { requests, concurrency, expectStatus } = workerData
+const list = workerData.requestsList
+;(async () => {
+  const latencies = []
+  let next = 0
+  let failure = null
+  const started = performance.now()
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < requests && !failure) {
+      const r = list[next++ % list.length]
+      const t0 = performance.now()
+      const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body })
+      const text = await res.text()
+      if (res.status !== expectStatus || text.includes('"errors"')) failure = res.status + ' ' + text.slice(0, 300)
+      latencies.push(performance.now() - t0)
+    }
+  }))
+  parentPort.postMessage({ latencies, seconds: (performance.now() - started) / 1000, failure })
+})()
+`
+
+interface Req {
+  url: string
+  method: string
+  headers: Record<string, string>
+  body?: string
+}
+
+function load(requestsList: Req[], requests = REQUESTS, concurrency = CONCURRENCY) {
+  return new Promise<{ rps: number; p50: number; p99: number; n: number }>((resolve, reject) => {
+    const w = new Worker(LOADER, { eval: true, workerData: { requestsList, requests, concurrency, expectStatus: 200 } })
+    w.once('message', (m: { latencies: number[]; seconds: number; failure: string | null }) => {
+      void w.terminate()
+      if (m.failure) return reject(new Error(`request failed: ${m.failure}`))
+      const sorted = m.latencies.sort((a, b) => a - b)
+      resolve({ rps: sorted.length / m.seconds, p50: pct(sorted, 50), p99: pct(sorted, 99), n: sorted.length })
+    })
+    w.once('error', reject)
+  })
+}
+
+async function target(engine: Engine): Promise<{ url?: string; dataDir: string; drop(): Promise<void> }> {
+  if (!KEEP) {
+    if (engine === 'postgres') return freshDatabase('postgres')
+    const dir = mkdtempSync(join(tmpdir(), 'bench-users-'))
+    return { dataDir: dir, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+  }
+  if (engine === 'pglite') return { dataDir: `.tmp/bench-users-${USERS}`, drop: async () => {} }
+  const admin = process.env.TEST_DATABASE_URL!
+  const name = `bench_users_${USERS}`
+  const c = new pg.Client({ connectionString: admin })
+  await c.connect()
+  const exists = await c.query('select 1 from pg_database where datname = $1', [name])
+  if (exists.rowCount === 0) await c.query(`create database ${name}`)
+  await c.end()
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return { url: url.toString(), dataDir: 'memory://', drop: async () => {} }
+}
+
+const line = (engine: Engine, label: string, text: string) => console.log(`${engine.padEnd(8)} ${label.padEnd(34)} ${text}`)
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED')
+
+const only = process.argv.includes('--engine') ? [process.argv[process.argv.indexOf('--engine') + 1] as Engine] : engines
+for (const engine of only) {
+  const where = await target(engine)
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: where.dataDir,
+    ...(where.url ? { DATABASE_URL: where.url } : {}),
+    JWT_ACCESS_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000000',
+    ACCESS_TOKEN_TTL: '86400',
+    CLIENT_DIST: '/nonexistent',
+  })
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 10 })
+  await database.migrate()
+  const log = createLogger('silent')
+  const services = createServices({ config, db: database.db, log, secret: config.JWT_ACCESS_SECRET! })
+  await seedPlans(database.db)
+  await seedDemo(database.db, services.passwords, DEMO_PASSWORDS)
+  const db = database.db
+  const have = Number(((await db.execute(sql`select count(*)::int as n from users where email like '%@bulk.example' and role = 'client'`)).rows[0] as { n: number }).n)
+  if (have < USERS) {
+    const r = await seedBulkUsers(db, services.passwords, { count: USERS - have })
+    line(engine, 'seed', `${r.users.toLocaleString('en')} users, ${r.licences.toLocaleString('en')} licences in ${(r.ms / 1000).toFixed(1)} s (INSERT … SELECT generate_series)`)
+  } else {
+    line(engine, 'seed', `reusing ${have.toLocaleString('en')} bulk users`)
+  }
+  const listed = Number(((await db.execute(sql`select count(*)::int as n from users where package <> 'None'`)).rows[0] as { n: number }).n)
+  const app = createApp({ config, database, services, log })
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const login = await (await fetch(`${base}/jwt/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.local', password: DEMO_PASSWORDS.admin }) })).json() as { accessToken: string; userData: { id: number } }
+  const headers = { authorization: `Bearer ${login.accessToken}`, 'content-type': 'application/json' }
+  const rest = (path: string): Req => ({ url: `${base}${path}`, method: 'GET', headers })
+  const gql = (query: string, variables: Record<string, unknown> = {}): Req => ({ url: `${base}/graphql`, method: 'POST', headers, body: JSON.stringify({ query, variables }) })
+  const PAGE = 'query($after: String, $q: String) { users(first: 10, after: $after, q: $q) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id username fullName email role currentPlan status licenseKey duration durationTotal } } } }'
+
+  line(engine, 'listed users (Package not None)', listed.toLocaleString('en'))
+  const depth = Math.min(DEPTH, listed - 10)
+  const atDepth = Number(((await db.execute(sql`select id from users where package <> 'None' order by id offset ${depth - 1} limit 1`)).rows[0] as { id: number }).id)
+  const cursor = await services.users.cursorAt(atDepth)
+  const names = ['anna', 'ben', 'clara', 'david', 'emma', 'felix', 'greta', 'hugo', 'ida', 'jonas']
+  const lasts = ['schmidt', 'martin', 'dubois', 'silva', 'rossi', 'novak', 'jensen', 'kowal', 'garcia', 'murphy', 'weber', 'meyer', 'wagner', 'becker', 'hoffm']
+  // Every search differs (150 name pairs), so most counts are not cached.
+  const searches = names.flatMap((f) => lasts.map((l) => `${f} ${l}`))
+
+  // Warm-up: JIT, connection pool, prepared statements and the count cache of each request kind.
+  const warm = [gql(PAGE), rest('/apps/user/users?perPage=10&page=1'), gql(PAGE, { after: cursor }), gql(PAGE, { q: 'anna' }), rest('/apps/user/users?q=anna')]
+  await load(warm, 1000)
+  // The floor of this machine and harness: no database, no token.
+  const floor = await load([{ url: `${base}/healthz`, method: 'GET', headers: {} }])
+  line(engine, 'GET /healthz (no DB, no auth: floor)', `${floor.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(floor.p50).padStart(9)}  p99 ${ms(floor.p99).padStart(9)}`)
+  const results: Array<[string, Awaited<ReturnType<typeof load>>, (r: Awaited<ReturnType<typeof load>>) => boolean]> = []
+  const minRps = engine === 'pglite' ? 500 : 1000
+  const throughput = (r: Awaited<ReturnType<typeof load>>) => r.rps >= minRps && r.p99 <= 50
+  results.push(['GraphQL first page', await load([gql(PAGE)]), throughput])
+  results.push(['REST first page', await load([rest('/apps/user/users?perPage=10&page=1')]), throughput])
+  results.push([`GraphQL page at depth ${depth.toLocaleString('en')} (keyset)`, await load([gql(PAGE, { after: cursor })]), () => true])
+  results.push([
+    `REST page at depth ${depth.toLocaleString('en')} (offset)`,
+    await load([rest(`/apps/user/users?perPage=10&page=${Math.floor(depth / 10) + 1}`)], Math.min(REQUESTS, 1000)),
+    () => true,
+  ])
+  results.push(['GraphQL search (150 distinct q)', await load(searches.map((q) => gql(PAGE, { q })), Math.min(REQUESTS, 1500)), (r) => r.p50 <= 50])
+  results.push([
+    'REST search (150 distinct q)',
+    await load(searches.map((q) => rest(`/apps/user/users?perPage=10&q=${encodeURIComponent(q)}`)), Math.min(REQUESTS, 1500)),
+    (r) => r.p50 <= 50,
+  ])
+  for (const [label, r, ok] of results) {
+    line(engine, label, `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(9)}  p99 ${ms(r.p99).padStart(9)}  (${r.n} requests, ${CONCURRENCY} connections)  ${verdict(ok(r))}`)
+  }
+  const first = results[0]![1]
+  const deepGql = results[2]![1]
+  line(engine, 'keyset depth / first page (p50)', `${(deepGql.p50 / first.p50).toFixed(2)}×  (target ≤ 2×)  ${verdict(deepGql.p50 / first.p50 <= 2)}`)
+  line(engine, 'REST depth / first page (p50)', `${(results[3]![1].p50 / results[1]![1].p50).toFixed(2)}×  (deferred join on the index)`)
+
+  // One search at a time, each a last name never asked before (so its count is not cached):
+  // the latency an admin typing into the search box sees. Broad: each matches ~1 % of users.
+  const lone: number[] = []
+  for (const q of LAST.slice(20, 60)) {
+    const t0 = performance.now()
+    const res = await fetch(`${base}/apps/user/users?perPage=10&q=${encodeURIComponent(q.toLowerCase())}`, { headers })
+    await res.text()
+    if (res.status !== 200) throw new Error(`search failed: ${res.status}`)
+    lone.push(performance.now() - t0)
+  }
+  lone.sort((a, b) => a - b)
+  line(engine, 'REST search, one at a time, cold', `p50 ${ms(pct(lone, 50))}  p99 ${ms(pct(lone, 99))}  (40 last names, uncached totals; target ≤ 50 ms)  ${verdict(pct(lone, 50) <= 50)}`)
+
+  // The old app's way: read every listed user with licence and bot panel, then filter, sort and page in memory.
+  const admin: Principal = { userId: login.userData.id, role: 'admin', admin: true, ability: ADMIN_ABILITY }
+  const timeIt = async (f: () => Promise<unknown>, n: number) => {
+    const times: number[] = []
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now()
+      await f()
+      times.push(performance.now() - t0)
+    }
+    return times.sort((a, b) => a - b)[Math.floor(n / 2)]!
+  }
+  const page = await timeIt(() => services.users.list(admin, {}), 50)
+  const all = await timeIt(async () => {
+    const res = await db.execute(sql`
+      select u.id, u.full_name, u.company, u.role, u.username, u.country, u.phone, u.email, u.package, u.avatar, u.twitchname,
+             u.reseller_id, u.created_at, b.active, l.licensekey, l.total_days, l.licensebeginning::text as licensebeginning
+      from users u left join bot_panels b on b.user_id = u.id left join licences l on l.user_id = u.id and l.status = 'active'
+      where u.package <> 'None'`)
+    const today = new Date().toISOString().slice(0, 10)
+    const items = (res.rows as Array<Record<string, any>>).map((r) => {
+      const lic = r.licensekey ? { id: 0, licensekey: r.licensekey, totalDays: Number(r.total_days), licensebeginning: r.licensebeginning } : null
+      const elapsed = lic?.licensebeginning ? Math.round((Date.parse(today) - Date.parse(lic.licensebeginning)) / 86400000) : 0
+      return toListItem({
+        id: Number(r.id), fullName: r.full_name, company: r.company, role: r.role, username: r.username, country: r.country, contact: r.phone,
+        email: r.email, package: r.package, avatar: r.avatar, twitchname: r.twitchname, resellerId: r.reseller_id === null ? null : Number(r.reseller_id),
+        createdAt: new Date(r.created_at), botPanel: { active: r.active === true, autostart: true, chatbot: true, categoryChatbot: true }, licence: lic,
+        licenseKey: lic?.licensekey ?? 'None', duration: lic ? lic.totalDays - elapsed : 0, durationTotal: lic?.totalDays ?? 0, status: r.active ? 'active' : 'inactive',
+      })
+    })
+    items.sort((a, b) => a.id - b.id)
+    return items.slice(0, 10)
+  }, 2)
+  line(engine, 'first page (service, warm count)', ms(page))
+  line(engine, 'load every user (old way)', `${ms(all)}  → first page is ${(all / page).toFixed(0)}× faster (target ≥ 1000×)  ${verdict(all / page >= 1000)}`)
+
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await services.realtime.close()
+  await database.close()
+  await where.drop()
+}
+process.exit(0)

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { users } from '../../server/src/db/schema'
+import { engines } from '../support/databases'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+const STATS = `query($d: Int) { adminStats(days: $d) {
+  usersByRole { role count } usersByPlan { plan count } activeBots licencesExpiringSoon
+  signupsPerDay { day count } revenueByPlan { plan activeLicences monthlyRevenue } monthlyRevenue
+} }`
+
+describe.each(engines)('admin figures and audit log on %s', (engine) => {
+  let t: TestApp
+  let admin: string
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+    admin = (await t.loginAs('admin')).accessToken
+    const create = (user: Record<string, unknown>) => t.json('POST', '/apps/user/users', { user }, { authorization: `Bearer ${admin}` })
+    // Pro for 90 days, Pro for 5 days (expiring soon), Headstarter for 30 days; all created with an active bot.
+    expect((await create({ username: 'pro_one', email: 'p1@example.com', currentPlan: 'Pro', totalDays: 90 })).status).toBe(201)
+    expect((await create({ username: 'pro_two', email: 'p2@example.com', currentPlan: 'Pro', totalDays: 5 })).status).toBe(201)
+    expect((await create({ username: 'head_one', email: 'h1@example.com', currentPlan: 'Headstarter' })).status).toBe(201)
+    expect((await create({ username: 'res_two', email: 'r2@example.com', role: 'reseller' })).status).toBe(201)
+  })
+  afterAll(() => t.close())
+
+  it('counts users by role and plan, active bots, expiring licences, signups and revenue', async () => {
+    const res = await t.gql(STATS, { d: 7 }, admin)
+    expect(res.body.errors).toBeUndefined()
+    const s = res.body.data.adminStats
+    expect(s.usersByRole).toEqual([
+      { role: 'admin', count: 1 },
+      { role: 'client', count: 4 },
+      { role: 'reseller', count: 2 },
+    ])
+    expect(s.usersByPlan).toEqual([
+      { plan: 'Headstarter', count: 1 },
+      { plan: 'None', count: 3 },
+      { plan: 'Pro', count: 2 },
+      { plan: 'Starter', count: 1 },
+    ])
+    expect(s.activeBots).toBe(4)
+    expect(s.licencesExpiringSoon).toBe(1)
+    expect(s.signupsPerDay).toHaveLength(7)
+    expect(s.signupsPerDay.at(-1)).toEqual({ day: t.clock.now().toISOString().slice(0, 10), count: 7 })
+    expect(s.signupsPerDay.slice(0, 6).every((d: any) => d.count === 0)).toBe(true)
+    expect(s.revenueByPlan).toEqual([
+      { plan: 'Starter', activeLicences: 1, monthlyRevenue: 8 },
+      { plan: 'Headstarter', activeLicences: 1, monthlyRevenue: 15 },
+      { plan: 'Pro', activeLicences: 2, monthlyRevenue: 50 },
+      { plan: 'Custom', activeLicences: 0, monthlyRevenue: 0 },
+    ])
+    expect(s.monthlyRevenue).toBe(73)
+  })
+
+  it('follows changes made through the services at once (the cache is dropped)', async () => {
+    const client = await t.loginAs('client')
+    await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { botPanel: { active: true } }) { id } }', { id: String(client.userData.id) }, client.accessToken)
+    expect((await t.gql(STATS, {}, admin)).body.data.adminStats.activeBots).toBe(5)
+  })
+
+  it('drops expired licences from the revenue after their last day', async () => {
+    t.clock.advance(6 * 86400)
+    admin = (await t.loginAs('admin')).accessToken
+    const s = (await t.gql(STATS, {}, admin)).body.data.adminStats
+    expect(s.revenueByPlan.find((r: any) => r.plan === 'Pro')).toEqual({ plan: 'Pro', activeLicences: 1, monthlyRevenue: 25 })
+    expect(s.signupsPerDay).toHaveLength(30)
+  })
+
+  it('is for admins only (manage needs the admin claim), and validates days', async () => {
+    const reseller = await t.loginAs('reseller')
+    const client = await t.loginAs('client')
+    for (const token of [reseller.accessToken, client.accessToken]) {
+      expect((await t.gql(STATS, {}, token)).body.errors[0].extensions.code).toBe('FORBIDDEN')
+      expect((await t.gql('{ auditLog { totalCount } }', {}, token)).body.errors[0].extensions.code).toBe('FORBIDDEN')
+    }
+    expect((await t.gql(STATS)).body.errors[0].extensions.code).toBe('UNAUTHENTICATED')
+    await t.database.db.update(users).set({ ability: [{ action: 'manage', subject: 'all' }] }).where(eq(users.email, 'reseller@demo.local'))
+    const promoted = await t.loginAs('reseller')
+    expect((await t.gql(STATS, {}, promoted.accessToken)).body.errors[0].extensions.code).toBe('FORBIDDEN')
+    for (const d of [0, 367]) expect((await t.gql(STATS, { d }, admin)).body.errors[0].extensions.code).toBe('BAD_USER_INPUT')
+  })
+
+  it('pages the audit log newest first, with filters and a validated cursor', async () => {
+    const all = (await t.gql('{ auditLog(first: 100) { totalCount edges { node { id action actorId at } } } }', {}, admin)).body.data.auditLog
+    expect(all.totalCount).toBe(all.edges.length)
+    const seen: string[] = []
+    let after: string | null = null
+    for (;;) {
+      const page: any = (await t.gql('query($a: String) { auditLog(first: 4, after: $a) { pageInfo { hasNextPage endCursor } edges { node { id } } } }', { a: after }, admin)).body.data.auditLog
+      seen.push(...page.edges.map((e: any) => e.node.id))
+      if (!page.pageInfo.hasNextPage) break
+      after = page.pageInfo.endCursor
+    }
+    expect(seen).toEqual(all.edges.map((e: any) => e.node.id))
+    const creates = (await t.gql('{ auditLog(first: 100, entity: "user") { edges { node { action } } } }', {}, admin)).body.data.auditLog.edges
+    expect(creates.filter((e: any) => e.node.action === 'user.create')).toHaveLength(4)
+    for (const args of ['after: "x"', 'entity: "invoice"', 'first: 0', 'first: 101', 'actorId: "x"']) {
+      const res = await t.gql(`{ auditLog(${args}) { totalCount } }`, {}, admin)
+      expect(res.body.errors[0].extensions.code, args).toBe('BAD_USER_INPUT')
+    }
+  })
+})

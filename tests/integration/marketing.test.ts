@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { createSigner } from '../../server/src/auth/signing'
+import { users } from '../../server/src/db/schema'
+import { marketingEvents } from '../../server/src/modules/marketing/marketing.tables'
+import { engines } from '../support/databases'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+describe.each(engines)('marketing mail on %s', (engine) => {
+  let t: TestApp
+  let clientId: number
+  beforeAll(async () => {
+    t = await createTestApp(engine, { MARKETING_REDIRECT_HOSTS: 'shop.example.com, Docs.Example.com', PUBLIC_URL: 'https://app.example.com' })
+    clientId = (await t.loginAs('client')).userData.id
+  })
+  afterAll(() => t.close())
+
+  const path = (url: string) => url.replace('https://app.example.com', '')
+  const events = () => t.database.db.select().from(marketingEvents)
+
+  it('serves the pixel always, and records an open only for a signed link', async () => {
+    const { open } = t.services.marketing.links('spring-2026', clientId)
+    const res = await t.app.request(path(open))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/gif')
+    expect(res.headers.get('cache-control')).toContain('no-store')
+    const gif = Buffer.from(await res.arrayBuffer())
+    expect(gif.subarray(0, 6).toString()).toBe('GIF89a')
+    expect([gif.readUInt16LE(6), gif.readUInt16LE(8)]).toEqual([1, 1])
+    const forged = await t.app.request('/apps/marketing/open?m=spring-2026&s=AAAAAAAAAAAAAAAAAAAAAA')
+    expect(forged.status).toBe(200)
+    expect((await t.app.request('/apps/marketing/open')).status).toBe(200)
+    expect((await events()).map((e) => [e.mailId, e.kind])).toEqual([['spring-2026', 'open']])
+  })
+
+  it('redirects a signed click to an allow-listed host and records it', async () => {
+    const { click } = t.services.marketing.links('spring-2026', clientId, 'https://shop.example.com/pricing?plan=pro')
+    const res = await t.app.request(path(click!))
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('https://shop.example.com/pricing?plan=pro')
+    const clicks = (await events()).filter((e) => e.kind === 'click')
+    expect(clicks.map((e) => e.url)).toEqual(['https://shop.example.com/pricing?plan=pro'])
+    const docs = t.services.marketing.links('m2', clientId, 'https://DOCS.example.com/a').click!
+    expect((await t.app.request(path(docs))).status).toBe(302)
+  })
+
+  it.each([
+    'https://evil.example.net/',
+    'https://shop.example.com.evil.net/',
+    'https://evil.net/?https://shop.example.com',
+    'https://user@evil.net',
+    'https://shop.example.com@evil.net/',
+    'https://shop.example.com:pw@evil.net/',
+    '//evil.net/x',
+    '/\\evil.net',
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'ftp://shop.example.com/',
+    '',
+  ])('refuses a click to %j with 400 JSON (no open redirect)', async (url) => {
+    const s = createSigner(t.config.JWT_ACCESS_SECRET!, 'marketing-tracking', 16).sign(`click\nm1\n${url}`)
+    const res = await t.app.request(`/apps/marketing/click?m=m1&url=${encodeURIComponent(url)}&s=${s}`)
+    expect(res.status).toBe(400)
+    expect(res.headers.get('location')).toBeNull()
+    expect(await res.json()).toMatchObject({ code: 'BAD_USER_INPUT' })
+  })
+
+  it('refuses an allow-listed destination whose link is not signed for it', async () => {
+    const { click } = t.services.marketing.links('m1', clientId, 'https://shop.example.com/a')
+    const tampered = path(click!).replace(encodeURIComponent('https://shop.example.com/a'), encodeURIComponent('https://shop.example.com/b'))
+    const res = await t.app.request(tampered)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: 'This link is invalid.', code: 'BAD_USER_INPUT', fields: { s: ['Invalid signature.'] } })
+    expect(() => t.services.marketing.links('m1', clientId, 'https://evil.net/')).toThrow(/not allowed/)
+  })
+
+  it('unsubscribes the signed user id, and nobody else', async () => {
+    const token = t.services.marketing.links('m1', clientId).unsubscribeToken
+    const optOut = async () => (await t.database.db.select({ v: users.emailOptOut }).from(users).where(eq(users.id, clientId)))[0]!.v
+    expect(await optOut()).toBe(false)
+    const [id, sig] = token.split('.')
+    for (const bad of [`${Number(id) + 1}.${sig}`, `${id}.${sig!.slice(1)}`, 'x', '', `${id}`]) {
+      const res = await t.json('POST', '/apps/marketing/unsubscribe', { token: bad })
+      expect(res).toEqual({ status: 400, body: { error: 'This unsubscribe link is invalid.', code: 'BAD_USER_INPUT', fields: { token: ['This unsubscribe link is invalid.'] } } })
+    }
+    expect((await t.json('POST', '/apps/marketing/unsubscribe', { token: 42 })).status).toBe(400)
+    expect(await optOut()).toBe(false)
+    expect(await t.json('POST', '/apps/marketing/unsubscribe', { token })).toEqual({ status: 200, body: { ok: true } })
+    expect(await optOut()).toBe(true)
+    const gql = await t.gql('mutation($t: String!) { unsubscribe(token: $t) }', { t: token })
+    expect(gql.body).toEqual({ data: { unsubscribe: true } })
+  })
+
+  it('has no redirect hosts by default', async () => {
+    const bare = await createTestApp(engine)
+    try {
+      expect(bare.config.MARKETING_REDIRECT_HOSTS).toEqual([])
+      expect(() => bare.services.marketing.links('m', 1, 'https://shop.example.com/')).toThrow(/not allowed/)
+    } finally {
+      await bare.close()
+    }
+  })
+})

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { engines } from '../support/databases'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+const PLAN_KEYS = ['img', 'monthlyPrice', 'planAdditions', 'planBenefits', 'popular', 'subtitle', 'title', 'yearlyPlan']
+const PLANS = '{ plans { id name subtitle monthlyPrice yearlyPerMonth yearlyTotal benefits additions popular sortOrder limits { channels commands timers conversationAnswersPerMonth raidsPerDay } } }'
+
+describe.each(engines)('plans and pricing on %s', (engine) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+  })
+  afterAll(() => t.close())
+
+  it('offers the plans publicly, with the spec prices and limits on real features only', async () => {
+    const res = await t.gql(PLANS)
+    expect(res.body.errors).toBeUndefined()
+    const plans = res.body.data.plans
+    expect(plans.map((p: any) => [p.name, p.monthlyPrice, p.yearlyPerMonth, p.yearlyTotal])).toEqual([
+      ['Starter', 8, 17, 20],
+      ['Headstarter', 15, 35, 480],
+      ['Pro', 25, 70, 960],
+      ['Custom', null, null, null],
+    ])
+    expect(plans[0].limits).toEqual({ channels: 1, commands: 25, timers: 3, conversationAnswersPerMonth: 500, raidsPerDay: 1 })
+    expect(plans[3].limits).toEqual({ channels: null, commands: null, timers: null, conversationAnswersPerMonth: null, raidsPerDay: 1 })
+    // No audience faking anywhere in the plans (SCOPE.md).
+    expect(JSON.stringify(plans)).not.toMatch(/viewbot|live viewers|chatters|views|follow bot/i)
+  })
+
+  it('answers /pricing/data in the spec shape, from the plans table', async () => {
+    const res = await t.json('GET', '/pricing/data')
+    expect(res.status).toBe(200)
+    expect(Object.keys(res.body)).toEqual(['basicPlan', 'standardPlan', 'enterprisePlan', 'customPlan', 'qandA'])
+    for (const key of ['basicPlan', 'standardPlan', 'enterprisePlan', 'customPlan']) expect(Object.keys(res.body[key]).sort()).toEqual(PLAN_KEYS)
+    expect(res.body.basicPlan).toEqual({
+      title: 'Starter',
+      img: null,
+      subtitle: 'For channels getting started',
+      monthlyPrice: 8,
+      yearlyPlan: { perMonth: 17, totalAnual: 20 },
+      planBenefits: ['Chat bot with custom commands', 'Timers', 'Follower analytics', 'VOD and clip library'],
+      planAdditions: ['1 channel', '25 commands, 3 timers', '500 conversation answers a month'],
+      popular: false,
+    })
+    expect(res.body.standardPlan).toMatchObject({ title: 'Headstarter', popular: true, monthlyPrice: 15, yearlyPlan: { perMonth: 35, totalAnual: 480 } })
+    expect(res.body.customPlan).toMatchObject({ title: 'Custom', monthlyPrice: null, yearlyPlan: { perMonth: null, totalAnual: null } })
+    expect(res.body.qandA.map((q: any) => Object.keys(q).sort())).toEqual(res.body.qandA.map(() => ['ans', 'question']))
+    const questions = res.body.qandA.map((q: any) => q.question)
+    expect(questions).toContain('Which languages does the assistant speak?')
+    expect(questions).toContain('How often can I raid?')
+    expect(questions).not.toContain('How often can I raid on Kick?')
+    expect(res.body.basicPlan.planBenefits).not.toContain('One raid per 24 h')
+  })
+
+  it('answers /pricing/kick/data with the Kick raid rule', async () => {
+    const res = await t.json('GET', '/pricing/kick/data')
+    expect(res.status).toBe(200)
+    for (const key of ['basicPlan', 'standardPlan', 'enterprisePlan', 'customPlan']) {
+      expect(res.body[key].planBenefits.at(-1)).toBe('One raid per 24 h')
+    }
+    expect(res.body.qandA).toContainEqual({ question: 'How often can I raid on Kick?', ans: 'One raid per 24 h per channel.' })
+    expect(res.body.qandA.map((q: any) => q.question)).not.toContain('How often can I raid?')
+    const gql = await t.gql('{ pricingQuestions(platform: kick) { question ans } }')
+    expect(gql.body.data.pricingQuestions).toEqual(res.body.qandA)
+  })
+
+  it('lets only admins change a plan; the pricing follows at once; audited', async () => {
+    const UPDATE = 'mutation($id: ID!, $i: UpdatePlanInput!) { updatePlan(id: $id, input: $i) { name monthlyPrice benefits limits { timers channels } } }'
+    const client = await t.loginAs('client')
+    const reseller = await t.loginAs('reseller')
+    for (const token of [client.accessToken, reseller.accessToken]) {
+      expect((await t.gql(UPDATE, { id: '1', i: { monthlyPrice: 1 } }, token)).body.errors[0].extensions.code).toBe('FORBIDDEN')
+    }
+    expect((await t.gql(UPDATE, { id: '1', i: { monthlyPrice: 1 } })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED')
+    const admin = (await t.loginAs('admin')).accessToken
+    for (const i of [{ monthlyPrice: -1 }, { monthlyPrice: 1.234 }, { benefits: [''] }, { limits: { timers: -3 } }]) {
+      const bad = await t.gql(UPDATE, { id: '1', i }, admin)
+      expect(bad.body.errors[0].extensions.code, JSON.stringify(i)).toBe('BAD_USER_INPUT')
+    }
+    expect((await t.gql(UPDATE, { id: '99', i: { monthlyPrice: 9 } }, admin)).body.errors[0].extensions.code).toBe('NOT_FOUND')
+    const ok = await t.gql(UPDATE, { id: '1', i: { monthlyPrice: 9.5, benefits: ['Chat bot'], limits: { timers: 5 } } }, admin)
+    expect(ok.body.data.updatePlan).toEqual({ name: 'Starter', monthlyPrice: 9.5, benefits: ['Chat bot'], limits: { timers: 5, channels: 1 } })
+    const pricing = await t.json('GET', '/pricing/data')
+    expect(pricing.body.basicPlan).toMatchObject({ monthlyPrice: 9.5, planBenefits: ['Chat bot'] })
+    const log = await t.gql('{ auditLog(first: 1, entity: "plan") { edges { node { action entityId before after } } } }', {}, admin)
+    const entry = log.body.data.auditLog.edges[0].node
+    expect(entry).toMatchObject({ action: 'plan.update', entityId: '1' })
+    expect(JSON.parse(entry.before)).toMatchObject({ monthlyPrice: 8 })
+    expect(JSON.parse(entry.after)).toMatchObject({ monthlyPrice: 9.5, limits: { timers: 5 } })
+  })
+})
