@@ -1,17 +1,27 @@
 /**
- * Maps any failure (Apollo error, HTTP status, network failure) to one of the error codes
- * the UI translates as `errors.<CODE>`. Duck-typed so it does not pull Apollo into pages
- * that only use REST.
+ * Reads any failure (Apollo error, HTTP status, network failure): its error code, which
+ * the UI translates as `errors.<CODE>`, the server's own message and the per-field
+ * messages of a refused input. Duck-typed so it does not pull Apollo into pages that
+ * only use REST.
  */
 
+/** The server's codes (server/src/errors.ts) and NETWORK (the server was not reached). */
 export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'BAD_USER_INPUT',
   'INVALID_TOKEN',
+  'INVALID_CREDENTIALS',
   'WEAK_PASSWORD',
   'RATE_LIMITED',
   'NOT_FOUND',
+  'CONFLICT',
+  'PLAN_LIMIT',
+  'PLATFORM_ERROR',
+  'LICENCE_INVALID',
+  'LICENCE_USED',
+  'LICENCE_REVOKED',
+  'LICENCE_TAKEN',
   'INTERNAL_SERVER_ERROR',
   'NETWORK',
 ] as const;
@@ -33,18 +43,21 @@ export function errorCodeForStatus(status: number): ErrorCode {
   return 'INTERNAL_SERVER_ERROR';
 }
 
-function graphQLErrorCodes(error: object): string[] {
+interface GraphQLErrorLike {
+  message?: unknown;
+  extensions?: { code?: unknown; fields?: unknown };
+}
+
+function graphQLErrors(error: unknown): GraphQLErrorLike[] {
+  if (typeof error !== 'object' || error === null) return [];
   const list = (error as { errors?: unknown }).errors;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((item: unknown) => {
-    const code = (item as { extensions?: { code?: unknown } } | null)?.extensions?.code;
-    return typeof code === 'string' ? [code] : [];
-  });
+  return list.filter((item: unknown): item is GraphQLErrorLike => typeof item === 'object' && item !== null);
 }
 
 export function errorCodeOf(error: unknown): ErrorCode {
   if (typeof error !== 'object' || error === null) return 'INTERNAL_SERVER_ERROR';
-  const codes = graphQLErrorCodes(error);
+  const codes = graphQLErrors(error).flatMap(({ extensions }) => (typeof extensions?.code === 'string' ? [extensions.code] : []));
   const known = codes.find(isErrorCode);
   if (known) return known;
   if (codes.length > 0) return 'INTERNAL_SERVER_ERROR';
@@ -52,4 +65,39 @@ export function errorCodeOf(error: unknown): ErrorCode {
   if (typeof status === 'number') return errorCodeForStatus(status);
   if (error instanceof TypeError || (error as { name?: unknown }).name === 'TypeError') return 'NETWORK';
   return 'INTERNAL_SERVER_ERROR';
+}
+
+/** The server's first message, when it sent one (English; e.g. the platform's answer or a retry hint). */
+export function serverMessageOf(error: unknown): string | null {
+  for (const { message } of graphQLErrors(error)) if (typeof message === 'string' && message) return message;
+  return null;
+}
+
+/** Field → messages of a refused input (extensions.fields of BAD_USER_INPUT and the like). */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const { extensions } of graphQLErrors(error)) {
+    const fields = extensions?.fields;
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) continue;
+    for (const [field, messages] of Object.entries(fields)) {
+      if (Array.isArray(messages)) out[field] = [...(out[field] ?? []), ...messages.filter((text): text is string => typeof text === 'string')];
+    }
+  }
+  return out;
+}
+
+/** Codes whose server message adds something the translated text cannot know (which platform, how long to wait, which limit). */
+export function showsServerDetail(code: ErrorCode): boolean {
+  return code === 'PLATFORM_ERROR' || code === 'RATE_LIMITED' || code === 'PLAN_LIMIT';
+}
+
+/**
+ * Whether a failure needs a message of its own above a form: anything but a refused input,
+ * or a refused input with a field the form does not show (its messages would be lost).
+ */
+export function needsGeneralMessage(error: unknown, shownFields: Iterable<string>): boolean {
+  const fields = Object.keys(fieldErrorsOf(error));
+  if (errorCodeOf(error) !== 'BAD_USER_INPUT' || fields.length === 0) return true;
+  const shown = new Set(shownFields);
+  return fields.some((field) => !shown.has(field));
 }

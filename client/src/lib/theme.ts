@@ -53,6 +53,8 @@ const shared = {
     spinner: '3rem',
     toastWidth: '22rem',
     control: '2.5rem',
+    dialogWidth: '34rem',
+    sidePanelWidth: '30rem',
   },
   zIndices: { base: 1, navbar: 100, sidebarBackdrop: 190, sidebar: 200, dropdown: 300, scrollTop: 400, toast: 500, overlay: 600, skipLink: 700 },
   durations: { fast: '150ms', route: '300ms', toastMs: 3000 },
@@ -69,6 +71,8 @@ export interface SkinColors {
   info: string;
   warning: string;
   danger: string;
+  /** Text on a solid danger background (the danger button): at least 4.5:1 against danger. */
+  onDanger: string;
   dangerSoft: string;
   successSoft: string;
   infoSoft: string;
@@ -97,6 +101,7 @@ const light: SkinColors = {
   info: '#00798a',
   warning: '#a65c00',
   danger: '#c7302f',
+  onDanger: '#ffffff',
   dangerSoft: 'rgba(234, 84, 85, 0.12)',
   successSoft: 'rgba(40, 199, 111, 0.12)',
   infoSoft: 'rgba(0, 207, 232, 0.12)',
@@ -125,6 +130,7 @@ const dark: SkinColors = {
   info: '#1ce7ff',
   warning: '#ffb976',
   danger: '#f08182',
+  onDanger: '#161d31',
   dangerSoft: 'rgba(234, 84, 85, 0.2)',
   successSoft: 'rgba(40, 199, 111, 0.2)',
   infoSoft: 'rgba(0, 207, 232, 0.2)',

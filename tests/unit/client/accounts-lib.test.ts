@@ -3,7 +3,6 @@ import { barChart, niceCeiling } from '../../../client/src/features/accounts/lib
 import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from '../../../client/src/features/accounts/lib/cursor-pages';
 import { createFormatters } from '../../../client/src/features/accounts/lib/format';
 import { remainingOf, userRemaining } from '../../../client/src/features/accounts/lib/licence-time';
-import { isLicenceCode, serverErrorOf } from '../../../client/src/features/accounts/lib/server-error';
 
 describe('remaining duration (spec section 3)', () => {
   it('counts down an active key and says when it ran out', () => {
@@ -82,20 +81,6 @@ describe('keyset pages with a way back', () => {
     expect(rangeOf(1, 10, 10, 45)).toEqual({ from: 1, to: 10, total: 45 });
     expect(rangeOf(5, 10, 5, 45)).toEqual({ from: 41, to: 45, total: 45 });
     expect(rangeOf(1, 10, 0, 0)).toEqual({ from: 0, to: 0, total: 0 });
-  });
-});
-
-describe('server errors', () => {
-  it('keeps codes the shared list does not know, with field messages', () => {
-    const error = { errors: [{ message: 'used', extensions: { code: 'LICENCE_USED', fields: { licenseKey: ['This licence key was already used.'], bad: 3 } } }] };
-    expect(serverErrorOf(error)).toEqual({ code: 'LICENCE_USED', fields: { licenseKey: ['This licence key was already used.'] } });
-    expect(isLicenceCode('LICENCE_USED')).toBe(true);
-    expect(isLicenceCode('FORBIDDEN')).toBe(false);
-  });
-
-  it('falls back to the shared mapping (status, network)', () => {
-    expect(serverErrorOf({ statusCode: 403 })).toEqual({ code: 'FORBIDDEN', fields: {} });
-    expect(serverErrorOf(new TypeError('Failed to fetch'))).toEqual({ code: 'NETWORK', fields: {} });
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isNearBottom, mergeChatLines, resubscribeDelayMs } from '../../../client/src/features/assistant/lib/chat-log';
 import { parseConnectResult, withoutConnectParams } from '../../../client/src/features/assistant/lib/connect-result';
-import { assistantErrorCode, fieldErrorsOf, serverMessageOf } from '../../../client/src/features/assistant/lib/errors';
 import { formatUptime, parseWholeNumber, splitDuration } from '../../../client/src/features/assistant/lib/format';
 
 const line = (id: number, text = `line ${id}`) => ({ id: String(id), at: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(), text });
@@ -48,33 +47,6 @@ describe('the OAuth round trip result', () => {
 
   it('drops only its own parameters', () => {
     expect(withoutConnectParams(new URLSearchParams('channel=4&connected=twitch&bot=1')).toString()).toBe('channel=4');
-  });
-});
-
-describe('server errors on the assistant pages', () => {
-  const badInput = {
-    errors: [
-      {
-        message: 'A trigger is …; Unknown variable ${foo}',
-        extensions: { code: 'BAD_USER_INPUT', fields: { trigger: ['A trigger is …'], response: ['Unknown variable ${foo}'] } },
-      },
-    ],
-  };
-
-  it('puts field messages under their fields', () => {
-    expect(fieldErrorsOf(badInput)).toEqual({ trigger: ['A trigger is …'], response: ['Unknown variable ${foo}'] });
-    expect(fieldErrorsOf(new Error('x'))).toEqual({});
-  });
-
-  it('knows the assistant codes beyond the shared list, and falls back to it', () => {
-    expect(assistantErrorCode({ errors: [{ message: 'Your plan allows 25 commands per channel', extensions: { code: 'PLAN_LIMIT' } }] })).toBe('PLAN_LIMIT');
-    expect(assistantErrorCode({ errors: [{ message: 'Twitch refused the token', extensions: { code: 'PLATFORM_ERROR' } }] })).toBe('PLATFORM_ERROR');
-    expect(assistantErrorCode(badInput)).toBe('BAD_USER_INPUT');
-    expect(assistantErrorCode({ errors: [{ message: '?', extensions: { code: 'SOMETHING_NEW' } }] })).toBe('INTERNAL_SERVER_ERROR');
-    expect(assistantErrorCode(new TypeError('Failed to fetch'))).toBe('NETWORK');
-    expect(serverMessageOf({ errors: [{ message: 'Chat limit reached (20 messages per 30 s); try again in 4 s', extensions: { code: 'RATE_LIMITED' } }] })).toBe(
-      'Chat limit reached (20 messages per 30 s); try again in 4 s',
-    );
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { injectAdConversionScript } from '../../../client/src/lib/ad-conversion';
 import { DEFAULT_APP_TITLE, parseClientEnv } from '../../../client/src/lib/env';
-import { errorCodeOf } from '../../../client/src/lib/error-code';
+import { ERROR_CODES, errorCodeOf, fieldErrorsOf, needsGeneralMessage, serverMessageOf } from '../../../client/src/lib/error-code';
+import { errorStatus } from '../../../server/src/errors';
 import { decodeJwtPayload, hasAdminClaim } from '../../../client/src/lib/jwt';
 import { parseAuthPayload } from '../../../client/src/lib/session-types';
 
@@ -52,8 +53,46 @@ describe('errorCodeOf', () => {
     expect(errorCodeOf({ errors: [{ message: 'x', extensions: { code: 'INVALID_TOKEN' } }] })).toBe('INVALID_TOKEN');
     expect(errorCodeOf({ errors: [{ message: 'x', extensions: { code: 'SOMETHING_NEW' } }] })).toBe('INTERNAL_SERVER_ERROR');
     expect(errorCodeOf({ statusCode: 429 })).toBe('RATE_LIMITED');
+    expect(errorCodeOf({ statusCode: 403 })).toBe('FORBIDDEN');
     expect(errorCodeOf(new TypeError('Failed to fetch'))).toBe('NETWORK');
     expect(errorCodeOf('boom')).toBe('INTERNAL_SERVER_ERROR');
+  });
+
+  it('knows every code the server sends', () => {
+    expect(Object.keys(errorStatus).filter((code) => !(ERROR_CODES as readonly string[]).includes(code))).toEqual([]);
+    expect(errorCodeOf({ errors: [{ message: 'Your plan allows 25 commands per channel', extensions: { code: 'PLAN_LIMIT' } }] })).toBe('PLAN_LIMIT');
+    expect(errorCodeOf({ errors: [{ message: 'Twitch refused the token', extensions: { code: 'PLATFORM_ERROR' } }] })).toBe('PLATFORM_ERROR');
+    expect(errorCodeOf({ errors: [{ message: 'used', extensions: { code: 'LICENCE_USED' } }] })).toBe('LICENCE_USED');
+  });
+});
+
+describe('server messages and field errors', () => {
+  const badInput = {
+    errors: [
+      {
+        message: 'A trigger is …; Unknown variable ${foo}',
+        extensions: { code: 'BAD_USER_INPUT', fields: { trigger: ['A trigger is …'], response: ['Unknown variable ${foo}'], bad: 3 } },
+      },
+    ],
+  };
+
+  it('puts field messages under their fields', () => {
+    expect(fieldErrorsOf(badInput)).toEqual({ trigger: ['A trigger is …'], response: ['Unknown variable ${foo}'] });
+    expect(fieldErrorsOf(new Error('x'))).toEqual({});
+  });
+
+  it('keeps the server message (e.g. when to try again)', () => {
+    expect(serverMessageOf({ errors: [{ message: 'Chat limit reached (20 messages per 30 s); try again in 4 s', extensions: { code: 'RATE_LIMITED' } }] })).toBe(
+      'Chat limit reached (20 messages per 30 s); try again in 4 s',
+    );
+    expect(serverMessageOf(new TypeError('Failed to fetch'))).toBeNull();
+  });
+
+  it('asks for a message above the form unless every field message has its field', () => {
+    expect(needsGeneralMessage(badInput, ['trigger', 'response', 'bad'])).toBe(false);
+    expect(needsGeneralMessage(badInput, ['trigger'])).toBe(true);
+    expect(needsGeneralMessage({ errors: [{ message: 'x', extensions: { code: 'BAD_USER_INPUT' } }] }, ['trigger'])).toBe(true);
+    expect(needsGeneralMessage({ errors: [{ message: 'x', extensions: { code: 'LICENCE_USED', fields: { licenseKey: ['used'] } } }] }, ['licenseKey'])).toBe(true);
   });
 });
 

@@ -40,7 +40,7 @@ export const StyledButton = styled.button<StyledButtonProps>`
       case 'danger':
         return css`
           background: ${theme.colors.danger};
-          color: ${theme.colors.onPrimary};
+          color: ${theme.colors.onDanger};
         `;
       case 'secondary':
         return css`

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import styled, { keyframes } from 'styled-components';
-
-const spin = keyframes`
-  to { transform: rotate(360deg); }
-`;
+import styled from 'styled-components';
+import { StyledSpinner } from './spinner';
 
 const StyledOverlay = styled.div`
   position: fixed;
@@ -15,21 +12,12 @@ const StyledOverlay = styled.div`
   background: ${({ theme }) => theme.colors.body};
 `;
 
-const StyledSpinner = styled.div`
-  width: ${({ theme }) => theme.sizes.spinner};
-  height: ${({ theme }) => theme.sizes.spinner};
-  border-radius: ${({ theme }) => theme.radii.round};
-  border: 3px solid ${({ theme }) => theme.colors.primarySoft};
-  border-top-color: ${({ theme }) => theme.colors.primary};
-  animation: ${spin} 0.8s linear infinite;
-`;
-
 /** Shown while a lazy page (or layout) loads; it unmounts once the page has rendered. */
 export function LoadingOverlay() {
   const { t } = useTranslation();
   return (
     <StyledOverlay data-testid="loading-overlay" role="status" aria-live="polite">
-      <StyledSpinner aria-hidden="true" />
+      <StyledSpinner $large />
       <span className="visually-hidden">{t('app.loading')}</span>
     </StyledOverlay>
   );

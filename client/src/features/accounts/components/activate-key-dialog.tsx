@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useAccountsActivateLicenceMutation, useAccountsLicencesQuery } from '../../../gql/graphql';
-import { type ServerError, serverErrorOf } from '../lib/server-error';
-import { Dialog, StyledDialogActions } from './dialog';
-import { SelectField } from './form-controls';
-import { useServerErrorText } from './server-error-text';
+import { useErrorText } from '../../../lib/use-error-text';
 
 /**
  * Activates a key for a user in scope (activateLicence with userId). Staff pick from the
@@ -38,10 +37,10 @@ export function ActivateKeyDialog({
 function ActivateKeyForm({ userId, onCancel, onDone }: { userId: string; onCancel: () => void; onDone: () => void }) {
   const { t } = useTranslation('accounts');
   const toast = useToast();
-  const errorText = useServerErrorText();
+  const errorText = useErrorText();
   const [key, setKey] = useState('');
   const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<ServerError | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 50 }, fetchPolicy: 'network-only' });
   const [activate, { loading }] = useAccountsActivateLicenceMutation();
   const keys = pool.data?.licences.edges.map((edge) => edge.node) ?? [];
@@ -59,7 +58,7 @@ function ActivateKeyForm({ userId, onCancel, onDone }: { userId: string; onCance
       toast.show({ variant: 'success', title: t('activateFor.done', { plan: licence?.planName ?? '—' }) });
       onDone();
     } catch (caught) {
-      setError(serverErrorOf(caught));
+      setError(caught);
     }
   }
 
@@ -85,14 +84,7 @@ function ActivateKeyForm({ userId, onCancel, onDone }: { userId: string; onCance
         errors={missing ? [t('validation.required')] : []}
         data-testid="activate-for-key"
       />
-      <StyledDialogActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={loading} aria-busy={loading} data-testid="activate-for-submit">
-          {t('activateFor.submit')}
-        </Button>
-      </StyledDialogActions>
+      <DialogFormActions submitLabel={t('activateFor.submit')} onCancel={onCancel} busy={loading} submitTestId="activate-for-submit" />
     </form>
   );
 }

@@ -1,16 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
+import { PasswordField } from '../../../components/ui/password-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useAccountsCreateUserMutation, useAccountsLicencesQuery, useAccountsPlansQuery } from '../../../gql/graphql';
+import { needsGeneralMessage } from '../../../lib/error-code';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useFieldMessages } from '../lib/field-messages';
 import { problemText } from '../lib/problems';
-import { type ServerError, serverErrorOf } from '../lib/server-error';
 import { type NewUserField, type NewUserForm, type Problems, createUserInput, validateNewUser } from '../lib/validation';
-import { Dialog, StyledDialogActions } from './dialog';
-import { PasswordInput, SelectField, StyledFieldset } from './form-controls';
-import { useFieldMessages, useServerErrorText } from './server-error-text';
+import { StyledFieldset } from './fieldset';
 
 const EMPTY: NewUserForm = {
   username: '',
@@ -48,11 +51,11 @@ export function AddUserPanel({ open, actor, onClose, onCreated }: AddUserPanelPr
 function AddUserForm({ actor, onCancel, onCreated }: { actor: 'admin' | 'reseller'; onCancel: () => void; onCreated: AddUserPanelProps['onCreated'] }) {
   const { t } = useTranslation('accounts');
   const toast = useToast();
-  const errorText = useServerErrorText();
+  const errorText = useErrorText();
   const fieldMessages = useFieldMessages();
   const [form, setForm] = useState<NewUserForm>(EMPTY);
   const [problems, setProblems] = useState<Problems<NewUserField>>({});
-  const [serverError, setServerError] = useState<ServerError | null>(null);
+  const [serverError, setServerError] = useState<unknown>(null);
   const [createUser, { loading }] = useAccountsCreateUserMutation();
   const plans = useAccountsPlansQuery({ skip: actor !== 'admin' });
   const pool = useAccountsLicencesQuery({
@@ -86,7 +89,7 @@ function AddUserForm({ actor, onCancel, onCreated }: { actor: 'admin' | 'reselle
       });
       onCreated({ id: created.id, username: created.username });
     } catch (caught) {
-      setServerError(serverErrorOf(caught));
+      setServerError(caught);
     }
   }
 
@@ -94,9 +97,7 @@ function AddUserForm({ actor, onCancel, onCreated }: { actor: 'admin' | 'reselle
   const poolKeys = pool.data?.licences.edges.map((edge) => edge.node) ?? [];
   // Field messages show under their field; anything else (another code, or a field this
   // form does not show) as one alert on top.
-  const placed = new Set<string>([...Object.keys(EMPTY), 'currentPlan']);
-  const unplaced = serverError ? Object.keys(serverError.fields).filter((field) => !placed.has(field)) : [];
-  const showGeneralError = serverError && (serverError.code !== 'BAD_USER_INPUT' || Object.keys(serverError.fields).length === 0 || unplaced.length > 0);
+  const showGeneralError = Boolean(serverError) && needsGeneralMessage(serverError, [...Object.keys(EMPTY), 'currentPlan']);
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="add-user-form">
@@ -164,17 +165,16 @@ function AddUserForm({ actor, onCancel, onCreated }: { actor: 'admin' | 'reselle
         )}
       </StyledFieldset>
 
-      <PasswordInput label={t('fields.passwordOptional')} name="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.target.value)} errors={errorsOf('password')} />
+      <PasswordField label={t('fields.passwordOptional')} name="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.target.value)} errors={errorsOf('password')} />
       <p>{t('addUser.passwordHint')}</p>
 
-      <StyledDialogActions>
-        <Button variant="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={loading || (actor === 'reseller' && poolKeys.length === 0)} aria-busy={loading} data-testid="add-user-submit">
-          {t('addUser.submit')}
-        </Button>
-      </StyledDialogActions>
+      <DialogFormActions
+        submitLabel={t('addUser.submit')}
+        onCancel={onCancel}
+        busy={loading}
+        submitDisabled={actor === 'reseller' && poolKeys.length === 0}
+        submitTestId="add-user-submit"
+      />
     </form>
   );
 }

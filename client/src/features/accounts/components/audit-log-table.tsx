@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { SelectField } from '../../../components/ui/select-field';
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useAccountsAuditLogQuery } from '../../../gql/graphql';
-import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from '../lib/cursor-pages';
 import { useFormatters } from '../lib/format';
-import { serverErrorOf } from '../lib/server-error';
-import { StyledCellStack, StyledMono, StyledMuted, StyledTable, StyledTableWrap } from './data-table';
-import { SelectField } from './form-controls';
+import { useCursorPages } from '../lib/use-cursor-pages';
+import { StyledCellStack, StyledMono, StyledMuted } from './data-table';
 import { Pager } from './pager';
-import { EmptyState, ErrorState, LoadingState } from './state-views';
 
 const ENTITIES = ['user', 'licence', 'plan'] as const;
 
@@ -50,16 +52,14 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
   const { t } = useTranslation('accounts');
   const format = useFormatters();
   const [entity, setEntity] = useState<string>(fixedEntity ?? '');
-  const [pages, setPages] = useState(FIRST_PAGE);
+  const paging = useCursorPages(pageSize, entity);
   const { data, previousData, loading, error, refetch } = useAccountsAuditLogQuery({
-    variables: { first: pageSize, after: currentCursor(pages), entity: entity || null, entityId: entityId ?? null },
+    variables: { first: pageSize, after: paging.after, entity: entity || null, entityId: entityId ?? null },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
   const shown = data ?? previousData;
   const entries = shown?.auditLog.edges.map((edge) => edge.node) ?? [];
-  const page = pageNumber(pages);
-  const range = rangeOf(page, pageSize, entries.length, shown?.auditLog.totalCount ?? 0);
 
   return (
     <div data-testid="audit-log">
@@ -70,7 +70,6 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
             value={entity}
             onChange={(e) => {
               setEntity(e.target.value);
-              setPages(FIRST_PAGE);
             }}
           >
             <option value="">{t('audit.allEntities')}</option>
@@ -83,7 +82,7 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
         </StyledToolbar>
       )}
       {error && !shown ? (
-        <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />
+        <ErrorState error={error} onRetry={() => void refetch()} />
       ) : !shown ? (
         <LoadingState />
       ) : entries.length === 0 ? (
@@ -135,18 +134,7 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
               </tbody>
             </StyledTable>
           </StyledTableWrap>
-          <Pager
-            label={t('audit.paging')}
-            from={range.from}
-            to={range.to}
-            total={range.total}
-            page={page}
-            busy={loading}
-            hasPrevious={page > 1}
-            hasNext={Boolean(shown.auditLog.pageInfo.hasNextPage)}
-            onPrevious={() => setPages(previousPage)}
-            onNext={() => setPages((current) => nextPage(current, shown.auditLog.pageInfo.endCursor))}
-          />
+          <Pager label={t('audit.paging')} busy={loading} {...paging.pagerProps(shown.auditLog, entries.length)} />
         </>
       )}
     </div>

@@ -3,47 +3,6 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
 
-/** Scrolls sideways on narrow screens instead of squeezing the columns. */
-export const StyledTableWrap = styled.div`
-  width: 100%;
-  overflow-x: auto;
-  position: relative;
-`;
-
-export const StyledTable = styled.table<{ $busy?: boolean; $compact?: boolean }>`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  opacity: ${({ $busy }) => ($busy ? 0.6 : 1)};
-  transition: opacity ${({ theme }) => theme.durations.fast};
-
-  caption {
-    text-align: left;
-  }
-
-  th,
-  td {
-    padding: ${({ theme, $compact }) => ($compact ? `${theme.space.sm} ${theme.space.md}` : `${theme.space.md} ${theme.space.lg}`)};
-    text-align: left;
-    vertical-align: middle;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-
-  th {
-    color: ${({ theme }) => theme.colors.heading};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    text-transform: uppercase;
-    letter-spacing: 0.03em;
-    white-space: nowrap;
-    background: ${({ theme }) => theme.colors.body};
-  }
-
-  tbody tr:hover {
-    background: ${({ theme }) => theme.colors.primarySoft};
-  }
-`;
-
 export const StyledCellStack = styled.div`
   display: flex;
   flex-direction: column;

@@ -3,16 +3,19 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { StyledFormGrid } from '../../../components/ui/form-grid';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useAccountsGenerateLicencesMutation, useAccountsPlansQuery } from '../../../gql/graphql';
+import { needsGeneralMessage } from '../../../lib/error-code';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useFieldMessages } from '../lib/field-messages';
 import { problemText } from '../lib/problems';
-import { type ServerError, serverErrorOf } from '../lib/server-error';
 import { MAX_BATCH, MAX_TOTAL_DAYS, type Problems, parseIntInRange } from '../lib/validation';
 import { StyledMono } from './data-table';
-import { SelectField, StyledFormGrid } from './form-controls';
-import { useFieldMessages, useServerErrorText } from './server-error-text';
 
-type Field = 'planId' | 'totalDays' | 'count' | 'resellerId';
+const FIELDS = ['planId', 'totalDays', 'count', 'resellerId'] as const;
+type Field = (typeof FIELDS)[number];
 
 const StyledKeys = styled.ul`
   list-style: none;
@@ -28,7 +31,7 @@ const StyledKeys = styled.ul`
 /** Admins: a batch of new keys (plan, TotalDays, count), optionally into a reseller's pool. */
 export function GenerateLicencesForm() {
   const { t } = useTranslation('accounts');
-  const errorText = useServerErrorText();
+  const errorText = useErrorText();
   const fieldMessages = useFieldMessages();
   const plans = useAccountsPlansQuery();
   const [planId, setPlanId] = useState('');
@@ -36,7 +39,7 @@ export function GenerateLicencesForm() {
   const [count, setCount] = useState('10');
   const [resellerId, setResellerId] = useState('');
   const [problems, setProblems] = useState<Problems<Field>>({});
-  const [serverError, setServerError] = useState<ServerError | null>(null);
+  const [serverError, setServerError] = useState<unknown>(null);
   const [keys, setKeys] = useState<string[]>([]);
   const [copied, setCopied] = useState(false);
   const [generate, { loading }] = useAccountsGenerateLicencesMutation();
@@ -62,7 +65,7 @@ export function GenerateLicencesForm() {
       });
       setKeys(result.data?.generateLicences.map((licence) => licence.licensekey) ?? []);
     } catch (caught) {
-      setServerError(serverErrorOf(caught));
+      setServerError(caught);
     }
   }
 
@@ -79,7 +82,7 @@ export function GenerateLicencesForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="generate-form">
-      {serverError && Object.keys(serverError.fields).length === 0 ? <Alert>{errorText(serverError)}</Alert> : null}
+      {serverError && needsGeneralMessage(serverError, FIELDS) ? <Alert>{errorText(serverError)}</Alert> : null}
       <StyledFormGrid>
         <SelectField label={t('fields.plan')} value={planId} onChange={(e) => setPlanId(e.target.value)} errors={errorsOf('planId')} data-testid="generate-plan">
           <option value="">{t('licences.choosePlan')}</option>

@@ -1,54 +1,81 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
+import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type AccountsLicenceFragment, useAccountsAssignLicenceMutation, useAccountsExtendLicenceMutation } from '../../../gql/graphql';
-import { type ServerError, serverErrorOf } from '../lib/server-error';
+import { useErrorText } from '../../../lib/use-error-text';
 import { MAX_EXTEND_DAYS, parseIntInRange } from '../lib/validation';
 import { StyledMono } from './data-table';
-import { Dialog, StyledDialogActions } from './dialog';
-import { SwitchField } from './form-controls';
-import { useServerErrorText } from './server-error-text';
 import { UserPicker } from './user-picker';
 
 const REFETCH = ['AccountsLicences', 'AccountsUsers', 'AccountsUser'];
 
+interface LicenceDialogProps {
+  licence: AccountsLicenceFragment | null;
+  onClose: () => void;
+}
+
+/** A dialog about one licence, open while there is one; the form inside starts fresh each time. */
+function LicenceDialog({ licence, onClose, title, testId, children }: LicenceDialogProps & { title: string; testId: string; children: (licence: AccountsLicenceFragment) => ReactNode }) {
+  return (
+    <Dialog open={licence !== null} onClose={onClose} title={title} testId={testId}>
+      {licence ? children(licence) : null}
+    </Dialog>
+  );
+}
+
+/** Sends a licence change from a dialog's form: on success a toast says so and the dialog closes; a failure is kept as text. */
+function useLicenceChange(onClose: () => void) {
+  const toast = useToast();
+  const errorText = useErrorText();
+  const [error, setError] = useState<unknown>(null);
+
+  async function run(change: () => Promise<unknown>, doneTitle: string) {
+    setError(null);
+    try {
+      await change();
+      toast.show({ variant: 'success', title: doneTitle });
+      onClose();
+    } catch (caught) {
+      setError(caught);
+    }
+  }
+
+  return { run, failure: error ? errorText(error) : null };
+}
+
 /** Reserve a key for a user, and activate it at once when asked. */
-export function AssignLicenceDialog({ licence, onClose }: { licence: AccountsLicenceFragment | null; onClose: () => void }) {
+export function AssignLicenceDialog({ licence, onClose }: LicenceDialogProps) {
   const { t } = useTranslation('accounts');
   return (
-    <Dialog open={licence !== null} onClose={onClose} title={t('assign.title')} testId="assign-dialog">
-      {licence ? <AssignForm licence={licence} onClose={onClose} /> : null}
-    </Dialog>
+    <LicenceDialog licence={licence} onClose={onClose} title={t('assign.title')} testId="assign-dialog">
+      {(open) => <AssignForm licence={open} onClose={onClose} />}
+    </LicenceDialog>
   );
 }
 
 function AssignForm({ licence, onClose }: { licence: AccountsLicenceFragment; onClose: () => void }) {
   const { t } = useTranslation('accounts');
-  const toast = useToast();
-  const errorText = useServerErrorText();
+  const { run, failure } = useLicenceChange(onClose);
   const [userId, setUserId] = useState('');
   const [activate, setActivate] = useState(true);
   const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<ServerError | null>(null);
   const [assign, { loading }] = useAccountsAssignLicenceMutation();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    setError(null);
     const valid = /^\d{1,15}$/.test(userId);
     setMissing(!valid);
     if (!valid) return;
-    try {
-      await assign({ variables: { id: licence.id, userId, activate }, refetchQueries: REFETCH, awaitRefetchQueries: true });
-      toast.show({ variant: 'success', title: activate ? t('assign.activated') : t('assign.reserved') });
-      onClose();
-    } catch (caught) {
-      setError(serverErrorOf(caught));
-    }
+    await run(
+      () => assign({ variables: { id: licence.id, userId, activate }, refetchQueries: REFETCH, awaitRefetchQueries: true }),
+      activate ? t('assign.activated') : t('assign.reserved'),
+    );
   }
 
   return (
@@ -56,54 +83,41 @@ function AssignForm({ licence, onClose }: { licence: AccountsLicenceFragment; on
       <p>
         {t('assign.key')} <StyledMono>{licence.licensekey}</StyledMono> · {licence.planName ?? '—'} · {t('licences.days', { days: licence.totalDays })}
       </p>
-      {error ? <Alert testId="assign-error">{errorText(error)}</Alert> : null}
+      {failure ? <Alert testId="assign-error">{failure}</Alert> : null}
       <UserPicker value={userId} onChange={setUserId} errors={missing ? [t('assign.chooseUser')] : []} />
-      <SwitchField label={t('assign.activateNow')} description={t('assign.activateHint')} checked={activate} onChange={setActivate} />
-      <StyledDialogActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={loading} aria-busy={loading} data-testid="assign-submit">
-          {t('assign.submit')}
-        </Button>
-      </StyledDialogActions>
+      <Switch label={t('assign.activateNow')} description={t('assign.activateHint')} checked={activate} onChange={setActivate} />
+      <DialogFormActions submitLabel={t('assign.submit')} onCancel={onClose} busy={loading} submitTestId="assign-submit" />
     </form>
   );
 }
 
 /** TotalDays + days. */
-export function ExtendLicenceDialog({ licence, onClose }: { licence: AccountsLicenceFragment | null; onClose: () => void }) {
+export function ExtendLicenceDialog({ licence, onClose }: LicenceDialogProps) {
   const { t } = useTranslation('accounts');
   return (
-    <Dialog open={licence !== null} onClose={onClose} title={t('extend.title')} testId="extend-dialog">
-      {licence ? <ExtendForm licence={licence} onClose={onClose} /> : null}
-    </Dialog>
+    <LicenceDialog licence={licence} onClose={onClose} title={t('extend.title')} testId="extend-dialog">
+      {(open) => <ExtendForm licence={open} onClose={onClose} />}
+    </LicenceDialog>
   );
 }
 
 function ExtendForm({ licence, onClose }: { licence: AccountsLicenceFragment; onClose: () => void }) {
   const { t } = useTranslation('accounts');
-  const toast = useToast();
-  const errorText = useServerErrorText();
+  const { run, failure } = useLicenceChange(onClose);
   const [days, setDays] = useState('30');
   const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<ServerError | null>(null);
   const [extend, { loading }] = useAccountsExtendLicenceMutation();
   const parsed = parseIntInRange(days, 1, MAX_EXTEND_DAYS);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    setError(null);
     setInvalid(parsed === null);
     if (parsed === null) return;
-    try {
-      await extend({ variables: { id: licence.id, days: parsed }, refetchQueries: REFETCH, awaitRefetchQueries: true });
-      toast.show({ variant: 'success', title: t('extend.done', { days: licence.totalDays + parsed }) });
-      onClose();
-    } catch (caught) {
-      setError(serverErrorOf(caught));
-    }
+    await run(
+      () => extend({ variables: { id: licence.id, days: parsed }, refetchQueries: REFETCH, awaitRefetchQueries: true }),
+      t('extend.done', { days: licence.totalDays + parsed }),
+    );
   }
 
   return (
@@ -111,7 +125,7 @@ function ExtendForm({ licence, onClose }: { licence: AccountsLicenceFragment; on
       <p>
         <StyledMono>{licence.licensekey}</StyledMono> · {t('licences.days', { days: licence.totalDays })}
       </p>
-      {error ? <Alert>{errorText(error)}</Alert> : null}
+      {failure ? <Alert>{failure}</Alert> : null}
       <TextField
         label={t('extend.days')}
         type="number"
@@ -124,14 +138,7 @@ function ExtendForm({ licence, onClose }: { licence: AccountsLicenceFragment; on
         data-testid="extend-days"
       />
       {parsed !== null ? <p>{t('extend.result', { days: licence.totalDays + parsed })}</p> : null}
-      <StyledDialogActions>
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={loading} aria-busy={loading} data-testid="extend-submit">
-          {t('extend.submit')}
-        </Button>
-      </StyledDialogActions>
+      <DialogFormActions submitLabel={t('extend.submit')} onCancel={onClose} busy={loading} submitTestId="extend-submit" />
     </form>
   );
 }

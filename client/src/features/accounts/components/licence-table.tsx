@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type AccountsLicenceFragment, type AccountsLicencesQueryVariables, useAccountsLicencesQuery, useAccountsRevokeLicenceMutation } from '../../../gql/graphql';
-import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from '../lib/cursor-pages';
+import { useErrorText } from '../../../lib/use-error-text';
 import { useFormatters } from '../lib/format';
 import { remainingOf } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
-import { serverErrorOf } from '../lib/server-error';
-import { ConfirmDialog } from './confirm-dialog';
-import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions, StyledRowButton, StyledTable, StyledTableWrap } from './data-table';
-import { AssignLicenceDialog, ExtendLicenceDialog } from './licence-dialogs';
+import { useCursorPages } from '../lib/use-cursor-pages';
+import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions, StyledRowButton } from './data-table';
 import { LicenceStatusBadge, RemainingDuration } from './licence-bits';
+import { AssignLicenceDialog, ExtendLicenceDialog } from './licence-dialogs';
 import { Pager } from './pager';
-import { useServerErrorText } from './server-error-text';
-import { EmptyState, ErrorState, LoadingState } from './state-views';
 
 export type LicenceFilters = Omit<AccountsLicencesQueryVariables, 'first' | 'after'>;
 
@@ -38,25 +40,20 @@ export function LicenceTable({
   const { t } = useTranslation('accounts');
   const format = useFormatters();
   const toast = useToast();
-  const errorText = useServerErrorText();
-  const filterKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState({ key: filterKey, pages: FIRST_PAGE });
+  const errorText = useErrorText();
   // New filters start again at the first page.
-  const pages = paging.key === filterKey ? paging.pages : FIRST_PAGE;
-  const setPages = (update: (current: typeof FIRST_PAGE) => typeof FIRST_PAGE) => setPaging({ key: filterKey, pages: update(pages) });
+  const paging = useCursorPages(pageSize, JSON.stringify(filters));
   const [assigning, setAssigning] = useState<AccountsLicenceFragment | null>(null);
   const [extending, setExtending] = useState<AccountsLicenceFragment | null>(null);
   const [revoking, setRevoking] = useState<AccountsLicenceFragment | null>(null);
   const [revoke, { loading: revokeBusy }] = useAccountsRevokeLicenceMutation();
   const { data, previousData, loading, error, refetch } = useAccountsLicencesQuery({
-    variables: { ...filters, first: pageSize, after: currentCursor(pages) },
+    variables: { ...filters, first: pageSize, after: paging.after },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   });
   const shown = data ?? previousData;
   const licences = shown?.licences.edges.map((edge) => edge.node) ?? [];
-  const page = pageNumber(pages);
-  const range = rangeOf(page, pageSize, licences.length, shown?.licences.totalCount ?? 0);
 
   async function handleRevoke() {
     if (!revoking) return;
@@ -64,17 +61,17 @@ export function LicenceTable({
       await revoke({ variables: { id: revoking.id }, refetchQueries: ['AccountsLicences', 'AccountsUsers', 'AccountsUser'], awaitRefetchQueries: true });
       toast.show({ variant: 'success', title: t('revoke.done', { key: revoking.licensekey }) });
     } catch (caught) {
-      toast.show({ variant: 'danger', title: t('revoke.failed'), message: errorText(serverErrorOf(caught)) });
+      toast.show({ variant: 'danger', title: t('revoke.failed'), message: errorText(caught) });
     }
     setRevoking(null);
   }
 
-  if (error && !shown) return <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />;
+  if (error && !shown) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!shown) return <LoadingState />;
 
   return (
     <div>
-      {error ? <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} /> : null}
+      {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
       {licences.length === 0 ? (
         <EmptyState testId="licences-empty">{emptyText}</EmptyState>
       ) : (
@@ -150,18 +147,7 @@ export function LicenceTable({
               </tbody>
             </StyledTable>
           </StyledTableWrap>
-          <Pager
-            label={t('licences.paging')}
-            from={range.from}
-            to={range.to}
-            total={range.total}
-            page={page}
-            busy={loading}
-            hasPrevious={page > 1}
-            hasNext={Boolean(shown.licences.pageInfo.hasNextPage)}
-            onPrevious={() => setPages(previousPage)}
-            onNext={() => setPages((current) => nextPage(current, shown.licences.pageInfo.endCursor))}
-          />
+          <Pager label={t('licences.paging')} busy={loading} {...paging.pagerProps(shown.licences, licences.length)} />
         </>
       )}
       <AssignLicenceDialog licence={assigning} onClose={() => setAssigning(null)} />
@@ -174,6 +160,7 @@ export function LicenceTable({
         busy={revokeBusy}
         onConfirm={() => void handleRevoke()}
         onCancel={() => setRevoking(null)}
+        confirmTestId="confirm-action"
       />
     </div>
   );

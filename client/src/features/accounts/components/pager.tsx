@@ -30,11 +30,10 @@ const StyledSizeSelect = styled.select`
 export const PAGE_SIZES = [10, 25, 50] as const;
 
 export interface PagerProps {
-  from: number;
-  to: number;
-  total: number;
+  /** The rows shown (see rangeOf). */
+  range: { from: number; to: number; total: number };
+  /** 1-based; there is a previous page after the first. */
   page: number;
-  hasPrevious: boolean;
   hasNext: boolean;
   onPrevious: () => void;
   onNext: () => void;
@@ -45,13 +44,13 @@ export interface PagerProps {
 }
 
 /** "1–10 of 45", page size, previous / next (keyset paging: no jumping to page n). */
-export function Pager({ from, to, total, page, hasPrevious, hasNext, onPrevious, onNext, pageSize, onPageSize, busy, label }: PagerProps) {
+export function Pager({ range, page, hasNext, onPrevious, onNext, pageSize, onPageSize, busy, label }: PagerProps) {
   const { t } = useTranslation('accounts');
   const sizeId = useId();
   return (
     <StyledPager aria-label={label}>
       <span data-testid="pager-range" aria-live="polite">
-        {t('common.range', { from, to, total })}
+        {t('common.range', range)}
       </span>
       <StyledGroup>
         {pageSize !== undefined && onPageSize ? (
@@ -66,7 +65,7 @@ export function Pager({ from, to, total, page, hasPrevious, hasNext, onPrevious,
             </StyledSizeSelect>
           </>
         ) : null}
-        <Button variant="secondary" onClick={onPrevious} disabled={!hasPrevious || busy} data-testid="pager-previous">
+        <Button variant="secondary" onClick={onPrevious} disabled={page <= 1 || busy} data-testid="pager-previous">
           {t('common.previous')}
         </Button>
         <span aria-label={t('common.pageLabel', { page })}>{page}</span>

@@ -1,8 +1,12 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { StyledFormGrid } from '../../../components/ui/form-grid';
+import { PasswordField } from '../../../components/ui/password-field';
+import { Switch } from '../../../components/ui/switch';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import {
   type AccountsSettingsFragment,
@@ -12,10 +16,12 @@ import {
   useAccountsUpdateNotificationsMutation,
   useAccountsUpdateSocialMutation,
 } from '../../../gql/graphql';
+import { errorCodeOf } from '../../../lib/error-code';
 import { saveSession } from '../../../lib/session';
 import { parseAuthPayload } from '../../../lib/session-types';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useFieldMessages } from '../lib/field-messages';
 import { problemText } from '../lib/problems';
-import { type ServerError, serverErrorOf } from '../lib/server-error';
 import {
   type GeneralForm,
   type InfoForm,
@@ -33,8 +39,7 @@ import {
 } from '../lib/settings-forms';
 import { type Problems, isClearlyWeakPassword } from '../lib/validation';
 import { Avatar } from './avatar';
-import { PasswordInput, StyledFieldset, StyledFormGrid, SwitchField, TextAreaField } from './form-controls';
-import { useFieldMessages, useServerErrorText } from './server-error-text';
+import { StyledFieldset } from './fieldset';
 
 const StyledActions = styled.div`
   display: flex;
@@ -50,22 +55,88 @@ const StyledAvatarRow = styled.div`
   margin-bottom: ${({ theme }) => theme.space.lg};
 `;
 
-type SaveState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'unchanged' } | { kind: 'error'; error: ServerError };
+type SaveState = { kind: 'idle' } | { kind: 'saved' } | { kind: 'unchanged' } | { kind: 'error'; error: unknown };
 
 /** The outcome line of a section's form (announced politely). */
-function SaveOutcome({ state, extra }: { state: SaveState; extra?: ReactNode }) {
+function SaveOutcome({ state }: { state: SaveState }) {
   const { t } = useTranslation('accounts');
-  const errorText = useServerErrorText();
+  const errorText = useErrorText();
   if (state.kind === 'saved') {
     return (
       <Alert variant="success" testId="settings-saved">
-        {t('settings.saved')} {extra}
+        {t('settings.saved')}
       </Alert>
     );
   }
   if (state.kind === 'unchanged') return <Alert variant="info">{t('settings.unchanged')}</Alert>;
   if (state.kind === 'error') return <Alert testId="settings-error">{errorText(state.error)}</Alert>;
   return null;
+}
+
+/** The foot of a settings tab: how the last save went and the save button. */
+function SectionFooter({ state, busy }: { state: SaveState; busy: boolean }) {
+  const { t } = useTranslation('accounts');
+  return (
+    <>
+      <SaveOutcome state={state} />
+      <StyledActions>
+        <Button type="submit" disabled={busy} aria-busy={busy} data-testid="settings-submit">
+          {t('common.saveChanges')}
+        </Button>
+      </StyledActions>
+    </>
+  );
+}
+
+interface SettingsFormOptions<F, I> {
+  initial: () => F;
+  validate?: (form: F) => Problems<keyof F & string>;
+  /** What differs from the last saved values (an empty object: nothing to send). */
+  changes: (before: F, after: F) => I;
+  /** Sends the changes; answers the values as saved. */
+  save: (input: I) => Promise<F | undefined>;
+  busy: boolean;
+}
+
+/**
+ * The save cycle every settings tab shares: check the form, send only what changed, take
+ * the server's answer as the new starting point, and say how it went.
+ */
+function useSettingsForm<F extends object, I extends object>({ initial, validate, changes, save, busy }: SettingsFormOptions<F, I>) {
+  const { t } = useTranslation('accounts');
+  const fieldMessages = useFieldMessages();
+  const [saved, setSaved] = useState(initial);
+  const [form, setForm] = useState(saved);
+  const [problems, setProblems] = useState<Problems<keyof F & string>>({});
+  const [state, setState] = useState<SaveState>({ kind: 'idle' });
+  const serverError = state.kind === 'error' ? state.error : null;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const found = validate?.(form) ?? {};
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const input = changes(saved, form);
+    if (Object.keys(input).length === 0) {
+      setState({ kind: 'unchanged' });
+      return;
+    }
+    try {
+      const answer = await save(input);
+      if (answer) {
+        setSaved(answer);
+        setForm(answer);
+      }
+      setState({ kind: 'saved' });
+    } catch (caught) {
+      setState({ kind: 'error', error: caught });
+    }
+  }
+
+  const set = <K extends keyof F>(field: K, value: F[K]) => setForm((current) => ({ ...current, [field]: value }));
+  const errorsOf = (field: keyof F & string) => [...problemText(t, problems[field]), ...fieldMessages(serverError, field)];
+  return { form, set, problems, errorsOf, state, handleSubmit };
 }
 
 function generalFormOf(settings: AccountsSettingsFragment): GeneralForm {
@@ -92,51 +163,20 @@ interface SectionProps {
   userId: string | null;
 }
 
-function SaveButton({ busy }: { busy: boolean }) {
-  const { t } = useTranslation('accounts');
-  return (
-    <Button type="submit" disabled={busy} aria-busy={busy} data-testid="settings-submit">
-      {t('common.saveChanges')}
-    </Button>
-  );
-}
-
 export function GeneralSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts');
-  const fieldMessages = useFieldMessages();
-  const [initial, setInitial] = useState(() => generalFormOf(settings));
-  const [form, setForm] = useState(initial);
-  const [problems, setProblems] = useState<Problems<keyof GeneralForm>>({});
-  const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [save, { loading }] = useAccountsUpdateGeneralMutation();
-  const serverError = state.kind === 'error' ? state.error : null;
-  const errorsOf = (field: keyof GeneralForm) => [...problemText(t, problems[field]), ...fieldMessages(serverError, field)];
-  const set = (field: keyof GeneralForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    const found = validateGeneral(form);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const input = generalChanges(initial, form);
-    if (Object.keys(input).length === 0) {
-      setState({ kind: 'unchanged' });
-      return;
-    }
-    try {
-      // Own name or email changed: the menus re-read the signed-in user.
+  const { form, set, problems, errorsOf, state, handleSubmit } = useSettingsForm({
+    initial: () => generalFormOf(settings),
+    validate: validateGeneral,
+    changes: generalChanges,
+    busy: loading,
+    // Own name or email changed: the menus re-read the signed-in user.
+    save: async (input) => {
       const result = await save({ variables: { userId, input }, refetchQueries: userId ? ['AccountsSettings'] : ['AccountsSettings', 'Viewer'] });
-      if (result.data) {
-        const saved = generalFormOf(result.data.updateAccountGeneral);
-        setInitial(saved);
-        setForm(saved);
-      }
-      setState({ kind: 'saved' });
-    } catch (caught) {
-      setState({ kind: 'error', error: serverErrorOf(caught) });
-    }
-  }
+      return result.data ? generalFormOf(result.data.updateAccountGeneral) : undefined;
+    },
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="settings-general">
@@ -145,200 +185,118 @@ export function GeneralSection({ settings, userId }: SectionProps) {
         <p>{t('settings.avatarHint')}</p>
       </StyledAvatarRow>
       <StyledFormGrid>
-        <TextField label={t('fields.avatar')} type="url" value={form.avatar} onChange={(e) => set('avatar')(e.target.value)} errors={errorsOf('avatar')} placeholder="https://…" />
-        <TextField label={t('fields.username')} autoComplete="username" value={form.username} onChange={(e) => set('username')(e.target.value)} errors={errorsOf('username')} data-testid="settings-username" />
-        <TextField label={t('fields.fullName')} autoComplete="name" value={form.fullName} onChange={(e) => set('fullName')(e.target.value)} errors={errorsOf('fullName')} data-testid="settings-full-name" />
-        <TextField label={t('fields.email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} errors={errorsOf('email')} />
-        <TextField label={t('fields.company')} autoComplete="organization" value={form.company} onChange={(e) => set('company')(e.target.value)} errors={errorsOf('company')} />
+        <TextField label={t('fields.avatar')} type="url" value={form.avatar} onChange={(e) => set('avatar', e.target.value)} errors={errorsOf('avatar')} placeholder="https://…" />
+        <TextField label={t('fields.username')} autoComplete="username" value={form.username} onChange={(e) => set('username', e.target.value)} errors={errorsOf('username')} data-testid="settings-username" />
+        <TextField label={t('fields.fullName')} autoComplete="name" value={form.fullName} onChange={(e) => set('fullName', e.target.value)} errors={errorsOf('fullName')} data-testid="settings-full-name" />
+        <TextField label={t('fields.email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} errors={errorsOf('email')} />
+        <TextField label={t('fields.company')} autoComplete="organization" value={form.company} onChange={(e) => set('company', e.target.value)} errors={errorsOf('company')} />
       </StyledFormGrid>
-      <SaveOutcome state={state} />
-      <StyledActions>
-        <SaveButton busy={loading} />
-      </StyledActions>
+      <SectionFooter state={state} busy={loading} />
     </form>
   );
 }
 
 export function InfoSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts');
-  const fieldMessages = useFieldMessages();
-  const [initial, setInitial] = useState(() => infoFormOf(settings));
-  const [form, setForm] = useState(initial);
-  const [problems, setProblems] = useState<Problems<keyof InfoForm>>({});
-  const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [save, { loading }] = useAccountsUpdateInfoMutation();
-  const serverError = state.kind === 'error' ? state.error : null;
-  const errorsOf = (field: keyof InfoForm) => [...problemText(t, problems[field]), ...fieldMessages(serverError, field)];
-  const set = (field: keyof InfoForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    const found = validateInfo(form);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const input = infoChanges(initial, form);
-    if (Object.keys(input).length === 0) {
-      setState({ kind: 'unchanged' });
-      return;
-    }
-    try {
+  const { form, set, errorsOf, state, handleSubmit } = useSettingsForm({
+    initial: () => infoFormOf(settings),
+    validate: validateInfo,
+    changes: infoChanges,
+    busy: loading,
+    save: async (input) => {
       const result = await save({ variables: { userId, input }, refetchQueries: ['AccountsSettings'] });
-      if (result.data) {
-        const saved = infoFormOf(result.data.updateAccountInfo);
-        setInitial(saved);
-        setForm(saved);
-      }
-      setState({ kind: 'saved' });
-    } catch (caught) {
-      setState({ kind: 'error', error: serverErrorOf(caught) });
-    }
-  }
+      return result.data ? infoFormOf(result.data.updateAccountInfo) : undefined;
+    },
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="settings-info">
-      <TextAreaField label={t('fields.bio')} maxLength={1000} value={form.bio} onChange={(e) => set('bio')(e.target.value)} errors={errorsOf('bio')} data-testid="settings-bio" />
+      <TextAreaField label={t('fields.bio')} maxLength={1000} value={form.bio} onChange={(e) => set('bio', e.target.value)} errors={errorsOf('bio')} data-testid="settings-bio" />
       <StyledFormGrid>
-        <TextField label={t('fields.dob')} type="date" value={form.dob} onChange={(e) => set('dob')(e.target.value)} errors={errorsOf('dob')} />
-        <TextField label={t('fields.country')} autoComplete="country-name" value={form.country} onChange={(e) => set('country')(e.target.value)} errors={errorsOf('country')} />
-        <TextField label={t('fields.website')} type="url" placeholder="https://…" value={form.website} onChange={(e) => set('website')(e.target.value)} errors={errorsOf('website')} />
-        <TextField label={t('fields.phone')} type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set('phone')(e.target.value)} errors={errorsOf('phone')} />
+        <TextField label={t('fields.dob')} type="date" value={form.dob} onChange={(e) => set('dob', e.target.value)} errors={errorsOf('dob')} />
+        <TextField label={t('fields.country')} autoComplete="country-name" value={form.country} onChange={(e) => set('country', e.target.value)} errors={errorsOf('country')} />
+        <TextField label={t('fields.website')} type="url" placeholder="https://…" value={form.website} onChange={(e) => set('website', e.target.value)} errors={errorsOf('website')} />
+        <TextField label={t('fields.phone')} type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set('phone', e.target.value)} errors={errorsOf('phone')} />
       </StyledFormGrid>
-      <SaveOutcome state={state} />
-      <StyledActions>
-        <SaveButton busy={loading} />
-      </StyledActions>
+      <SectionFooter state={state} busy={loading} />
     </form>
   );
 }
 
 export function SocialSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts');
-  const fieldMessages = useFieldMessages();
-  const [initial, setInitial] = useState(() => socialFormOf(settings));
-  const [form, setForm] = useState(initial);
-  const [problems, setProblems] = useState<Problems<keyof SocialForm>>({});
-  const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [save, { loading }] = useAccountsUpdateSocialMutation();
-  const serverError = state.kind === 'error' ? state.error : null;
-  const twitch = settings.social.connections.twitch?.id;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    const found = validateSocial(form);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const input = socialChanges(initial, form);
-    if (Object.keys(input).length === 0) {
-      setState({ kind: 'unchanged' });
-      return;
-    }
-    try {
+  const { form, set, errorsOf, state, handleSubmit } = useSettingsForm({
+    initial: () => socialFormOf(settings),
+    validate: validateSocial,
+    changes: socialChanges,
+    busy: loading,
+    save: async (input) => {
       const result = await save({ variables: { userId, input }, refetchQueries: ['AccountsSettings'] });
-      if (result.data) {
-        const saved = socialFormOf(result.data.updateAccountSocial);
-        setInitial(saved);
-        setForm(saved);
-      }
-      setState({ kind: 'saved' });
-    } catch (caught) {
-      setState({ kind: 'error', error: serverErrorOf(caught) });
-    }
-  }
+      return result.data ? socialFormOf(result.data.updateAccountSocial) : undefined;
+    },
+  });
+  const twitch = settings.social.connections.twitch?.id;
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="settings-social">
       <h3>{t('settings.socialLinks')}</h3>
       <StyledFormGrid>
         {SOCIAL_KEYS.map((key) => (
-          <TextField
-            key={key}
-            label={t(`social.${key}`)}
-            type="url"
-            placeholder="https://…"
-            value={form[key]}
-            onChange={(e) => setForm((current) => ({ ...current, [key]: e.target.value }))}
-            errors={[...problemText(t, problems[key]), ...fieldMessages(serverError, key)]}
-          />
+          <TextField key={key} label={t(`social.${key}`)} type="url" placeholder="https://…" value={form[key]} onChange={(e) => set(key, e.target.value)} errors={errorsOf(key)} />
         ))}
       </StyledFormGrid>
       <h3>{t('settings.connections')}</h3>
       <p data-testid="twitch-connection">{twitch ? t('settings.twitchConnected', { name: twitch }) : t('settings.twitchNone')}</p>
-      <SaveOutcome state={state} />
-      <StyledActions>
-        <SaveButton busy={loading} />
-      </StyledActions>
+      <SectionFooter state={state} busy={loading} />
     </form>
   );
 }
 
 export function NotificationSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts');
-  const [initial, setInitial] = useState(() => flagsOf(settings));
-  const [flags, setFlags] = useState(initial);
-  const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [save, { loading }] = useAccountsUpdateNotificationsMutation();
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    const input = notificationChanges(initial, flags);
-    if (Object.keys(input).length === 0) {
-      setState({ kind: 'unchanged' });
-      return;
-    }
-    try {
+  const { form: flags, set, state, handleSubmit } = useSettingsForm({
+    initial: () => flagsOf(settings),
+    changes: notificationChanges,
+    busy: loading,
+    save: async (input) => {
       const result = await save({ variables: { userId, input }, refetchQueries: ['AccountsSettings'] });
-      if (result.data) {
-        const saved = flagsOf(result.data.updateAccountNotifications);
-        setInitial(saved);
-        setFlags(saved);
-      }
-      setState({ kind: 'saved' });
-    } catch (caught) {
-      setState({ kind: 'error', error: serverErrorOf(caught) });
-    }
-  }
+      return result.data ? flagsOf(result.data.updateAccountNotifications) : undefined;
+    },
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="settings-notifications">
       <StyledFieldset>
         <legend>{t('settings.notificationsLegend')}</legend>
         {NOTIFICATION_KEYS.map((key) => (
-          <SwitchField
-            key={key}
-            label={t(`notifications.${key}`)}
-            checked={flags[key]}
-            onChange={(checked) => setFlags((current) => ({ ...current, [key]: checked }))}
-            testId={`notify-${key}`}
-          />
+          <Switch key={key} label={t(`notifications.${key}`)} checked={flags[key]} onChange={(checked) => set(key, checked)} testId={`notify-${key}`} />
         ))}
       </StyledFieldset>
-      <SaveOutcome state={state} />
-      <StyledActions>
-        <SaveButton busy={loading} />
-      </StyledActions>
+      <SectionFooter state={state} busy={loading} />
     </form>
   );
 }
 
-type PasswordField = 'currentPassword' | 'newPassword' | 'confirm';
+type PasswordKey = 'currentPassword' | 'newPassword' | 'confirm';
 
 /** Own password only. The server ends every other sign-in and returns a fresh one for this device. */
 export function PasswordSection() {
   const { t } = useTranslation('accounts');
   const fieldMessages = useFieldMessages();
-  const [form, setForm] = useState<Record<PasswordField, string>>({ currentPassword: '', newPassword: '', confirm: '' });
-  const [problems, setProblems] = useState<Partial<Record<PasswordField, string>>>({});
+  const [form, setForm] = useState<Record<PasswordKey, string>>({ currentPassword: '', newPassword: '', confirm: '' });
+  const [problems, setProblems] = useState<Partial<Record<PasswordKey, string>>>({});
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const [change, { loading }] = useAccountsChangePasswordMutation();
   const serverError = state.kind === 'error' ? state.error : null;
+  const serverCode = serverError ? errorCodeOf(serverError) : null;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const found: Partial<Record<PasswordField, string>> = {};
+    const found: Partial<Record<PasswordKey, string>> = {};
     if (!form.currentPassword) found.currentPassword = t('validation.required');
     if (isClearlyWeakPassword(form.newPassword)) found.newPassword = t('validation.passwordShort');
     if (form.confirm !== form.newPassword) found.confirm = t('validation.passwordsDiffer');
@@ -351,34 +309,35 @@ export function PasswordSection() {
       setForm({ currentPassword: '', newPassword: '', confirm: '' });
       setState({ kind: 'saved' });
     } catch (caught) {
-      setState({ kind: 'error', error: serverErrorOf(caught) });
+      setState({ kind: 'error', error: caught });
     }
   }
 
-  const errorsOf = (field: PasswordField) => [...(problems[field] ? [problems[field]] : []), ...fieldMessages(serverError, field)];
-  const showError = serverError && !(serverError.code === 'INVALID_CREDENTIALS' || serverError.code === 'WEAK_PASSWORD');
+  const errorsOf = (field: PasswordKey) => [...(problems[field] ? [problems[field]] : []), ...fieldMessages(serverError, field)];
+  // A wrong current password and a weak new one show under their field instead.
+  const showError = serverCode !== null && serverCode !== 'INVALID_CREDENTIALS' && serverCode !== 'WEAK_PASSWORD';
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="settings-password">
       <p>{t('password.intro')}</p>
-      <PasswordInput
+      <PasswordField
         label={t('password.current')}
         autoComplete="current-password"
         value={form.currentPassword}
         onChange={(e) => setForm((current) => ({ ...current, currentPassword: e.target.value }))}
-        errors={serverError?.code === 'INVALID_CREDENTIALS' ? [t('password.wrongCurrent')] : errorsOf('currentPassword')}
+        errors={serverCode === 'INVALID_CREDENTIALS' ? [t('password.wrongCurrent')] : errorsOf('currentPassword')}
         data-testid="password-current"
       />
       <StyledFormGrid>
-        <PasswordInput
+        <PasswordField
           label={t('password.new')}
           autoComplete="new-password"
           value={form.newPassword}
           onChange={(e) => setForm((current) => ({ ...current, newPassword: e.target.value }))}
-          errors={serverError?.code === 'WEAK_PASSWORD' ? [t('validation.passwordShort')] : errorsOf('newPassword')}
+          errors={serverCode === 'WEAK_PASSWORD' ? [t('validation.passwordShort')] : errorsOf('newPassword')}
           data-testid="password-new"
         />
-        <PasswordInput
+        <PasswordField
           label={t('password.confirm')}
           autoComplete="new-password"
           value={form.confirm}

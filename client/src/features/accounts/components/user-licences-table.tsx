@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useAccountsLicencesQuery } from '../../../gql/graphql';
 import { useFormatters } from '../lib/format';
 import { remainingOf } from '../lib/licence-time';
-import { serverErrorOf } from '../lib/server-error';
-import { StyledMono, StyledTable, StyledTableWrap } from './data-table';
+import { StyledMono } from './data-table';
 import { LicenceStatusBadge, RemainingDuration } from './licence-bits';
-import { EmptyState, ErrorState, LoadingState } from './state-views';
 
 /** Every key of one user, newest first. */
 export function UserLicencesTable({ userId }: { userId: string }) {
@@ -15,7 +17,7 @@ export function UserLicencesTable({ userId }: { userId: string }) {
     variables: { userId, first: 20 },
     fetchPolicy: 'cache-and-network',
   });
-  if (error && !data) return <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />;
+  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!data) return <LoadingState />;
   const licences = data.licences.edges.map((edge) => edge.node);
   if (licences.length === 0) return <EmptyState>{t('userView.noLicences')}</EmptyState>;

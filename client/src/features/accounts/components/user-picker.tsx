@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { TextField } from '../../../components/ui/text-field';
 import { useAccountsUsersQuery } from '../../../gql/graphql';
 import { StyledMuted } from './data-table';
-import { StyledFieldset } from './form-controls';
+import { StyledFieldset } from './fieldset';
 
 const StyledResults = styled.ul`
   list-style: none;

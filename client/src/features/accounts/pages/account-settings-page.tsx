@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { useAccountsSettingsQuery } from '../../../gql/graphql';
 import { Alert } from '../../../components/ui/alert';
-import { PageHeader, StyledPanel, StyledStack } from '../components/layout';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StyledPanel } from '../../../components/ui/panel';
+import { StyledStack } from '../../../components/ui/stack';
+import { useAccountsSettingsQuery } from '../../../gql/graphql';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { GeneralSection, InfoSection, NotificationSection, PasswordSection, SocialSection } from '../components/settings-sections';
-import { ErrorState, LoadingState } from '../components/state-views';
 import { type TabItem, Tabs } from '../components/tabs';
-import { serverErrorOf } from '../lib/server-error';
 import { useViewer } from '../lib/viewer';
 
 type Section = 'general' | 'info' | 'social' | 'notifications' | 'password';
@@ -47,7 +49,7 @@ function AccountSettings({ title, userId }: { title: string; userId: string | nu
       {!own ? <Alert variant="info">{t('settings.adminEditing')}</Alert> : null}
       <StyledPanel>
         {error && !settings ? (
-          <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />
+          <ErrorState error={error} onRetry={() => void refetch()} />
         ) : !settings || (loading && !data) ? (
           <LoadingState />
         ) : (

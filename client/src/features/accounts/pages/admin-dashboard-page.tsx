@@ -4,18 +4,21 @@ import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
+import { StyledStack } from '../../../components/ui/stack';
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useAccountsAdminStatsQuery } from '../../../gql/graphql';
 import { AuditLogTable } from '../components/audit-log-table';
 import { BarList } from '../components/bar-list';
-import { StyledMuted, StyledTable, StyledTableWrap } from '../components/data-table';
-import { PageHeader, StyledPanel, StyledPanelHeader, StyledStack } from '../components/layout';
+import { StyledMuted } from '../components/data-table';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { SignupsChart } from '../components/signups-chart';
 import { StatCard, StyledStatGrid } from '../components/stat-card';
-import { ErrorState, LoadingState } from '../components/state-views';
 import { useFormatters } from '../lib/format';
 import { ACCOUNT_PATHS } from '../lib/paths';
-import { serverErrorOf } from '../lib/server-error';
 import { useViewer } from '../lib/viewer';
 
 const RANGES = [7, 30, 90] as const;
@@ -69,12 +72,12 @@ function AdminDashboard({ title }: { title: string }) {
       />
       {pathname.startsWith('/kick') ? <Alert variant="info">{t('admin.kickNote')}</Alert> : null}
       {error && !stats ? (
-        <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />
+        <ErrorState error={error} onRetry={() => void refetch()} />
       ) : !stats ? (
         <LoadingState />
       ) : (
         <>
-          {error ? <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} /> : null}
+          {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
           <StyledStatGrid>
             <StatCard icon="users" tone="primary" value={format.number(totalUsers)} label={t('admin.totalUsers')} to={ACCOUNT_PATHS.userList} testId="stat-users" />
             <StatCard icon="bot" tone="success" value={format.number(stats.activeBots)} label={t('admin.activeBots')} testId="stat-bots" />
@@ -89,9 +92,9 @@ function AdminDashboard({ title }: { title: string }) {
             <StatCard icon="dollar" tone="info" value={format.price(stats.monthlyRevenue)} label={t('admin.monthlyRevenue')} testId="stat-revenue" />
           </StyledStatGrid>
 
-          <StyledPanel aria-labelledby="signups-title">
-            <StyledPanelHeader>
-              <h2 id="signups-title">{t('admin.signups')}</h2>
+          <Panel
+            title={t('admin.signups')}
+            actions={
               <StyledRangeGroup role="group" aria-label={t('admin.range')}>
                 {RANGES.map((value) => (
                   <Button key={value} variant={value === days ? 'primary' : 'secondary'} aria-pressed={value === days} onClick={() => setDays(value)}>
@@ -99,13 +102,13 @@ function AdminDashboard({ title }: { title: string }) {
                   </Button>
                 ))}
               </StyledRangeGroup>
-            </StyledPanelHeader>
+            }
+          >
             <SignupsChart days={stats.signupsPerDay} />
-          </StyledPanel>
+          </Panel>
 
           <StyledGrid>
-            <StyledPanel aria-labelledby="by-role-title">
-              <h2 id="by-role-title">{t('admin.byRole')}</h2>
+            <Panel title={t('admin.byRole')}>
               <BarList
                 testId="users-by-role"
                 items={stats.usersByRole.map((r) => ({
@@ -115,9 +118,8 @@ function AdminDashboard({ title }: { title: string }) {
                   display: format.number(r.count),
                 }))}
               />
-            </StyledPanel>
-            <StyledPanel aria-labelledby="by-plan-title">
-              <h2 id="by-plan-title">{t('admin.byPlan')}</h2>
+            </Panel>
+            <Panel title={t('admin.byPlan')}>
               <BarList
                 testId="users-by-plan"
                 items={stats.usersByPlan.map((p) => ({
@@ -127,11 +129,10 @@ function AdminDashboard({ title }: { title: string }) {
                   display: format.number(p.count),
                 }))}
               />
-            </StyledPanel>
+            </Panel>
           </StyledGrid>
 
-          <StyledPanel aria-labelledby="revenue-title">
-            <h2 id="revenue-title">{t('admin.revenueByPlan')}</h2>
+          <Panel title={t('admin.revenueByPlan')}>
             <StyledTableWrap>
               <StyledTable data-testid="revenue-table">
                 <thead>
@@ -160,12 +161,11 @@ function AdminDashboard({ title }: { title: string }) {
               </StyledTable>
             </StyledTableWrap>
             <StyledMuted>{t('admin.revenueNote')}</StyledMuted>
-          </StyledPanel>
+          </Panel>
 
-          <StyledPanel aria-labelledby="audit-title">
-            <h2 id="audit-title">{t('admin.audit')}</h2>
+          <Panel title={t('admin.audit')}>
             <AuditLogTable pageSize={10} />
-          </StyledPanel>
+          </Panel>
         </>
       )}
     </StyledStack>

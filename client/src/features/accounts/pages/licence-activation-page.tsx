@@ -4,17 +4,19 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { StyledDetails } from '../../../components/ui/details-list';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
+import { StyledStack } from '../../../components/ui/stack';
 import { TextField } from '../../../components/ui/text-field';
 import { type AccountsLicenceFragment, useAccountsActivateLicenceMutation, useAccountsUserQuery } from '../../../gql/graphql';
-import { StyledMono } from '../components/data-table';
-import { PageHeader, StyledDetails, StyledPanel, StyledStack, StyledTwoColumns } from '../components/layout';
-import { RemainingDuration } from '../components/licence-bits';
-import { useServerErrorText } from '../components/server-error-text';
-import { LoadingState } from '../components/state-views';
+import { useErrorText } from '../../../lib/use-error-text';
+import { StyledTwoColumns } from '../components/layout';
+import { UserLicenceFacts } from '../components/user-licence-facts';
 import { useFormatters } from '../lib/format';
-import { remainingOf, userRemaining } from '../lib/licence-time';
+import { remainingOf } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
-import { type ServerError, serverErrorOf } from '../lib/server-error';
 import { useViewer } from '../lib/viewer';
 
 const StyledKeyInput = styled.div`
@@ -36,11 +38,11 @@ const StyledPackage = styled.p`
 export default function LicenceActivationPage({ title }: { title: string }) {
   const { t } = useTranslation('accounts');
   const format = useFormatters();
-  const errorText = useServerErrorText();
+  const errorText = useErrorText();
   const { user: me } = useViewer();
   const [key, setKey] = useState('');
   const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<ServerError | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [activated, setActivated] = useState<AccountsLicenceFragment | null>(null);
   const current = useAccountsUserQuery({ variables: { id: me?.id ?? '' }, skip: !me, fetchPolicy: 'cache-and-network' });
   const [activate, { loading }] = useAccountsActivateLicenceMutation();
@@ -62,7 +64,7 @@ export default function LicenceActivationPage({ title }: { title: string }) {
         setKey('');
       }
     } catch (caught) {
-      setError(serverErrorOf(caught));
+      setError(caught);
     }
   }
 
@@ -70,22 +72,14 @@ export default function LicenceActivationPage({ title }: { title: string }) {
     <StyledStack>
       <PageHeader title={title} subtitle={t('activation.subtitle')} />
       <StyledTwoColumns>
-        <StyledPanel aria-labelledby="current-licence-title" data-testid="current-licence">
-          <h2 id="current-licence-title">{t('activation.current')}</h2>
+        <Panel title={t('activation.current')} testId="current-licence">
           {current.loading && !user ? (
             <LoadingState />
           ) : user ? (
             <>
               <StyledPackage data-testid="current-package">{user.currentPlan === 'None' ? t('activation.noPackage') : user.currentPlan}</StyledPackage>
               <StyledDetails>
-                <dt>{t('fields.licenseKey')}</dt>
-                <dd>{user.licenseKey === 'None' ? t('users.noKey') : <StyledMono>{user.licenseKey}</StyledMono>}</dd>
-                <dt>{t('fields.beginning')}</dt>
-                <dd>{format.date(user.licensebeginning)}</dd>
-                <dt>{t('fields.remaining')}</dt>
-                <dd>
-                  <RemainingDuration remaining={userRemaining(user)} />
-                </dd>
+                <UserLicenceFacts user={user} />
               </StyledDetails>
             </>
           ) : (
@@ -94,10 +88,9 @@ export default function LicenceActivationPage({ title }: { title: string }) {
           <p>
             <Link to={ACCOUNT_PATHS.pricing}>{t('activation.seePlans')}</Link>
           </p>
-        </StyledPanel>
+        </Panel>
 
-        <StyledPanel aria-labelledby="activate-title">
-          <h2 id="activate-title">{t('activation.enterKey')}</h2>
+        <Panel title={t('activation.enterKey')}>
           {activated ? (
             <Alert variant="success" testId="activation-success">
               <p>
@@ -129,7 +122,7 @@ export default function LicenceActivationPage({ title }: { title: string }) {
               {t('activation.submit')}
             </Button>
           </form>
-        </StyledPanel>
+        </Panel>
       </StyledTwoColumns>
     </StyledStack>
   );

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
+import { SelectField } from '../../../components/ui/select-field';
+import { StyledStack } from '../../../components/ui/stack';
 import { TextField } from '../../../components/ui/text-field';
 import { type LicenceStatus, useAccountsPlansQuery } from '../../../gql/graphql';
-import { SelectField } from '../components/form-controls';
 import { GenerateLicencesForm } from '../components/generate-licences-form';
-import { PageHeader, StyledFilters, StyledPanel, StyledStack } from '../components/layout';
+import { StyledFilters } from '../components/layout';
 import { type LicenceFilters, LicenceTable } from '../components/licence-table';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { useViewer } from '../lib/viewer';
@@ -68,12 +71,10 @@ function LicenceManage({ title }: { title: string }) {
   return (
     <StyledStack>
       <PageHeader title={title} subtitle={t('licences.subtitle')} />
-      <StyledPanel aria-labelledby="generate-title">
-        <h2 id="generate-title">{t('licences.generateTitle')}</h2>
+      <Panel title={t('licences.generateTitle')}>
         <GenerateLicencesForm />
-      </StyledPanel>
-      <StyledPanel aria-labelledby="licence-list-title">
-        <h2 id="licence-list-title">{t('licences.listTitle')}</h2>
+      </Panel>
+      <Panel title={t('licences.listTitle')}>
         <StyledFilters role="search">
           <TextField label={t('licences.search')} type="search" placeholder="ABCD-…" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="licence-search" />
           <SelectField label={t('fields.status')} value={filters.status ?? ''} onChange={(e) => update('status', e.target.value)} data-testid="licence-filter-status">
@@ -102,7 +103,7 @@ function LicenceManage({ title }: { title: string }) {
           </SelectField>
         </StyledFilters>
         <LicenceTable filters={filters} emptyText={t('licences.empty')} />
-      </StyledPanel>
+      </Panel>
     </StyledStack>
   );
 }

@@ -2,19 +2,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { StyledButtonLink } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
+import { StyledStack } from '../../../components/ui/stack';
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useAccountsLicencesQuery, useAccountsUsersQuery } from '../../../gql/graphql';
-import { Avatar } from '../components/avatar';
-import { StyledCellStack, StyledIdentity, StyledMono, StyledMuted, StyledNowrap, StyledTable, StyledTableWrap } from '../components/data-table';
-import { PageHeader, StyledPanel, StyledPanelHeader, StyledStack } from '../components/layout';
+import { StyledCellStack, StyledMono, StyledNowrap } from '../components/data-table';
 import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
 import { LicenceTable } from '../components/licence-table';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { StatCard, StyledStatGrid } from '../components/stat-card';
-import { EmptyState, ErrorState, LoadingState } from '../components/state-views';
+import { UserIdentity } from '../components/user-identity';
 import { useFormatters } from '../lib/format';
 import { userRemaining } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
-import { serverErrorOf } from '../lib/server-error';
 import { useViewer } from '../lib/viewer';
 
 /** Reseller-ViewerDashboard: the reseller's clients with status and licence, and their key pool. */
@@ -54,13 +58,9 @@ function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean
         <StatCard icon="zap" tone="warning" value={count(expiring.data?.licences.totalCount)} label={t('reseller.expiring')} />
       </StyledStatGrid>
 
-      <StyledPanel aria-labelledby="clients-title">
-        <StyledPanelHeader>
-          <h2 id="clients-title">{t('reseller.latestClients')}</h2>
-          <Link to={ACCOUNT_PATHS.userList}>{t('reseller.allClients')}</Link>
-        </StyledPanelHeader>
+      <Panel title={t('reseller.latestClients')} actions={<Link to={ACCOUNT_PATHS.userList}>{t('reseller.allClients')}</Link>}>
         {clients.error && !clients.data ? (
-          <ErrorState error={serverErrorOf(clients.error)} onRetry={() => void clients.refetch()} />
+          <ErrorState error={clients.error} onRetry={() => void clients.refetch()} />
         ) : !clients.data ? (
           <LoadingState />
         ) : rows.length === 0 ? (
@@ -80,46 +80,36 @@ function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean
                 </tr>
               </thead>
               <tbody>
-                {rows.map((user) => {
-                  const name = user.fullName || user.username;
-                  return (
-                    <tr key={user.id} data-testid="client-row">
-                      <td>
-                        <StyledIdentity>
-                          <Avatar name={name} src={user.avatar} />
-                          <StyledCellStack>
-                            <Link to={ACCOUNT_PATHS.userView(user.id)}>{name}</Link>
-                            <StyledMuted>{user.email}</StyledMuted>
-                          </StyledCellStack>
-                        </StyledIdentity>
-                      </td>
-                      <td>{user.currentPlan}</td>
-                      <td>
-                        <StyledCellStack>
-                          {user.licenseKey !== 'None' ? <StyledMono>{user.licenseKey}</StyledMono> : null}
-                          <RemainingDuration remaining={userRemaining(user)} />
-                        </StyledCellStack>
-                      </td>
-                      <td>
-                        <UserStatusBadge status={user.status} />
-                      </td>
-                      <td>
-                        <StyledNowrap>{format.date(user.createdAt)}</StyledNowrap>
-                      </td>
-                    </tr>
-                  );
-                })}
+                {rows.map((user) => (
+                  <tr key={user.id} data-testid="client-row">
+                    <td>
+                      <UserIdentity user={user} detail={user.email} />
+                    </td>
+                    <td>{user.currentPlan}</td>
+                    <td>
+                      <StyledCellStack>
+                        {user.licenseKey !== 'None' ? <StyledMono>{user.licenseKey}</StyledMono> : null}
+                        <RemainingDuration remaining={userRemaining(user)} />
+                      </StyledCellStack>
+                    </td>
+                    <td>
+                      <UserStatusBadge status={user.status} />
+                    </td>
+                    <td>
+                      <StyledNowrap>{format.date(user.createdAt)}</StyledNowrap>
+                    </td>
+                  </tr>
+                ))}
               </tbody>
             </StyledTable>
           </StyledTableWrap>
         )}
-      </StyledPanel>
+      </Panel>
 
-      <StyledPanel aria-labelledby="pool-title">
-        <h2 id="pool-title">{t('reseller.pool')}</h2>
+      <Panel title={t('reseller.pool')}>
         <Alert variant="info">{isAdmin ? t('reseller.poolHintAdmin') : t('reseller.poolHint')}</Alert>
         <LicenceTable filters={{ status: 'available' }} pageSize={10} canRevoke={isAdmin} emptyText={t('reseller.poolEmpty')} testId="pool-table" />
-      </StyledPanel>
+      </Panel>
     </StyledStack>
   );
 }

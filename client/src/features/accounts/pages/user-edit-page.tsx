@@ -4,17 +4,25 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button, StyledButtonLink } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { StyledFormGrid } from '../../../components/ui/form-grid';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StyledPanel } from '../../../components/ui/panel';
+import { SelectField } from '../../../components/ui/select-field';
+import { StyledStack } from '../../../components/ui/stack';
+import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type AccountsUserDetailFragment, type Role, useAccountsPlansQuery, useAccountsUpdateUserMutation, useAccountsUserQuery } from '../../../gql/graphql';
-import { SelectField, StyledFieldset, StyledFormGrid, SwitchField } from '../components/form-controls';
-import { PageHeader, StyledPanel, StyledStack } from '../components/layout';
+import { needsGeneralMessage } from '../../../lib/error-code';
+import { useErrorText } from '../../../lib/use-error-text';
+import { StyledFieldset } from '../components/fieldset';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
-import { useFieldMessages, useServerErrorText } from '../components/server-error-text';
-import { EmptyState, ErrorState, LoadingState } from '../components/state-views';
+import { useFieldMessages } from '../lib/field-messages';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { problemText } from '../lib/problems';
-import { type ServerError, serverErrorOf } from '../lib/server-error';
 import { type UserEditField, type UserEditForm, editChanges, editFormOf, validateEdit } from '../lib/user-edit';
 import type { Problems } from '../lib/validation';
 import { useViewer } from '../lib/viewer';
@@ -27,7 +35,7 @@ export default function UserEditPage({ title }: { title: string }) {
 
   if (!staff) return <NotAuthorizedContent title={title} />;
   let body;
-  if (error && !data) body = <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />;
+  if (error && !data) body = <ErrorState error={error} onRetry={() => void refetch()} />;
   else if (!data && loading) body = <LoadingState />;
   else if (!data?.user) {
     body = (
@@ -55,12 +63,12 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
   const { t: tShared } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const errorText = useServerErrorText();
+  const errorText = useErrorText();
   const fieldMessages = useFieldMessages();
   const [initial] = useState(() => editFormOf(user));
   const [form, setForm] = useState<UserEditForm>(initial);
   const [problems, setProblems] = useState<Problems<UserEditField>>({});
-  const [serverError, setServerError] = useState<ServerError | null>(null);
+  const [serverError, setServerError] = useState<unknown>(null);
   const [updateUser, { loading }] = useAccountsUpdateUserMutation();
   const plans = useAccountsPlansQuery({ skip: actor !== 'admin' });
   const isAdmin = actor === 'admin';
@@ -87,13 +95,11 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
       toast.show({ variant: 'success', title: t('userEdit.saved', { name }) });
       navigate(ACCOUNT_PATHS.userView(user.id));
     } catch (caught) {
-      setServerError(serverErrorOf(caught));
+      setServerError(caught);
     }
   }
 
-  const knownFields = new Set<string>(Object.keys(form));
-  const unplaced = serverError ? Object.keys(serverError.fields).filter((field) => !knownFields.has(field)) : [];
-  const showGeneral = serverError && (serverError.code !== 'BAD_USER_INPUT' || Object.keys(serverError.fields).length === 0 || unplaced.length > 0);
+  const showGeneral = Boolean(serverError) && needsGeneralMessage(serverError, Object.keys(form));
 
   return (
     <StyledStack>
@@ -115,10 +121,10 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
 
           <StyledFieldset>
             <legend>{t('userView.botPanel')}</legend>
-            <SwitchField label={t('botPanel.active')} description={t('botPanel.activeHint')} checked={form.active} onChange={setFlag('active')} testId="edit-active" />
-            <SwitchField label={t('botPanel.autostart')} checked={form.autostart} onChange={setFlag('autostart')} />
-            <SwitchField label={t('botPanel.chatbot')} checked={form.chatbot} onChange={setFlag('chatbot')} />
-            <SwitchField label={t('botPanel.categoryChatbot')} checked={form.categoryChatbot} onChange={setFlag('categoryChatbot')} />
+            <Switch label={t('botPanel.active')} description={t('botPanel.activeHint')} checked={form.active} onChange={setFlag('active')} testId="edit-active" />
+            <Switch label={t('botPanel.autostart')} checked={form.autostart} onChange={setFlag('autostart')} />
+            <Switch label={t('botPanel.chatbot')} checked={form.chatbot} onChange={setFlag('chatbot')} />
+            <Switch label={t('botPanel.categoryChatbot')} checked={form.categoryChatbot} onChange={setFlag('categoryChatbot')} />
           </StyledFieldset>
 
           {isAdmin ? (

@@ -2,7 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
 import { Icon } from '../../../components/ui/icon';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StyledPanel } from '../../../components/ui/panel';
+import { SelectField } from '../../../components/ui/select-field';
+import { StyledStack } from '../../../components/ui/stack';
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { TextField } from '../../../components/ui/text-field';
 import {
   type AccountsUsersQueryVariables,
@@ -13,19 +21,16 @@ import {
   useAccountsUsersQuery,
 } from '../../../gql/graphql';
 import { AddUserPanel } from '../components/add-user-panel';
-import { Avatar } from '../components/avatar';
-import { SortHeader, StyledCellStack, StyledIdentity, StyledMono, StyledMuted, StyledNowrap, StyledRowActions, StyledTable, StyledTableWrap } from '../components/data-table';
-import { SelectField } from '../components/form-controls';
-import { PageHeader, StyledFilters, StyledPanel, StyledStack } from '../components/layout';
+import { SortHeader, StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions } from '../components/data-table';
+import { StyledFilters } from '../components/layout';
 import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { PAGE_SIZES, Pager } from '../components/pager';
-import { EmptyState, ErrorState, LoadingState } from '../components/state-views';
+import { UserIdentity } from '../components/user-identity';
 import { rangeOf } from '../lib/cursor-pages';
 import { useFormatters } from '../lib/format';
 import { userRemaining } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
-import { serverErrorOf } from '../lib/server-error';
 import { useViewer } from '../lib/viewer';
 
 const ROLES: readonly Role[] = ['client', 'reseller', 'admin'];
@@ -186,7 +191,7 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
           {t('users.tableTitle')}
         </h2>
         {error && !shown ? (
-          <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />
+          <ErrorState error={error} onRetry={() => void refetch()} />
         ) : !shown ? (
           <LoadingState />
         ) : users.length === 0 ? (
@@ -204,7 +209,7 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
           </EmptyState>
         ) : (
           <>
-            {error ? <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} /> : null}
+            {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
             <StyledTableWrap>
               <StyledTable $busy={loading} aria-busy={loading} data-testid="user-table">
                 <thead>
@@ -226,17 +231,7 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
                     return (
                       <tr key={user.id} data-testid="user-row">
                         <td>
-                          <StyledIdentity>
-                            <Avatar name={name} src={user.avatar} />
-                            <StyledCellStack>
-                              <Link to={ACCOUNT_PATHS.userView(user.id)} data-testid="user-name">
-                                {name}
-                              </Link>
-                              <StyledMuted>
-                                @{user.username} · {user.email}
-                              </StyledMuted>
-                            </StyledCellStack>
-                          </StyledIdentity>
+                          <UserIdentity user={user} detail={`@${user.username} · ${user.email}`} linkTestId="user-name" />
                         </td>
                         <td>{tShared(`roles.${user.role}`)}</td>
                         <td data-testid="user-plan">{user.currentPlan}</td>
@@ -270,12 +265,9 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
             </StyledTableWrap>
             <Pager
               label={t('users.paging')}
-              from={range.from}
-              to={range.to}
-              total={range.total}
+              range={range}
               page={state.page}
               busy={loading}
-              hasPrevious={state.page > 1}
               hasNext={Boolean(connection?.pageInfo.hasNextPage)}
               onPrevious={() =>
                 update(state.page - 1 <= 1 ? { after: null, before: null, page: null } : { before: connection?.pageInfo.startCursor ?? null, after: null, page: String(state.page - 1) }, 'page')

@@ -3,24 +3,29 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, StyledButtonLink } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { StyledDetails } from '../../../components/ui/details-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel, StyledPanel } from '../../../components/ui/panel';
+import { StyledStack } from '../../../components/ui/stack';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type AccountsUserDetailFragment, useAccountsDeleteUserMutation, useAccountsUserQuery } from '../../../gql/graphql';
+import { useErrorText } from '../../../lib/use-error-text';
 import { ActivateKeyDialog } from '../components/activate-key-dialog';
 import { AuditLogTable } from '../components/audit-log-table';
 import { Avatar } from '../components/avatar';
 import { Badge } from '../components/badge';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { StyledMono, StyledRowActions } from '../components/data-table';
-import { PageHeader, StyledDetails, StyledPanel, StyledPanelHeader, StyledStack, StyledTwoColumns } from '../components/layout';
-import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
+import { StyledRowActions } from '../components/data-table';
+import { StyledTwoColumns } from '../components/layout';
+import { UserStatusBadge } from '../components/licence-bits';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
-import { useServerErrorText } from '../components/server-error-text';
-import { EmptyState, ErrorState, LoadingState } from '../components/state-views';
+import { UserLicenceFacts } from '../components/user-licence-facts';
 import { UserLicencesTable } from '../components/user-licences-table';
 import { useFormatters } from '../lib/format';
-import { userRemaining } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
-import { serverErrorOf } from '../lib/server-error';
 import { useViewer } from '../lib/viewer';
 
 const StyledProfileHead = styled.div`
@@ -50,7 +55,7 @@ export default function UserViewPage({ title }: { title: string }) {
     return (
       <StyledStack>
         <PageHeader title={title} />
-        <ErrorState error={serverErrorOf(error)} onRetry={() => void refetch()} />
+        <ErrorState error={error} onRetry={() => void refetch()} />
       </StyledStack>
     );
   }
@@ -84,7 +89,7 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
   const format = useFormatters();
   const navigate = useNavigate();
   const toast = useToast();
-  const errorText = useServerErrorText();
+  const errorText = useErrorText();
   const [activating, setActivating] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteUser, { loading: deleting }] = useAccountsDeleteUserMutation();
@@ -97,7 +102,7 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
       navigate(ACCOUNT_PATHS.userList, { replace: true });
     } catch (caught) {
       setConfirmDelete(false);
-      toast.show({ variant: 'danger', title: t('userView.deleteFailed'), message: errorText(serverErrorOf(caught)) });
+      toast.show({ variant: 'danger', title: t('userView.deleteFailed'), message: errorText(caught) });
     }
   }
 
@@ -173,35 +178,28 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
         </StyledPanel>
 
         <StyledStack>
-          <StyledPanel aria-labelledby="licence-title" data-testid="user-licence">
-            <StyledPanelHeader>
-              <h2 id="licence-title">{t('userView.licence')}</h2>
+          <Panel
+            title={t('userView.licence')}
+            testId="user-licence"
+            actions={
               <Button variant="secondary" onClick={() => setActivating(true)} data-testid="activate-for-open">
                 {t('activateFor.open')}
               </Button>
-            </StyledPanelHeader>
+            }
+          >
             <StyledDetails>
               <dt>{t('fields.plan')}</dt>
               <dd data-testid="user-view-plan">{user.currentPlan}</dd>
-              <dt>{t('fields.licenseKey')}</dt>
-              <dd>{user.licenseKey === 'None' ? t('users.noKey') : <StyledMono>{user.licenseKey}</StyledMono>}</dd>
-              <dt>{t('fields.beginning')}</dt>
-              <dd>{format.date(user.licensebeginning)}</dd>
-              <dt>{t('fields.remaining')}</dt>
-              <dd>
-                <RemainingDuration remaining={userRemaining(user)} />
-              </dd>
+              <UserLicenceFacts user={user} />
             </StyledDetails>
-          </StyledPanel>
-          <StyledPanel aria-labelledby="keys-title">
-            <h2 id="keys-title">{t('userView.keys')}</h2>
+          </Panel>
+          <Panel title={t('userView.keys')}>
             <UserLicencesTable userId={user.id} />
-          </StyledPanel>
+          </Panel>
           {actor === 'admin' ? (
-            <StyledPanel aria-labelledby="history-title">
-              <h2 id="history-title">{t('userView.history')}</h2>
+            <Panel title={t('userView.history')}>
               <AuditLogTable entity="user" entityId={user.id} pageSize={10} />
-            </StyledPanel>
+            </Panel>
           ) : null}
         </StyledStack>
       </StyledTwoColumns>
@@ -215,6 +213,7 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
         busy={deleting}
         onConfirm={() => void handleDelete()}
         onCancel={() => setConfirmDelete(false)}
+        confirmTestId="confirm-action"
       />
     </StyledStack>
   );

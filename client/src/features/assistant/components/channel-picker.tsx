@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { StyledSelect } from './form-field';
+import { StyledSelect } from '../../../components/ui/form-control';
 
 const StyledPicker = styled.div`
   display: flex;

@@ -7,7 +7,7 @@ import {
   useAssistantSetBotModuleMutation,
   useAssistantUpdateBotPanelMutation,
 } from '../../../gql/graphql';
-import { useErrorText } from '../components/query-state';
+import { useErrorText } from '../../../lib/use-error-text';
 
 export type PanelSwitch = keyof Required<BotPanelInput>;
 

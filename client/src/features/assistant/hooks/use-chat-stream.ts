@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type AssistantChatMessageFragment, useAssistantChatHistoryQuery, useAssistantChatMessagesSubscription } from '../../../gql/graphql';
+import { errorCodeOf } from '../../../lib/error-code';
 import { MAX_CHAT_LINES, mergeChatLines, resubscribeDelayMs } from '../lib/chat-log';
-import { assistantErrorCode } from '../lib/errors';
 
 export type StreamState = { kind: 'connecting' } | { kind: 'live' } | { kind: 'retrying'; inSeconds: number } | { kind: 'failed'; error: unknown };
 
@@ -37,7 +37,7 @@ export function useChatStream(channelId: string) {
   const scheduleRetry = useCallback((error: unknown) => {
     // Apollo may report an error and then the end of the same stream: one retry per drop.
     if (failed.current || retryTimer.current) return;
-    const code = error === null ? null : assistantErrorCode(error);
+    const code = error === null ? null : errorCodeOf(error);
     if (code !== null && FINAL.has(code)) {
       failed.current = true;
       setState({ kind: 'failed', error });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type Platform, useAssistantStartChannelConnectionMutation } from '../../../gql/graphql';
-import { useErrorText } from '../components/query-state';
+import { useErrorText } from '../../../lib/use-error-text';
 
 /**
  * Starts the platform's OAuth flow: the server answers the consent page's address and the

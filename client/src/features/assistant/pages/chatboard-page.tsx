@@ -1,37 +1,22 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
-import { StyledPageHeading } from '../../../components/ui/page-heading';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type AssistantChannelFragment, useAssistantModerateChatMutation } from '../../../gql/graphql';
-import { ChannelPicker } from '../components/channel-picker';
+import { useErrorText } from '../../../lib/use-error-text';
+import { ChannelPage } from '../components/channel-page';
 import { ChatLog } from '../components/chatboard/chat-log';
 import { type ModerationChoice, ModerationDialog, type ModerationRequest } from '../components/chatboard/moderation-dialog';
 import { SendBox } from '../components/chatboard/send-box';
-import { EmptyChannels } from '../components/empty-channels';
-import { ErrorBlock, LoadingBlock, StyledPageIntro, useErrorText } from '../components/query-state';
 import { StyledBadge } from '../components/status-badge';
-import { useChannels } from '../hooks/use-channels';
 import { type StreamState, useChatStream } from '../hooks/use-chat-stream';
-import { useSelectedChannel } from '../hooks/use-selected-channel';
 import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
-
-const StyledTop = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.md};
-
-  h1 {
-    margin: 0;
-  }
-`;
 
 const StyledBoardHeader = styled.div`
   display: flex;
@@ -149,9 +134,9 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
           <Link to={withChannel(channel.platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channel.id)}>{t('chatboard.toPanel')}</Link>
         </Alert>
       ) : null}
-      {history.error && !history.data ? <ErrorBlock error={history.error} onRetry={retryNow} /> : null}
+      {history.error && !history.data ? <ErrorState error={history.error} onRetry={retryNow} testId="assistant-error" /> : null}
       {history.loading && !history.data ? (
-        <LoadingBlock />
+        <LoadingState testId="assistant-loading" />
       ) : (
         <ChatLog messages={messages} emptyText={t('chatboard.empty')} onModerate={(message, kind) => setRequest({ message, kind })} />
       )}
@@ -169,21 +154,9 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
 /** /pages/chatboard: the channel's live chat as the bot receives it, sending as the bot, moderator actions. */
 export default function ChatboardPage({ title }: { title: string }) {
   const { t } = useTranslation('assistant');
-  const { data, loading, error, refetch } = useChannels();
-  const { selected, select } = useSelectedChannel(data?.channels);
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  const channels = data?.channels ?? [];
   return (
-    <div data-testid="chatboard-page">
-      <StyledTop>
-        <StyledPageHeading id="page-title">{title}</StyledPageHeading>
-        {channels.length > 1 && selected ? <ChannelPicker channels={channels} value={selected.id} onChange={select} /> : null}
-      </StyledTop>
-      <StyledPageIntro>{t('chatboard.intro')}</StyledPageIntro>
-      {error && !data ? <ErrorBlock error={error} onRetry={reload} /> : null}
-      {loading && !data ? <LoadingBlock /> : null}
-      {data && channels.length === 0 ? <EmptyChannels /> : null}
-      {selected ? <Board key={selected.id} channel={selected} /> : null}
-    </div>
+    <ChannelPage title={title} intro={() => t('chatboard.intro')} testId="chatboard-page">
+      {(channel) => <Board key={channel.id} channel={channel} />}
+    </ChannelPage>
   );
 }

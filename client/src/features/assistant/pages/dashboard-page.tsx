@@ -4,11 +4,14 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
-import { StyledPageHeading } from '../../../components/ui/page-heading';
+import { StyledDetails } from '../../../components/ui/details-list';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
 import { type AssistantDashboardQuery, useAssistantDashboardQuery } from '../../../gql/graphql';
 import { useSession } from '../../../lib/use-session';
 import { EmptyChannels } from '../components/empty-channels';
-import { ErrorBlock, LoadingBlock, StyledMuted } from '../components/query-state';
+import { StyledMuted } from '../components/muted-text';
 import { LiveBadge, PlatformBadge, StatusBadge } from '../components/status-badge';
 import { useChannelSwitches } from '../hooks/use-channel-switches';
 import { formatTime } from '../lib/format';
@@ -42,24 +45,6 @@ const StyledTile = styled(StyledCard)`
     gap: ${({ theme }) => theme.space.sm};
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-`;
-
-const StyledFacts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.lg}`};
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  dd {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.heading};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    overflow-wrap: anywhere;
   }
 `;
 
@@ -137,7 +122,7 @@ function LicenceTile({ licence, plan }: { licence: Licence | null; plan: string 
     <StyledTile aria-labelledby="licence-title" data-testid="licence-tile">
       <h2 id="licence-title">{t('dashboard.licence.title')}</h2>
       {hasLicence ? (
-        <StyledFacts>
+        <StyledDetails>
           <dt>{t('dashboard.licence.plan')}</dt>
           <dd data-testid="licence-plan">{licence.currentPlan}</dd>
           <dt>{t('dashboard.licence.daysLeft')}</dt>
@@ -157,7 +142,7 @@ function LicenceTile({ licence, plan }: { licence: Licence | null; plan: string 
               <dd>{licence.licensebeginning}</dd>
             </>
           ) : null}
-        </StyledFacts>
+        </StyledDetails>
       ) : (
         <StyledMuted data-testid="licence-none">{t('dashboard.licence.none', { plan: plan ?? t('common.noPlan') })}</StyledMuted>
       )}
@@ -194,7 +179,7 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
         <LiveBadge live={status.live} />
       </StyledBadges>
       {status.reason ? <StyledReason $error={status.state === 'error'}>{status.reason}</StyledReason> : null}
-      <StyledFacts>
+      <StyledDetails>
         <dt>{t('dashboard.channel.messagesLastHour')}</dt>
         <dd>{channel.messagesLastHour}</dd>
         {status.category ? (
@@ -205,7 +190,7 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
         ) : null}
         <dt>{t('dashboard.channel.autostart')}</dt>
         <dd>{channel.panel.autostart ? t('common.on') : t('common.off')}</dd>
-      </StyledFacts>
+      </StyledDetails>
       <StyledRow>
         <Button
           variant={channel.panel.active ? 'secondary' : 'primary'}
@@ -266,9 +251,9 @@ export default function DashboardPage({ title }: { title: string }) {
   const channels = data?.channels ?? [];
   return (
     <div data-testid="dashboard-page">
-      <StyledPageHeading id="page-title">{title}</StyledPageHeading>
-      {error && !data ? <ErrorBlock error={error} onRetry={reload} /> : null}
-      {loading && !data ? <LoadingBlock /> : null}
+      <PageHeader title={title} />
+      {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
+      {loading && !data ? <LoadingState testId="assistant-loading" /> : null}
       {data ? (
         <>
           {channels.length === 0 ? <EmptyChannels /> : null}

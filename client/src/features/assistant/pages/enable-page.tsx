@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { StyledCard } from '../../../components/ui/card';
-import { StyledPageHeading } from '../../../components/ui/page-heading';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Switch } from '../../../components/ui/switch';
 import type { AssistantChannelFragment, BotModule } from '../../../gql/graphql';
 import { EmptyChannels } from '../components/empty-channels';
-import { ErrorBlock, LoadingBlock, StyledMuted, StyledPageIntro } from '../components/query-state';
+import { StyledMuted } from '../components/muted-text';
 import { PlatformBadge, StatusBadge } from '../components/status-badge';
-import { Switch } from '../components/switch';
 import { useChannelSwitches } from '../hooks/use-channel-switches';
 import { useChannels } from '../hooks/use-channels';
 import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
@@ -84,10 +86,9 @@ export default function EnablePage({ title }: { title: string }) {
   const channels = data?.channels ?? [];
   return (
     <div data-testid="enable-page">
-      <StyledPageHeading id="page-title">{title}</StyledPageHeading>
-      <StyledPageIntro>{t('modules.intro')}</StyledPageIntro>
-      {error && !data ? <ErrorBlock error={error} onRetry={reload} /> : null}
-      {loading && !data ? <LoadingBlock /> : null}
+      <PageHeader title={title} subtitle={t('modules.intro')} />
+      {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
+      {loading && !data ? <LoadingState testId="assistant-loading" /> : null}
       {data && channels.length === 0 ? <EmptyChannels /> : null}
       <StyledGrid>
         {channels.map((channel) => (

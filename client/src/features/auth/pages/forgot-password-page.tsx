@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button, StyledButtonLink } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useRequestPasswordResetMutation, useResetPasswordMutation } from '../../../gql/graphql';
 import { WithApollo } from '../../../lib/apollo-provider';
 import { type ErrorCode, errorCodeOf } from '../../../lib/error-code';
 import { PATHS } from '../../../lib/paths';
 import { AuthLayout, StyledAuthFooter } from '../components/auth-layout';
-import { PasswordField } from '../components/password-field';
 
 /** /forgot-password: "request a link" without a token, "choose a new password" with ?token=. */
 export default function ForgotPasswordPage() {

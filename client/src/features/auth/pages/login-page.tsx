@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { env } from '../../../lib/env';
 import { errorCodeForStatus } from '../../../lib/error-code';
 import { PATHS, landingPathForRole } from '../../../lib/paths';
 import { roleLabel } from '../../../lib/role-label';
+import { translateServerMessages } from '../../../lib/server-messages';
 import { saveSession } from '../../../lib/session';
 import { type FieldErrors, type LoginField, login } from '../api/auth-api';
 import { AuthLayout, StyledAuthFooter } from '../components/auth-layout';
-import { PasswordField } from '../components/password-field';
-import { translateServerMessages } from '../messages';
 
 export default function LoginPage() {
   const { t } = useTranslation();

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { errorCodeForStatus } from '../../../lib/error-code';
 import { PATHS, landingPathForRole } from '../../../lib/paths';
 import { roleLabel } from '../../../lib/role-label';
+import { translateServerMessages } from '../../../lib/server-messages';
 import { saveSession } from '../../../lib/session';
 import { type FieldErrors, type RegisterField, register } from '../api/auth-api';
 import { AuthLayout, StyledAuthFooter } from '../components/auth-layout';
-import { PasswordField } from '../components/password-field';
-import { translateServerMessages } from '../messages';
 
 export default function RegisterPage() {
   const { t } = useTranslation();

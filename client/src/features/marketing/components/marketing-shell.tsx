@@ -2,17 +2,8 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { StyledCard } from '../../../components/ui/card';
+import { StyledCenteredPage } from '../../../components/ui/centered-page';
 import { StyledPageHeading } from '../../../components/ui/page-heading';
-
-const StyledShell = styled.div`
-  min-height: 100vh;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.xl};
-  padding: ${({ theme }) => theme.space.xl};
-`;
 
 const StyledBox = styled(StyledCard)`
   width: min(32rem, 100%);
@@ -33,13 +24,13 @@ const StyledActions = styled.div`
 /** A centred card for the pages opened from marketing mails. */
 export function MarketingShell({ title, children, actions, testId }: { title: string; children: ReactNode; actions?: ReactNode; testId?: string }) {
   return (
-    <StyledShell>
+    <StyledCenteredPage>
       <BrandMark />
       <StyledBox data-testid={testId} aria-labelledby="page-title">
         <StyledPageHeading id="page-title">{title}</StyledPageHeading>
         {children}
         {actions ? <StyledActions>{actions}</StyledActions> : null}
       </StyledBox>
-    </StyledShell>
+    </StyledCenteredPage>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { type ClickResult, checkClick } from '../api/marketing-api';
 import { MarketingShell } from '../components/marketing-shell';
+import { NetworkFailure } from '../components/network-failure';
 
 type State = { kind: 'checking' } | ClickResult | { kind: 'incomplete' };
 
@@ -62,22 +62,15 @@ export default function RedirectPage({ title }: { title: string }) {
       );
     case 'failed':
       return (
-        <MarketingShell
+        <NetworkFailure
           title={title}
           testId="redirect"
-          actions={
-            <Button
-              onClick={() => {
-                setState({ kind: 'checking' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t('retry')}
-            </Button>
-          }
-        >
-          <Alert testId="redirect-failed">{tShared('errors.NETWORK')}</Alert>
-        </MarketingShell>
+          alertTestId="redirect-failed"
+          onRetry={() => {
+            setState({ kind: 'checking' });
+            setAttempt((n) => n + 1);
+          }}
+        />
       );
     case 'refused':
       return (

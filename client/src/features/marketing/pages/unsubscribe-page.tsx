@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { type UnsubscribeResult, unsubscribe } from '../api/marketing-api';
 import { MarketingShell } from '../components/marketing-shell';
+import { NetworkFailure } from '../components/network-failure';
 
 type State = { kind: 'working' } | { kind: 'result'; result: UnsubscribeResult | 'missing' };
 
@@ -52,22 +52,15 @@ export default function UnsubscribePage({ title }: { title: string }) {
       );
     case 'failed':
       return (
-        <MarketingShell
+        <NetworkFailure
           title={title}
           testId="unsubscribe"
-          actions={
-            <Button
-              onClick={() => {
-                setState({ kind: 'working' });
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t('retry')}
-            </Button>
-          }
-        >
-          <Alert testId="unsubscribe-failed">{tShared('errors.NETWORK')}</Alert>
-        </MarketingShell>
+          alertTestId="unsubscribe-failed"
+          onRetry={() => {
+            setState({ kind: 'working' });
+            setAttempt((n) => n + 1);
+          }}
+        />
       );
     default:
       return (

@@ -1,14 +1,10 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { BrandMark } from '../../../components/ui/brand-mark';
+import { StyledCenteredPage } from '../../../components/ui/centered-page';
 import { StyledPageHeading } from '../../../components/ui/page-heading';
 
-const StyledShell = styled.div`
-  min-height: 100vh;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
+const StyledShell = styled(StyledCenteredPage)`
   gap: ${({ theme }) => theme.space.lg};
   padding: ${({ theme }) => theme.space.xxl};
   text-align: center;

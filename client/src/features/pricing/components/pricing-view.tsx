@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
 import { StyledPageHeading } from '../../../components/ui/page-heading';
 import { type PricingPlatform, usePricingCurrentPlanQuery, usePricingPlansQuery } from '../../../gql/graphql';
-import { errorCodeOf } from '../../../lib/error-code';
 import { useSession } from '../../../lib/use-session';
 import { type Billing, PlanCard } from './plan-card';
 
@@ -92,15 +92,9 @@ const StyledNote = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const StyledStatus = styled.p`
-  text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
 /** The pricing page (plans from the server, monthly / yearly, Q and A) for Twitch or Kick. */
 export function PricingView({ title, platform }: { title: string; platform: PricingPlatform }) {
   const { t } = useTranslation('pricing');
-  const { t: tShared } = useTranslation();
   const [billing, setBilling] = useState<Billing>('monthly');
   const { userData } = useSession();
   const { data, loading, error, refetch } = usePricingPlansQuery({ variables: { platform }, fetchPolicy: 'cache-and-network' });
@@ -123,16 +117,11 @@ export function PricingView({ title, platform }: { title: string; platform: Pric
       </StyledHero>
 
       {error && !data ? (
-        <Alert testId="pricing-error">
-          <p>{tShared(`errors.${errorCodeOf(error)}`)}</p>
-          <Button variant="secondary" onClick={() => void refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <ErrorState error={error} onRetry={() => void refetch()} testId="pricing-error" />
       ) : loading && !data ? (
-        <StyledStatus role="status">{t('loading')}</StyledStatus>
+        <LoadingState label={t('loading')} />
       ) : plans.length === 0 ? (
-        <StyledStatus>{t('empty')}</StyledStatus>
+        <EmptyState>{t('empty')}</EmptyState>
       ) : (
         <StyledGridArea>
           <StyledGrid data-testid="plan-grid">

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button } from '../../../../components/ui/button';
+import { ConfirmActions } from '../../../../components/ui/confirm-actions';
+import { Dialog } from '../../../../components/ui/dialog';
+import { SelectField } from '../../../../components/ui/select-field';
+import { TextField } from '../../../../components/ui/text-field';
 import type { AssistantChatMessageFragment } from '../../../../gql/graphql';
 import { formatDuration } from '../../lib/format';
-import { FormField, StyledInput, StyledSelect } from '../form-field';
-import { ModalDialog, StyledDialogActions } from '../modal-dialog';
 import type { ModerationKind } from './chat-log';
 
 export const TIMEOUT_CHOICES = [60, 300, 600, 3600, 86_400, 604_800] as const;
@@ -46,9 +47,9 @@ export function ModerationDialog({
   const kind = request?.kind ?? 'delete';
   const user = request?.message.userName ?? '';
   return (
-    <ModalDialog open={request !== null} title={t(`chatboard.moderation.${kind}Title`, { user })} onClose={onCancel} busy={busy} testId="moderation-dialog">
+    <Dialog open={request !== null} title={t(`chatboard.moderation.${kind}Title`, { user })} onClose={onCancel} busy={busy} testId="moderation-dialog">
       {request ? <ModerationForm key={request.message.id + request.kind} request={request} platform={platform} busy={busy} onConfirm={onConfirm} onCancel={onCancel} /> : null}
-    </ModalDialog>
+    </Dialog>
   );
 }
 
@@ -83,31 +84,25 @@ function ModerationForm({
         <strong>{message.userName}:</strong> {message.text}
       </StyledQuote>
       {kind === 'timeout' ? (
-        <FormField label={t('chatboard.moderation.duration')}>
-          {(control) => (
-            <StyledSelect {...control} value={duration} onChange={(event) => setDuration(Number(event.target.value))} data-testid="timeout-duration">
-              {TIMEOUT_CHOICES.map((seconds) => (
-                <option key={seconds} value={seconds}>
-                  {formatDuration(seconds, i18n.language)}
-                </option>
-              ))}
-            </StyledSelect>
-          )}
-        </FormField>
+        <SelectField label={t('chatboard.moderation.duration')} value={duration} onChange={(event) => setDuration(Number(event.target.value))} data-testid="timeout-duration">
+          {TIMEOUT_CHOICES.map((seconds) => (
+            <option key={seconds} value={seconds}>
+              {formatDuration(seconds, i18n.language)}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
       {kind !== 'delete' ? (
-        <FormField label={t('chatboard.moderation.reason')} hint={t('chatboard.moderation.reasonHint')}>
-          {(control) => <StyledInput {...control} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} data-testid="moderation-reason" />}
-        </FormField>
+        <TextField
+          label={t('chatboard.moderation.reason')}
+          hint={t('chatboard.moderation.reasonHint')}
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+          data-testid="moderation-reason"
+        />
       ) : null}
-      <StyledDialogActions>
-        <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus data-testid="confirm-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="danger" disabled={busy} aria-busy={busy} data-testid="confirm-accept">
-          {t(`chatboard.moderation.${kind}Confirm`)}
-        </Button>
-      </StyledDialogActions>
+      <ConfirmActions confirmLabel={t(`chatboard.moderation.${kind}Confirm`)} onCancel={onCancel} busy={busy} />
     </form>
   );
 }

@@ -2,10 +2,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../../components/ui/button';
+import { StyledInput } from '../../../../components/ui/form-control';
 import { useAssistantSendChatMessageMutation } from '../../../../gql/graphql';
+import { useErrorText } from '../../../../lib/use-error-text';
 import { MAX_MESSAGE_LENGTH } from '../../lib/template';
-import { StyledInput } from '../form-field';
-import { useErrorText } from '../query-state';
 
 const StyledForm = styled.form`
   margin-top: ${({ theme }) => theme.space.lg};

@@ -1,35 +1,5 @@
 import styled from 'styled-components';
 
-/** Scrolls a wide table sideways; relative so visually hidden cells stay inside it. */
-export const StyledTableWrap = styled.div`
-  position: relative;
-  overflow-x: auto;
-`;
-
-export const StyledTable = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  th,
-  td {
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    text-align: left;
-    vertical-align: middle;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-
-  th {
-    color: ${({ theme }) => theme.colors.heading};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    white-space: nowrap;
-  }
-
-  tbody tr:hover {
-    background: ${({ theme }) => theme.colors.primarySoft};
-  }
-`;
-
 export const StyledCode = styled.code`
   font-family: ${({ theme }) => theme.fonts.mono};
   color: ${({ theme }) => theme.colors.heading};

@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../../components/ui/button';
+import { StyledTextarea } from '../../../../components/ui/form-control';
+import { FormField } from '../../../../components/ui/form-field';
 import { MAX_MESSAGE_LENGTH, type TemplateVariable, insertAt, renderPreview, variableToken } from '../../lib/template';
-import { FormField, StyledTextarea } from '../form-field';
 
 const StyledHelp = styled.details`
   margin: ${({ theme }) => `-${theme.space.sm} 0 ${theme.space.lg}`};

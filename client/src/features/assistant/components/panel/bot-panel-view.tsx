@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Alert } from '../../../../components/ui/alert';
-import { StyledPageHeading } from '../../../../components/ui/page-heading';
+import { ErrorState } from '../../../../components/ui/error-state';
+import { LoadingState } from '../../../../components/ui/loading-state';
+import { PageHeader } from '../../../../components/ui/page-header';
 import type { Platform } from '../../../../gql/graphql';
 import { useChannels } from '../../hooks/use-channels';
 import { useConnectResult } from '../../hooks/use-connect-result';
 import { ConnectButtons } from '../connect-buttons';
 import { EmptyChannels } from '../empty-channels';
-import { ErrorBlock, LoadingBlock, StyledPageIntro } from '../query-state';
 import { ChannelPanelCard } from './channel-panel-card';
 
 const StyledToolbar = styled.div`
@@ -60,8 +61,7 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
 
   return (
     <div data-testid="bot-panel">
-      <StyledPageHeading id="page-title">{title}</StyledPageHeading>
-      <StyledPageIntro>{only === 'kick' ? t('panel.introKick') : t('panel.intro')}</StyledPageIntro>
+      <PageHeader title={title} subtitle={only === 'kick' ? t('panel.introKick') : t('panel.intro')} />
 
       {data ? (
         <StyledToolbar>
@@ -75,8 +75,8 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
       ) : null}
       {atLimit ? <Alert variant="info">{t('panel.limitReached')}</Alert> : null}
 
-      {error && !data ? <ErrorBlock error={error} onRetry={reload} /> : null}
-      {loading && !data ? <LoadingBlock /> : null}
+      {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
+      {loading && !data ? <LoadingState testId="assistant-loading" /> : null}
       {data && channels.length === 0 ? <EmptyChannels text={only === 'kick' ? t('empty.panelTextKick') : t('empty.panelText')} cta="none" /> : null}
       {channels.map((channel) => (
         <ChannelPanelCard key={channel.id} channel={channel} onDisconnected={reload} onSwitched={reloadSoon} />

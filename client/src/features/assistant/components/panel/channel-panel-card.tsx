@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../../components/ui/button';
 import { StyledCard } from '../../../../components/ui/card';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { StyledDetails } from '../../../../components/ui/details-list';
+import { Switch } from '../../../../components/ui/switch';
 import { useToast } from '../../../../components/ui/toast-provider';
 import { type AssistantChannelFragment, useAssistantDisconnectChannelMutation } from '../../../../gql/graphql';
+import { useErrorText } from '../../../../lib/use-error-text';
+import { formatDateTime } from '../../lib/format';
 import { useChannelSwitches } from '../../hooks/use-channel-switches';
 import { useConnect } from '../../hooks/use-connect';
-import { formatDateTime } from '../../lib/format';
-import { ConfirmDialog } from '../confirm-dialog';
-import { useErrorText } from '../query-state';
 import { LiveBadge, PlatformBadge, StatusBadge } from '../status-badge';
-import { Switch } from '../switch';
 
 const StyledChannelCard = styled(StyledCard)`
   display: grid;
@@ -68,21 +69,8 @@ const StyledSubheading = styled.h3`
   margin-bottom: ${({ theme }) => theme.space.xs};
 `;
 
-const StyledFacts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
-  margin: 0 0 ${({ theme }) => theme.space.lg};
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  dd {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.heading};
-    overflow-wrap: anywhere;
-  }
+const StyledFacts = styled(StyledDetails)`
+  margin-bottom: ${({ theme }) => theme.space.lg};
 `;
 
 const StyledScopes = styled.details`
@@ -230,14 +218,14 @@ export function ChannelPanelCard({
       <ConfirmDialog
         open={confirming}
         title={t('panel.disconnectTitle', { name: channel.displayName, platform })}
+        message={t('panel.disconnectText', { platform })}
         confirmLabel={t('panel.disconnect')}
         onConfirm={() => void handleDisconnect()}
         onCancel={() => setConfirming(false)}
         busy={disconnecting}
         testId="disconnect-dialog"
-      >
-        <p>{t('panel.disconnectText', { platform })}</p>
-      </ConfirmDialog>
+        role="dialog"
+      />
     </StyledChannelCard>
   );
 }

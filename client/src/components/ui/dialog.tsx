@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
-import { StyledIconButton } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icon';
+import { StyledIconButton } from './button';
+import { Icon } from './icon';
 
 type Placement = 'center' | 'side';
 
@@ -23,12 +23,13 @@ const StyledDialog = styled.dialog<{ $placement: Placement }>`
           margin: 0 0 0 auto;
           height: 100%;
           max-height: 100%;
-          width: min(30rem, 100vw);
+          width: min(${theme.sizes.sidePanelWidth}, 100vw);
           max-width: 100vw;
           border-radius: 0;
         `
       : css`
-          width: min(32rem, calc(100vw - ${theme.space.xxl}));
+          width: min(${theme.sizes.dialogWidth}, calc(100vw - ${theme.space.xxl}));
+          max-height: calc(100vh - ${theme.space.xxxl});
           border-radius: ${theme.radii.lg};
         `}
 `;
@@ -60,11 +61,22 @@ const StyledBody = styled.div`
   flex: 1;
 `;
 
+/** The buttons at the foot of a dialog, right-aligned. */
+export const StyledDialogActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
+
 export interface DialogProps {
   open: boolean;
-  onClose: () => void;
   title: string;
+  /** Escape, the close button and a click on the backdrop; ignored while `busy`. */
+  onClose: () => void;
   children: ReactNode;
+  busy?: boolean;
   placement?: Placement;
   testId?: string;
   /** The dialog's role: alertdialog for confirmations. */
@@ -74,13 +86,14 @@ export interface DialogProps {
 
 /**
  * A modal on the native <dialog> (focus stays inside, Escape closes, the page behind is
- * inert). Content mounts only while open, so forms start fresh each time; focus returns
- * to what had it before.
+ * inert). Content mounts only while open, so forms start fresh each time. The element
+ * marked data-autofocus gets the focus when it opens; focus returns to what had it before.
  */
-export function Dialog({ open, onClose, title, children, placement = 'center', testId, role, describedBy }: DialogProps) {
-  const { t } = useTranslation('accounts');
+export function Dialog({ open, title, onClose, children, busy = false, placement = 'center', testId, role, describedBy }: DialogProps) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const pressedOnBackdrop = useRef(false);
   const titleId = useId();
 
   useEffect(() => {
@@ -89,6 +102,7 @@ export function Dialog({ open, onClose, title, children, placement = 'center', t
     if (open && !dialog.open) {
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       returnFocus.current?.focus();
@@ -102,28 +116,36 @@ export function Dialog({ open, onClose, title, children, placement = 'center', t
     [],
   );
 
+  const requestClose = () => {
+    if (!busy) onClose();
+  };
+
   return (
     <StyledDialog
       ref={ref}
       $placement={placement}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
+      aria-busy={busy || undefined}
       role={role}
       data-testid={testId}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        requestClose();
+      }}
+      // A press on the backdrop lands on the <dialog> itself; a drag that only ends there (e.g. selecting text) does not close.
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
       }}
       onClick={(event) => {
-        // A click on the backdrop lands on the <dialog> itself.
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget && pressedOnBackdrop.current) requestClose();
       }}
     >
       {open ? (
         <StyledInner>
           <StyledHeader>
             <h2 id={titleId}>{title}</h2>
-            <StyledIconButton type="button" aria-label={t('common.close')} onClick={onClose}>
+            <StyledIconButton type="button" aria-label={t('common.close')} onClick={requestClose} disabled={busy}>
               <Icon name="close" small />
             </StyledIconButton>
           </StyledHeader>
@@ -133,11 +155,3 @@ export function Dialog({ open, onClose, title, children, placement = 'center', t
     </StyledDialog>
   );
 }
-
-export const StyledDialogActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.lg};
-`;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StyledIconButton } from '../../../components/ui/button';
-import { Icon } from '../../../components/ui/icon';
-import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
+import { StyledIconButton } from './button';
+import { Icon } from './icon';
+import { TextField, type TextFieldProps } from './text-field';
 
 /** A password input with a show/hide toggle button. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {

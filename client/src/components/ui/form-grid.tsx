@@ -1,0 +1,12 @@
+import styled from 'styled-components';
+
+/** Form fields in two columns from medium screens up, one column below. */
+export const StyledFormGrid = styled.div`
+  display: grid;
+  grid-template-columns: 1fr;
+  column-gap: ${({ theme }) => theme.space.xl};
+
+  @media ${({ theme }) => theme.media.mdUp} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;

@@ -1,0 +1,43 @@
+import { type ReactNode, useCallback } from 'react';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import type { AssistantChannelFragment, AssistantChannelsQuery } from '../../../gql/graphql';
+import { useChannels } from '../hooks/use-channels';
+import { useSelectedChannel } from '../hooks/use-selected-channel';
+import { ChannelPicker } from './channel-picker';
+import { EmptyChannels } from './empty-channels';
+
+export interface ChannelPageProps {
+  title: string;
+  /** The line under the heading (the channels are there once loaded). */
+  intro: (data: AssistantChannelsQuery | undefined) => string;
+  testId: string;
+  /** The page's content for the chosen channel. */
+  children: (channel: AssistantChannelFragment) => ReactNode;
+}
+
+/**
+ * A page that works on one channel at a time: the heading with a channel picker when
+ * there are several (the choice is kept in ?channel=), the load states, and the empty
+ * state when no channel is connected.
+ */
+export function ChannelPage({ title, intro, testId, children }: ChannelPageProps) {
+  const { data, loading, error, refetch } = useChannels();
+  const { selected, select } = useSelectedChannel(data?.channels);
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
+  const channels = data?.channels ?? [];
+  return (
+    <div data-testid={testId}>
+      <PageHeader
+        title={title}
+        subtitle={intro(data)}
+        actions={channels.length > 1 && selected ? <ChannelPicker channels={channels} value={selected.id} onChange={select} /> : null}
+      />
+      {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
+      {loading && !data ? <LoadingState testId="assistant-loading" /> : null}
+      {data && channels.length === 0 ? <EmptyChannels /> : null}
+      {selected ? children(selected) : null}
+    </div>
+  );
+}
