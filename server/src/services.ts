@@ -56,7 +56,14 @@ export function createServices(deps: {
     perClient: new FailureLimiter(config.LOGIN_RATE_LIMIT * 10, windowMs, ms),
   }
   const mail = createMailService(db, log)
-  const auth = createAuthService({ db, passwords, tokens, loginLimiter })
+  const auth = createAuthService({
+    db,
+    passwords,
+    tokens,
+    loginLimiter,
+    principalCacheMs: config.PRINCIPAL_CACHE_MS,
+    now: () => now().getTime(),
+  })
   const passwordReset = createPasswordResetService({
     db,
     mail,

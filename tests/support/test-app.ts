@@ -46,6 +46,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_ITERATIONS: '1',
     CLIENT_DIST: '/nonexistent',
+    // Tests change users behind the server's back and expect the next request to see it.
+    PRINCIPAL_CACHE_MS: '0',
     ...env,
   })
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 })

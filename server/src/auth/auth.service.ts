@@ -37,6 +37,13 @@ export function createAuthService(deps: {
   tokens: TokenService
   /** Failures per email address, and (with a larger allowance) per caller address. */
   loginLimiter: { perEmail: FailureLimiter; perClient: FailureLimiter }
+  /**
+   * How long one access token's caller stays cached (ms; 0 = read on every request). A
+   * change of role, ability or a deletion reaches a token already in use within this time;
+   * the token itself lives 10 minutes anyway.
+   */
+  principalCacheMs?: number
+  now?: () => number
 }) {
   const { db, passwords, tokens, loginLimiter } = deps
 
@@ -138,7 +145,25 @@ export function createAuthService(deps: {
   }
 
   /** Resolves a Bearer token to the caller; the user's current ability is read from the database. */
+  const cacheMs = deps.principalCacheMs ?? 0
+  const clock = deps.now ?? Date.now
+  const callers = new Map<string, { until: number; result: { principal: Principal; user: UserRow } }>()
+
   async function principalFromToken(token: string): Promise<{ principal: Principal; user: UserRow }> {
+    if (cacheMs > 0) {
+      const hit = callers.get(token)
+      if (hit && hit.until > clock()) return hit.result
+    }
+    const { expiresAt, ...result } = await lookUpPrincipal(token)
+    if (cacheMs > 0) {
+      if (callers.size >= 10_000) callers.clear()
+      // Never past the token's own expiry.
+      callers.set(token, { until: Math.min(clock() + cacheMs, expiresAt), result })
+    }
+    return result
+  }
+
+  async function lookUpPrincipal(token: string): Promise<{ principal: Principal; user: UserRow; expiresAt: number }> {
     const claims = await tokens.verifyAccess(token)
     const user = await findById(claims.userId)
     if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid access token')
@@ -149,7 +174,7 @@ export function createAuthService(deps: {
       admin: claims.admin && user.role === 'admin',
       ability: user.ability,
     }
-    return { principal, user }
+    return { principal, user, expiresAt: claims.expiresAt }
   }
 
   return { login, register, refresh, logout, principalFromToken, findById, abilityFor }

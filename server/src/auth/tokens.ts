@@ -46,7 +46,7 @@ export function createTokenService(db: Db, settings: TokenSettings) {
   }
 
   /** Verifies signature (one pinned algorithm), type, issuer, audience and expiry. */
-  async function verifyAccess(token: string): Promise<AccessClaims> {
+  async function verifyAccess(token: string): Promise<AccessClaims & { expiresAt: number }> {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: [ALG],
@@ -60,7 +60,7 @@ export function createTokenService(db: Db, settings: TokenSettings) {
       if (!Number.isSafeInteger(userId) || (role !== 'admin' && role !== 'client' && role !== 'reseller')) {
         throw new Error('bad claims')
       }
-      return { userId, role, admin: payload.admin === true }
+      return { userId, role, admin: payload.admin === true, expiresAt: (payload.exp ?? 0) * 1000 }
     } catch (e) {
       const expired = e instanceof joseErrors.JWTExpired
       throw new AppError('UNAUTHENTICATED', expired ? 'Access token expired' : 'Invalid access token')

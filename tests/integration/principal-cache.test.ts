@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { users } from '../../server/src/db/schema'
+import { engines } from '../support/databases'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+const ABILITY = '{ viewer { ability { action subject } } }'
+
+describe.each(engines)('the caller cache on %s', (engine) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(engine, { PRINCIPAL_CACHE_MS: '1000', ACCESS_TOKEN_TTL: '2' })
+  })
+  afterAll(() => t.close())
+
+  it('reuses a token’s caller for at most PRINCIPAL_CACHE_MS, then reads the change', async () => {
+    const { accessToken } = await t.loginAs('reseller')
+    expect((await t.gql(ABILITY, {}, accessToken)).body.data.viewer.ability).toHaveLength(2)
+    await t.database.db.update(users).set({ ability: [{ action: 'read', subject: 'ACL' }] }).where(eq(users.email, 'reseller@demo.local'))
+    expect((await t.gql(ABILITY, {}, accessToken)).body.data.viewer.ability).toHaveLength(2)
+    t.clock.advance(1.01)
+    expect((await t.gql(ABILITY, {}, accessToken)).body.data.viewer.ability).toEqual([{ action: 'read', subject: 'ACL' }])
+  })
+
+  it('never serves a token past its own expiry, however long the cache', async () => {
+    const long = await createTestApp(engine, { PRINCIPAL_CACHE_MS: '5000', ACCESS_TOKEN_TTL: '1' })
+    try {
+      const { accessToken } = await long.loginAs('client')
+      expect((await long.gql(ABILITY, {}, accessToken)).status).toBe(200)
+      long.clock.advance(1.2)
+      expect((await long.gql(ABILITY, {}, accessToken)).status).toBe(401)
+    } finally {
+      await long.close()
+    }
+  })
+})
