@@ -7,6 +7,7 @@ export default defineConfig({
   // Node loads graphql's CommonJS build for the dependencies; make our own code use the same copy.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
+    globalSetup: ['tests/support/global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
