@@ -14,7 +14,7 @@ const port = 4700 + Math.floor(Math.random() * 200)
 
 async function startOnce(): Promise<number> {
   const t0 = performance.now()
-  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   })
