@@ -55,7 +55,7 @@ export const planSeed = [
 
 /**
  * The pricing pages' Q and A (`qandA: [{question, ans}]`): for both pages ('all') or one.
- * The spec's texts: languages, payment, the trial (every feature; the follow bot is declined).
+ * The spec's texts: languages, payment, the trial (it includes every feature).
  */
 export const pricingQuestionSeed: Array<{ platform: 'all' | 'twitch' | 'kick'; question: string; answer: string; sortOrder: number }> = [
   {
