@@ -22,6 +22,13 @@ describe.each(engines)('the caller cache on %s', (engine) => {
     expect((await t.gql(ABILITY, {}, accessToken)).body.data.viewer.ability).toEqual([{ action: 'read', subject: 'ACL' }])
   })
 
+  it('answers viewer from the database, not the cache: a saved profile shows at once', async () => {
+    const { accessToken } = await t.loginAs('admin')
+    expect((await t.gql('{ viewer { fullName } }', {}, accessToken)).body.data.viewer.fullName).toBe('Demo Admin')
+    await t.database.db.update(users).set({ fullName: 'Renamed Admin' }).where(eq(users.email, 'admin@demo.local'))
+    expect((await t.gql('{ viewer { fullName } }', {}, accessToken)).body.data.viewer.fullName).toBe('Renamed Admin')
+  })
+
   it('never serves a token past its own expiry, however long the cache', async () => {
     const long = await createTestApp(engine, { PRINCIPAL_CACHE_MS: '5000', ACCESS_TOKEN_TTL: '1' })
     try {

@@ -56,7 +56,13 @@ builder.queryField('viewer', (t) =>
     type: UserDataRef,
     nullable: true,
     description: 'The signed-in user, or null when signed out.',
-    resolve: (_root, _args, ctx) => (ctx.user ? toUserData(ctx.user) : null),
+    // Read fresh: the caller may be cached for PRINCIPAL_CACHE_MS, but a user who just saved
+    // their profile must see it at once.
+    resolve: async (_root, _args, ctx) => {
+      if (!ctx.principal) return null
+      const user = await ctx.services.auth.findById(ctx.principal.userId)
+      return user ? toUserData(user) : null
+    },
   }),
 )
 
