@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { editChanges, editFormOf, validateEdit } from '../../../client/src/features/accounts/lib/user-edit';
 import { generalChanges, infoChanges, notificationChanges, socialChanges, validateGeneral, validateInfo, validateSocial } from '../../../client/src/features/accounts/lib/settings-forms';
-import { type NewUserForm, createUserInput, isClearlyWeakPassword, isHttpUrl, parseIntInRange, validateNewUser } from '../../../client/src/features/accounts/lib/validation';
+import { EMPTY_NEW_USER, type NewUserForm, createUserInput, isClearlyWeakPassword, isHttpUrl, parseIntInRange, validateNewUser } from '../../../client/src/features/accounts/lib/validation';
 
-const blank: NewUserForm = {
-  username: '',
-  email: '',
-  fullName: '',
-  company: '',
-  country: '',
-  contact: '',
-  twitchname: '',
-  password: '',
-  role: 'client',
-  plan: '',
-  totalDays: '30',
-  licenseKey: '',
-  resellerId: '',
-};
+const blank: NewUserForm = EMPTY_NEW_USER;
 
 describe('add-user form', () => {
   it('asks for username and email, and a plan or key for a client', () => {

@@ -12,24 +12,8 @@ import { needsGeneralMessage } from '../../../lib/error-code';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useFieldMessages } from '../lib/field-messages';
 import { problemText } from '../lib/problems';
-import { type NewUserField, type NewUserForm, type Problems, createUserInput, validateNewUser } from '../lib/validation';
+import { type NewUserField, EMPTY_NEW_USER, type NewUserForm, type Problems, createUserInput, validateNewUser } from '../lib/validation';
 import { StyledFieldset } from './fieldset';
-
-const EMPTY: NewUserForm = {
-  username: '',
-  email: '',
-  fullName: '',
-  company: '',
-  country: '',
-  contact: '',
-  twitchname: '',
-  password: '',
-  role: 'client',
-  plan: '',
-  totalDays: '30',
-  licenseKey: '',
-  resellerId: '',
-};
 
 export interface AddUserPanelProps {
   open: boolean;
@@ -53,7 +37,7 @@ function AddUserForm({ actor, onCancel, onCreated }: { actor: 'admin' | 'reselle
   const toast = useToast();
   const errorText = useErrorText();
   const fieldMessages = useFieldMessages();
-  const [form, setForm] = useState<NewUserForm>(EMPTY);
+  const [form, setForm] = useState<NewUserForm>(EMPTY_NEW_USER);
   const [problems, setProblems] = useState<Problems<NewUserField>>({});
   const [serverError, setServerError] = useState<unknown>(null);
   const [createUser, { loading }] = useAccountsCreateUserMutation();
@@ -97,7 +81,7 @@ function AddUserForm({ actor, onCancel, onCreated }: { actor: 'admin' | 'reselle
   const poolKeys = pool.data?.licences.edges.map((edge) => edge.node) ?? [];
   // Field messages show under their field; anything else (another code, or a field this
   // form does not show) as one alert on top.
-  const showGeneralError = Boolean(serverError) && needsGeneralMessage(serverError, [...Object.keys(EMPTY), 'currentPlan']);
+  const showGeneralError = Boolean(serverError) && needsGeneralMessage(serverError, [...Object.keys(EMPTY_NEW_USER), 'currentPlan']);
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="add-user-form">

@@ -117,3 +117,20 @@ export function createUserInput(form: NewUserForm, actor: 'admin' | 'reseller') 
     resellerId: actor === 'admin' && isClient ? text(form.resellerId) : undefined,
   };
 }
+
+/** The add-user form before anything is typed. */
+export const EMPTY_NEW_USER: NewUserForm = {
+  username: '',
+  email: '',
+  fullName: '',
+  company: '',
+  country: '',
+  contact: '',
+  twitchname: '',
+  password: '',
+  role: 'client',
+  plan: '',
+  totalDays: '30',
+  licenseKey: '',
+  resellerId: '',
+};
