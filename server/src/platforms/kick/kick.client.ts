@@ -1,6 +1,6 @@
-import { expectOk, PlatformHttp, platformMessage, toResult, trimSlash, type HttpDeps } from '../http'
+import { expectOk, PlatformHttp, toResult, trimSlash, type HttpDeps } from '../http'
+import { tokenGrant } from '../oauth'
 import {
-  PlatformAuthError,
   PlatformRequestError,
   type AccountRole,
   type ActingAs,
@@ -34,12 +34,6 @@ export const KICK_EVENTS = [
   { name: 'livestream.metadata.updated', version: 1 },
 ]
 
-interface TokenBody {
-  access_token?: string
-  refresh_token?: string
-  expires_in?: number
-  scope?: string
-}
 
 /** Kick public API v1 and Kick OAuth 2.1 (authorization code with PKCE, S256). */
 export class KickClient implements PlatformClient {
@@ -77,20 +71,12 @@ export class KickClient implements PlatformClient {
     return `${this.auth}/authorize?${q}`
   }
 
-  private tokens(body: unknown): OAuthTokens {
-    const b = (body ?? {}) as TokenBody
-    if (!b.access_token) throw new PlatformRequestError('kick', 502, 'Kick answered without an access token')
-    return {
-      accessToken: b.access_token,
-      refreshToken: b.refresh_token ?? null,
-      expiresAt: typeof b.expires_in === 'number' ? new Date(this.now() + b.expires_in * 1000) : null,
-      scopes: (b.scope ?? '').split(' ').filter(Boolean),
-    }
-  }
 
   async exchangeCode(opts: { code: string; redirectUri: string; codeVerifier?: string }): Promise<OAuthTokens> {
-    const res = await this.http.request(`${this.auth}/token`, {
-      method: 'POST',
+    return tokenGrant(this.http, 'kick', {
+      url: `${this.auth}/token`,
+      what: 'token exchange',
+      now: this.now,
       form: {
         grant_type: 'authorization_code',
         client_id: this.config.clientId,
@@ -100,13 +86,13 @@ export class KickClient implements PlatformClient {
         code: opts.code,
       },
     })
-    if (res.status === 400 || res.status === 401) throw new PlatformAuthError('kick', platformMessage(res.body, 'code refused'))
-    return this.tokens(expectOk('kick', res, 'token exchange').body)
   }
 
   async refresh(refreshToken: string): Promise<OAuthTokens> {
-    const res = await this.http.request(`${this.auth}/token`, {
-      method: 'POST',
+    return tokenGrant(this.http, 'kick', {
+      url: `${this.auth}/token`,
+      what: 'token refresh',
+      now: this.now,
       form: {
         grant_type: 'refresh_token',
         client_id: this.config.clientId,
@@ -114,8 +100,6 @@ export class KickClient implements PlatformClient {
         refresh_token: refreshToken,
       },
     })
-    if (res.status === 400 || res.status === 401) throw new PlatformAuthError('kick', platformMessage(res.body, 'refresh refused'))
-    return this.tokens(expectOk('kick', res, 'token refresh').body)
   }
 
   async revoke(token: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { expectOk, PlatformHttp, platformMessage, toResult, trimSlash, type HttpDeps } from '../http'
+import { expectOk, PlatformHttp, toResult, trimSlash, type HttpDeps } from '../http'
+import { tokenGrant } from '../oauth'
 import {
   PlatformAuthError,
   PlatformRequestError,
@@ -40,12 +41,6 @@ const SCOPES: Record<AccountRole, string[]> = {
   bot: ['user:read:chat', 'user:write:chat', 'user:bot'],
 }
 
-interface TokenBody {
-  access_token?: string
-  refresh_token?: string
-  expires_in?: number
-  scope?: string[] | string
-}
 
 /** Twitch Helix and the Twitch OAuth authorization-code flow; every base URL from configuration. */
 export class TwitchClient implements PlatformClient {
@@ -82,21 +77,12 @@ export class TwitchClient implements PlatformClient {
     return `${this.auth}/authorize?${q}`
   }
 
-  private tokens(body: unknown): OAuthTokens {
-    const b = (body ?? {}) as TokenBody
-    if (!b.access_token) throw new PlatformRequestError('twitch', 502, 'Twitch answered without an access token')
-    const scopes = Array.isArray(b.scope) ? b.scope : typeof b.scope === 'string' ? b.scope.split(' ').filter(Boolean) : []
-    return {
-      accessToken: b.access_token,
-      refreshToken: b.refresh_token ?? null,
-      expiresAt: typeof b.expires_in === 'number' ? new Date(this.now() + b.expires_in * 1000) : null,
-      scopes,
-    }
-  }
 
   async exchangeCode(opts: { code: string; redirectUri: string }): Promise<OAuthTokens> {
-    const res = await this.http.request(`${this.auth}/token`, {
-      method: 'POST',
+    return tokenGrant(this.http, 'twitch', {
+      url: `${this.auth}/token`,
+      what: 'token exchange',
+      now: this.now,
       form: {
         client_id: this.config.clientId,
         client_secret: this.config.clientSecret,
@@ -105,13 +91,13 @@ export class TwitchClient implements PlatformClient {
         redirect_uri: opts.redirectUri,
       },
     })
-    if (res.status === 400 || res.status === 401) throw new PlatformAuthError('twitch', platformMessage(res.body, 'code refused'))
-    return this.tokens(expectOk('twitch', res, 'token exchange').body)
   }
 
   async refresh(refreshToken: string): Promise<OAuthTokens> {
-    const res = await this.http.request(`${this.auth}/token`, {
-      method: 'POST',
+    return tokenGrant(this.http, 'twitch', {
+      url: `${this.auth}/token`,
+      what: 'token refresh',
+      now: this.now,
       form: {
         client_id: this.config.clientId,
         client_secret: this.config.clientSecret,
@@ -119,8 +105,6 @@ export class TwitchClient implements PlatformClient {
         refresh_token: refreshToken,
       },
     })
-    if (res.status === 400 || res.status === 401) throw new PlatformAuthError('twitch', platformMessage(res.body, 'refresh refused'))
-    return this.tokens(expectOk('twitch', res, 'token refresh').body)
   }
 
   async revoke(token: string): Promise<void> {
