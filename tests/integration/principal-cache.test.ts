@@ -9,7 +9,7 @@ const ABILITY = '{ viewer { ability { action subject } } }'
 describe.each(engines)('the caller cache on %s', (engine) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp(engine, { PRINCIPAL_CACHE_MS: '1000', ACCESS_TOKEN_TTL: '2' })
+    t = await createTestApp(engine, { PRINCIPAL_CACHE_MS: '1000' })
   })
   afterAll(() => t.close())
 
