@@ -10,7 +10,7 @@
  */
 import { createLogger } from '../../server/src/logger'
 import { createBotWorker } from '../../server/src/worker/bot-worker'
-import { startTwitchServer } from '../platforms/twitch-server'
+import { startTwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
 import { createTestApp } from '../support/test-app'

@@ -49,7 +49,7 @@ function dropStreamsControl() {
 
 /**
  * The assistant pages against the real server, whose platform clients talk to the local
- * Twitch and Kick servers (tests/platforms): the browser really goes through Twitch's
+ * Twitch and Kick servers (server/src/platforms/sandbox): the browser really goes through Twitch's
  * authorize page and the OAuth callback, the bot really connects to EventSub, and chat
  * injected on the local Twitch reaches the chatboard over the SSE subscription.
  */

@@ -4,8 +4,8 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { loadConfig } from '../../../server/src/config'
 import { createLogger } from '../../../server/src/logger'
 import { startServer, type Started } from '../../../server/src/server'
-import { startKickServer, type KickServer } from '../../platforms/kick-server'
-import { startTwitchServer, type TwitchServer } from '../../platforms/twitch-server'
+import { startKickServer, type KickServer } from '../../../server/src/platforms/sandbox/kick-server'
+import { startTwitchServer, type TwitchServer } from '../../../server/src/platforms/sandbox/twitch-server'
 import { DEMO_PASSWORDS } from '../../support/test-app'
 
 export { DEMO_PASSWORDS }
@@ -19,7 +19,7 @@ export interface E2EPlatforms {
 
 export interface E2EOptions {
   /**
-   * Start the local Twitch and Kick servers (tests/platforms) and point the app at them:
+   * Start the local Twitch and Kick servers (server/src/platforms/sandbox) and point the app at them:
    * platform base URLs and client ids, and PUBLIC_URL on a port chosen up front so the
    * OAuth redirect comes back to this server. Kick webhooks are delivered to it.
    */

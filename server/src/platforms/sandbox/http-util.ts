@@ -7,7 +7,7 @@ export interface Req {
   query: URLSearchParams
   headers: IncomingMessage['headers']
   body: string
-  json(): any
+  json(): unknown
   form(): URLSearchParams
 }
 
