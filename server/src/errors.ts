@@ -24,6 +24,10 @@ export const errorStatus = {
   INTERNAL_SERVER_ERROR: 500,
   /** A streaming platform refused or failed (its token expired, it is down); the message says which. */
   PLATFORM_ERROR: 502,
+  /** The database did not answer in time or the connection was lost; safe to retry later. */
+  SERVICE_UNAVAILABLE: 503,
+  /** The server is at capacity; the answer carries Retry-After. */
+  OVERLOADED: 503,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'LICENCE_REVOKED',
   'LICENCE_TAKEN',
   'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'OVERLOADED',
   'NETWORK',
 ] as const;
 
@@ -40,6 +42,7 @@ export function errorCodeForStatus(status: number): ErrorCode {
   if (status === 404) return 'NOT_FOUND';
   if (status === 429) return 'RATE_LIMITED';
   if (status === 400 || status === 422) return 'BAD_USER_INPUT';
+  if (status === 503) return 'SERVICE_UNAVAILABLE';
   return 'INTERNAL_SERVER_ERROR';
 }
 
