@@ -1,7 +1,8 @@
 /**
  * `npm test`: lint, type check (after codegen), client build, then every vitest project
  * (unit, integration — schema drift included — and browser tests). Integration tests run
- * on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. Ends with one line:
+ * on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set; then the integration
+ * tests again on PGlite with every cache off (TEST_COLD_CACHES=1). Ends with one line:
  * `N passed, N failed`.
  */
 import { spawnSync } from 'node:child_process'
@@ -36,30 +37,46 @@ for (const step of steps) {
 }
 
 mkdirSync('.tmp', { recursive: true })
-const report = '.tmp/vitest.json'
-rmSync(report, { force: true })
-const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-  stdio: 'inherit',
-  env: process.env,
-})
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }
-  passed += json.numPassedTests
-  failed += json.numFailedTests
-  if (json.numFailedTests > 0) failures.push(`${json.numFailedTests} vitest test(s)`)
-  if (json.numTotalTests === 0) {
+
+/** Runs vitest with a JSON report and adds its tests to the totals. */
+function runVitest(name: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const report = `.tmp/vitest-${name}.json`
+  rmSync(report, { force: true })
+  const started = Date.now()
+  const vitest = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    stdio: 'inherit',
+    env,
+  })
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }
+    passed += json.numPassedTests
+    failed += json.numFailedTests
+    if (json.numFailedTests > 0) failures.push(`${json.numFailedTests} ${name} test(s)`)
+    if (json.numTotalTests === 0) {
+      failed++
+      failures.push(`${name}: vitest ran no test`)
+    }
+    // A suite that failed to load has no failed tests of its own but a non-zero exit.
+    if (vitest.status !== 0 && json.numFailedTests === 0) {
+      failed++
+      failures.push(`${name}: a file failed to load`)
+    }
+  } catch {
     failed++
-    failures.push('vitest ran no test')
+    failures.push(`${name}: no report`)
   }
-  // A suite that failed to load has no failed tests of its own but a non-zero exit.
-  if (vitest.status !== 0 && json.numFailedTests === 0) {
-    failed++
-    failures.push('vitest (a file failed to load)')
-  }
-} catch {
-  failed++
-  failures.push('vitest (no report)')
+  console.log(`${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
+
+// Every project: unit, integration (PGlite, and PostgreSQL with TEST_DATABASE_URL), browser.
+runVitest('vitest', [], process.env)
+
+// The integration tests once more on PGlite with every cache off (plans, counts, caller),
+// so paths that only run when a cache is cold (and may touch the database at a bad moment,
+// e.g. inside a transaction) are exercised on every run.
+const coldEnv: NodeJS.ProcessEnv = { ...process.env, TEST_COLD_CACHES: '1' }
+delete coldEnv.TEST_DATABASE_URL
+runVitest('cold-cache', ['--project', 'integration'], coldEnv)
 
 if (failures.length) console.log(`failed: ${failures.join(', ')}`)
 console.log(`${passed} passed, ${failed} failed`)

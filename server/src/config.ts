@@ -66,10 +66,12 @@ const envSchema = z.object({
   BOT_RECONNECT_BASE_MS: z.coerce.number().int().min(1).default(1000),
   BOT_RECONNECT_MAX_MS: z.coerce.number().int().min(1).default(60_000),
   // Accounts, licences, marketing.
-  /** Seconds a list's exact total (users, licences) and the admin figures are reused; 0 counts every time. */
   /** Milliseconds an access token's caller (user row, ability) is reused; 0 reads it on every request. */
   PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /** Seconds a list's exact total (users, licences) and the admin figures are reused; 0 counts every time. */
   COUNT_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(5),
+  /** Milliseconds the plans (names, prices, limits) are reused per process; 0 reads them every time. */
+  PLANS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** Lifetime of the set-password link mailed to an account created without a password, seconds. */
   INVITE_TTL: duration(7 * 24 * 3600),
   /** Hosts marketing click links may redirect to (comma list); nothing else is redirected to. */

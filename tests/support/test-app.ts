@@ -12,6 +12,14 @@ export const DEMO_PASSWORDS = {
   client: 'client-Passw0rd!',
 } as const
 
+const CACHE_VARIABLES = ['PLANS_CACHE_MS', 'COUNT_CACHE_TTL', 'PRINCIPAL_CACHE_MS'] as const
+
+/** With TEST_COLD_CACHES=1 every cache is off, so the cold paths run. */
+function coldCacheEnv(): Record<string, string> {
+  if (process.env.TEST_COLD_CACHES !== '1') return {}
+  return Object.fromEntries(CACHE_VARIABLES.map((name) => [name, '0']))
+}
+
 /** A clock the test moves by hand. */
 export class TestClock {
   t = Date.now()
@@ -48,6 +56,9 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     CLIENT_DIST: '/nonexistent',
     // Tests change users behind the server's back and expect the next request to see it.
     PRINCIPAL_CACHE_MS: '0',
+    // The cold-cache run of `npm test` turns every cache off (tests/run-all.ts), except where
+    // a test sets one itself because the cache is what it tests.
+    ...coldCacheEnv(),
     ...env,
   })
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 })

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import * as schema from './schema'
+import { guardMethods, trackTransactions } from './tx-guard'
 
 /** One type for both engines: PGlite's drizzle database has the same query surface. */
 export type Db = NodePgDatabase<typeof schema>
@@ -32,6 +33,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
       /* idle client errors are surfaced by the next query; readiness reports them */
     })
     const db = drizzlePg({ client: pool, schema })
+    // A root-handle query from inside a transaction is a bug: refuse it (see tx-guard.ts).
+    guardMethods(pool, ['query', 'connect'], 'pool')
+    trackTransactions(db)
     return {
       db,
       kind: 'postgres',
@@ -48,6 +52,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
   // is less durable, but awaiting it cost ~0.4 ms per query (measured, tests/bench/users.ts).
   const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, relaxedDurability: true })
   const db = drizzlePglite({ client, schema }) as unknown as Db
+  // One connection: a root-handle query from inside a transaction would wait forever.
+  guardMethods(client, ['query', 'exec', 'transaction'], 'pglite')
+  trackTransactions(db)
   return {
     db,
     kind: 'pglite',

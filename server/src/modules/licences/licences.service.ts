@@ -135,7 +135,7 @@ export function createLicencesService(deps: {
       .select({ planId: licences.planId })
       .from(licences)
       .where(and(eq(licences.userId, userId), eq(licences.status, 'active')))
-    const plan = active?.planId ? await plans.byId(active.planId) : undefined
+    const plan = active?.planId ? await plans.byId(active.planId, tx) : undefined
     const after = plan?.name ?? 'None'
     const before = user?.package ?? 'None'
     if (before !== after) await tx.update(users).set({ package: after, updatedAt: now() }).where(eq(users.id, userId))
@@ -159,7 +159,7 @@ export function createLicencesService(deps: {
         licenseKey: ['This licence key is reserved for another account.'],
       })
     }
-    const plan = row.planId ? await plans.byId(row.planId) : undefined
+    const plan = row.planId ? await plans.byId(row.planId, tx) : undefined
     if (!plan) throw new AppError('LICENCE_INVALID', 'This licence key has no plan.', { licenseKey: ['This licence key has no plan.'] })
     const events: AuditEvent[] = []
     // A reseller's key: a client without a reseller becomes theirs; another reseller's client may not use it.

@@ -94,23 +94,27 @@ export function createPlansService(deps: { db: Db; audit: AuditService; now: () 
   const cacheMs = deps.cacheMs ?? 10_000
   let cache: { at: number; rows: Plan[] } | undefined
 
-  /** Every plan by sort order; cached for a few seconds per process (plans change rarely). */
-  async function list(): Promise<Plan[]> {
+  /**
+   * Every plan by sort order; cached for a few seconds per process (plans change rarely).
+   * Inside a transaction pass its `tx`: a cold cache is then read through the transaction
+   * (the root handle refuses queries from inside one).
+   */
+  async function list(handle: Db = db): Promise<Plan[]> {
     const t = deps.now().getTime()
     if (cache && t - cache.at < cacheMs && t >= cache.at) return cache.rows
-    const rows = (await db.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.id))).map(toPlan)
+    const rows = (await handle.select().from(plans).orderBy(asc(plans.sortOrder), asc(plans.id))).map(toPlan)
     cache = { at: t, rows }
     return rows
   }
 
   /** The plan called `name`, case-insensitively; undefined if none. */
-  async function byName(name: string): Promise<Plan | undefined> {
+  async function byName(name: string, handle: Db = db): Promise<Plan | undefined> {
     const wanted = name.trim().toLowerCase()
-    return (await list()).find((p) => p.name.toLowerCase() === wanted)
+    return (await list(handle)).find((p) => p.name.toLowerCase() === wanted)
   }
 
-  async function byId(id: number): Promise<Plan | undefined> {
-    return (await list()).find((p) => p.id === id)
+  async function byId(id: number, handle: Db = db): Promise<Plan | undefined> {
+    return (await list(handle)).find((p) => p.id === id)
   }
 
   async function questions(platform: 'twitch' | 'kick') {
