@@ -24,6 +24,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: duration(600),
   REFRESH_TOKEN_IDLE_TTL: duration(600),
   REFRESH_TOKEN_ABSOLUTE_TTL: duration(12 * 3600),
+  /** Seconds a spent refresh token, replayed, still answers its successor (0 turns the grace off). */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   PASSWORD_RESET_TTL: duration(3600),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: z

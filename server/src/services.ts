@@ -47,6 +47,7 @@ export function createServices(deps: {
     accessTtlSeconds: config.ACCESS_TOKEN_TTL,
     refreshIdleTtlSeconds: config.REFRESH_TOKEN_IDLE_TTL,
     refreshAbsoluteTtlSeconds: config.REFRESH_TOKEN_ABSOLUTE_TTL,
+    refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
     now,
   })
   const windowMs = config.LOGIN_RATE_WINDOW * 1000

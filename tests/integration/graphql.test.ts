@@ -61,6 +61,35 @@ describe.each(engines)('GraphQL on %s', (engine) => {
     })
   })
 
+  describe('access token claims (RFC 8725)', () => {
+    const sign = async (userId: number, omit: 'exp' | 'iat' | 'jti' | 'none') => {
+      let jwt = new SignJWT({ role: 'client', admin: false })
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+        .setSubject(String(userId))
+        .setIssuer(t.config.JWT_ISSUER)
+        .setAudience(t.config.JWT_AUDIENCE)
+      const now = Math.floor(t.clock.now().getTime() / 1000)
+      if (omit !== 'exp') jwt = jwt.setExpirationTime(now + 300)
+      if (omit !== 'iat') jwt = jwt.setIssuedAt(now)
+      if (omit !== 'jti') jwt = jwt.setJti('a-token-id')
+      return jwt.sign(new TextEncoder().encode(t.config.JWT_ACCESS_SECRET!))
+    }
+
+    it('accepts a correctly signed token with every claim, and refuses one without exp, iat or jti', async () => {
+      const { userData } = await t.loginAs('client')
+      const complete = await t.gql('{ viewer { id } }', {}, await sign(userData.id, 'none'))
+      expect(complete.body.data.viewer.id).toBe(String(userData.id))
+      for (const omit of ['exp', 'iat', 'jti'] as const) {
+        const token = await sign(userData.id, omit)
+        const gql = await t.gql('{ viewer { id } }', {}, token)
+        expect(gql.status, omit).toBe(401)
+        expect(gql.body.errors[0].extensions.code).toBe('UNAUTHENTICATED')
+        const rest = await t.json('GET', '/apps/user/users/' + userData.id, undefined, { authorization: `Bearer ${token}` })
+        expect(rest.status, omit).toBe(401)
+      }
+    })
+  })
+
   describe('mutations', () => {
     it('login and register answer like the REST shims; errors carry codes and fields', async () => {
       const ok = await t.gql('mutation($i: LoginInput!) { login(input: $i) { accessToken userData { role } } }', {

@@ -103,11 +103,42 @@ describe.each(engines)('/jwt on %s', (engine) => {
       expect(rotated.body.refreshToken).not.toBe(first.refreshToken)
       expect(rotated.body.userData.email).toBe('reseller@demo.local')
 
+      // After the reuse grace window (REFRESH_REUSE_GRACE_SECONDS, 10 s) a replay is reuse.
+      t.clock.advance(t.config.REFRESH_REUSE_GRACE_SECONDS + 1)
       const replay = await t.json('POST', '/jwt/refresh-token', { refreshToken: first.refreshToken })
       expect(replay).toEqual({ status: 401, body: { error: 'Invalid refresh token' } })
       // Reuse detected: the legitimate successor is revoked too.
       const successor = await t.json('POST', '/jwt/refresh-token', { refreshToken: rotated.body.refreshToken })
       expect(successor.status).toBe(401)
+    })
+
+    it('answers a replay inside the grace window with the same successor, and keeps the sign-in', async () => {
+      const first = await t.loginAs('reseller')
+      // Two tabs (or a retried request) present the same token at once.
+      const [a, b] = await Promise.all([
+        t.json('POST', '/jwt/refresh-token', { refreshToken: first.refreshToken }),
+        t.json('POST', '/jwt/refresh-token', { refreshToken: first.refreshToken }),
+      ])
+      expect([a.status, b.status]).toEqual([200, 200])
+      expect(a.body.refreshToken).toBe(b.body.refreshToken)
+      t.clock.advance(t.config.REFRESH_REUSE_GRACE_SECONDS)
+      const late = await t.json('POST', '/jwt/refresh-token', { refreshToken: first.refreshToken })
+      expect(late.status).toBe(200)
+      expect(late.body.refreshToken).toBe(a.body.refreshToken)
+      // The sign-in goes on: the successor rotates normally.
+      const next = await t.json('POST', '/jwt/refresh-token', { refreshToken: a.body.refreshToken })
+      expect(next.status).toBe(200)
+      expect(next.body.refreshToken).not.toBe(a.body.refreshToken)
+    })
+
+    it('treats a replay inside the window as reuse once the successor itself was spent', async () => {
+      const first = await t.loginAs('reseller')
+      const second = await t.json('POST', '/jwt/refresh-token', { refreshToken: first.refreshToken })
+      const third = await t.json('POST', '/jwt/refresh-token', { refreshToken: second.body.refreshToken })
+      expect(third.status).toBe(200)
+      const replay = await t.json('POST', '/jwt/refresh-token', { refreshToken: first.refreshToken })
+      expect(replay.status).toBe(401)
+      expect((await t.json('POST', '/jwt/refresh-token', { refreshToken: third.body.refreshToken })).status).toBe(401)
     })
 
     it('expires after 10 idle minutes and after 12 hours in all', async () => {

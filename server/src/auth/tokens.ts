@@ -4,6 +4,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose'
 import type { Db } from '../db/client'
 import { refreshTokens, type Role } from '../db/schema'
 import { AppError } from '../errors'
+import { createSigner } from './signing'
 
 export interface AccessClaims {
   userId: number
@@ -18,6 +19,11 @@ export interface TokenSettings {
   accessTtlSeconds: number
   refreshIdleTtlSeconds: number
   refreshAbsoluteTtlSeconds: number
+  /**
+   * Seconds after a rotation during which the spent refresh token, presented again, answers
+   * the same successor instead of counting as reuse (a retried request, two tabs racing).
+   */
+  refreshReuseGraceSeconds?: number
   now: () => Date
 }
 
@@ -31,6 +37,10 @@ const invalidRefresh = () => new AppError('INVALID_TOKEN', 'Invalid refresh toke
 export function createTokenService(db: Db, settings: TokenSettings) {
   const key = new TextEncoder().encode(settings.secret)
   const seconds = (d: Date) => Math.floor(d.getTime() / 1000)
+  const graceMs = (settings.refreshReuseGraceSeconds ?? 0) * 1000
+  // A rotation's successor is derived from the spent token with a server-only key, so a replay
+  // inside the grace window can be answered with the same successor without storing it.
+  const successorOf = createSigner(settings.secret, 'refresh-rotation')
 
   async function signAccess(claims: AccessClaims): Promise<string> {
     const now = seconds(settings.now())
@@ -54,6 +64,8 @@ export function createTokenService(db: Db, settings: TokenSettings) {
         audience: settings.audience,
         typ: ACCESS_TYPE,
         currentDate: settings.now(),
+        // RFC 8725: a token without an expiry (or without the claims we issue) is refused.
+        requiredClaims: ['exp', 'iat', 'jti', 'sub'],
       })
       const userId = Number(payload.sub)
       const role = payload.role
@@ -67,8 +79,13 @@ export function createTokenService(db: Db, settings: TokenSettings) {
     }
   }
 
-  async function insertRefresh(tx: Db, userId: number, familyId: string, familyExpiresAt: Date): Promise<string> {
-    const token = randomBytes(32).toString('base64url')
+  async function insertRefresh(
+    tx: Db,
+    userId: number,
+    familyId: string,
+    familyExpiresAt: Date,
+    token = randomBytes(32).toString('base64url'),
+  ): Promise<string> {
     const now = settings.now()
     const idle = new Date(now.getTime() + settings.refreshIdleTtlSeconds * 1000)
     await tx.insert(refreshTokens).values({
@@ -97,18 +114,25 @@ export function createTokenService(db: Db, settings: TokenSettings) {
 
   /**
    * Rotates a refresh token: the presented one is spent and a new one of the same family is
-   * returned. Presenting a spent or revoked token revokes the whole family (reuse detection).
+   * returned. Presenting a spent or revoked token revokes the whole family (reuse detection),
+   * except a replay of the token spent last within `refreshReuseGraceSeconds` of its
+   * rotation, whose successor is still unused: that answers the same successor.
    */
   async function rotateRefresh(token: string): Promise<{ userId: number; refreshToken: string }> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw invalidRefresh()
     const outcome = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1)
+      const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1).for('update')
       if (!row) return { ok: false as const }
+      const now = settings.now()
+      if (row.usedAt && !row.revokedAt && now.getTime() - row.usedAt.getTime() <= graceMs) {
+        const successor = successorOf.sign(token)
+        const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(successor))).limit(1)
+        if (next && !next.usedAt && !next.revokedAt && next.expiresAt > now) return { ok: true as const, userId: row.userId, refreshToken: successor }
+      }
       if (row.usedAt || row.revokedAt) {
         await revokeFamily(tx, row.familyId)
         return { ok: false as const }
       }
-      const now = settings.now()
       if (row.expiresAt <= now || row.familyExpiresAt <= now) return { ok: false as const }
       const spent = await tx
         .update(refreshTokens)
@@ -119,7 +143,7 @@ export function createTokenService(db: Db, settings: TokenSettings) {
         await revokeFamily(tx, row.familyId)
         return { ok: false as const }
       }
-      const refreshToken = await insertRefresh(tx, row.userId, row.familyId, row.familyExpiresAt)
+      const refreshToken = await insertRefresh(tx, row.userId, row.familyId, row.familyExpiresAt, successorOf.sign(token))
       return { ok: true as const, userId: row.userId, refreshToken }
     })
     if (!outcome.ok) throw invalidRefresh()

@@ -1,8 +1,9 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor'
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql'
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode } from 'graphql'
 import { createYoga, type Plugin } from 'graphql-yoga'
 import type { Config } from '../config'
 import { AppError, isAppError } from '../errors'
+import { findUnstorableLiteral, findUnstorableText, unstorableTextError } from '../http/text-input'
 import type { Logger } from '../logger'
 import type { Principal } from '../permissions/abilities'
 import type { Services } from '../services'
@@ -21,6 +22,24 @@ const introspectionForAdmins = (production: boolean): Plugin<GraphQLContext> => 
   },
 })
 
+/** Strings the database cannot store (NUL, unpaired surrogates) are refused before any resolver runs. */
+function refuseUnstorableText(): Plugin<GraphQLContext> {
+  const check = (args: { variableValues?: unknown; document: DocumentNode }) => {
+    const found = findUnstorableText(args.variableValues ?? {}, 'variables') ?? (findUnstorableLiteral(args.document) ? 'query' : null)
+    return found ? { errors: [unstorableTextError(found).toGraphQL()] } : null
+  }
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const refused = check(args)
+      if (refused) setResultAndStopExecution(refused)
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refused = check(args)
+      if (refused) setResultAndStopExecution(refused)
+    },
+  }
+}
+
 export function createGraphQL(deps: { config: Config; services: Services; log: Logger }) {
   const { config, services, log } = deps
   const production = config.NODE_ENV === 'production'
@@ -38,7 +57,7 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
     landingPage: false,
     cors: false,
     logging: false,
-    plugins: [...armor.protect().plugins, introspectionForAdmins(production)],
+    plugins: [...armor.protect().plugins, introspectionForAdmins(production), refuseUnstorableText()],
     maskedErrors: {
       maskError(error, message) {
         const original = error instanceof GraphQLError ? (error.originalError ?? error) : error

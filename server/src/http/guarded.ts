@@ -3,6 +3,7 @@ import { AppError } from '../errors'
 import { enforce, type Principal } from '../permissions/abilities'
 import { restRules } from '../permissions/rest-rules'
 import type { Services } from '../services'
+import { findUnstorableText, unstorableTextError } from './text-input'
 
 export type AppEnv = {
   Variables: { requestId: string; clientKey: string; services: Services }
@@ -30,8 +31,28 @@ export function guarded(app: Hono<AppEnv>, method: Method, path: string, handler
   app.on(method, path, async (c) => {
     const principal = rule.kind === 'public' ? null : await principalOf(c)
     enforce(rule, principal)
+    await refuseUnstorableText(c)
     return handler(c, principal)
   })
+}
+
+/**
+ * Refuses (400 BAD_USER_INPUT) a request whose query, path or JSON body holds a string the
+ * database cannot store (NUL, unpaired surrogates), before any handler sees it. The body is
+ * read as text first, so a handler that needs the exact bytes (a signature check) still has them.
+ */
+async function refuseUnstorableText(c: Context<AppEnv>): Promise<void> {
+  const found = findUnstorableText(c.req.queries(), 'query') ?? findUnstorableText(c.req.param(), 'path')
+  if (found) throw unstorableTextError(found)
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || !(c.req.header('content-type') ?? '').includes('json')) return
+  let body: unknown
+  try {
+    body = JSON.parse(await c.req.text())
+  } catch {
+    return // not JSON: the handler refuses it in its own words
+  }
+  const inBody = findUnstorableText(body, 'body')
+  if (inBody) throw unstorableTextError(inBody)
 }
 
 /** Parses a JSON body; anything that is not a JSON object reads as an empty object. */
