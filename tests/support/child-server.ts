@@ -88,7 +88,7 @@ export async function startChildServer(opts: { env: Record<string, string>; demo
     await waitUntilOk(`${url}/readyz`, opts.readyTimeoutMs ?? 60_000, () => exit === null)
   } catch (e) {
     child.kill('SIGKILL')
-    throw new Error(`${(e as Error).message}\n${stderr.slice(-2000)}`)
+    throw new Error(`${(e as Error).message}\n${stderr.slice(-2000)}`, { cause: e })
   }
   for (let i = 0; i < 100 && !opts.demo && !stdout.includes('@demo'); i++) await new Promise((r) => setTimeout(r, 20))
   const demo = opts.demo ?? parseDemoAccounts(stdout)

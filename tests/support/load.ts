@@ -38,13 +38,11 @@ async function call(base: string, method: string, path: string, body?: unknown, 
     signal: AbortSignal.timeout(30_000),
   })
   const text = await res.text()
-  let parsed: unknown = null
   try {
-    parsed = text ? JSON.parse(text) : null
+    return { status: res.status, body: text ? JSON.parse(text) : null }
   } catch {
-    parsed = text
+    return { status: res.status, body: text }
   }
-  return { status: res.status, body: parsed }
 }
 
 /** Signs in, retrying while the server answers 503 (it may be recovering). */
