@@ -14,8 +14,8 @@ export interface LoadStats {
   transportErrors: number
   /** Ids of users whose creation was answered 201. */
   createdIds: number[]
-  /** Highest profile write (company `p-<n>` of the client) answered OK, and the highest sent. */
-  profile: { lastAcked: number; lastSent: number }
+  /** Highest profile write (company `<tag>-<n>` of the client) answered OK, and the highest sent. */
+  profile: { tag: string; lastAcked: number; lastSent: number }
   /** Time of the last successful answer (performance.now()). */
   lastOkAt: number
 }
@@ -70,7 +70,7 @@ export async function startLoad(base: string, demo: Credentials, opts: { workers
   const admin = await signIn(base, demo.admin)
   const client = await signIn(base, demo.client)
   const tag = opts.tag ?? Math.random().toString(36).slice(2, 8)
-  const stats: LoadStats = { sent: 0, ok: 0, failed: {}, transportErrors: 0, createdIds: [], profile: { lastAcked: 0, lastSent: 0 }, lastOkAt: performance.now() }
+  const stats: LoadStats = { sent: 0, ok: 0, failed: {}, transportErrors: 0, createdIds: [], profile: { tag, lastAcked: 0, lastSent: 0 }, lastOkAt: performance.now() }
   let running = true
   let seq = 0
 
@@ -85,7 +85,7 @@ export async function startLoad(base: string, demo: Credentials, opts: { workers
           base,
           'POST',
           '/graphql',
-          { query: 'mutation($c: String) { updateAccountGeneral(input: { company: $c }) { general { company } } }', variables: { c: `p-${profileSeq}` } },
+          { query: 'mutation($c: String) { updateAccountGeneral(input: { company: $c }) { general { company } } }', variables: { c: `${tag}-${profileSeq}` } },
           client,
         )
       } else if (kind === 0) answer = await call(base, 'POST', '/jwt/login', demo.client)
@@ -143,7 +143,8 @@ export async function lostWrites(base: string, demo: Credentials, stats: LoadSta
   }
   const me = await call(base, 'POST', '/graphql', { query: '{ accountSettings { general { company } } }' }, client)
   const company = String((me.body as { data?: { accountSettings?: { general?: { company?: string } } } }).data?.accountSettings?.general?.company ?? '')
-  const stored = Number(/^p-(\d+)$/.exec(company)?.[1] ?? 0)
+  const [storedTag, n] = company.split('-')
+  const stored = storedTag === stats.profile.tag ? Number(n) : 0
   return { users, profile: stored < stats.profile.lastAcked }
 }
 
