@@ -88,6 +88,7 @@ describe.each(engines)('deadlines on %s', (engine) => {
     const release = await holdDatabase(t)
     try {
       const res = await t.gql('{ users(first: 1) { totalCount } }', {}, admin)
+      expect(res.status).toBe(503)
       expect(res.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE')
       expect(res.body.errors[0].message).not.toMatch(/select|users/i)
     } finally {
