@@ -5,7 +5,9 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asServiceUnavailable } from '../../server/src/db/resilience'
 import { requestDeadline } from '../../server/src/http/deadline'
+import { channels } from '../../server/src/modules/channels/channels.tables'
 import type { AppEnv } from '../../server/src/http/guarded'
+import { readSse } from '../support/bot-harness'
 import { engines } from '../support/databases'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -137,6 +139,37 @@ describe.each(engines)('deadlines on %s', (engine) => {
     const failure = await t.database.db.execute(sql`select pg_sleep(5)`).catch((e: unknown) => e)
     expect(asServiceUnavailable(failure)?.code).toBe('SERVICE_UNAVAILABLE')
     expect((await t.json('GET', '/readyz')).status).toBe(200)
+  })
+
+  it('does not cut a chatMessages subscription (SSE) at the request deadline', async () => {
+    const client = await t.loginAs('client')
+    const [channel] = await t.database.db
+      .insert(channels)
+      .values({ userId: Number(client.userData.id), platform: 'twitch', platformUserId: `d-${engine}`, login: 'deadline', displayName: 'Deadline' })
+      .returning()
+    const res = await t.app.request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${client.accessToken}` },
+      body: JSON.stringify({ query: `subscription { chatMessages(channelId: "${channel!.id}") { text } }` }),
+    })
+    expect(res.status).toBe(200)
+    // Past this app's REQUEST_TIMEOUT_MS (2000), the stream still delivers.
+    const publish = () =>
+      t.services.pubsub.publish('chatMessage', String(channel!.id), {
+        id: '1',
+        channelId: String(channel!.id),
+        platformMessageId: 'm1',
+        userId: 'u1',
+        userLogin: 'viewer',
+        userName: 'Viewer',
+        text: 'after the deadline',
+        roles: [],
+        fromBot: false,
+        at: new Date().toISOString(),
+      })
+    setTimeout(publish, 2300)
+    const line = await readSse(res, (d) => d.data?.chatMessages?.text as string | undefined, 10_000)
+    expect(line).toBe('after the deadline')
   })
 
   it('the request deadline answers 503 and logs the statement it was waiting for', async () => {
