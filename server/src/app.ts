@@ -63,8 +63,6 @@ export function createApp(deps: { config: Config; database: Database; services: 
       )
     }
   })
-  // /readyz has its own, shorter deadline.
-  app.use('*', requestDeadline({ ms: config.REQUEST_TIMEOUT_MS, log, skip: (path) => path === '/readyz' }))
 
   app.use(
     '*',
@@ -86,6 +84,8 @@ export function createApp(deps: { config: Config; database: Database; services: 
   if (config.CORS_ORIGINS.length > 0) {
     app.use('*', cors({ origin: config.CORS_ORIGINS, allowHeaders: ['authorization', 'content-type', 'x-request-id'] }))
   }
+  // Inside the security headers and CORS, so a timed-out answer carries them; /readyz has its own, shorter deadline.
+  app.use('*', requestDeadline({ ms: config.REQUEST_TIMEOUT_MS, log, skip: (path) => path === '/readyz' }))
   app.use('/jwt/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
   app.use('/graphql', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
   // Not on GET: bodyLimit reads c.req.raw, which makes @hono/node-server build a full Request.

@@ -172,6 +172,25 @@ describe.each(engines)('deadlines on %s', (engine) => {
     expect(line).toBe('after the deadline')
   })
 
+  it('the request deadline of the app answers 503, with the usual headers, when the database call outlasts it', async () => {
+    const slowDb = await createTestApp(engine, { DB_QUERY_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '300' })
+    try {
+      const token = (await slowDb.loginAs('admin')).accessToken
+      const release = await holdDatabase(slowDb)
+      let res: Response
+      try {
+        res = await slowDb.app.request('/apps/user/users', { headers: { authorization: `Bearer ${token}` } })
+      } finally {
+        await release()
+      }
+      expect(res.status).toBe(503)
+      expect(((await res.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE')
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    } finally {
+      await slowDb.close()
+    }
+  })
+
   it('the request deadline answers 503 and logs the statement it was waiting for', async () => {
     const { log, lines } = capturingLogger()
     const app = new Hono<AppEnv>()
