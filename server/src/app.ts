@@ -15,8 +15,10 @@ import { mountPricingRoutes } from './modules/plans/plans.rest'
 import { mountUserRoutes } from './modules/users/users.rest'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import { asServiceUnavailable, withDeadline } from './db/resilience'
 import { AppError, isAppError } from './errors'
 import { createGraphQL } from './graphql/yoga'
+import { requestDeadline } from './http/deadline'
 import { guarded, type AppEnv } from './http/guarded'
 import type { Logger } from './logger'
 import type { Services } from './services'
@@ -82,13 +84,16 @@ export function createApp(deps: { config: Config; database: Database; services: 
   if (config.CORS_ORIGINS.length > 0) {
     app.use('*', cors({ origin: config.CORS_ORIGINS, allowHeaders: ['authorization', 'content-type', 'x-request-id'] }))
   }
+  // Inside the security headers and CORS, so a timed-out answer carries them; /readyz has its own, shorter deadline.
+  app.use('*', requestDeadline({ ms: config.REQUEST_TIMEOUT_MS, log, skip: (path) => path === '/readyz' }))
   app.use('/jwt/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
   app.use('/graphql', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
   // Not on GET: bodyLimit reads c.req.raw, which makes @hono/node-server build a full Request.
   const appsBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) })
   app.use('/apps/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : appsBodyLimit(c, next)))
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = asServiceUnavailable(thrown) ?? thrown
     if (isAppError(err)) {
       return c.json({ error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) }, err.status as 400)
     }
@@ -99,7 +104,7 @@ export function createApp(deps: { config: Config; database: Database; services: 
   guarded(app, 'GET', '/healthz', (c) => c.json({ status: 'ok' }))
   guarded(app, 'GET', '/readyz', async (c) => {
     try {
-      await database.ping()
+      await withDeadline(database.ping(), config.READYZ_TIMEOUT_MS, 'The database')
       return c.json({ status: 'ready', database: database.kind })
     } catch {
       return c.json({ status: 'unavailable', database: database.kind }, 503)

@@ -67,6 +67,10 @@ const envSchema = z.object({
   CHAT_HISTORY_SIZE: z.coerce.number().int().min(10).max(10_000).default(200),
   BOT_RECONNECT_BASE_MS: z.coerce.number().int().min(1).default(1000),
   BOT_RECONNECT_MAX_MS: z.coerce.number().int().min(1).default(60_000),
+  // Deadlines (README "Failure behaviour"): a request, a database call, the readiness probe.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
+  READYZ_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   // Accounts, licences, marketing.
   /** Milliseconds an access token's caller (user row, ability) is reused; 0 reads it on every request. */
   PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),

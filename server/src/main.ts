@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config'
+import { installPgSafetyNet } from './db/resilience'
 import { createLogger } from './logger'
 import { startServer } from './server'
 
@@ -11,6 +12,7 @@ try {
   process.exit(1)
 }
 const log = createLogger(config.LOG_LEVEL)
+installPgSafetyNet(log)
 
 try {
   const server = await startServer(config, log)

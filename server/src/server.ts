@@ -22,7 +22,12 @@ export async function startServer(
   log: Logger,
   opts: { clock?: Clock; demoPasswords?: Partial<Record<'admin' | 'client' | 'reseller', string>> } = {},
 ): Promise<Started> {
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    log,
+  })
   await database.migrate()
   const secrets = resolveSecrets(config)
   if (secrets.generated) log.warn('JWT_ACCESS_SECRET not set: using a generated secret kept in the data directory')

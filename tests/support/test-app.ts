@@ -61,7 +61,12 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ...coldCacheEnv(),
     ...env,
   })
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 })
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: 4,
+    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+  })
   await database.migrate()
   const clock = new TestClock()
   const log = createLogger('silent')

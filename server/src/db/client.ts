@@ -7,8 +7,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { hardenPglite, hardenPool, poolDeadlines } from './resilience'
 import * as schema from './schema'
 import { guardMethods, trackTransactions } from './tx-guard'
+import type { Logger } from '../logger'
 
 /** One type for both engines: PGlite's drizzle database has the same query surface. */
 export type Db = NodePgDatabase<typeof schema>
@@ -25,13 +27,20 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
  * Opens PostgreSQL when `url` is given, else PGlite in `dataDir` ("memory://" keeps it in memory).
+ * With `queryTimeoutMs`, every database call gets that deadline (db/resilience.ts); migrations
+ * on PostgreSQL run on a connection of their own without it (an index on a big table may take long).
  */
-export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 })
-    pool.on('error', () => {
-      /* idle client errors are surfaced by the next query; readiness reports them */
-    })
+export async function openDatabase(opts: {
+  url?: string
+  dataDir: string
+  poolSize?: number
+  queryTimeoutMs?: number
+  log?: Logger
+}): Promise<Database> {
+  const { url, queryTimeoutMs } = opts
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, ...(queryTimeoutMs ? poolDeadlines(queryTimeoutMs) : {}) })
+    hardenPool(pool, { log: opts.log })
     const db = drizzlePg({ client: pool, schema })
     // A root-handle query from inside a transaction is a bug: refuse it (see tx-guard.ts).
     guardMethods(pool, ['query', 'connect'], 'pool')
@@ -39,7 +48,14 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        const own = new pg.Pool({ connectionString: url, max: 1 })
+        try {
+          await migratePg(drizzlePg({ client: own }), { migrationsFolder })
+        } finally {
+          await own.end()
+        }
+      },
       ping: async () => {
         await pool.query('select 1')
       },
@@ -51,6 +67,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
   // Node (NODEFS: files written straight to disk; memory://) that sync is a no-op, so nothing
   // is less durable, but awaiting it cost ~0.4 ms per query (measured, tests/bench/users.ts).
   const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, relaxedDurability: true })
+  if (queryTimeoutMs) hardenPglite(client, { queryTimeoutMs })
   const db = drizzlePglite({ client, schema }) as unknown as Db
   // One connection: a root-handle query from inside a transaction would wait forever.
   guardMethods(client, ['query', 'exec', 'transaction'], 'pglite')

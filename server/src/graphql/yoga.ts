@@ -2,8 +2,10 @@ import { EnvelopArmor } from '@escape.tech/graphql-armor'
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode } from 'graphql'
 import { createYoga, type Plugin } from 'graphql-yoga'
 import type { Config } from '../config'
+import { asServiceUnavailable } from '../db/resilience'
 import { AppError, isAppError } from '../errors'
 import { findUnstorableLiteral, findUnstorableText, unstorableTextError } from '../http/text-input'
+import { operationForDeadline } from '../http/deadline'
 import type { Logger } from '../logger'
 import type { Principal } from '../permissions/abilities'
 import type { Services } from '../services'
@@ -57,11 +59,13 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
     landingPage: false,
     cors: false,
     logging: false,
-    plugins: [...armor.protect().plugins, introspectionForAdmins(production), refuseUnstorableText()],
+    plugins: [...armor.protect().plugins, introspectionForAdmins(production), refuseUnstorableText(), operationForDeadline],
     maskedErrors: {
       maskError(error, message) {
         const original = error instanceof GraphQLError ? (error.originalError ?? error) : error
         if (isAppError(original)) return original.toGraphQL()
+        const unavailable = asServiceUnavailable(original)
+        if (unavailable) return unavailable.toGraphQL()
         if (original instanceof GraphQLError && original.extensions?.code) return original
         if (error instanceof GraphQLError && !error.originalError) return error
         log.error({ err: original }, 'unexpected GraphQL error')
@@ -79,6 +83,8 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
           ;({ principal, user } = await services.auth.principalFromToken(match[1]))
         } catch (e) {
           // A bad or expired token is a 401, so the client refreshes once and replays.
+          const unavailable = asServiceUnavailable(e)
+          if (unavailable) throw unavailable.toGraphQL()
           const err = isAppError(e) ? e : new AppError('UNAUTHENTICATED', 'Invalid access token')
           throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } })
         }

@@ -106,7 +106,8 @@ export function createBotWorker(opts: WorkerOptions) {
       void listen(services.pubsub.subscribe('platformWebhook'), (e) => {
         bots.get(e.channelId)?.onKickWebhook(e.type, e.body, new Date(e.receivedAt))
       })
-      await syncAll()
+      // A database that is away now is retried by the resync below, not fatal.
+      await syncAll().catch((e: unknown) => log.warn({ err: (e as Error).message }, 'bot worker: first channel sync failed; retried at the next resync'))
       if (opts.resyncMs) {
         resync = setInterval(() => void syncAll().catch(() => {}), opts.resyncMs)
         resync.unref()

@@ -268,7 +268,11 @@ export class ChannelBot {
     this.lastReported = key
     await this.s.channels
       .reportStatus(this.row.id, { state, reason, live: this.live, category: this.category, liveSince: this.liveSince })
-      .catch((e: unknown) => this.log.warn({ err: (e as Error).message }, 'status report failed'))
+      .catch((e: unknown) => {
+        // Not stored (the database may be away): the next report of this state tries again.
+        if (this.lastReported === key) this.lastReported = ''
+        this.log.warn({ err: (e as Error).message }, 'status report failed')
+      })
   }
 
   /** A verified Kick webhook for this channel. */

@@ -8,6 +8,7 @@
 import { resolveSecrets } from '../auth/secrets'
 import { ConfigError, loadConfig } from '../config'
 import { openDatabase } from '../db/client'
+import { installPgSafetyNet } from '../db/resilience'
 import { createLogger } from '../logger'
 import { createServices } from '../services'
 import { createBotWorker } from './bot-worker'
@@ -20,13 +21,19 @@ try {
   process.exit(1)
 }
 const log = createLogger(config.LOG_LEVEL)
+installPgSafetyNet(log)
 if (!config.DATABASE_URL) {
   log.fatal('npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database the server runs the bots itself (WORKER_INLINE)')
   process.exit(1)
 }
 if (!config.REDIS_URL) log.warn('REDIS_URL not set: the worker re-reads channels every 5 s and live chat stays in this process')
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR })
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+  log,
+})
 await database.migrate()
 const secrets = resolveSecrets(config)
 const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret })
