@@ -196,7 +196,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
     it('starts when the panel is switched on, and says so', async () => {
       await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { panel { active } } }', { id: channelId })
       await waitFor(() => bot()?.isConnected, 'the bot to connect')
-      expect(twitch.subscriptions().map((s) => s.type).sort()).toEqual(['channel.chat.message', 'channel.update', 'stream.offline', 'stream.online'])
+      expect(twitch.subscriptions().map((s) => s.type).sort()).toEqual(['channel.chat.message', 'channel.follow', 'channel.update', 'stream.offline', 'stream.online'])
       const status = await waitFor(async () => {
         const d = await ok(CHANNEL, { id: channelId })
         return d.channel.status.state === 'running' && d.channel.status
