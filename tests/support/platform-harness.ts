@@ -14,8 +14,8 @@ export const KICK_BROADCASTER = { id: 501, name: 'KickCaster' }
  * bot worker on a manual scheduler, and helpers to connect a channel as a demo account.
  */
 export async function startPlatformApp(engine: Engine) {
-  let t: TestApp | undefined
-  const now = () => (t ? t.clock.t : Date.now())
+  const ref: { t?: TestApp } = {}
+  const now = () => (ref.t ? ref.t.clock.t : Date.now())
   const twitch: TwitchServer = await startTwitchServer({ now, keepaliveSeconds: 600 })
   const kick: KickServer = await startKickServer({ now })
   twitch.addUser(BROADCASTER)
@@ -32,7 +32,7 @@ export async function startPlatformApp(engine: Engine) {
     KICK_API_URL: kick.apiUrl,
     KICK_AUTH_URL: kick.authUrl,
   })
-  t = app
+  ref.t = app
   kick.setWebhookTarget(async ({ headers, body }) => {
     const res = await app.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })
     return { status: res.status }
