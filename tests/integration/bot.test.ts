@@ -297,7 +297,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect(bot().isConnected).toBe(false)
       await scheduler.advance(100)
       await waitFor(() => bot().isConnected && bot().eventSub!.welcomes === welcomes + 1, 'the reconnection')
-      expect(twitch.subscriptions()).toHaveLength(4)
+      expect(twitch.subscriptions()).toHaveLength(5)
 
       const requests = twitch.state.eventSubRequests
       twitch.forceReconnect()

@@ -93,6 +93,7 @@ export function createSyncScheduler(opts: SyncSchedulerOptions) {
   const stats = { requests: 0, rows: 0, runs: 0, failures: 0, rateLimited: 0, deferred: 0, byJob: {} as Record<string, SyncCost & { runs: number }> }
   let timer: unknown = null
   let running = false
+  let stopped = false
   let ticking: Promise<void> | null = null
 
   const ctx: SyncContext = {
@@ -164,7 +165,7 @@ export function createSyncScheduler(opts: SyncSchedulerOptions) {
     due.sort((a, b) => a.slot.due - b.slot.due)
     let next = 0
     const worker = async () => {
-      while (running && next < due.length) {
+      while (!stopped && next < due.length) {
         const d = due[next++]!
         // A 429 met by another run pauses the platform for the rest of this tick too.
         if (pausedUntil[d.channel.platform] > scheduler.now()) continue
@@ -198,10 +199,12 @@ export function createSyncScheduler(opts: SyncSchedulerOptions) {
     tick,
     start() {
       running = true
+      stopped = false
       arm()
     },
     async stop() {
       running = false
+      stopped = true
       if (timer) scheduler.clearTimeout(timer)
       timer = null
       await ticking

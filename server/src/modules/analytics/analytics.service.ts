@@ -133,6 +133,7 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date; channels
     await db
       .update(streamSessions)
       .set({
+        category: sql`coalesce(${streamSessions.category}, ${live.category})`,
         peakViewers: sql`greatest(coalesce(${streamSessions.peakViewers}, 0), ${v})`,
         viewerSum: sql`${streamSessions.viewerSum} + ${v}`,
         samples: sql`${streamSessions.samples} + 1`,
@@ -195,7 +196,8 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date; channels
     const ids = mine.map((c) => c.id)
     const empty = { channels: [] as ChannelFollowers[], growth: [] as GrowthPoint[], bestDays: [] as Array<{ weekday: number; newFollowers: number }>, bestHours: [] as Array<{ hour: number; newFollowers: number }> }
     if (ids.length === 0) return { ...empty, streams: [] as StreamStat[] }
-    const unit = f.interval === 'week' ? 'week' : 'day'
+    // A whitelisted literal: a bound parameter would make the grouped expression differ from the selected one.
+    const unit = sql.raw(f.interval === 'week' ? `'week'` : `'day'`)
     const inRange = and(inArray(followerEvents.channelId, ids), gte(followerEvents.followedAt, range.from), lt(followerEvents.followedAt, range.to))
     const bucket = sql<string>`to_char(date_trunc(${unit}, ${followerEvents.followedAt} at time zone 'UTC'), 'YYYY-MM-DD')`
     const totalBucket = sql<string>`to_char(date_trunc(${unit}, ${followerTotals.day}::timestamp), 'YYYY-MM-DD')`

@@ -82,6 +82,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const sent: SentChat[] = []
   const moderation: ModerationCall[] = []
   const revoked: string[] = []
+  /** Every Helix request (method, path, query), for tests that count what was fetched. */
+  const requests: Array<{ method: string; path: string; query: string }> = []
   const state = {
     consentingUser: '',
     denyNext: false,
@@ -223,6 +225,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     if (!p.startsWith('/helix/')) return { status: 404, body: { status: 404, message: 'Not Found' } }
     const auth = authed(req)
     if (!('userId' in auth)) return auth
+    requests.push({ method: req.method, path: p.slice('/helix'.length), query: req.query.toString() })
     const nowS = Math.ceil(now() / 1000)
     if (state.rate.resetAt <= nowS) state.rate = { limit: state.rate.limit, remaining: state.rate.limit, resetAt: nowS + 60 }
     if (state.rate.remaining <= 0) {
@@ -408,6 +411,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     sent,
     moderation,
     revoked,
+    requests,
     state,
     addUser(u: TwitchUser) {
       users.set(u.id, u)
