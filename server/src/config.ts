@@ -65,6 +65,10 @@ const envSchema = z.object({
   CHAT_HISTORY_SIZE: z.coerce.number().int().min(10).max(10_000).default(200),
   BOT_RECONNECT_BASE_MS: z.coerce.number().int().min(1).default(1000),
   BOT_RECONNECT_MAX_MS: z.coerce.number().int().min(1).default(60_000),
+  // The per-channel sync scheduler (server/src/worker/sync-scheduler.ts).
+  SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  VIEWER_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  FOLLOWER_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   // Accounts, licences, marketing.
   /** Seconds a list's exact total (users, licences) and the admin figures are reused; 0 counts every time. */
   /** Milliseconds an access token's caller (user row, ability) is reused; 0 reads it on every request. */

@@ -72,7 +72,7 @@ export function checkRange(r: RangeInput, now: Date): RangeInput {
  * while live, chat lines the bot received per stream, and the dashboards' figures. Every
  * figure is the platform's own or the bot's own chat; nothing is estimated or added.
  */
-export function createAnalyticsService(deps: { db: Db; now: () => Date; channels: ChannelsService; platforms: Platforms }) {
+export function createAnalyticsService(deps: { db: Db; now: () => Date; channels: ChannelsService; platforms: Platforms; sampleMs?: number }) {
   const { db, now, channels, platforms } = deps
   /** Chat lines counted in memory per channel, added to the open session now and then (not one write per line). */
   const chatCounts = new Map<number, number>()
@@ -144,7 +144,7 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date; channels
 
   const viewersJob: SyncJob = {
     name: 'viewers',
-    intervalMs: VIEWER_SAMPLE_MS,
+    intervalMs: deps.sampleMs ?? VIEWER_SAMPLE_MS,
     applies: (c) => c.live,
     async run(channel, ctx) {
       const live = await channels.actAs(channel.id, 'broadcaster', (as) => {

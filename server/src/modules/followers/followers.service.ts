@@ -54,7 +54,7 @@ export function thankedNames(names: string[]): string {
  * on a schedule for missed events), the daily total as reported, and the optional thank-you
  * (at most one per follower, ever: the row's thanked_at is claimed atomically).
  */
-export function createFollowersService(deps: { db: Db; now: () => Date; channels: ChannelsService; platforms: Platforms }) {
+export function createFollowersService(deps: { db: Db; now: () => Date; channels: ChannelsService; platforms: Platforms; syncMs?: number }) {
   const { db, now, channels, platforms } = deps
 
   async function settingsOf(channelId: number) {
@@ -165,7 +165,7 @@ export function createFollowersService(deps: { db: Db; now: () => Date; channels
   /** Scheduler job (Twitch): the total as reported and the newest page, for follows whose event was missed. */
   const syncJob: SyncJob = {
     name: 'followers',
-    intervalMs: FOLLOWERS_SYNC_MS,
+    intervalMs: deps.syncMs ?? FOLLOWERS_SYNC_MS,
     applies: (c) => c.platform === 'twitch',
     async run(channel, ctx) {
       const page = await channels.actAs(channel.id, 'broadcaster', (as) => {
