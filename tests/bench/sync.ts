@@ -22,6 +22,7 @@ import { startTwitchServer } from '../../server/src/platforms/sandbox/twitch-ser
 import { createSyncScheduler } from '../../server/src/worker/sync-scheduler'
 import { ManualScheduler } from '../support/bot-harness'
 import { engines } from '../support/databases'
+import { localPlatformEnv } from '../support/local-platforms'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const arg = (name: string, fallback: number) => {
@@ -44,14 +45,7 @@ async function countRows(t: TestApp) {
 for (const engine of engines) {
   const ref: { t?: TestApp } = {}
   const twitch = await startTwitchServer({ now: () => (ref.t ? ref.t.clock.t : Date.now()), keepaliveSeconds: 600, tokenTtlSeconds: 7 * 86_400 })
-  const t = await createTestApp(engine, {
-    PUBLIC_URL: 'http://app.test',
-    TWITCH_CLIENT_ID: twitch.clientId,
-    TWITCH_CLIENT_SECRET: twitch.clientSecret,
-    TWITCH_API_URL: twitch.apiUrl,
-    TWITCH_AUTH_URL: twitch.authUrl,
-    TWITCH_EVENTSUB_WS_URL: twitch.eventSubUrl,
-  })
+  const t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch) })
   ref.t = t
   const db = t.database.db
   // One owner with the Custom plan (no channel limit) and an active licence.

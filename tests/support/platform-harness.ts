@@ -3,6 +3,7 @@ import { startKickServer, type KickServer } from '../../server/src/platforms/san
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
 import { ManualScheduler } from './bot-harness'
+import { localPlatformEnv } from './local-platforms'
 import type { Engine } from './databases'
 import { createTestApp, type DEMO_PASSWORDS, type TestApp } from './test-app'
 
@@ -20,18 +21,7 @@ export async function startPlatformApp(engine: Engine) {
   const kick: KickServer = await startKickServer({ now })
   twitch.addUser(BROADCASTER)
   kick.addUser(KICK_BROADCASTER)
-  const app = await createTestApp(engine, {
-    PUBLIC_URL: 'http://app.test',
-    TWITCH_CLIENT_ID: twitch.clientId,
-    TWITCH_CLIENT_SECRET: twitch.clientSecret,
-    TWITCH_API_URL: twitch.apiUrl,
-    TWITCH_AUTH_URL: twitch.authUrl,
-    TWITCH_EVENTSUB_WS_URL: twitch.eventSubUrl,
-    KICK_CLIENT_ID: kick.clientId,
-    KICK_CLIENT_SECRET: kick.clientSecret,
-    KICK_API_URL: kick.apiUrl,
-    KICK_AUTH_URL: kick.authUrl,
-  })
+  const app = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch, kick) })
   ref.t = app
   kick.setWebhookTarget(async ({ headers, body }) => {
     const res = await app.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })
