@@ -98,6 +98,16 @@ describe('followers and dashboards in Chromium', () => {
     }, 'the total as Twitch reports it', 20_000)
     await page.getByTestId('growth-chart').waitFor()
     await page.getByTestId('best-hours').waitFor()
+    // In every language.
+    for (const [lng, text] of [
+      ['de', 'Beste Stunden (UTC)'],
+      ['fr', 'Meilleures heures (UTC)'],
+      ['pt', 'Melhores horas (UTC)'],
+      ['en', 'Best hours (UTC)'],
+    ] as const) {
+      await page.getByTestId('language-switcher').selectOption(lng)
+      await page.getByRole('heading', { level: 2, name: text }).waitFor()
+    }
   })
 
   it('shows a Kick stream and its follows on the Kick dashboard', async () => {
