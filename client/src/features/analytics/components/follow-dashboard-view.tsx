@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { StyledCard } from '../../../components/ui/card';
+import { StyledDetails } from '../../../components/ui/details-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { StyledSelect } from '../../../components/ui/form-control';
@@ -40,21 +41,14 @@ const StyledControls = styled.div`
   align-items: center;
 `;
 
-const StyledFigures = styled.dl`
+/** The channels' figures side by side, large. */
+const StyledFigures = styled(StyledDetails)`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xl};
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
 
   dd {
-    margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.xl};
-    color: ${({ theme }) => theme.colors.heading};
   }
 `;
 

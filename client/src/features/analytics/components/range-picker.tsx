@@ -1,27 +1,15 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { StyledSelect } from '../../../components/ui/form-control';
+import { StyledInlinePicker } from '../../../components/ui/inline-picker';
 import { RANGE_DAYS, type RangeDays } from '../lib/range';
-
-const StyledPicker = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-
-  label {
-    color: ${({ theme }) => theme.colors.heading};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    white-space: nowrap;
-  }
-`;
 
 /** The period a dashboard shows (a native select: keyboard accessible). */
 export function RangePicker({ value, onChange }: { value: RangeDays; onChange: (days: RangeDays) => void }) {
   const { t } = useTranslation('analytics');
   const id = useId();
   return (
-    <StyledPicker>
+    <StyledInlinePicker>
       <label htmlFor={id}>{t('range.label')}</label>
       <StyledSelect id={id} value={value} data-testid="range-picker" onChange={(e) => onChange(Number(e.target.value) as RangeDays)}>
         {RANGE_DAYS.map((d) => (
@@ -30,6 +18,6 @@ export function RangePicker({ value, onChange }: { value: RangeDays; onChange: (
           </option>
         ))}
       </StyledSelect>
-    </StyledPicker>
+    </StyledInlinePicker>
   );
 }
