@@ -5,6 +5,8 @@ import type accounts from './features/accounts/locales/en.json';
 import type pricing from './features/pricing/locales/en.json';
 import type marketing from './features/marketing/locales/en.json';
 import type assistant from './features/assistant/locales/en.json';
+import type followers from './features/followers/locales/en.json';
+import type analytics from './features/analytics/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,6 +19,8 @@ declare module 'i18next' {
       accounts: typeof accounts;
       pricing: typeof pricing;
       marketing: typeof marketing;
+      followers: typeof followers;
+      analytics: typeof analytics;
     };
     returnNull: false;
   }

@@ -71,6 +71,10 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
   READYZ_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // The per-channel sync scheduler (server/src/worker/sync-scheduler.ts).
+  SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  VIEWER_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  FOLLOWER_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   // Accounts, licences, marketing.
   /** Milliseconds an access token's caller (user row, ability) is reused; 0 reads it on every request. */
   PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),

@@ -36,7 +36,7 @@ export async function startServer(
   const demoAccounts = config.DEMO ? await seedDemo(database.db, services.passwords, opts.demoPasswords) : []
   const app = createApp({ config, database, services, log })
   // The bot worker runs in this process unless WORKER_INLINE=off (then `npm run worker` does).
-  const worker = config.WORKER_INLINE ? createBotWorker({ services, config, log, resyncMs: 60_000 }) : null
+  const worker = config.WORKER_INLINE ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
   void worker?.start().catch((e: unknown) => log.error({ err: e }, 'bot worker failed to start'))
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))

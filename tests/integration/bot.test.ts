@@ -11,6 +11,7 @@ import { startKickServer, type KickServer } from '../../server/src/platforms/san
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { ManualScheduler, readSse, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
+import { localPlatformEnv } from '../support/local-platforms'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const BROADCASTER = { id: '1001', login: 'democaster', displayName: 'DemoCaster' }
@@ -58,18 +59,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
     twitch.addUser(BROADCASTER)
     twitch.addUser(BOT)
     kick.addUser(KICK_BROADCASTER)
-    t = await createTestApp(engine, {
-      PUBLIC_URL: 'http://app.test',
-      TWITCH_CLIENT_ID: twitch.clientId,
-      TWITCH_CLIENT_SECRET: twitch.clientSecret,
-      TWITCH_API_URL: twitch.apiUrl,
-      TWITCH_AUTH_URL: twitch.authUrl,
-      TWITCH_EVENTSUB_WS_URL: twitch.eventSubUrl,
-      KICK_CLIENT_ID: kick.clientId,
-      KICK_CLIENT_SECRET: kick.clientSecret,
-      KICK_API_URL: kick.apiUrl,
-      KICK_AUTH_URL: kick.authUrl,
-    })
+    t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch, kick) })
     kick.setWebhookTarget(async ({ headers, body }) => {
       const res = await t.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })
       return { status: res.status }
@@ -196,7 +186,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
     it('starts when the panel is switched on, and says so', async () => {
       await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { panel { active } } }', { id: channelId })
       await waitFor(() => bot()?.isConnected, 'the bot to connect')
-      expect(twitch.subscriptions().map((s) => s.type).sort()).toEqual(['channel.chat.message', 'channel.update', 'stream.offline', 'stream.online'])
+      expect(twitch.subscriptions().map((s) => s.type).sort()).toEqual(['channel.chat.message', 'channel.follow', 'channel.update', 'stream.offline', 'stream.online'])
       const status = await waitFor(async () => {
         const d = await ok(CHANNEL, { id: channelId })
         return d.channel.status.state === 'running' && d.channel.status
@@ -297,7 +287,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect(bot().isConnected).toBe(false)
       await scheduler.advance(100)
       await waitFor(() => bot().isConnected && bot().eventSub!.welcomes === welcomes + 1, 'the reconnection')
-      expect(twitch.subscriptions()).toHaveLength(4)
+      expect(twitch.subscriptions()).toHaveLength(5)
 
       const requests = twitch.state.eventSubRequests
       twitch.forceReconnect()

@@ -34,4 +34,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   enableModules: lazyPage<PageProps>('enable-page', () => import('../features/assistant/pages/enable-page')),
   chatlist: lazyPage<PageProps>('chatlist-page', () => import('../features/assistant/pages/chatlist-page')),
   chatboard: lazyPage<PageProps>('chatboard-page', () => import('../features/assistant/pages/chatboard-page')),
+  followerPanel: lazyPage<PageProps>('follower-panel-page', () => import('../features/followers/pages/follower-panel-page')),
+  followDashboard: lazyPage<PageProps>('follow-dashboard-page', () => import('../features/analytics/pages/follow-dashboard-page')),
+  kickDashboard: lazyPage<PageProps>('kick-dashboard-page', () => import('../features/analytics/pages/kick-dashboard-page')),
 };

@@ -38,6 +38,9 @@ export type PageKey =
   | 'enableModules'
   | 'chatlist'
   | 'chatboard'
+  | 'followerPanel'
+  | 'followDashboard'
+  | 'kickDashboard'
   | 'userList'
   | 'userView'
   | 'userEdit'
@@ -110,11 +113,11 @@ export const ROUTES: readonly AppRoute[] = [
   route('admin-dashboard-v2', '/admindashboardv2/', 'adminDashboardV2', 'adminDashboard', adminManage),
   route('kick-admin-dashboard', '/kick/admindashboard/', 'kickAdminDashboard', 'adminDashboard', adminManage),
   route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'placeholder', adminManage),
-  route('follow-dashboard', '/followerfabrik/followdashboard', 'followDashboard', 'placeholder', appPage),
+  route('follow-dashboard', '/followerfabrik/followdashboard', 'followDashboard', 'followDashboard', appPage),
   route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'placeholder', appPage),
-  route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'placeholder', appPage),
+  route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'kickDashboard', appPage),
   route('vod', '/pages/VOD', 'vod', 'placeholder', appPage),
-  route('follower-panel', '/pages/follower', 'follower', 'placeholder', appPage),
+  route('follower-panel', '/pages/follower', 'follower', 'followerPanel', appPage),
   route('raid-panel', '/pages/raid', 'raid', 'placeholder', appPage),
   route('bot-panel', '/pages/Panel', 'botPanel', 'botPanel', appPage),
   route('chatlist', '/pages/chatlist', 'chatlist', 'chatlist', appPage),

@@ -15,6 +15,8 @@ import '../modules/marketing/marketing.schema'
 import '../modules/channels/channels.schema'
 import '../modules/commands/commands.schema'
 import '../modules/chat/chat.schema'
+import '../modules/followers/followers.schema'
+import '../modules/analytics/analytics.schema'
 
 let built: GraphQLSchema | undefined
 

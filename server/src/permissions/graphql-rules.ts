@@ -52,6 +52,20 @@ export const graphqlRules: Record<string, Rule> = {
   'ChatTimer.*': rule.parent,
   'ChatMessage.*': rule.parent,
   'PlatformResult.*': rule.parent,
+  // Followers and analytics: signed in; the services check the channel is the caller's.
+  'Query.followers': rule.signedIn,
+  'Query.followerSettings': rule.signedIn,
+  'Mutation.updateFollowerSettings': rule.signedIn,
+  'Query.followDashboard': rule.signedIn,
+  'Query.streamStats': rule.signedIn,
+  'Follower.*': rule.parent,
+  'FollowerPage.*': rule.parent,
+  'FollowerSettings.*': rule.parent,
+  'StreamStat.*': rule.parent,
+  'FollowerGrowthPoint.*': rule.parent,
+  'ChannelFollowers.*': rule.parent,
+  'FollowerCountBy.*': rule.parent,
+  'FollowDashboard.*': rule.parent,
 
   // Accounts, licences, plans (admin and reseller side). Signed in; the services filter by
   // scope (admin: all; reseller: their clients; client: themself): "read all" never widens it.

@@ -26,6 +26,8 @@ export class PlatformHttp {
   private readonly sleep: (ms: number) => Promise<void>
   /** bucket key → epoch ms before which no request is sent */
   private readonly blockedUntil = new Map<string, number>()
+  /** bucket key → the last Ratelimit-Limit / Ratelimit-Remaining / Ratelimit-Reset seen. */
+  private readonly budgets = new Map<string, { limit: number; remaining: number; resetAt: number }>()
 
   constructor(
     readonly platform: PlatformName,
@@ -38,9 +40,18 @@ export class PlatformHttp {
 
   async request(
     url: string,
-    init: { method?: string; headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; bucket?: string },
+    init: {
+      method?: string
+      headers?: Record<string, string>
+      json?: unknown
+      form?: Record<string, string>
+      bucket?: string
+      /** 429s retried after the reset (default 2); background jobs pass 0 and back off themselves. */
+      retries?: number
+    },
   ): Promise<JsonResponse> {
     const bucket = init.bucket ?? 'app'
+    const retries = init.retries ?? 2
     for (let attempt = 0; ; attempt++) {
       const wait = (this.blockedUntil.get(bucket) ?? 0) - this.now()
       if (wait > 0) await this.sleep(Math.min(wait, 60_000))
@@ -68,14 +79,31 @@ export class PlatformHttp {
       }
       const remaining = res.headers.get('ratelimit-remaining')
       const reset = Number(res.headers.get('ratelimit-reset'))
+      const limit = Number(res.headers.get('ratelimit-limit'))
+      if (remaining !== null && Number.isFinite(limit) && limit > 0) {
+        this.budgets.set(bucket, { limit, remaining: Number(remaining), resetAt: Number.isFinite(reset) ? reset * 1000 : 0 })
+      }
       if ((remaining === '0' || res.status === 429) && Number.isFinite(reset) && reset > 0) {
         this.blockedUntil.set(bucket, reset * 1000)
       } else if (res.status === 429) {
         this.blockedUntil.set(bucket, this.now() + 1000 * 2 ** attempt)
       }
-      if (res.status === 429 && attempt < 2) continue
+      if (res.status === 429 && attempt < retries) continue
       return { status: res.status, body: parsed, headers: res.headers }
     }
+  }
+
+  /**
+   * What is left of a bucket's budget as the platform last reported it (null: not seen yet),
+   * and until when it is blocked (epoch ms; 0 when it is not).
+   */
+  budget(bucket: string): { limit: number; remaining: number; resetAt: number; blockedUntil: number } | null {
+    const b = this.budgets.get(bucket)
+    const blockedUntil = this.blockedUntil.get(bucket) ?? 0
+    if (!b) return blockedUntil > this.now() ? { limit: 0, remaining: 0, resetAt: blockedUntil, blockedUntil } : null
+    // Past its reset the budget is whole again.
+    if (b.resetAt && b.resetAt <= this.now()) return { limit: b.limit, remaining: b.limit, resetAt: 0, blockedUntil: 0 }
+    return { ...b, blockedUntil: blockedUntil > this.now() ? blockedUntil : 0 }
   }
 }
 

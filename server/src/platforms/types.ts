@@ -52,6 +52,30 @@ export type ChannelEvent =
   | { kind: 'online'; startedAt: Date | null }
   | { kind: 'offline' }
   | { kind: 'category'; category: string | null }
+  | { kind: 'follow'; follower: NewFollower }
+
+/** A new follower as the platform's follow event names them. */
+export interface NewFollower {
+  userId: string
+  login: string
+  name: string
+  followedAt: Date
+}
+
+/** One page of a follower list, newest first; total as the platform reports it. */
+export interface FollowerPage {
+  total: number | null
+  followers: NewFollower[]
+  cursor: string | null
+}
+
+/** The platform's own live figures for a channel (read only). */
+export interface LiveViewers {
+  live: boolean
+  viewers: number | null
+  startedAt: Date | null
+  category: string | null
+}
 
 /** Who acts: the token to use and the platform ids of the channel and the acting account. */
 export interface ActingAs {

@@ -3,6 +3,7 @@ import type { Logger } from '../logger'
 import type { Services } from '../services'
 import { ChannelBot, type BotRuntime } from './channel-bot'
 import { realScheduler, type Scheduler } from './scheduler'
+import { createSyncScheduler, type SyncJob } from './sync-scheduler'
 
 export interface WorkerOptions {
   services: Services
@@ -15,6 +16,11 @@ export interface WorkerOptions {
    * (0: never). Changes normally arrive through pub/sub within a second.
    */
   resyncMs?: number
+  /**
+   * Fetch platform data per channel on a schedule (follower totals, viewer samples, …);
+   * off unless asked for. `jobs` are added to the built-in ones (features register theirs).
+   */
+  sync?: { tickMs?: number; jobs?: SyncJob[] } | false
 }
 
 /**
@@ -37,6 +43,19 @@ export function createBotWorker(opts: WorkerOptions) {
   const streams: Array<{ return(): unknown }> = []
   let resync: ReturnType<typeof setInterval> | null = null
   let running = false
+  const sync = opts.sync
+    ? createSyncScheduler({
+        scheduler: runtime.scheduler,
+        platforms: services.platforms,
+        log: log.child({ component: 'sync' }),
+        targets: () => services.analytics.syncTargets(),
+        random: runtime.random,
+        tickMs: opts.sync.tickMs,
+      })
+    : null
+  if (sync && opts.sync) {
+    for (const job of [services.followers.syncJob, services.analytics.viewersJob, ...(opts.sync.jobs ?? [])]) sync.register(job)
+  }
 
   /** Brings one channel's bot in line with the database; serialised per channel. */
   function reload(channelId: number, restart = false): Promise<void> {
@@ -91,6 +110,8 @@ export function createBotWorker(opts: WorkerOptions) {
 
   return {
     bots,
+    /** The per-channel sync scheduler (null unless `sync` was asked for). */
+    sync,
     get(channelId: number) {
       return bots.get(channelId)
     },
@@ -112,10 +133,12 @@ export function createBotWorker(opts: WorkerOptions) {
         resync = setInterval(() => void syncAll().catch(() => {}), opts.resyncMs)
         resync.unref()
       }
+      sync?.start()
       log.info({ channels: bots.size }, 'bot worker started')
     },
     async stop() {
       running = false
+      await sync?.stop()
       if (resync) clearInterval(resync)
       for (const s of streams.splice(0)) await s.return()
       await Promise.allSettled([...pending.values()])

@@ -7,7 +7,7 @@ import { renderTemplate } from '../modules/commands/template'
 import { kickEvent } from '../platforms/kick/webhook'
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
 import { twitchEvent } from '../platforms/twitch/events'
-import { PlatformAuthError, type ChannelEvent, type ChatRole, type IncomingChat } from '../platforms/types'
+import { PlatformAuthError, type ChannelEvent, type ChatRole, type IncomingChat, type NewFollower } from '../platforms/types'
 import type { Services } from '../services'
 import type { Scheduler } from './scheduler'
 
@@ -24,6 +24,9 @@ const LEVEL: Record<CommandPermission, number> = { everyone: 0, subscriber: 1, v
 const ROLE_LEVEL: Record<ChatRole, number> = { subscriber: 1, vip: 2, moderator: 3, broadcaster: 4 }
 /** A command's permission admits its level and every level above (a moderator may use a VIP command). */
 export const permits = (roles: ChatRole[], p: CommandPermission) => Math.max(0, ...roles.map((r) => ROLE_LEVEL[r])) >= LEVEL[p]
+
+/** Follows arriving within this window are thanked in one message (a raid brings hundreds at once). */
+export const FOLLOW_BATCH_MS = 10_000
 
 /** Outgoing lines waiting for the chat limit; beyond this the oldest are dropped. */
 const MAX_QUEUE = 100
@@ -58,6 +61,9 @@ export class ChannelBot {
   private liveSince: Date | null = null
   private category: string | null = null
   private chain: Promise<void> = Promise.resolve()
+  /** New followers waiting for the batched thank-you. */
+  private follows: string[] = []
+  private followTimer: unknown = null
   /** Lines handled and replies sent, for benchmarks. */
   readonly stats = { handled: 0, replies: 0, sent: 0 }
 
@@ -135,6 +141,7 @@ export class ChannelBot {
     this.timers.clear()
     if (this.drainTimer) this.rt.scheduler.clearTimeout(this.drainTimer)
     if (this.refreshTimer) this.rt.scheduler.clearTimeout(this.refreshTimer)
+    if (this.followTimer) this.rt.scheduler.clearTimeout(this.followTimer)
     this.queue.length = 0
   }
 
@@ -234,6 +241,14 @@ export class ChannelBot {
             await twitch.subscribe(as.token, sessionId, 'stream.online', '1', b)
             await twitch.subscribe(as.token, sessionId, 'stream.offline', '1', b)
             await twitch.subscribe(as.token, sessionId, 'channel.update', '2', b)
+            // The broadcaster reads their own followers; a channel connected before the follower
+            // panel lacks moderator:read:followers and keeps its bot (it gets follows on reconnect).
+            const acc = await this.s.channels.account(id, 'broadcaster')
+            if (acc?.scopes.includes('moderator:read:followers')) {
+              await twitch
+                .subscribe(as.token, sessionId, 'channel.follow', '2', { ...b, moderator_user_id: as.broadcasterId })
+                .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: id }, 'channel.follow not subscribed'))
+            }
           })
         } catch (e) {
           if (isAppError(e) && e.code === 'PLATFORM_ERROR') throw new PlatformAuthError('twitch', e.message)
@@ -300,12 +315,14 @@ export class ChannelBot {
       case 'online':
         this.live = true
         this.liveSince = ev.startedAt
+        await this.s.analytics.streamOnline(this.row.id, ev.startedAt, this.category)
         if (!this.row.active && this.row.autostart) await this.s.channels.activate(this.row.id)
         else await this.reportRunning()
         return
       case 'offline':
         this.live = false
         this.liveSince = null
+        await this.s.analytics.streamOffline(this.row.id)
         await this.reportRunning()
         return
       case 'category':
@@ -315,7 +332,27 @@ export class ChannelBot {
       case 'chat':
         if (!this.row.active) return
         await this.onChat(ev.chat)
+        return
+      case 'follow':
+        await this.onFollow(ev.follower)
     }
+  }
+
+  /** Stores the follow; a new follower joins the next batched thank-you (only while the bot is on). */
+  private async onFollow(follower: NewFollower) {
+    const fresh = await this.s.followers.recordFollow(this.row.id, follower)
+    if (!fresh || !this.row.active) return
+    this.follows.push(follower.userId)
+    this.followTimer ??= this.rt.scheduler.setTimeout(() => {
+      this.followTimer = null
+      const ids = this.follows.splice(0)
+      this.s.followers
+        .thankYou(this.row.id, ids)
+        .then((text) => {
+          if (text) this.enqueue(text)
+        })
+        .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: this.row.id }, 'thank-you failed'))
+    }, FOLLOW_BATCH_MS)
   }
 
   private async onChat(chat: IncomingChat) {
@@ -323,6 +360,7 @@ export class ChannelBot {
     const fromBot = chat.userId === this.senderId
     await this.s.chat.record(this.row.id, chat, fromBot)
     if (fromBot) return
+    if (this.live) this.s.analytics.countChatLine(this.row.id)
     for (const st of this.timers.values()) {
       st.lines++
       if (st.due) this.tryTimer(st)

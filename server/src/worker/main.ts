@@ -37,7 +37,7 @@ const database = await openDatabase({
 await database.migrate()
 const secrets = resolveSecrets(config)
 const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret })
-const worker = createBotWorker({ services, config, log, resyncMs: config.REDIS_URL ? 60_000 : 5_000 })
+const worker = createBotWorker({ services, config, log, resyncMs: config.REDIS_URL ? 60_000 : 5_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } })
 await worker.start()
 
 const stop = async () => {

@@ -4,6 +4,7 @@ import {
   PlatformRequestError,
   type AccountRole,
   type ActingAs,
+  type LiveViewers,
   type OAuthTokens,
   type PlatformClient,
   type PlatformIdentity,
@@ -21,7 +22,8 @@ export interface KickConfig {
 }
 
 /**
- * Scopes the features need: who the user is and their channel (stream state, category),
+ * Scopes the features need: who the user is and their channel (stream state, category,
+ * livestream viewer count),
  * writing chat (the bot speaks with Kick's `type: "bot"`, shown as the app's bot account),
  * event subscriptions (chat and stream webhooks), bans/timeouts and message deletion.
  */
@@ -32,6 +34,7 @@ export const KICK_EVENTS = [
   { name: 'chat.message.sent', version: 1 },
   { name: 'livestream.status.updated', version: 1 },
   { name: 'livestream.metadata.updated', version: 1 },
+  { name: 'channel.followed', version: 1 },
 ]
 
 
@@ -107,12 +110,17 @@ export class KickClient implements PlatformClient {
     await this.http.request(`${this.auth}/revoke?${q}`, { method: 'POST' })
   }
 
+  /** The rate-limit bucket of a token (the scheduler reads its budget before fetching). */
+  bucketOf(token: string) {
+    return `user:${token.slice(-12)}`
+  }
+
   private async call(token: string, method: string, path: string, json?: unknown) {
     return this.http.request(`${this.api}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}` },
       json,
-      bucket: `user:${token.slice(-12)}`,
+      bucket: this.bucketOf(token),
     })
   }
 
@@ -137,6 +145,26 @@ export class KickClient implements PlatformClient {
       live,
       category: ch?.category?.name || null,
       startedAt: live && started && !Number.isNaN(started.getTime()) ? started : null,
+    }
+  }
+
+  /** The livestream's viewer count as Kick reports it (GET /livestreams). */
+  async liveViewers(token: string, broadcasterId: string, retries?: number): Promise<LiveViewers> {
+    const q = new URLSearchParams({ broadcaster_user_id: broadcasterId })
+    const res = await this.http.request(`${this.api}/livestreams?${q}`, {
+      headers: { authorization: `Bearer ${token}` },
+      bucket: this.bucketOf(token),
+      retries,
+    })
+    expectOk('kick', res, 'get livestream')
+    const s = (res.body as { data?: Array<{ viewer_count?: number; started_at?: string; category?: { name?: string } | null }> }).data?.[0]
+    if (!s) return { live: false, viewers: null, startedAt: null, category: null }
+    const started = s.started_at ? new Date(s.started_at) : null
+    return {
+      live: true,
+      viewers: typeof s.viewer_count === 'number' ? s.viewer_count : null,
+      startedAt: started && !Number.isNaN(started.getTime()) ? started : null,
+      category: s.category?.name || null,
     }
   }
 

@@ -83,6 +83,19 @@ export function kickEvent(type: string, body: unknown, receivedAt: Date): Channe
     if (b.is_live) return { kind: 'online', startedAt: typeof b.started_at === 'string' ? new Date(b.started_at) : receivedAt }
     return { kind: 'offline' }
   }
+  if (type === 'channel.followed') {
+    const f = (b.follower ?? {}) as KickUser
+    if (f.user_id === undefined || f.user_id === null) return null
+    return {
+      kind: 'follow',
+      follower: {
+        userId: String(f.user_id),
+        login: (f.channel_slug ?? f.username ?? '').toLowerCase(),
+        name: f.username ?? String(f.user_id),
+        followedAt: receivedAt,
+      },
+    }
+  }
   if (type === 'livestream.metadata.updated') {
     const meta = (b.metadata ?? {}) as { category?: { name?: string } }
     return { kind: 'category', category: meta.category?.name ?? null }

@@ -1,6 +1,6 @@
 /**
  * A local Kick for tests: OAuth 2.1 with PKCE (S256 checked at the token exchange), refresh
- * and revoke; the public API v1 the bot uses (users, channels, chat, delete message, bans,
+ * and revoke; the public API v1 the bot uses (users, channels, livestreams, chat, delete message, bans,
  * event subscriptions, public key); and webhooks signed like Kick's (RSA SHA-256 over
  * `${messageId}.${timestamp}.${body}`, with a key pair generated at start), delivered to a
  * target the test gives (the app in process, or a URL).
@@ -35,7 +35,7 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
   const codes = new Map<string, { userId: number; redirectUri: string; scopes: string[]; challenge: string }>()
   const tokens = new Map<string, Token>()
   const refreshTokens = new Map<string, string>()
-  const channels = new Map<number, { live: boolean; category: string; startedAt: string | null }>()
+  const channels = new Map<number, { live: boolean; category: string; startedAt: string | null; viewers?: number }>()
   const subscriptions: Array<{ broadcasterId: number; name: string; version: number; id: string }> = []
   const sent: Array<{ broadcasterId: number; content: string; type: string; at: number }> = []
   const moderation: Array<{ kind: 'delete' | 'timeout' | 'ban'; broadcasterId?: number; userId?: number; messageId?: string; duration?: number }> = []
@@ -178,6 +178,14 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
         },
       }
     }
+    if (path === '/livestreams' && req.method === 'GET') {
+      const id = Number(req.query.get('broadcaster_user_id') ?? 0)
+      const c = channels.get(id)
+      const data = c?.live
+        ? [{ broadcaster_user_id: id, slug: users.get(id)?.name.toLowerCase(), viewer_count: c.viewers ?? 0, started_at: c.startedAt, category: { id: 1, name: c.category } }]
+        : []
+      return { status: 200, body: { data, message: 'OK' } }
+    }
     if (path === '/chat' && req.method === 'POST') {
       if (!has('chat:write')) return forbidden('chat:write')
       const b = req.json() as { broadcaster_user_id?: number; content?: string; type?: string }
@@ -255,6 +263,21 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
     goLive(broadcasterId: number, category = 'Just Chatting') {
       channels.set(broadcasterId, { live: true, category, startedAt: new Date(now()).toISOString() })
       return deliver('livestream.status.updated', { broadcaster: userJson(broadcasterId), is_live: true, title: 'live', started_at: new Date(now()).toISOString(), ended_at: null })
+    },
+    goOffline(broadcasterId: number) {
+      const c = channels.get(broadcasterId)
+      if (c) channels.set(broadcasterId, { ...c, live: false })
+      return deliver('livestream.status.updated', { broadcaster: userJson(broadcasterId), is_live: false, title: 'live', started_at: c?.startedAt ?? null, ended_at: new Date(now()).toISOString() })
+    },
+    /** The live stream's viewer count as GET /livestreams reports it. */
+    setViewers(broadcasterId: number, count: number) {
+      const c = channels.get(broadcasterId)
+      if (c) channels.set(broadcasterId, { ...c, viewers: count })
+    },
+    /** A viewer follows: Kick delivers channel.followed. */
+    follow(broadcasterId: number, follower: { id: number; name: string }) {
+      if (!users.has(follower.id)) users.set(follower.id, follower)
+      return deliver('channel.followed', { broadcaster: userJson(broadcasterId), follower: userJson(follower.id) })
     },
     deliver,
     expireTokens() {

@@ -73,12 +73,17 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const sessions = new Map<string, Session>()
   const streams = new Map<string, { category: string; startedAt: string } | null>()
   const categories = new Map<string, string>()
+  /** broadcaster → followers, oldest first (Helix lists newest first). */
+  const followers = new Map<string, Array<{ userId: string; login: string; name: string; followedAt: string }>>()
+  const viewers = new Map<string, number>()
   const moderators = new Set<string>() // `${broadcaster}:${user}`
   const banned = new Set<string>()
   const messages = new Set<string>()
   const sent: SentChat[] = []
   const moderation: ModerationCall[] = []
   const revoked: string[] = []
+  /** Every Helix request (method, path, query), for tests that count what was fetched. */
+  const requests: Array<{ method: string; path: string; query: string }> = []
   const state = {
     consentingUser: '',
     denyNext: false,
@@ -220,6 +225,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     if (!p.startsWith('/helix/')) return { status: 404, body: { status: 404, message: 'Not Found' } }
     const auth = authed(req)
     if (!('userId' in auth)) return auth
+    requests.push({ method: req.method, path: p.slice('/helix'.length), query: req.query.toString() })
     const nowS = Math.ceil(now() / 1000)
     if (state.rate.resetAt <= nowS) state.rate = { limit: state.rate.limit, remaining: state.rate.limit, resetAt: nowS + 60 }
     if (state.rate.remaining <= 0) {
@@ -241,7 +247,34 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     }
     if (p === '/streams' && req.method === 'GET') {
       const s = streams.get(q.get('user_id') ?? '')
-      return { status: 200, body: { data: s ? [{ user_id: q.get('user_id'), type: 'live', game_name: s.category, started_at: s.startedAt }] : [] } }
+      const id = q.get('user_id') ?? ''
+      return {
+        status: 200,
+        body: { data: s ? [{ user_id: id, type: 'live', game_name: s.category, started_at: s.startedAt, viewer_count: viewers.get(id) ?? 0 }] : [] },
+      }
+    }
+    if (p === '/channels/followers' && req.method === 'GET') {
+      if (!has('moderator:read:followers')) return missing('moderator:read:followers')
+      const id = q.get('broadcaster_id') ?? ''
+      const first = Number(q.get('first') ?? '20')
+      if (!id) return { status: 400, body: { error: 'Bad Request', status: 400, message: 'Missing required parameter "broadcaster_id"' } }
+      if (!Number.isInteger(first) || first < 1 || first > 100) {
+        return { status: 400, body: { error: 'Bad Request', status: 400, message: 'The value in the "first" field is not valid' } }
+      }
+      const all = [...(followers.get(id) ?? [])].reverse()
+      const after = q.get('after')
+      const start = after ? Number(Buffer.from(after, 'base64url').toString()) : 0
+      if (!Number.isInteger(start) || start < 0) return { status: 400, body: { error: 'Bad Request', status: 400, message: 'The cursor is not valid' } }
+      const page = all.slice(start, start + first)
+      const next = start + first < all.length ? Buffer.from(String(start + first)).toString('base64url') : undefined
+      return {
+        status: 200,
+        body: {
+          total: all.length,
+          data: page.map((f) => ({ user_id: f.userId, user_login: f.login, user_name: f.name, followed_at: f.followedAt })),
+          pagination: next ? { cursor: next } : {},
+        },
+      }
     }
     if (p === '/channels' && req.method === 'GET') {
       const id = q.get('broadcaster_id') ?? ''
@@ -306,6 +339,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         return { status: 400, body: { error: 'Bad Request', status: 400, message: 'websocket transport session does not exist or has already disconnected' } }
       }
       if (b.type === 'channel.chat.message' && (!has('user:read:chat') || b.condition?.user_id !== token.userId)) return missing('user:read:chat')
+      if (b.type === 'channel.follow') {
+        if (b.version !== '2' || !b.condition?.moderator_user_id) {
+          return { status: 400, body: { error: 'Bad Request', status: 400, message: 'channel.follow needs version 2 and moderator_user_id' } }
+        }
+        if (!has('moderator:read:followers')) return missing('moderator:read:followers')
+      }
       const dup = session.subscriptions.find((s) => s.type === b.type && JSON.stringify(s.condition) === JSON.stringify(b.condition))
       if (dup) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
       const sub = { id: randomBytes(8).toString('hex'), type: b.type ?? '', version: b.version ?? '1', condition: b.condition ?? {} }
@@ -372,6 +411,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     sent,
     moderation,
     revoked,
+    requests,
     state,
     addUser(u: TwitchUser) {
       users.set(u.id, u)
@@ -402,6 +442,31 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       streams.set(broadcasterId, { category, startedAt })
       categories.set(broadcasterId, category)
       notify(broadcasterId, 'stream.online', { id: nextId('s'), broadcaster_user_id: broadcasterId, type: 'live', started_at: startedAt })
+    },
+    /** A viewer follows the channel: listed by GET /channels/followers and announced as channel.follow v2. */
+    follow(broadcasterId: string, user: { userId: string; login: string; name?: string }) {
+      const b = users.get(broadcasterId)
+      const followedAt = new Date(now()).toISOString()
+      const list = followers.get(broadcasterId) ?? []
+      if (list.some((f) => f.userId === user.userId)) return
+      list.push({ userId: user.userId, login: user.login, name: user.name ?? user.login, followedAt })
+      followers.set(broadcasterId, list)
+      notify(broadcasterId, 'channel.follow', {
+        user_id: user.userId,
+        user_login: user.login,
+        user_name: user.name ?? user.login,
+        broadcaster_user_id: broadcasterId,
+        broadcaster_user_login: b?.login ?? '',
+        broadcaster_user_name: b?.displayName ?? '',
+        followed_at: followedAt,
+      })
+    },
+    followerCount(broadcasterId: string) {
+      return followers.get(broadcasterId)?.length ?? 0
+    },
+    /** The live stream's viewer count as GET /streams reports it. */
+    setViewers(broadcasterId: string, count: number) {
+      viewers.set(broadcasterId, count)
     },
     goOffline(broadcasterId: string) {
       streams.delete(broadcasterId)

@@ -38,6 +38,18 @@ export function twitchEvent(type: string, e: Record<string, unknown>, receivedAt
       return { kind: 'offline' }
     case 'channel.update':
       return { kind: 'category', category: typeof e.category_name === 'string' && e.category_name ? e.category_name : null }
+    case 'channel.follow': {
+      const at = typeof e.followed_at === 'string' ? new Date(e.followed_at) : receivedAt
+      return {
+        kind: 'follow',
+        follower: {
+          userId: String(e.user_id ?? ''),
+          login: String(e.user_login ?? ''),
+          name: String(e.user_name ?? e.user_login ?? ''),
+          followedAt: Number.isNaN(at.getTime()) ? receivedAt : at,
+        },
+      }
+    }
     default:
       return null
   }

@@ -5,6 +5,8 @@ import {
   PlatformRequestError,
   type AccountRole,
   type ActingAs,
+  type FollowerPage,
+  type LiveViewers,
   type OAuthTokens,
   type PlatformClient,
   type PlatformIdentity,
@@ -26,7 +28,8 @@ export interface TwitchConfig {
 /**
  * Scopes, and only those the features need: reading chat through EventSub and writing it
  * (chat bot, timers, chatboard), deleting messages and timeouts/bans (chatboard moderation),
- * reading the moderator list (to know the bot's chat limit), and channel:bot so a separate
+ * reading the moderator list (to know the bot's chat limit), the followers (follower panel,
+ * channel.follow), and channel:bot so a separate
  * bot account may speak in the channel. A bot account needs chat read/write and user:bot.
  */
 const SCOPES: Record<AccountRole, string[]> = {
@@ -37,6 +40,8 @@ const SCOPES: Record<AccountRole, string[]> = {
     'moderator:manage:chat_messages',
     'moderator:manage:banned_users',
     'moderation:read',
+    // The follower panel: the follower list and channel.follow v2 events.
+    'moderator:read:followers',
   ],
   bot: ['user:read:chat', 'user:write:chat', 'user:bot'],
 }
@@ -122,6 +127,61 @@ export class TwitchClient implements PlatformClient {
 
   async helix(token: string, method: string, path: string, json?: unknown) {
     return this.http.request(`${this.api}${path}`, { method, headers: this.headers(token), json, bucket: this.bucket(token) })
+  }
+
+  /** The rate-limit bucket of a token (the scheduler reads its budget before fetching). */
+  bucketOf(token: string) {
+    return this.bucket(token)
+  }
+
+  /**
+   * One page of the channel's followers (GET /channels/followers, moderator:read:followers),
+   * newest first, with the total as Twitch reports it. `retries: 0` hands a 429 back at once.
+   */
+  async followers(
+    token: string,
+    broadcasterId: string,
+    page: { first?: number; after?: string | null } = {},
+    retries?: number,
+  ): Promise<FollowerPage> {
+    const q = new URLSearchParams({ broadcaster_id: broadcasterId, first: String(page.first ?? 20) })
+    if (page.after) q.set('after', page.after)
+    const res = await this.http.request(`${this.api}/channels/followers?${q}`, {
+      headers: this.headers(token),
+      bucket: this.bucket(token),
+      retries,
+    })
+    expectOk('twitch', res, 'get followers')
+    const body = res.body as {
+      total?: number
+      data?: Array<{ user_id: string; user_login: string; user_name?: string; followed_at: string }>
+      pagination?: { cursor?: string }
+    }
+    return {
+      total: typeof body.total === 'number' ? body.total : null,
+      followers: (body.data ?? []).map((f) => ({
+        userId: f.user_id,
+        login: f.user_login,
+        name: f.user_name ?? f.user_login,
+        followedAt: new Date(f.followed_at),
+      })),
+      cursor: body.pagination?.cursor || null,
+    }
+  }
+
+  /** The stream's viewer count as Twitch reports it (GET /streams viewer_count). */
+  async liveViewers(token: string, broadcasterId: string, retries?: number): Promise<LiveViewers> {
+    const q = new URLSearchParams({ user_id: broadcasterId })
+    const res = await this.http.request(`${this.api}/streams?${q}`, { headers: this.headers(token), bucket: this.bucket(token), retries })
+    expectOk('twitch', res, 'get stream')
+    const s = (res.body as { data?: Array<{ type?: string; viewer_count?: number; started_at?: string; game_name?: string }> }).data?.[0]
+    if (s?.type !== 'live') return { live: false, viewers: null, startedAt: null, category: null }
+    return {
+      live: true,
+      viewers: typeof s.viewer_count === 'number' ? s.viewer_count : null,
+      startedAt: s.started_at ? new Date(s.started_at) : null,
+      category: s.game_name || null,
+    }
   }
 
   async me(token: string): Promise<PlatformIdentity> {

@@ -2,18 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StyledSelect } from '../../../components/ui/form-control';
+import { StyledInlinePicker } from '../../../components/ui/inline-picker';
 
-const StyledPicker = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-
-  label {
-    color: ${({ theme }) => theme.colors.heading};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    white-space: nowrap;
-  }
-
+const StyledPicker = styled(StyledInlinePicker)`
   select {
     min-width: calc(${({ theme }) => theme.sizes.toastWidth} / 1.5);
   }

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { type Platform, useStreamStatsQuery } from '../../../gql/graphql';
+import { StreamStatsTable } from './stream-stats-table';
+
+export interface StreamStatsPanelProps {
+  /** ISO dates of the period. */
+  from: string;
+  to: string;
+  channelId?: string | null;
+  platform?: Platform | null;
+}
+
+/**
+ * "Per stream: average and peak viewers, chat lines" for a period, for the video dashboard
+ * to embed: its own query (streamStats), load and error states, and an empty state that says
+ * how to get data.
+ */
+export function StreamStatsPanel({ from, to, channelId = null, platform = null }: StreamStatsPanelProps) {
+  const { t } = useTranslation('analytics');
+  const { data, loading, error, refetch } = useStreamStatsQuery({ variables: { from, to, channelId, platform } });
+  return (
+    <section aria-label={t('streams.title')} data-testid="stream-stats-panel">
+      {error && !data ? <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} /> : null}
+      {loading && !data ? <LoadingState /> : null}
+      {data ? <StreamStatsTable streams={data.streamStats} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
+import { type AssistantChannelFragment, useFollowersPageQuery } from '../../../gql/graphql';
+
+const PAGE_SIZE = 20;
+
+const StyledFooter = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The followers, newest first, as the platform lists them (cursor paging: "load more"). */
+export function FollowerList({ channel }: { channel: AssistantChannelFragment }) {
+  const { t, i18n } = useTranslation('followers');
+  const { data, loading, error, refetch, fetchMore } = useFollowersPageQuery({
+    variables: { channelId: channel.id, first: PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+  const page = data?.followers;
+  const kick = page?.source === 'events';
+
+  async function more() {
+    if (!page?.cursor) return;
+    await fetchMore({
+      variables: { after: page.cursor },
+      updateQuery: (prev, { fetchMoreResult }) => ({
+        followers: { ...fetchMoreResult.followers, followers: [...prev.followers.followers, ...fetchMoreResult.followers.followers] },
+      }),
+    }).catch(() => {});
+  }
+
+  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} />;
+  if (!page) return <LoadingState />;
+  return (
+    <div data-testid="follower-list">
+      <p data-testid="follower-total">
+        {page.total === null ? t('list.noTotal') : t(kick ? 'list.totalKick' : 'list.total', { count: page.total, formatted: page.total.toLocaleString(i18n.language) })}
+      </p>
+      {kick ? (
+        <Alert variant="info" testId="kick-followers-note">
+          {t('list.kickNote')}
+        </Alert>
+      ) : null}
+      {page.followers.length === 0 ? (
+        <EmptyState testId="followers-empty">{t(kick ? 'list.emptyKick' : 'list.empty')}</EmptyState>
+      ) : (
+        <StyledTableWrap>
+          <StyledTable $compact $busy={loading}>
+            <caption className="visually-hidden">{t('list.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('list.name')}</th>
+                <th scope="col">{t('list.login')}</th>
+                <th scope="col">{t('list.followedAt')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.followers.map((f) => (
+                <tr key={f.userId} data-testid="follower-row">
+                  <td>{f.name}</td>
+                  <td>{f.login}</td>
+                  <td>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(f.followedAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </StyledTable>
+        </StyledTableWrap>
+      )}
+      <StyledFooter>
+        <span>{t('list.shown', { count: page.followers.length })}</span>
+        {page.cursor ? (
+          <Button variant="secondary" onClick={() => void more()} disabled={loading} data-testid="followers-more">
+            {t('list.more')}
+          </Button>
+        ) : null}
+      </StyledFooter>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { builder } from '../../graphql/builder'
+import { userIdOf } from '../channels/channels.schema'
+import { MAX_THANKS_TEMPLATE, type FollowerItem, type FollowerList } from './followers.service'
+
+const FollowerRef = builder.objectRef<FollowerItem>('Follower').implement({
+  description: 'A follower as the platform lists them.',
+  fields: (t) => ({
+    userId: t.exposeString('userId'),
+    login: t.exposeString('login'),
+    name: t.exposeString('name'),
+    followedAt: t.field({ type: 'DateTime', resolve: (f) => f.followedAt }),
+  }),
+})
+
+const FollowerSourceEnum = builder.enumType('FollowerSource', {
+  description: "platform: the platform's follower list (Twitch); events: the follows Kick's webhooks delivered since connecting (Kick lists no followers).",
+  values: ['platform', 'events'] as const,
+})
+
+const FollowerPageRef = builder.objectRef<FollowerList>('FollowerPage').implement({
+  description: 'One page of followers, newest first.',
+  fields: (t) => ({
+    total: t.exposeInt('total', { nullable: true, description: 'As the platform reports it (Kick: follows received).' }),
+    followers: t.field({ type: [FollowerRef], resolve: (p) => p.followers }),
+    cursor: t.exposeString('cursor', { nullable: true, description: 'Pass as `after` for the next page; null on the last.' }),
+    source: t.field({ type: FollowerSourceEnum, resolve: (p) => p.source }),
+  }),
+})
+
+interface SettingsShape {
+  thankYou: boolean
+  template: string
+}
+
+const FollowerSettingsRef = builder.objectRef<SettingsShape>('FollowerSettings').implement({
+  description: 'The optional thank-you in chat: one message per burst of follows, at most one per follower ever.',
+  fields: (t) => ({
+    thankYou: t.exposeBoolean('thankYou'),
+    template: t.exposeString('template', { description: '${user} becomes the followers\' names ("a, b, c and N others").' }),
+    maxTemplateLength: t.int({ resolve: () => MAX_THANKS_TEMPLATE }),
+  }),
+})
+
+const FollowerSettingsInput = builder.inputType('FollowerSettingsInput', {
+  fields: (t) => ({
+    thankYou: t.boolean({ required: true }),
+    template: t.string({ required: true, description: `At most ${MAX_THANKS_TEMPLATE} characters; the one variable is \${user}.` }),
+  }),
+})
+
+builder.queryFields((t) => ({
+  followers: t.field({
+    type: FollowerPageRef,
+    description: "A page of the channel's followers (Twitch: GET /channels/followers; Kick: the follows its webhooks delivered).",
+    args: { channelId: t.arg.id({ required: true }), first: t.arg.int({ defaultValue: 20 }), after: t.arg.string() },
+    resolve: (_r, a, ctx) => ctx.services.followers.list(userIdOf(ctx), String(a.channelId), a.first ?? 20, a.after ?? null),
+  }),
+  followerSettings: t.field({
+    type: FollowerSettingsRef,
+    args: { channelId: t.arg.id({ required: true }) },
+    resolve: (_r, a, ctx) => ctx.services.followers.settings(userIdOf(ctx), String(a.channelId)),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  updateFollowerSettings: t.field({
+    type: FollowerSettingsRef,
+    args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: FollowerSettingsInput, required: true }) },
+    resolve: (_r, a, ctx) => ctx.services.followers.updateSettings(userIdOf(ctx), String(a.channelId), a.input),
+  }),
+}))

@@ -1,0 +1,71 @@
+import { createLogger } from '../../server/src/logger'
+import { startKickServer, type KickServer } from '../../server/src/platforms/sandbox/kick-server'
+import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
+import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
+import { ManualScheduler } from './bot-harness'
+import { localPlatformEnv } from './local-platforms'
+import type { Engine } from './databases'
+import { createTestApp, type DEMO_PASSWORDS, type TestApp } from './test-app'
+
+export const BROADCASTER = { id: '1001', login: 'democaster', displayName: 'DemoCaster' }
+export const KICK_BROADCASTER = { id: 501, name: 'KickCaster' }
+
+/**
+ * The app on a fresh database with the local Twitch and Kick servers on the test clock, a
+ * bot worker on a manual scheduler, and helpers to connect a channel as a demo account.
+ */
+export async function startPlatformApp(engine: Engine) {
+  const ref: { t?: TestApp } = {}
+  const now = () => (ref.t ? ref.t.clock.t : Date.now())
+  const twitch: TwitchServer = await startTwitchServer({ now, keepaliveSeconds: 600 })
+  const kick: KickServer = await startKickServer({ now })
+  twitch.addUser(BROADCASTER)
+  kick.addUser(KICK_BROADCASTER)
+  const app = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch, kick) })
+  ref.t = app
+  kick.setWebhookTarget(async ({ headers, body }) => {
+    const res = await app.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })
+    return { status: res.status }
+  })
+  const scheduler = new ManualScheduler(app.clock)
+  const worker: BotWorker = createBotWorker({ services: app.services, config: app.config, log: createLogger('silent'), scheduler, random: () => 0.5 })
+  await worker.start()
+
+  const ok = async (token: string, query: string, variables: Record<string, unknown> = {}) => {
+    const res = await app.gql(query, variables, token)
+    if (res.body.errors) throw new Error(JSON.stringify(res.body.errors))
+    return res.body.data
+  }
+
+  /** Connects the platform's test broadcaster as `role` and answers the channel id. */
+  async function connect(role: keyof typeof DEMO_PASSWORDS, platform: 'twitch' | 'kick') {
+    const token = (await app.loginAs(role)).accessToken
+    if (platform === 'twitch') twitch.consentAs(BROADCASTER.id)
+    else kick.consentAs(KICK_BROADCASTER.id)
+    const data = await ok(token, 'mutation($p: Platform!) { startChannelConnection(platform: $p) { authorizeUrl } }', { p: platform })
+    const back = await (platform === 'twitch' ? twitch : kick).authorize(data.startChannelConnection.authorizeUrl)
+    const res = await app.app.request(`${back.pathname}${back.search}`)
+    if (!(res.headers.get('location') ?? '').includes('connected=')) throw new Error(`connect failed: ${res.headers.get('location')}`)
+    const list = await ok(token, '{ channels { id platform } }')
+    return { token, channelId: list.channels.find((c: { platform: string }) => c.platform === platform).id as string }
+  }
+
+  return {
+    t: app,
+    twitch,
+    kick,
+    scheduler,
+    worker,
+    ok,
+    connect,
+    async close() {
+      await worker.stop()
+      await app.services.realtime.close()
+      await app.close()
+      await twitch.close()
+      await kick.close()
+    },
+  }
+}
+
+export type PlatformApp = Awaited<ReturnType<typeof startPlatformApp>>
