@@ -19,6 +19,7 @@ import { createKickWebhooks } from './modules/channels/kick-webhooks'
 import { createTokenBox, resolveTokenKey } from './modules/channels/token-box'
 import { createChatService } from './modules/chat/chat.service'
 import { createCommandsService } from './modules/commands/commands.service'
+import { createSandboxService } from './modules/sandbox/sandbox.service'
 import { createPlatforms, type Platforms } from './platforms'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
@@ -108,11 +109,12 @@ export function createServices(deps: {
   const platforms = deps.platforms ?? createPlatforms(config, { now: ms })
   const tokenKey = resolveTokenKey({ configured: config.CHANNEL_TOKEN_KEY, dataDir: config.DATA_DIR, fallbackSecret: deps.secret })
   if (tokenKey.source === 'generated') log.warn('CHANNEL_TOKEN_KEY not set: generated a key for platform tokens in the data directory')
+  const box = createTokenBox(tokenKey.key)
   const channels = createChannelsService({
     db,
     log,
     now,
-    box: createTokenBox(tokenKey.key),
+    box,
     platforms,
     pubsub,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
@@ -120,8 +122,9 @@ export function createServices(deps: {
   })
   const commands = createCommandsService({ db, channels, pubsub, now })
   const chat = createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE })
+  const sandbox = createSandboxService({ db, log, box, platforms, channels, commands })
   const kickWebhooks = createKickWebhooks({ db, log, now, kick: platforms.kick, pubsub, configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY })
-  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks }
+  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, sandbox }
 }
 
 export type Services = ReturnType<typeof createServices>

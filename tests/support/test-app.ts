@@ -90,6 +90,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       return res.body
     },
     async close() {
+      await services.platforms.sandbox?.close()
       await database.close()
       await target.drop()
     },

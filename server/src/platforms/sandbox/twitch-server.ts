@@ -50,6 +50,25 @@ export interface ModerationCall {
   reason?: string
 }
 
+export interface SandboxFollower {
+  userId: string
+  login: string
+  name: string
+  followedAt: string
+}
+
+export interface SandboxClip {
+  id: string
+  broadcaster_id: string
+  broadcaster_name: string
+  creator_id: string
+  creator_name: string
+  title: string
+  created_at: string
+  view_count: number
+  url: string
+}
+
 export interface TwitchServerOptions {
   clientId?: string
   clientSecret?: string
@@ -79,6 +98,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const sent: SentChat[] = []
   const moderation: ModerationCall[] = []
   const revoked: string[] = []
+  /** Followers per broadcaster, newest first (Helix GET /channels/followers). */
+  const followers = new Map<string, SandboxFollower[]>()
+  /** Clips recorded by the createClip control (read by Helix GET /clips). */
+  const clips: SandboxClip[] = []
   const state = {
     consentingUser: '',
     denyNext: false,
@@ -116,9 +139,9 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const chatLimit = (broadcasterId: string, senderId: string) =>
     senderId === broadcasterId || moderators.has(`${broadcasterId}:${senderId}`) ? 100 : 20
 
-  function notify(broadcasterId: string, type: string, event: Record<string, unknown>) {
+  function notify(broadcasterId: string, type: string, event: Record<string, unknown>, conditionKey = 'broadcaster_user_id') {
     for (const s of sessions.values()) {
-      const sub = s.subscriptions.find((x) => x.type === type && x.condition.broadcaster_user_id === broadcasterId)
+      const sub = s.subscriptions.find((x) => x.type === type && x.condition[conditionKey] === broadcasterId)
       if (!sub || !s.socket) continue
       s.socket.send(
         JSON.stringify({
@@ -246,6 +269,24 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     if (p === '/channels' && req.method === 'GET') {
       const id = q.get('broadcaster_id') ?? ''
       return { status: 200, body: { data: [{ broadcaster_id: id, game_name: categories.get(id) ?? '' }] } }
+    }
+    if (p === '/channels/followers' && req.method === 'GET') {
+      // Without moderator:read:followers Twitch answers only the total.
+      const list = followers.get(q.get('broadcaster_id') ?? '') ?? []
+      const only = q.get('user_id')
+      const matching = only ? list.filter((f) => f.userId === only) : list
+      const first = Math.min(100, Math.max(1, Number(q.get('first') ?? 20) || 20))
+      const start = Number(q.get('after') ?? 0) || 0
+      const page = has('moderator:read:followers') ? matching.slice(start, start + first) : []
+      const more = has('moderator:read:followers') && start + first < matching.length
+      return {
+        status: 200,
+        body: {
+          data: page.map((f) => ({ user_id: f.userId, user_login: f.login, user_name: f.name, followed_at: f.followedAt })),
+          pagination: more ? { cursor: String(start + first) } : {},
+          total: matching.length,
+        },
+      }
     }
     if (p === '/moderation/moderators' && req.method === 'GET') {
       if (!has('moderation:read')) return missing('moderation:read')
@@ -444,6 +485,82 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     exhaustRateLimit(seconds: number) {
       state.rate = { limit: state.rate.limit, remaining: 0, resetAt: Math.ceil(now() / 1000) + seconds }
     },
+    /** Forgets a user with their tokens, followers and clips (a removed sandbox channel). */
+    removeUser(userId: string) {
+      users.delete(userId)
+      for (const [access, t] of tokens) if (t.userId === userId) {
+        tokens.delete(access)
+        refreshTokens.delete(t.refresh)
+      }
+      followers.delete(userId)
+      for (let i = clips.length - 1; i >= 0; i--) if (clips[i]!.broadcaster_id === userId) clips.splice(i, 1)
+    },
+    /** Accepts a token pair issued before a restart (the sandbox keeps its channels' tokens in the app's database). */
+    restoreToken(userId: string, t: { accessToken: string; refreshToken: string | null; scopes: string[]; expiresAt: Date | null }) {
+      const refresh = t.refreshToken ?? randomBytes(25).toString('hex')
+      tokens.set(t.accessToken, { userId, scopes: t.scopes, expiresAt: t.expiresAt?.getTime() ?? now() + ttl * 1000, refresh, revoked: false })
+      refreshTokens.set(refresh, t.accessToken)
+    },
+    /** A viewer follows the broadcaster: stored for Helix and sent as EventSub channel.follow v2. */
+    follow(broadcasterId: string, viewer: { userId: string; login: string; name?: string }) {
+      const b = users.get(broadcasterId)
+      const list = followers.get(broadcasterId) ?? []
+      const existing = list.find((f) => f.userId === viewer.userId)
+      if (existing) return existing
+      const f: SandboxFollower = { userId: viewer.userId, login: viewer.login, name: viewer.name ?? viewer.login, followedAt: new Date(now()).toISOString() }
+      list.unshift(f)
+      followers.set(broadcasterId, list)
+      notify(broadcasterId, 'channel.follow', {
+        user_id: f.userId,
+        user_login: f.login,
+        user_name: f.name,
+        broadcaster_user_id: broadcasterId,
+        broadcaster_user_login: b?.login ?? '',
+        broadcaster_user_name: b?.displayName ?? '',
+        followed_at: f.followedAt,
+      })
+      return f
+    },
+    followersOf(broadcasterId: string): readonly SandboxFollower[] {
+      return followers.get(broadcasterId) ?? []
+    },
+    /** Another channel raids this broadcaster (EventSub channel.raid with to_broadcaster_user_id). */
+    raid(toBroadcasterId: string, from: { userId: string; login: string; name?: string }, viewers: number) {
+      const b = users.get(toBroadcasterId)
+      notify(
+        toBroadcasterId,
+        'channel.raid',
+        {
+          from_broadcaster_user_id: from.userId,
+          from_broadcaster_user_login: from.login,
+          from_broadcaster_user_name: from.name ?? from.login,
+          to_broadcaster_user_id: toBroadcasterId,
+          to_broadcaster_user_login: b?.login ?? '',
+          to_broadcaster_user_name: b?.displayName ?? '',
+          viewers,
+        },
+        'to_broadcaster_user_id',
+      )
+    },
+    /** Records a clip of the broadcaster's stream (view_count 0) in `clips`. */
+    createClip(broadcasterId: string, c: { title: string; creatorId: string; creatorName: string }): SandboxClip {
+      const b = users.get(broadcasterId)
+      const id = nextId('Clip-')
+      const clip: SandboxClip = {
+        id,
+        broadcaster_id: broadcasterId,
+        broadcaster_name: b?.displayName ?? '',
+        creator_id: c.creatorId,
+        creator_name: c.creatorName,
+        title: c.title,
+        created_at: new Date(now()).toISOString(),
+        view_count: 0,
+        url: `${http.url}/clip/${id}`,
+      }
+      clips.push(clip)
+      return clip
+    },
+    clips,
     tokenOf(userId: string) {
       return [...tokens.entries()].filter(([, t]) => t.userId === userId && !t.revoked).map(([a]) => a)
     },
