@@ -5,6 +5,7 @@ import type accounts from './features/accounts/locales/en.json';
 import type pricing from './features/pricing/locales/en.json';
 import type marketing from './features/marketing/locales/en.json';
 import type assistant from './features/assistant/locales/en.json';
+import type sandbox from './features/sandbox/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       accounts: typeof accounts;
       pricing: typeof pricing;
       marketing: typeof marketing;
+      sandbox: typeof sandbox;
     };
     returnNull: false;
   }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StyledSelect } from '../../../components/ui/form-control';
+import { platformKey } from '../lib/platform-label';
 
 const StyledPicker = styled.div`
   display: flex;
@@ -22,6 +23,7 @@ const StyledPicker = styled.div`
 export interface PickableChannel {
   id: string;
   platform: 'twitch' | 'kick';
+  sandbox?: boolean;
   displayName: string;
 }
 
@@ -35,7 +37,7 @@ export function ChannelPicker({ channels, value, onChange }: { channels: readonl
       <StyledSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} data-testid="channel-picker">
         {channels.map((channel) => (
           <option key={channel.id} value={channel.id}>
-            {channel.displayName} ({t(`platforms.${channel.platform}`)})
+            {channel.displayName} ({t(platformKey(channel))})
           </option>
         ))}
       </StyledSelect>
