@@ -156,4 +156,21 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     expect(p.server.followersOf(row!.platformUserId)).toEqual([])
     expect(p.server.tokenOf(row!.platformUserId)).toEqual([])
   })
+  it('survives a restart of the sandbox: stored tokens are accepted and refreshed', async () => {
+    const channel = (await ok(CONNECT)).connectSandboxChannel
+    const id = Number(channel.id)
+    const runtime = t.services.platforms.sandbox!
+    const before = await runtime.ready()
+    await runtime.close()
+    const after = await runtime.ready()
+    expect(after.server.url).not.toBe(before.server.url)
+    const [row] = await t.database.db.select().from(channels).where(eq(channels.id, id))
+    const live = async () => t.services.channels.actAs(id, 'broadcaster', async (as) => (await t.services.platforms.of(row!)).stream(as.token, as.broadcasterId))
+    expect(await live()).toMatchObject({ live: false })
+    // An expired token is refreshed against the restarted sandbox.
+    after.server.expireTokens()
+    expect(await live()).toMatchObject({ live: false })
+    expect(after.server.tokenOf(row!.platformUserId).length).toBeGreaterThan(0)
+    await ok('mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: channel.id })
+  })
 })
