@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../../server/src/logger'
 import { channelAccounts, channels } from '../../server/src/modules/channels/channels.tables'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { chatCommands, chatTimers } from '../../server/src/modules/commands/commands.tables'
-import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
-import { ManualScheduler, waitFor } from '../support/bot-harness'
+import type { BotWorker } from '../../server/src/worker/bot-worker'
+import { startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
 
 const CONNECT = 'mutation { connectSandboxChannel { id platform sandbox login panel { active } } }'
 const CHAT = 'mutation($c: ID!, $v: String!, $b: [SandboxBadge!], $t: String!) { sandboxChat(channelId: $c, viewer: $v, badges: $b, text: $t) }'
@@ -19,29 +18,20 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
   let sandboxId: string
   let realId: number
 
-  const gql = async (query: string, variables: Record<string, unknown> = {}, as = token) => t.gql(query, variables, as)
-  const ok = async (query: string, variables: Record<string, unknown> = {}, as = token) => {
-    const res = await gql(query, variables, as)
-    if (res.body.errors) throw new Error(JSON.stringify(res.body.errors))
-    return res.body.data
-  }
-  const code = async (query: string, variables: Record<string, unknown>) => (await gql(query, variables)).body.errors?.[0]?.extensions?.code
+  const { gql, ok, code } = gqlCaller(
+    () => t,
+    () => token,
+  )
   const lines = async (channelId: number) => t.database.db.select().from(chatMessages).where(eq(chatMessages.channelId, channelId))
 
   beforeAll(async () => {
     // No TWITCH_CLIENT_ID / KICK_CLIENT_ID: only the sandbox can be connected.
     t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', COUNT_CACHE_TTL: '0' })
-    const scheduler = new ManualScheduler(t.clock)
-    worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent'), scheduler, random: () => 0.5 })
-    await worker.start()
+    worker = (await startTestWorker(t)).worker
     token = (await t.loginAs('client')).accessToken
   })
 
-  afterAll(async () => {
-    await worker?.stop()
-    await t?.services.realtime.close()
-    await t?.close()
-  })
+  afterAll(() => stopTestApp(t, worker))
 
   it('offers only the sandbox when no platform application is configured', async () => {
     expect((await ok('{ connectOptions { twitch kick sandbox } }')).connectOptions).toEqual({ twitch: false, kick: false, sandbox: true })
