@@ -77,3 +77,12 @@ export async function seedDemo(
   })
   return accounts
 }
+
+/**
+ * The demo client's sandbox channel (connected through the sandbox's OAuth flow, active, with
+ * !hello, !uptime, !lurk and a timer), so a first start shows a working assistant.
+ */
+export async function seedDemoSandbox(db: Db, services: { sandbox: { seedDemo(userId: number): Promise<unknown> } }, email: string): Promise<void> {
+  const [client] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
+  if (client) await services.sandbox.seedDemo(client.id)
+}

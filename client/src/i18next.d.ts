@@ -7,6 +7,7 @@ import type marketing from './features/marketing/locales/en.json';
 import type assistant from './features/assistant/locales/en.json';
 import type followers from './features/followers/locales/en.json';
 import type analytics from './features/analytics/locales/en.json';
+import type sandbox from './features/sandbox/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,6 +22,7 @@ declare module 'i18next' {
       marketing: typeof marketing;
       followers: typeof followers;
       analytics: typeof analytics;
+      sandbox: typeof sandbox;
     };
     returnNull: false;
   }

@@ -61,6 +61,8 @@ const envSchema = z.object({
   KICK_AUTH_URL: z.string().url().default('https://id.kick.com/oauth'),
   /** Kick's webhook public key (PEM); fetched from KICK_API_URL/public-key when unset. */
   KICK_WEBHOOK_PUBLIC_KEY: z.string().optional(),
+  /** Sandbox channels (a local simulated Twitch served in-process): auto (= on) | on | off. */
+  SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   REDIS_URL: z.string().url().optional(),
   WORKER_INLINE: flag(true),
   OAUTH_STATE_TTL: duration(600),

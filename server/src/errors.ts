@@ -10,6 +10,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   /** The user's plan does not allow more (channels, commands, timers). */
   PLAN_LIMIT: 403,
+  /** A sandbox control (test viewer chat, simulated events) was used on a real channel. */
+  SANDBOX_ONLY: 403,
   NOT_FOUND: 404,
   /** Licence activation: no such key. */
   LICENCE_INVALID: 404,

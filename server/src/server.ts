@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { seedDemo, seedPlans, type DemoAccount } from '../../seed/demo'
+import { seedDemo, seedDemoSandbox, seedPlans, type DemoAccount } from '../../seed/demo'
 import { createApp } from './app'
 import { resolveSecrets } from './auth/secrets'
 import type { Config } from './config'
@@ -34,6 +34,11 @@ export async function startServer(
   const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
   await seedPlans(database.db)
   const demoAccounts = config.DEMO ? await seedDemo(database.db, services.passwords, opts.demoPasswords) : []
+  // First start: the demo client gets a sandbox channel with a working assistant.
+  const demoClient = demoAccounts.find((a) => a.role === 'client')
+  if (demoClient && services.platforms.sandbox) {
+    await seedDemoSandbox(database.db, services, demoClient.email).catch((e: unknown) => log.warn({ err: e }, 'sandbox demo channel not created'))
+  }
   const app = createApp({ config, database, services, log })
   // The bot worker runs in this process unless WORKER_INLINE=off (then `npm run worker` does).
   const worker = config.WORKER_INLINE ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
@@ -49,6 +54,7 @@ export async function startServer(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await worker?.stop()
+      await services.platforms.sandbox?.close()
       await services.realtime.close()
       await database.close()
     },

@@ -21,6 +21,7 @@ import { createChatService } from './modules/chat/chat.service'
 import { createCommandsService } from './modules/commands/commands.service'
 import { createFollowersService } from './modules/followers/followers.service'
 import { createAnalyticsService } from './modules/analytics/analytics.service'
+import { createSandboxService } from './modules/sandbox/sandbox.service'
 import { createPlatforms, type Platforms } from './platforms'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
@@ -111,11 +112,12 @@ export function createServices(deps: {
   const platforms = deps.platforms ?? createPlatforms(config, { now: ms })
   const tokenKey = resolveTokenKey({ configured: config.CHANNEL_TOKEN_KEY, dataDir: config.DATA_DIR, fallbackSecret: deps.secret })
   if (tokenKey.source === 'generated') log.warn('CHANNEL_TOKEN_KEY not set: generated a key for platform tokens in the data directory')
+  const box = createTokenBox(tokenKey.key)
   const channels = createChannelsService({
     db,
     log,
     now,
-    box: createTokenBox(tokenKey.key),
+    box,
     platforms,
     pubsub,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
@@ -123,11 +125,12 @@ export function createServices(deps: {
   })
   const commands = createCommandsService({ db, channels, pubsub, now })
   const chat = createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE })
+  const sandbox = createSandboxService({ db, log, box, platforms, channels, commands })
   const kickWebhooks = createKickWebhooks({ db, log, now, kick: platforms.kick, pubsub, configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY })
   // Followers (list, follow events, thank-you) and analytics (stream sessions, viewer samples, dashboards).
   const followers = createFollowersService({ db, now, channels, platforms, syncMs: config.FOLLOWER_SYNC_SECONDS * 1000 })
   const analytics = createAnalyticsService({ db, now, channels, platforms, sampleMs: config.VIEWER_SAMPLE_SECONDS * 1000 })
-  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics }
+  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox }
 }
 
 export type Services = ReturnType<typeof createServices>

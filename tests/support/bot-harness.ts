@@ -1,3 +1,6 @@
+import { createLogger } from '../../server/src/logger'
+import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
+import type { TestApp } from './test-app'
 import type { Scheduler } from '../../server/src/worker/scheduler'
 import type { TestClock } from './test-app'
 
@@ -88,4 +91,19 @@ export async function readSse<T>(res: Response, match: (data: any) => T | undefi
   } finally {
     await reader.cancel().catch(() => {})
   }
+}
+
+/** The bot worker on a test app, driven by a manual scheduler (timers move with the app's clock). */
+export async function startTestWorker(t: TestApp): Promise<{ worker: BotWorker; scheduler: ManualScheduler }> {
+  const scheduler = new ManualScheduler(t.clock)
+  const worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent'), scheduler, random: () => 0.5 })
+  await worker.start()
+  return { worker, scheduler }
+}
+
+/** Stops the worker, pub/sub and the app (each may be missing when set-up failed). */
+export async function stopTestApp(t: TestApp | undefined, worker: BotWorker | undefined): Promise<void> {
+  await worker?.stop()
+  await t?.services.realtime.close()
+  await t?.close()
 }

@@ -106,8 +106,25 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       return res.body
     },
     async close() {
+      await services.platforms.sandbox?.close()
       await database.close()
       await target.drop()
     },
   }
+}
+
+/**
+ * GraphQL helpers bound to a test app and a default caller: `gql` answers the raw response,
+ * `ok` the data (throwing on errors), `code` the first error's code.
+ */
+export function gqlCaller(app: () => TestApp, caller: () => string) {
+  const gql = async (query: string, variables: Record<string, unknown> = {}, as = caller()) => app().gql(query, variables, as)
+  const ok = async (query: string, variables: Record<string, unknown> = {}, as = caller()) => {
+    const res = await gql(query, variables, as)
+    if (res.body.errors) throw new Error(JSON.stringify(res.body.errors))
+    return res.body.data
+  }
+  const code = async (query: string, variables: Record<string, unknown> = {}, as = caller()): Promise<string | undefined> =>
+    (await gql(query, variables, as)).body.errors?.[0]?.extensions?.code
+  return { gql, ok, code }
 }

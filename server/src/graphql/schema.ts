@@ -17,6 +17,7 @@ import '../modules/commands/commands.schema'
 import '../modules/chat/chat.schema'
 import '../modules/followers/followers.schema'
 import '../modules/analytics/analytics.schema'
+import '../modules/sandbox/sandbox.schema'
 
 let built: GraphQLSchema | undefined
 

@@ -68,6 +68,10 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
         if (unavailable) return unavailable.toGraphQL()
         if (original instanceof GraphQLError && original.extensions?.code) return original
         if (error instanceof GraphQLError && !error.originalError) return error
+        // A variable that does not coerce (an unknown enum value, say) is the caller's input.
+        if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) {
+          return new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } })
+        }
         log.error({ err: original }, 'unexpected GraphQL error')
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } })
       },

@@ -7,6 +7,7 @@ import { renderTemplate } from '../modules/commands/template'
 import { kickEvent } from '../platforms/kick/webhook'
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
 import { twitchEvent } from '../platforms/twitch/events'
+import type { TwitchClient } from '../platforms/twitch/twitch.client'
 import { PlatformAuthError, type ChannelEvent, type ChatRole, type IncomingChat, type NewFollower } from '../platforms/types'
 import type { Services } from '../services'
 import type { Scheduler } from './scheduler'
@@ -106,7 +107,7 @@ export class ChannelBot {
       const bot = await this.s.channels.account(this.row.id, 'bot')
       if (!broadcaster) throw new AppError('PLATFORM_ERROR', 'The channel has no connected account; reconnect it')
       this.senderId = (bot ?? broadcaster).platformUserId
-      const client = this.s.platforms.get(this.row.platform)
+      const client = await this.s.platforms.of(this.row)
       const stream = await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.stream(as.token, as.broadcasterId))
       this.live = stream.live
       this.liveSince = stream.startedAt
@@ -117,7 +118,7 @@ export class ChannelBot {
       this.s.chat.limiters.get(this.row.id).limit = moderator && this.row.platform === 'twitch' ? CHAT_LIMIT_MODERATOR : CHAT_LIMIT
       await this.scheduleRefresh()
       if (this.stopped) return
-      if (this.row.platform === 'twitch') this.connectTwitch()
+      if (this.row.platform === 'twitch') this.connectTwitch(await this.s.platforms.twitchOf(this.row))
       else {
         await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => this.s.platforms.kick.subscribeEvents(as.token, as.broadcasterId))
         this.connected = true
@@ -224,11 +225,11 @@ export class ChannelBot {
     }, wait)
   }
 
-  private connectTwitch() {
-    const twitch = this.s.platforms.twitch
+  /** A sandbox channel's EventSub comes from the in-process sandbox; others from the configured URL. */
+  private connectTwitch({ twitch, eventSubUrl }: { twitch: TwitchClient; eventSubUrl: string }) {
     const id = this.row.id
     this.eventsub = new EventSubConnection({
-      url: this.rt.eventSubUrl,
+      url: this.row.sandbox ? eventSubUrl : this.rt.eventSubUrl,
       scheduler: this.rt.scheduler,
       random: this.rt.random,
       backoff: this.rt.backoff,

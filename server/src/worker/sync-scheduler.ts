@@ -7,6 +7,8 @@ import { backoffDelay, type Scheduler } from './scheduler'
 export interface SyncChannel {
   id: number
   platform: PlatformName
+  /** A sandbox channel: its jobs read the in-process sandbox platform (platforms.twitchOf). */
+  sandbox: boolean
   /** Live as the bot last saw it, or a stream session is still open. */
   live: boolean
 }

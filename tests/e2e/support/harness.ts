@@ -54,6 +54,8 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_ITERATIONS: '1',
     CLIENT_DIST: 'dist/client',
+    // No demo sandbox channel unless a test asks for it (tests/e2e/sandbox.test.ts).
+    SANDBOX: 'off',
     ...(platforms ? platforms.env : {}),
     ...env,
   })

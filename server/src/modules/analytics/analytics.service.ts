@@ -147,9 +147,11 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date; channels
     intervalMs: deps.sampleMs ?? VIEWER_SAMPLE_MS,
     applies: (c) => c.live,
     async run(channel, ctx) {
+      // A sandbox channel reads the in-process sandbox, never the real platform.
+      const client = channel.platform === 'twitch' ? (await platforms.twitchOf(channel)).twitch : platforms.kick
       const live = await channels.actAs(channel.id, 'broadcaster', (as) => {
         ctx.guard(channel.platform, as.token)
-        return platforms[channel.platform].liveViewers(as.token, as.broadcasterId, ctx.retries)
+        return client.liveViewers(as.token, as.broadcasterId, ctx.retries)
       })
       return { requests: 1, rows: await recordSample(channel.id, live) }
     },
@@ -282,6 +284,7 @@ export async function syncTargets(db: Db, today: string) {
     .select({
       id: c.id,
       platform: c.platform,
+      sandbox: c.sandbox,
       live: sql<boolean>`(${c.live} or exists (select 1 from ${streamSessions} s where s.channel_id = ${c.id} and s.ended_at is null))`,
     })
     .from(c)
@@ -291,5 +294,5 @@ export async function syncTargets(db: Db, today: string) {
         and (l.licensebeginning is null or l.licensebeginning + l.total_days > ${today}::date))`,
     )
     .orderBy(c.id)
-  return rows.map((r) => ({ id: r.id, platform: r.platform, live: Boolean(r.live) }))
+  return rows.map((r) => ({ id: r.id, platform: r.platform, sandbox: r.sandbox, live: Boolean(r.live) }))
 }

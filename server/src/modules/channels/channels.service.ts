@@ -15,6 +15,9 @@ import type { TokenBox } from './token-box'
 export const panelPath: Record<PlatformName, string> = { twitch: '/pages/Panel', kick: '/kick/panel' }
 export const platformLabel: Record<PlatformName, string> = { twitch: 'Twitch', kick: 'Kick' }
 
+/** "Twitch", "Kick", or "Sandbox" for a sandbox channel. */
+export const labelOf = (c: { platform: PlatformName; sandbox: boolean }) => (c.sandbox ? 'Sandbox' : platformLabel[c.platform])
+
 export const botModules = ['chatBot', 'categoryChatBot', 'conversationBot', 'timers', 'raidAnnouncements'] as const
 export type BotModule = (typeof botModules)[number]
 
@@ -81,18 +84,23 @@ export function createChannelsService(deps: {
     return row
   }
 
-  async function startConnection(userId: number, platform: PlatformName, botForChannelId?: number | string | null) {
-    const client = platforms.get(platform)
+  /**
+   * Starts an OAuth round trip. With `sandbox`, against the in-process sandbox platform (a
+   * sandbox channel does not count towards the plan's channels).
+   */
+  async function startConnection(userId: number, platform: PlatformName, botForChannelId?: number | string | null, opts: { sandbox?: boolean } = {}) {
+    const sandbox = opts.sandbox === true
+    const client = await platforms.of({ platform, sandbox })
     let role: AccountRole = 'broadcaster'
     let channelId: number | null = null
     if (botForChannelId !== undefined && botForChannelId !== null) {
       const channel = await owned(userId, botForChannelId)
-      if (channel.platform !== platform) throw new AppError('BAD_USER_INPUT', `That channel is on ${platformLabel[channel.platform]}`)
+      if (channel.platform !== platform || channel.sandbox !== sandbox) throw new AppError('BAD_USER_INPUT', `That channel is on ${labelOf(channel)}`)
       role = 'bot'
       channelId = channel.id
-    } else {
+    } else if (!sandbox) {
       const [limits, mine] = await Promise.all([planLimits(db, userId), listForUser(userId)])
-      if (limits.channels !== null && mine.length >= limits.channels) {
+      if (limits.channels !== null && mine.filter((c) => !c.sandbox).length >= limits.channels) {
         throw new AppError('PLAN_LIMIT', `Your plan allows ${limits.channels} connected channel(s); disconnect one first`)
       }
     }
@@ -108,6 +116,7 @@ export function createChannelsService(deps: {
       platform,
       role,
       channelId,
+      sandbox,
       codeVerifier: verifier ? box.seal(verifier) : null,
       scopes,
       createdAt,
@@ -134,7 +143,7 @@ export function createChannelsService(deps: {
     if (pending.expiresAt <= now()) return fail('expired_state')
     if (q.error) return fail(q.error === 'access_denied' ? 'access_denied' : 'platform_error')
     if (!q.code || q.code.length > 1000) return fail('missing_code')
-    const client = platforms.get(platform)
+    const client = await platforms.of({ platform, sandbox: pending.sandbox })
     try {
       const tokens = await client.exchangeCode({
         code: q.code,
@@ -167,7 +176,7 @@ export function createChannelsService(deps: {
           .from(channels)
           .where(and(eq(channels.platform, platform), eq(channels.platformUserId, identity.id)))
           .limit(1)
-        if (existing && existing.userId !== pending.userId) return { error: 'channel_taken' as const }
+        if (existing && (existing.userId !== pending.userId || existing.sandbox !== pending.sandbox)) return { error: 'channel_taken' as const }
         let channelId = existing?.id
         if (existing) {
           await tx
@@ -175,15 +184,24 @@ export function createChannelsService(deps: {
             .set({ login: identity.login, displayName: identity.displayName, updatedAt: now(), status: 'stopped', statusReason: null })
             .where(eq(channels.id, existing.id))
         } else {
-          const limits = await planLimits(tx, pending.userId)
-          const [{ n } = { n: 0 }] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(channels)
-            .where(eq(channels.userId, pending.userId))
-          if (limits.channels !== null && n >= limits.channels) return { error: 'plan_limit' as const }
+          if (!pending.sandbox) {
+            const limits = await planLimits(tx, pending.userId)
+            const [{ n } = { n: 0 }] = await tx
+              .select({ n: sql<number>`count(*)::int` })
+              .from(channels)
+              .where(and(eq(channels.userId, pending.userId), eq(channels.sandbox, false)))
+            if (limits.channels !== null && n >= limits.channels) return { error: 'plan_limit' as const }
+          }
           const [row] = await tx
             .insert(channels)
-            .values({ userId: pending.userId, platform, platformUserId: identity.id, login: identity.login, displayName: identity.displayName })
+            .values({
+              userId: pending.userId,
+              platform,
+              platformUserId: identity.id,
+              login: identity.login,
+              displayName: identity.displayName,
+              sandbox: pending.sandbox,
+            })
             .returning({ id: channels.id })
           channelId = row!.id
         }
@@ -191,7 +209,7 @@ export function createChannelsService(deps: {
           .insert(channelAccounts)
           .values({ channelId: channelId!, role: 'broadcaster', ...sealed })
           .onConflictDoUpdate({ target: [channelAccounts.channelId, channelAccounts.role], set: sealed })
-        if (platform === 'twitch') {
+        if (platform === 'twitch' && !pending.sandbox) {
           await tx.update(users).set({ twitchname: identity.login, updatedAt: now() }).where(eq(users.id, pending.userId))
         }
         return { channelId: channelId! }
@@ -212,7 +230,7 @@ export function createChannelsService(deps: {
 
   async function disconnect(userId: number, channelId: number | string): Promise<boolean> {
     const channel = await owned(userId, channelId)
-    const client = platforms.get(channel.platform)
+    const client = await platforms.of(channel)
     for (const a of await accounts(channel.id)) {
       try {
         await client.revoke(box.open(a.accessToken))
@@ -239,7 +257,8 @@ export function createChannelsService(deps: {
     await tx
       .update(botPanels)
       .set({
-        active: sql`exists (select 1 from ${channels} where ${channels.userId} = ${userId} and ${channels.active})`,
+        // Sandbox channels never count (admin figures read bot_panels.active).
+        active: sql`exists (select 1 from ${channels} where ${channels.userId} = ${userId} and ${channels.active} and not ${channels.sandbox})`,
         updatedAt: now(),
       })
       .where(eq(botPanels.userId, userId))
@@ -312,10 +331,10 @@ export function createChannelsService(deps: {
     const running = refreshing.get(key)
     if (running) return running
     const p = (async () => {
-      const label = platformLabel[channel.platform]
+      const label = labelOf(channel)
       if (!acc.refreshToken) throw reconnectNeeded(channel, `${label} token expired and cannot be refreshed`)
       try {
-        const t = await platforms.get(channel.platform).refresh(box.open(acc.refreshToken))
+        const t = await (await platforms.of(channel)).refresh(box.open(acc.refreshToken))
         await db
           .update(channelAccounts)
           .set({
@@ -369,7 +388,7 @@ export function createChannelsService(deps: {
       try {
         return await fn(as(fresh))
       } catch (e2) {
-        if (e2 instanceof PlatformAuthError) throw reconnectNeeded(channel, `${platformLabel[channel.platform]} refused the token`)
+        if (e2 instanceof PlatformAuthError) throw reconnectNeeded(channel, `${labelOf(channel)} refused the token`)
         throw e2
       }
     }

@@ -30,6 +30,8 @@ export const channels = pgTable(
     conversationBot: boolean('conversation_bot').notNull().default(false),
     timers: boolean('timers').notNull().default(true),
     raidAnnouncements: boolean('raid_announcements').notNull().default(false),
+    /** A sandbox channel: served by the in-process local Twitch, excluded from plan limits and admin figures. */
+    sandbox: boolean('sandbox').notNull().default(false),
     status: text('status', { enum: botStates }).notNull().default('stopped'),
     statusReason: text('status_reason'),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,6 +81,8 @@ export const oauthStates = pgTable(
     /** For a bot account: the channel it will speak in. */
     channelId: bigint('channel_id', { mode: 'number' }).references(() => channels.id, { onDelete: 'cascade' }),
     codeVerifier: text('code_verifier'),
+    /** The round trip runs against the in-process sandbox platform. */
+    sandbox: boolean('sandbox').notNull().default(false),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

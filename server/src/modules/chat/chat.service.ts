@@ -112,7 +112,7 @@ export function createChatService(deps: {
     const channel = await channels.byId(channelId)
     if (!channel) throw new AppError('NOT_FOUND', 'Channel not found')
     try {
-      return await channels.actAs(channelId, 'sender', (as) => platforms.get(channel.platform).sendChat(as, text))
+      return await channels.actAs(channelId, 'sender', async (as) => (await platforms.of(channel)).sendChat(as, text))
     } catch (e) {
       const r = platformFailure(e)
       if (r) return r
@@ -140,7 +140,7 @@ export function createChatService(deps: {
 
   async function moderate(userId: number, channelId: number | string, input: ModerationInput): Promise<PlatformResult> {
     const channel = await channels.owned(userId, channelId)
-    const client = platforms.get(channel.platform)
+    const client = await platforms.of(channel)
     const reason = (input.reason ?? '').trim().slice(0, 500)
     const id = (v: string | null | undefined, field: string) => {
       const s = (v ?? '').trim()

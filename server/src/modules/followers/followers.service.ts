@@ -116,7 +116,8 @@ export function createFollowersService(deps: { db: Db; now: () => Date; channels
     if (after !== null && (after.length === 0 || after.length > 500)) throw new AppError('BAD_USER_INPUT', 'The cursor is not valid')
     if (channel.platform === 'kick') return storedPage(channel.id, firstRaw, after)
     try {
-      const page = await channels.actAs(channel.id, 'broadcaster', (as) => platforms.twitch.followers(as.token, as.broadcasterId, { first: firstRaw, after }))
+      const { twitch } = await platforms.twitchOf(channel)
+      const page = await channels.actAs(channel.id, 'broadcaster', (as) => twitch.followers(as.token, as.broadcasterId, { first: firstRaw, after }))
       return { ...page, source: 'platform' }
     } catch (e) {
       if (e instanceof PlatformRequestError) throw new AppError('PLATFORM_ERROR', e.message)
@@ -168,9 +169,10 @@ export function createFollowersService(deps: { db: Db; now: () => Date; channels
     intervalMs: deps.syncMs ?? FOLLOWERS_SYNC_MS,
     applies: (c) => c.platform === 'twitch',
     async run(channel, ctx) {
+      const { twitch } = await platforms.twitchOf(channel)
       const page = await channels.actAs(channel.id, 'broadcaster', (as) => {
         ctx.guard('twitch', as.token)
-        return platforms.twitch.followers(as.token, as.broadcasterId, { first: 100 }, ctx.retries)
+        return twitch.followers(as.token, as.broadcasterId, { first: 100 }, ctx.retries)
       })
       let rows = 0
       if (page.followers.length) {

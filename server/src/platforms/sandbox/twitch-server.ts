@@ -50,6 +50,25 @@ export interface ModerationCall {
   reason?: string
 }
 
+export interface SandboxFollower {
+  userId: string
+  login: string
+  name: string
+  followedAt: string
+}
+
+export interface SandboxClip {
+  id: string
+  broadcaster_id: string
+  broadcaster_name: string
+  creator_id: string
+  creator_name: string
+  title: string
+  created_at: string
+  view_count: number
+  url: string
+}
+
 export interface TwitchServerOptions {
   clientId?: string
   clientSecret?: string
@@ -74,7 +93,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const streams = new Map<string, { category: string; startedAt: string } | null>()
   const categories = new Map<string, string>()
   /** broadcaster → followers, oldest first (Helix lists newest first). */
-  const followers = new Map<string, Array<{ userId: string; login: string; name: string; followedAt: string }>>()
+  const followers = new Map<string, SandboxFollower[]>()
   const viewers = new Map<string, number>()
   const moderators = new Set<string>() // `${broadcaster}:${user}`
   const banned = new Set<string>()
@@ -84,6 +103,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const revoked: string[] = []
   /** Every Helix request (method, path, query), for tests that count what was fetched. */
   const requests: Array<{ method: string; path: string; query: string }> = []
+  /** Clips recorded by the createClip control (read by Helix GET /clips). */
+  const clips: SandboxClip[] = []
   const state = {
     consentingUser: '',
     denyNext: false,
@@ -121,9 +142,9 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const chatLimit = (broadcasterId: string, senderId: string) =>
     senderId === broadcasterId || moderators.has(`${broadcasterId}:${senderId}`) ? 100 : 20
 
-  function notify(broadcasterId: string, type: string, event: Record<string, unknown>) {
+  function notify(broadcasterId: string, type: string, event: Record<string, unknown>, conditionKey = 'broadcaster_user_id') {
     for (const s of sessions.values()) {
-      const sub = s.subscriptions.find((x) => x.type === type && x.condition.broadcaster_user_id === broadcasterId)
+      const sub = s.subscriptions.find((x) => x.type === type && x.condition[conditionKey] === broadcasterId)
       if (!sub || !s.socket) continue
       s.socket.send(
         JSON.stringify({
@@ -448,8 +469,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const b = users.get(broadcasterId)
       const followedAt = new Date(now()).toISOString()
       const list = followers.get(broadcasterId) ?? []
-      if (list.some((f) => f.userId === user.userId)) return
-      list.push({ userId: user.userId, login: user.login, name: user.name ?? user.login, followedAt })
+      const existing = list.find((f) => f.userId === user.userId)
+      if (existing) return existing
+      const follower: SandboxFollower = { userId: user.userId, login: user.login, name: user.name ?? user.login, followedAt }
+      list.push(follower)
       followers.set(broadcasterId, list)
       notify(broadcasterId, 'channel.follow', {
         user_id: user.userId,
@@ -460,6 +483,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         broadcaster_user_name: b?.displayName ?? '',
         followed_at: followedAt,
       })
+      return follower
     },
     followerCount(broadcasterId: string) {
       return followers.get(broadcasterId)?.length ?? 0
@@ -509,6 +533,63 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     exhaustRateLimit(seconds: number) {
       state.rate = { limit: state.rate.limit, remaining: 0, resetAt: Math.ceil(now() / 1000) + seconds }
     },
+    /** Forgets a user with their tokens, followers and clips (a removed sandbox channel). */
+    removeUser(userId: string) {
+      users.delete(userId)
+      for (const [access, t] of tokens) if (t.userId === userId) {
+        tokens.delete(access)
+        refreshTokens.delete(t.refresh)
+      }
+      followers.delete(userId)
+      for (let i = clips.length - 1; i >= 0; i--) if (clips[i]!.broadcaster_id === userId) clips.splice(i, 1)
+    },
+    /** Accepts a token pair issued before a restart (the sandbox keeps its channels' tokens in the app's database). */
+    restoreToken(userId: string, t: { accessToken: string; refreshToken: string | null; scopes: string[]; expiresAt: Date | null }) {
+      const refresh = t.refreshToken ?? randomBytes(25).toString('hex')
+      tokens.set(t.accessToken, { userId, scopes: t.scopes, expiresAt: t.expiresAt?.getTime() ?? now() + ttl * 1000, refresh, revoked: false })
+      refreshTokens.set(refresh, t.accessToken)
+    },
+    /** The broadcaster's followers, newest first. */
+    followersOf(broadcasterId: string): readonly SandboxFollower[] {
+      return [...(followers.get(broadcasterId) ?? [])].reverse()
+    },
+    /** Another channel raids this broadcaster (EventSub channel.raid with to_broadcaster_user_id). */
+    raid(toBroadcasterId: string, from: { userId: string; login: string; name?: string }, viewers: number) {
+      const b = users.get(toBroadcasterId)
+      notify(
+        toBroadcasterId,
+        'channel.raid',
+        {
+          from_broadcaster_user_id: from.userId,
+          from_broadcaster_user_login: from.login,
+          from_broadcaster_user_name: from.name ?? from.login,
+          to_broadcaster_user_id: toBroadcasterId,
+          to_broadcaster_user_login: b?.login ?? '',
+          to_broadcaster_user_name: b?.displayName ?? '',
+          viewers,
+        },
+        'to_broadcaster_user_id',
+      )
+    },
+    /** Records a clip of the broadcaster's stream (view_count 0) in `clips`. */
+    createClip(broadcasterId: string, c: { title: string; creatorId: string; creatorName: string }): SandboxClip {
+      const b = users.get(broadcasterId)
+      const id = nextId('Clip-')
+      const clip: SandboxClip = {
+        id,
+        broadcaster_id: broadcasterId,
+        broadcaster_name: b?.displayName ?? '',
+        creator_id: c.creatorId,
+        creator_name: c.creatorName,
+        title: c.title,
+        created_at: new Date(now()).toISOString(),
+        view_count: 0,
+        url: `${http.url}/clip/${id}`,
+      }
+      clips.push(clip)
+      return clip
+    },
+    clips,
     tokenOf(userId: string) {
       return [...tokens.entries()].filter(([, t]) => t.userId === userId && !t.revoked).map(([a]) => a)
     },

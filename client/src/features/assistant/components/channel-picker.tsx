@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StyledSelect } from '../../../components/ui/form-control';
 import { StyledInlinePicker } from '../../../components/ui/inline-picker';
+import { platformKey } from '../lib/platform-label';
 
 const StyledPicker = styled(StyledInlinePicker)`
   select {
@@ -13,6 +14,7 @@ const StyledPicker = styled(StyledInlinePicker)`
 export interface PickableChannel {
   id: string;
   platform: 'twitch' | 'kick';
+  sandbox?: boolean;
   displayName: string;
 }
 
@@ -26,7 +28,7 @@ export function ChannelPicker({ channels, value, onChange }: { channels: readonl
       <StyledSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} data-testid="channel-picker">
         {channels.map((channel) => (
           <option key={channel.id} value={channel.id}>
-            {channel.displayName} ({t(`platforms.${channel.platform}`)})
+            {channel.displayName} ({t(platformKey(channel))})
           </option>
         ))}
       </StyledSelect>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
-import type { Platform } from '../../../gql/graphql';
+import { type Platform, useSandboxConnectOptionsQuery } from '../../../gql/graphql';
+import { ConnectSandboxButton } from '../../sandbox/components/connect-sandbox-button';
 import { useConnect } from '../hooks/use-connect';
 
 export const StyledButtonRow = styled.div`
@@ -10,16 +11,23 @@ export const StyledButtonRow = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-/** "Connect Twitch" / "Connect Kick": starts the platform's consent page. */
+/**
+ * "Connect Twitch" / "Connect Kick" (the platform's consent page), only for platforms whose
+ * application the server has, and "Connect a sandbox channel" where the server offers it.
+ * `disabled` (the plan's channel limit) never applies to the sandbox.
+ */
 export function ConnectButtons({ platforms = ['twitch', 'kick'], disabled = false }: { platforms?: readonly Platform[]; disabled?: boolean }) {
   const { t } = useTranslation('assistant');
   const { connect, pending, isPending } = useConnect();
+  const { data } = useSandboxConnectOptionsQuery();
+  const options = data?.connectOptions;
+  const offered = options ? platforms.filter((platform) => options[platform]) : [];
   return (
-    <StyledButtonRow>
-      {platforms.map((platform) => (
+    <StyledButtonRow data-testid="connect-buttons">
+      {offered.map((platform) => (
         <Button
           key={platform}
-          variant={platform === platforms[0] ? 'primary' : 'secondary'}
+          variant={platform === offered[0] ? 'primary' : 'secondary'}
           onClick={() => void connect(platform)}
           disabled={disabled || pending !== null}
           aria-busy={isPending(platform)}
@@ -28,6 +36,7 @@ export function ConnectButtons({ platforms = ['twitch', 'kick'], disabled = fals
           {isPending(platform) ? t('connect.redirecting', { platform: t(`platforms.${platform}`) }) : t(`connect.${platform}`)}
         </Button>
       ))}
+      {options?.sandbox && platforms.includes('twitch') ? <ConnectSandboxButton primary={offered.length === 0} /> : null}
     </StyledButtonRow>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { platformKey } from '../lib/platform-label';
 import styled from 'styled-components';
 import type { AssistantBotStatusFragment } from '../../../gql/graphql';
 
@@ -47,7 +48,12 @@ export function LiveBadge({ live }: { live: boolean }) {
   return <StyledBadge $tone={live ? 'danger' : 'secondary'}>{live ? t('status.live') : t('status.offline')}</StyledBadge>;
 }
 
-export function PlatformBadge({ platform }: { platform: 'twitch' | 'kick' }) {
+export function PlatformBadge({ platform, sandbox = false }: { platform: 'twitch' | 'kick'; sandbox?: boolean }) {
   const { t } = useTranslation('assistant');
-  return <StyledBadge $tone={platform === 'twitch' ? 'info' : 'success'}>{t(`platforms.${platform}`)}</StyledBadge>;
+  const tone = sandbox ? 'warning' : platform === 'twitch' ? 'info' : 'success';
+  return (
+    <StyledBadge $tone={tone} data-testid={sandbox ? 'sandbox-badge' : undefined}>
+      {t(platformKey({ platform, sandbox }))}
+    </StyledBadge>
+  );
 }

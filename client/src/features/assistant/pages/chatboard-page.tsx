@@ -17,6 +17,8 @@ import { SendBox } from '../components/chatboard/send-box';
 import { StyledBadge } from '../components/status-badge';
 import { type StreamState, useChatStream } from '../hooks/use-chat-stream';
 import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
+import { platformKey } from '../lib/platform-label';
+import { TestConsole } from '../../sandbox/components/test-console';
 
 const StyledBoardHeader = styled.div`
   display: flex;
@@ -88,7 +90,7 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
   const [request, setRequest] = useState<ModerationRequest | null>(null);
   const [answer, setAnswer] = useState<Answer>(null);
   const [moderate, { loading: moderating }] = useAssistantModerateChatMutation();
-  const platform = t(`platforms.${channel.platform}`);
+  const platform = t(platformKey(channel));
   const sender = channel.botAccount?.login ?? (channel.platform === 'kick' ? t('chatboard.kickAppBot') : (channel.account?.login ?? channel.login));
   const headingId = `chatboard-${channel.id}-title`;
 
@@ -146,6 +148,7 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
         </StyledAnswer>
       ) : null}
       <SendBox channelId={channel.id} sender={sender} platform={platform} />
+      {channel.sandbox ? <TestConsole channelId={channel.id} /> : null}
       <ModerationDialog request={request} platform={platform} busy={moderating} onConfirm={(choice) => void confirmModeration(choice)} onCancel={() => setRequest(null)} />
     </StyledCard>
   );

@@ -172,7 +172,7 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
   return (
     <StyledTile aria-labelledby={titleId} data-testid="dashboard-channel" data-channel-id={channel.id}>
       <h2 id={titleId}>
-        {channel.displayName} <PlatformBadge platform={channel.platform} />
+        {channel.displayName} <PlatformBadge platform={channel.platform} sandbox={channel.sandbox} />
       </h2>
       <StyledBadges>
         <StatusBadge state={status.state} testId="bot-status" />

@@ -56,7 +56,7 @@ function ChannelModules({ channel }: { channel: AssistantChannelFragment }) {
     <StyledCard aria-labelledby={headingId} data-testid="modules-card" data-channel-id={channel.id}>
       <StyledChannelHeader>
         <h2 id={headingId}>{channel.displayName}</h2>
-        <PlatformBadge platform={channel.platform} />
+        <PlatformBadge platform={channel.platform} sandbox={channel.sandbox} />
         <StatusBadge state={channel.status.state} />
       </StyledChannelHeader>
       {!channel.panel.active ? (

@@ -57,7 +57,9 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
   const all = data?.channels ?? [];
   const channels = only ? all.filter((channel) => channel.platform === only) : all;
   const limit = data?.botLimits.channels ?? null;
-  const atLimit = limit !== null && all.length >= limit;
+  // Sandbox channels count towards no limit.
+  const counted = all.filter((channel) => !channel.sandbox).length;
+  const atLimit = limit !== null && counted >= limit;
 
   return (
     <div data-testid="bot-panel">
@@ -68,8 +70,8 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
           <ConnectButtons platforms={platforms} disabled={atLimit} />
           <StyledLimit data-testid="channel-limit">
             {limit === null
-              ? t('panel.limitUnlimited', { count: all.length })
-              : t('panel.limit', { count: all.length, limit, plan: data.botLimits.plan ?? t('common.noPlan') })}
+              ? t('panel.limitUnlimited', { count: counted })
+              : t('panel.limit', { count: counted, limit, plan: data.botLimits.plan ?? t('common.noPlan') })}
           </StyledLimit>
         </StyledToolbar>
       ) : null}

@@ -10,6 +10,7 @@ import { useToast } from '../../../../components/ui/toast-provider';
 import { type AssistantChannelFragment, useAssistantDisconnectChannelMutation } from '../../../../gql/graphql';
 import { useErrorText } from '../../../../lib/use-error-text';
 import { formatDateTime } from '../../lib/format';
+import { platformKey } from '../../lib/platform-label';
 import { useChannelSwitches } from '../../hooks/use-channel-switches';
 import { useConnect } from '../../hooks/use-connect';
 import { LiveBadge, PlatformBadge, StatusBadge } from '../status-badge';
@@ -115,7 +116,7 @@ export function ChannelPanelCard({
   const { connect, pending, isPending } = useConnect();
   const [confirming, setConfirming] = useState(false);
   const [disconnect, { loading: disconnecting }] = useAssistantDisconnectChannelMutation();
-  const platform = t(`platforms.${channel.platform}`);
+  const platform = t(platformKey(channel));
   const { status } = channel;
   const headingId = `channel-${channel.id}-title`;
 
@@ -141,7 +142,7 @@ export function ChannelPanelCard({
     <StyledChannelCard aria-labelledby={headingId} data-testid="channel-card" data-channel-id={channel.id} data-platform={channel.platform}>
       <StyledHeader>
         <StyledTitleRow>
-          <PlatformBadge platform={channel.platform} />
+          <PlatformBadge platform={channel.platform} sandbox={channel.sandbox} />
           <h2 id={headingId}>{channel.displayName}</h2>
         </StyledTitleRow>
         <StyledStatusLine aria-live="polite">
@@ -200,6 +201,7 @@ export function ChannelPanelCard({
           </StyledScopes>
         ) : null}
         <StyledActions>
+          {channel.sandbox ? null : (
           <Button
             variant="secondary"
             onClick={() => void connect(channel.platform, channel.id)}
@@ -209,6 +211,7 @@ export function ChannelPanelCard({
           >
             {channel.botAccount ? t('panel.replaceBotAccount') : t('panel.connectBotAccount')}
           </Button>
+          )}
           <Button variant="danger" onClick={() => setConfirming(true)} data-testid="disconnect-channel">
             {t('panel.disconnect')}
           </Button>

@@ -1,0 +1,82 @@
+import { builder } from '../../graphql/builder'
+import { ChannelRef, userIdOf } from '../channels/channels.schema'
+import { sandboxBadges } from './sandbox.service'
+
+const SandboxBadgeEnum = builder.enumType('SandboxBadge', { description: "A test viewer's chat badge.", values: sandboxBadges })
+
+const ConnectOptionsRef = builder.objectRef<{ twitch: boolean; kick: boolean; sandbox: boolean }>('ConnectOptions').implement({
+  description: 'What can be connected here: a platform is offered only when its application is configured.',
+  fields: (t) => ({
+    twitch: t.exposeBoolean('twitch'),
+    kick: t.exposeBoolean('kick'),
+    sandbox: t.exposeBoolean('sandbox', { description: 'Sandbox channels (a simulated Twitch channel in this server) are available.' }),
+  }),
+})
+
+const SandboxClipRef = builder
+  .objectRef<{ id: string; title: string; creator_name: string; created_at: string; view_count: number; url: string }>('SandboxClip')
+  .implement({
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      title: t.exposeString('title'),
+      creatorName: t.exposeString('creator_name'),
+      createdAt: t.field({ type: 'DateTime', resolve: (c) => new Date(c.created_at) }),
+      viewCount: t.exposeInt('view_count'),
+      url: t.exposeString('url'),
+    }),
+  })
+
+builder.objectField(ChannelRef, 'sandbox', (t) =>
+  t.exposeBoolean('sandbox', { description: 'A sandbox channel: simulated in this server, never on a real platform, counted nowhere.' }),
+)
+
+builder.queryField('connectOptions', (t) =>
+  t.field({ type: ConnectOptionsRef, resolve: (_r, _a, ctx) => ctx.services.sandbox.options() }),
+)
+
+
+builder.mutationFields((t) => ({
+  connectSandboxChannel: t.field({
+    type: ChannelRef,
+    description: 'Connects a new sandbox channel (OAuth runs server-side against the in-process sandbox); its bot is switched on.',
+    resolve: (_r, _a, ctx) => ctx.services.sandbox.connect(userIdOf(ctx)),
+  }),
+  removeSandboxChannel: t.boolean({
+    description: 'Deletes a sandbox channel with its commands, timers and chat history.',
+    args: { channelId: t.arg.id({ required: true }) },
+    resolve: (_r, { channelId }, ctx) => ctx.services.sandbox.remove(userIdOf(ctx), String(channelId)),
+  }),
+  sandboxChat: t.id({
+    description: 'A test viewer writes in the sandbox channel; answers the message id.',
+    args: {
+      channelId: t.arg.id({ required: true }),
+      viewer: t.arg.string({ required: true }),
+      badges: t.arg({ type: [SandboxBadgeEnum] }),
+      text: t.arg.string({ required: true }),
+    },
+    resolve: (_r, { channelId, viewer, badges, text }, ctx) =>
+      ctx.services.sandbox.chat(userIdOf(ctx), String(channelId), { viewer, badges: badges ?? [], text }),
+  }),
+  sandboxStream: t.boolean({
+    description: 'The sandbox stream goes online (with a category) or offline.',
+    args: { channelId: t.arg.id({ required: true }), online: t.arg.boolean({ required: true }), category: t.arg.string() },
+    resolve: (_r, { channelId, online, category }, ctx) => ctx.services.sandbox.stream(userIdOf(ctx), String(channelId), { online, category }),
+  }),
+  sandboxFollow: t.boolean({
+    description: 'A test viewer follows the sandbox channel (EventSub channel.follow).',
+    args: { channelId: t.arg.id({ required: true }), viewer: t.arg.string({ required: true }) },
+    resolve: (_r, { channelId, viewer }, ctx) => ctx.services.sandbox.follow(userIdOf(ctx), String(channelId), { viewer }),
+  }),
+  sandboxRaid: t.boolean({
+    description: 'Another (simulated) channel raids the sandbox channel with a viewer count (EventSub channel.raid).',
+    args: { channelId: t.arg.id({ required: true }), fromChannel: t.arg.string({ required: true }), viewers: t.arg.int({ required: true }) },
+    resolve: (_r, { channelId, fromChannel, viewers }, ctx) => ctx.services.sandbox.raid(userIdOf(ctx), String(channelId), { fromChannel, viewers }),
+  }),
+  sandboxClip: t.field({
+    type: SandboxClipRef,
+    description: 'Records a clip of the sandbox stream (view count 0).',
+    args: { channelId: t.arg.id({ required: true }), title: t.arg.string({ required: true }), creator: t.arg.string() },
+    resolve: (_r, { channelId, title, creator }, ctx) => ctx.services.sandbox.clip(userIdOf(ctx), String(channelId), { title, creator }),
+  }),
+}))
+

@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
+import { signIn } from './support/pages'
+
+/**
+ * A fresh server with no Twitch or Kick application configured: the demo client's seeded
+ * sandbox channel answers a test viewer's !hello in the chatboard, and only the sandbox can
+ * be connected.
+ */
+describe('the sandbox channel in Chromium', () => {
+  let e2e: E2E
+  let page: Page
+
+  const open = async (path: string) => {
+    await page.goto(path)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
+  }
+
+  beforeAll(async () => {
+    e2e = await startE2E({ SANDBOX: 'auto' })
+    page = await e2e.newPage()
+    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
+    await page.waitForURL('**/dashboard/')
+  })
+  afterAll(async () => {
+    await page?.context().close()
+    await e2e?.close()
+  })
+
+  it('offers only the sandbox, and shows the seeded sandbox channel labelled', async () => {
+    await open('/pages/Panel')
+    await page.getByTestId('connect-sandbox').waitFor()
+    expect(await page.getByTestId('connect-twitch').count()).toBe(0)
+    expect(await page.getByTestId('connect-kick').count()).toBe(0)
+    const card = page.getByTestId('channel-card')
+    expect(await card.count()).toBe(1)
+    expect(await card.getByTestId('sandbox-badge').textContent()).toBe('Sandbox')
+  })
+
+  it('answers a test viewer’s !hello in the chatboard', async () => {
+    await open('/pages/chatboard')
+    await page.getByTestId('sandbox-console').waitFor()
+    await page.locator('[data-testid="stream-state"][data-state="live"]').waitFor({ timeout: 20_000 })
+    await page.getByTestId('sandbox-viewer').fill('Newcomer')
+    await page.getByTestId('sandbox-badge-subscriber').check()
+    await page.getByTestId('sandbox-message').fill('!hello')
+    await page.getByTestId('sandbox-send').click()
+    await page.locator('[data-testid="chat-message"][data-from-bot="false"]').filter({ hasText: '!hello' }).waitFor()
+    await page
+      .locator('[data-testid="chat-message"][data-from-bot="true"]')
+      .filter({ hasText: 'Hello Newcomer, welcome to the sandbox!' })
+      .waitFor({ timeout: 20_000 })
+  })
+
+  it('refuses a bad test viewer name with a clear message', async () => {
+    await page.getByTestId('sandbox-viewer').fill('x')
+    expect(await page.getByTestId('sandbox-send').isEnabled()).toBe(true)
+    await page.getByTestId('sandbox-send').click()
+    await page.getByTestId('sandbox-feedback').filter({ hasText: '3–25 letters, digits or _' }).waitFor()
+  })
+
+  it('removes the sandbox channel after a confirmation', async () => {
+    await page.getByTestId('sandbox-remove').click()
+    await page.getByTestId('sandbox-remove-dialog').waitFor()
+    await page.getByTestId('sandbox-remove-confirm').click()
+    await page.waitForURL('**/pages/Panel')
+    await page.getByTestId('empty-channels').waitFor()
+    await page.getByTestId('connect-sandbox').waitFor()
+  })
+})

@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { channelAccounts, channels } from '../../server/src/modules/channels/channels.tables'
+import { chatMessages } from '../../server/src/modules/chat/chat.tables'
+import { chatCommands, chatTimers } from '../../server/src/modules/commands/commands.tables'
+import type { BotWorker } from '../../server/src/worker/bot-worker'
+import { startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
+import { engines } from '../support/databases'
+import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
+
+const CONNECT = 'mutation { connectSandboxChannel { id platform sandbox login panel { active } } }'
+const CHAT = 'mutation($c: ID!, $v: String!, $b: [SandboxBadge!], $t: String!) { sandboxChat(channelId: $c, viewer: $v, badges: $b, text: $t) }'
+
+describe.each(engines)('sandbox channels on %s', (engine) => {
+  let t: TestApp
+  let worker: BotWorker
+  let token: string
+  let sandboxId: string
+  let realId: number
+
+  const { gql, ok, code } = gqlCaller(
+    () => t,
+    () => token,
+  )
+  const lines = async (channelId: number) => t.database.db.select().from(chatMessages).where(eq(chatMessages.channelId, channelId))
+
+  beforeAll(async () => {
+    // No TWITCH_CLIENT_ID / KICK_CLIENT_ID: only the sandbox can be connected.
+    t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', COUNT_CACHE_TTL: '0' })
+    worker = (await startTestWorker(t)).worker
+    token = (await t.loginAs('client')).accessToken
+  })
+
+  afterAll(() => stopTestApp(t, worker))
+
+  it('offers only the sandbox when no platform application is configured', async () => {
+    expect((await ok('{ connectOptions { twitch kick sandbox } }')).connectOptions).toEqual({ twitch: false, kick: false, sandbox: true })
+  })
+
+  it('connects a sandbox channel through its OAuth flow, outside the plan limits', async () => {
+    const first = (await ok(CONNECT)).connectSandboxChannel
+    expect(first).toMatchObject({ platform: 'twitch', sandbox: true, panel: { active: true } })
+    sandboxId = first.id
+    // The client's Starter plan allows one channel: sandbox channels do not count.
+    const second = (await ok(CONNECT)).connectSandboxChannel
+    expect((await ok('{ channels { id sandbox } }')).channels).toHaveLength(2)
+    expect(await ok('mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: second.id })).toEqual({ removeSandboxChannel: true })
+    const [acc] = await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.channelId, Number(sandboxId)))
+    expect(acc!.accessToken).toMatch(/^v1\./)
+    expect(acc!.scopes).toContain('user:write:chat')
+  })
+
+  it('the bot answers a test viewer and follows stream events', async () => {
+    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hello", response: "Hi ${user}!" }) { id } }', { c: sandboxId })
+    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!mods", response: "mods only", permission: moderator }) { id } }', {
+      c: sandboxId,
+    })
+    const id = Number(sandboxId)
+    await waitFor(() => worker.get(id)?.isConnected, 'the sandbox bot to connect')
+    await ok(CHAT, { c: sandboxId, v: 'TestViewer', b: [], t: '!mods' })
+    await ok(CHAT, { c: sandboxId, v: 'TestViewer', b: ['subscriber'], t: '!hello' })
+    await waitFor(async () => (await lines(id)).some((l) => l.fromBot && l.text === 'Hi TestViewer!'), "the bot's answer")
+    await ok(CHAT, { c: sandboxId, v: 'ModViewer', b: ['moderator', 'vip'], t: '!mods' })
+    await waitFor(async () => (await lines(id)).some((l) => l.fromBot && l.text === 'mods only'), 'the moderator command')
+    // A viewer without the badge got no answer to !mods: one reply for the moderator only.
+    expect((await lines(id)).filter((l) => l.text === 'mods only')).toHaveLength(1)
+
+    await ok('mutation($c: ID!) { sandboxStream(channelId: $c, online: true, category: "Chess") }', { c: sandboxId })
+    await waitFor(async () => (await ok('query($c: ID!) { channel(id: $c) { status { live category } } }', { c: sandboxId })).channel.status.live, 'live')
+    expect((await ok('query($c: ID!) { channel(id: $c) { status { category } } }', { c: sandboxId })).channel.status.category).toBe('Chess')
+    await ok('mutation($c: ID!) { sandboxStream(channelId: $c, online: false) }', { c: sandboxId })
+    await waitFor(async () => !(await ok('query($c: ID!) { channel(id: $c) { status { live } } }', { c: sandboxId })).channel.status.live, 'offline')
+  })
+
+  it('records follows (listed by Helix), raids and clips in the sandbox platform', async () => {
+    const p = await t.services.platforms.sandbox!.ready()
+    const [row] = await t.database.db.select().from(channels).where(eq(channels.id, Number(sandboxId)))
+    for (const v of ['FanOne', 'FanTwo', 'FanThree']) await ok('mutation($c: ID!, $v: String!) { sandboxFollow(channelId: $c, viewer: $v) }', { c: sandboxId, v })
+    expect(p.server.followersOf(row!.platformUserId).map((f) => f.name)).toEqual(['FanThree', 'FanTwo', 'FanOne'])
+    // Helix GET /channels/followers: the total for any token, the list (cursor paging) with moderator:read:followers.
+    p.server.restoreToken(row!.platformUserId, { accessToken: 'followers-reader', refreshToken: null, scopes: ['moderator:read:followers'], expiresAt: null })
+    const get = async (after?: string) => {
+      const res = await fetch(`${p.server.apiUrl}/channels/followers?broadcaster_id=${row!.platformUserId}&first=2${after ? `&after=${after}` : ''}`, {
+        headers: { authorization: 'Bearer followers-reader', 'client-id': p.server.clientId },
+      })
+      return (await res.json()) as { data: Array<{ user_name: string }>; total: number; pagination: { cursor?: string } }
+    }
+    const one = await get()
+    const two = await get(one.pagination.cursor)
+    expect(one.total).toBe(3)
+    expect(one.data.map((f) => f.user_name)).toEqual(['FanThree', 'FanTwo'])
+    expect(two.data.map((f) => f.user_name)).toEqual(['FanOne'])
+    expect(two.pagination.cursor).toBeUndefined()
+    expect(await ok('mutation($c: ID!) { sandboxRaid(channelId: $c, fromChannel: "OtherStreamer", viewers: 42) }', { c: sandboxId })).toEqual({ sandboxRaid: true })
+    const clip = (await ok('mutation($c: ID!) { sandboxClip(channelId: $c, title: "Great play") { id title viewCount creatorName } }', { c: sandboxId })).sandboxClip
+    expect(clip).toMatchObject({ title: 'Great play', viewCount: 0 })
+    expect(p.server.clips.map((c) => c.id)).toContain(clip.id)
+  })
+
+  it('refuses bad input and real channels with a coded error, changing nothing', async () => {
+    const before = await lines(Number(sandboxId))
+    expect(await code(CHAT, { c: sandboxId, v: 'x', t: 'hi' })).toBe('BAD_USER_INPUT')
+    expect(await code(CHAT, { c: sandboxId, v: 'Viewer', t: 'a'.repeat(501) })).toBe('BAD_USER_INPUT')
+    expect(await code(CHAT, { c: sandboxId, v: 'Viewer', b: ['admin'], t: 'hi' })).toBe('BAD_USER_INPUT')
+    expect(await code('mutation($c: ID!) { sandboxRaid(channelId: $c, fromChannel: "Other", viewers: 0) }', { c: sandboxId })).toBe('BAD_USER_INPUT')
+    expect(await code('mutation($c: ID!) { sandboxClip(channelId: $c, title: "   ") { id } }', { c: sandboxId })).toBe('BAD_USER_INPUT')
+    expect(await lines(Number(sandboxId))).toHaveLength(before.length)
+    // A real channel (as OAuth against a real platform would have stored it).
+    const [client] = await t.database.db.select({ userId: channels.userId }).from(channels).where(eq(channels.id, Number(sandboxId)))
+    const [real] = await t.database.db
+      .insert(channels)
+      .values({ userId: client!.userId, platform: 'twitch', platformUserId: '777', login: 'realcaster', displayName: 'RealCaster', active: true })
+      .returning({ id: channels.id })
+    realId = real!.id
+    for (const [q, v] of [
+      [CHAT, { c: realId, v: 'Viewer', t: 'hi' }],
+      ['mutation($c: ID!) { sandboxStream(channelId: $c, online: true) }', { c: realId }],
+      ['mutation($c: ID!) { sandboxFollow(channelId: $c, viewer: "Fan") }', { c: realId }],
+      ['mutation($c: ID!) { sandboxRaid(channelId: $c, fromChannel: "Other", viewers: 3) }', { c: realId }],
+      ['mutation($c: ID!) { sandboxClip(channelId: $c, title: "x") { id } }', { c: realId }],
+      ['mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: realId }],
+    ] as const) {
+      expect(await code(q, v), q).toBe('SANDBOX_ONLY')
+    }
+    // Someone else's sandbox channel does not exist for them.
+    const other = (await t.loginAs('reseller')).accessToken
+    expect((await gql(CHAT, { c: sandboxId, v: 'Viewer', t: 'hi' }, other)).body.errors[0].extensions.code).toBe('NOT_FOUND')
+    await t.database.db.delete(channels).where(eq(channels.id, realId))
+  })
+
+  it('leaves the admin figures alone, and removal deletes everything of the channel', async () => {
+    const admin = (await t.loginAs('admin')).accessToken
+    const stats = async () => (await ok('{ adminStats { activeBots } }', {}, admin)).adminStats.activeBots
+    expect(await stats()).toBe(0)
+    const id = Number(sandboxId)
+    await ok('mutation($c: ID!) { createChatTimer(channelId: $c, input: { name: "T", message: "m", intervalMinutes: 5, minLines: 1 }) { id } }', { c: sandboxId })
+    expect((await lines(id)).length).toBeGreaterThan(0)
+    const p = await t.services.platforms.sandbox!.ready()
+    const [row] = await t.database.db.select().from(channels).where(eq(channels.id, id))
+    expect(await ok('mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: sandboxId })).toEqual({ removeSandboxChannel: true })
+    expect(await t.database.db.select().from(channels).where(eq(channels.id, id))).toEqual([])
+    expect(await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.channelId, id))).toEqual([])
+    expect(await t.database.db.select().from(chatCommands).where(eq(chatCommands.channelId, id))).toEqual([])
+    expect(await t.database.db.select().from(chatTimers).where(eq(chatTimers.channelId, id))).toEqual([])
+    expect(await lines(id)).toEqual([])
+    expect(p.server.followersOf(row!.platformUserId)).toEqual([])
+    expect(p.server.tokenOf(row!.platformUserId)).toEqual([])
+  })
+  it('survives a restart of the sandbox: stored tokens are accepted and refreshed', async () => {
+    const channel = (await ok(CONNECT)).connectSandboxChannel
+    const id = Number(channel.id)
+    const runtime = t.services.platforms.sandbox!
+    const before = await runtime.ready()
+    await runtime.close()
+    const after = await runtime.ready()
+    expect(after.server.url).not.toBe(before.server.url)
+    const [row] = await t.database.db.select().from(channels).where(eq(channels.id, id))
+    const live = async () => t.services.channels.actAs(id, 'broadcaster', async (as) => (await t.services.platforms.of(row!)).stream(as.token, as.broadcasterId))
+    expect(await live()).toMatchObject({ live: false })
+    // An expired token is refreshed against the restarted sandbox.
+    after.server.expireTokens()
+    expect(await live()).toMatchObject({ live: false })
+    expect(after.server.tokenOf(row!.platformUserId).length).toBeGreaterThan(0)
+    await ok('mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: channel.id })
+  })
+})
