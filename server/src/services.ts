@@ -19,6 +19,7 @@ import { createKickWebhooks } from './modules/channels/kick-webhooks'
 import { createTokenBox, resolveTokenKey } from './modules/channels/token-box'
 import { createChatService } from './modules/chat/chat.service'
 import { createCommandsService } from './modules/commands/commands.service'
+import { createRaidsService } from './modules/raids/raids.service'
 import { createPlatforms, type Platforms } from './platforms'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
@@ -120,8 +121,9 @@ export function createServices(deps: {
   })
   const commands = createCommandsService({ db, channels, pubsub, now })
   const chat = createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE })
+  const raids = createRaidsService({ db, log, now, channels, platforms })
   const kickWebhooks = createKickWebhooks({ db, log, now, kick: platforms.kick, pubsub, configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY })
-  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks }
+  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, raids }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -38,7 +38,18 @@ export class PlatformHttp {
 
   async request(
     url: string,
-    init: { method?: string; headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; bucket?: string },
+    init: {
+      method?: string
+      headers?: Record<string, string>
+      json?: unknown
+      form?: Record<string, string>
+      bucket?: string
+      /**
+       * false: a 429 is the endpoint's own limit (raids: 10 per 10 min; shoutouts), not the
+       * points bucket: answered at once, neither retried nor blocking the bucket.
+       */
+      retry429?: boolean
+    },
   ): Promise<JsonResponse> {
     const bucket = init.bucket ?? 'app'
     for (let attempt = 0; ; attempt++) {
@@ -68,6 +79,10 @@ export class PlatformHttp {
       }
       const remaining = res.headers.get('ratelimit-remaining')
       const reset = Number(res.headers.get('ratelimit-reset'))
+      if (res.status === 429 && init.retry429 === false) {
+        if (remaining === '0' && Number.isFinite(reset) && reset > 0) this.blockedUntil.set(bucket, reset * 1000)
+        return { status: res.status, body: parsed, headers: res.headers }
+      }
       if ((remaining === '0' || res.status === 429) && Number.isFinite(reset) && reset > 0) {
         this.blockedUntil.set(bucket, reset * 1000)
       } else if (res.status === 429) {

@@ -46,12 +46,24 @@ export interface IncomingChat {
   at: Date
 }
 
+/** A raid between two channels (Twitch EventSub channel.raid), seen from either side. */
+export interface RaidEvent {
+  fromId: string
+  fromLogin: string
+  fromName: string
+  toId: string
+  toLogin: string
+  toName: string
+  viewers: number
+}
+
 /** Events the bot reacts to besides chat. */
 export type ChannelEvent =
   | { kind: 'chat'; chat: IncomingChat }
   | { kind: 'online'; startedAt: Date | null }
   | { kind: 'offline' }
   | { kind: 'category'; category: string | null }
+  | { kind: 'raid'; raid: RaidEvent }
 
 /** Who acts: the token to use and the platform ids of the channel and the acting account. */
 export interface ActingAs {

@@ -7,7 +7,7 @@ import { renderTemplate } from '../modules/commands/template'
 import { kickEvent } from '../platforms/kick/webhook'
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
 import { twitchEvent } from '../platforms/twitch/events'
-import { PlatformAuthError, type ChannelEvent, type ChatRole, type IncomingChat } from '../platforms/types'
+import { PlatformAuthError, type ChannelEvent, type ChatRole, type IncomingChat, type RaidEvent } from '../platforms/types'
 import type { Services } from '../services'
 import type { Scheduler } from './scheduler'
 
@@ -234,6 +234,9 @@ export class ChannelBot {
             await twitch.subscribe(as.token, sessionId, 'stream.online', '1', b)
             await twitch.subscribe(as.token, sessionId, 'stream.offline', '1', b)
             await twitch.subscribe(as.token, sessionId, 'channel.update', '2', b)
+            // Raids both ways: this channel's raid starting (confirms a pending one) and raids it receives.
+            await twitch.subscribe(as.token, sessionId, 'channel.raid', '1', { from_broadcaster_user_id: as.broadcasterId })
+            await twitch.subscribe(as.token, sessionId, 'channel.raid', '1', { to_broadcaster_user_id: as.broadcasterId })
           })
         } catch (e) {
           if (isAppError(e) && e.code === 'PLATFORM_ERROR') throw new PlatformAuthError('twitch', e.message)
@@ -311,7 +314,26 @@ export class ChannelBot {
       case 'chat':
         if (!this.row.active) return
         await this.onChat(ev.chat)
+        return
+      case 'raid':
+        await this.onRaid(ev.raid)
     }
+  }
+
+  /**
+   * A raid starts (channel.raid): the raid history follows in any case; only with the bot on
+   * and the owner's "raid announcements" switch on does the bot write (an announcement, and
+   * for an incoming raid a welcome and a shoutout of the raider, within Twitch's limits).
+   */
+  private async onRaid(raid: RaidEvent) {
+    const row = await this.s.raids.onRaidEvent(this.row.id, raid)
+    if (!row || !this.row.active || !this.row.raidAnnouncements) return
+    if (row.direction === 'outgoing') {
+      this.enqueue(`We are raiding ${row.otherName} now! Come along: https://twitch.tv/${row.otherLogin}`)
+      return
+    }
+    this.enqueue(`Welcome, raiders from ${row.otherName}! Thank you for the raid${row.viewers ? ` with ${row.viewers} viewers` : ''}.`)
+    await this.s.raids.shoutout(row)
   }
 
   private async onChat(chat: IncomingChat) {
