@@ -5,6 +5,7 @@ import type accounts from './features/accounts/locales/en.json';
 import type pricing from './features/pricing/locales/en.json';
 import type marketing from './features/marketing/locales/en.json';
 import type assistant from './features/assistant/locales/en.json';
+import type raids from './features/raids/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -14,6 +15,7 @@ declare module 'i18next' {
       translation: typeof en;
       placeholder: typeof placeholder;
       assistant: typeof assistant;
+      raids: typeof raids;
       accounts: typeof accounts;
       pricing: typeof pricing;
       marketing: typeof marketing;

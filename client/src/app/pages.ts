@@ -34,4 +34,5 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   enableModules: lazyPage<PageProps>('enable-page', () => import('../features/assistant/pages/enable-page')),
   chatlist: lazyPage<PageProps>('chatlist-page', () => import('../features/assistant/pages/chatlist-page')),
   chatboard: lazyPage<PageProps>('chatboard-page', () => import('../features/assistant/pages/chatboard-page')),
+  raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
 };

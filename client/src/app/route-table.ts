@@ -38,6 +38,7 @@ export type PageKey =
   | 'enableModules'
   | 'chatlist'
   | 'chatboard'
+  | 'raidPanel'
   | 'userList'
   | 'userView'
   | 'userEdit'
@@ -115,7 +116,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'placeholder', appPage),
   route('vod', '/pages/VOD', 'vod', 'placeholder', appPage),
   route('follower-panel', '/pages/follower', 'follower', 'placeholder', appPage),
-  route('raid-panel', '/pages/raid', 'raid', 'placeholder', appPage),
+  route('raid-panel', '/pages/raid', 'raid', 'raidPanel', appPage),
   route('bot-panel', '/pages/Panel', 'botPanel', 'botPanel', appPage),
   route('chatlist', '/pages/chatlist', 'chatlist', 'chatlist', appPage),
   route('conversation', '/pages/Conversation', 'conversation', 'placeholder', appPage),
