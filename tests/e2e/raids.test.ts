@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/bot-harness'
 import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
-import { signIn } from './support/pages'
+import { openPage, signIn } from './support/pages'
 
 const BROADCASTER = { id: '7301', login: 'raidcaster', displayName: 'RaidCaster' }
 const TARGET = { id: '7302', login: 'friendlystreamer', displayName: 'FriendlyStreamer', language: 'de' }
@@ -18,11 +18,7 @@ describe('the raid panel in Chromium', () => {
   let page: Page
 
   const twitch = () => e2e.platforms!.twitch
-  const open = async (path: string) => {
-    await page.goto(path)
-    await page.getByRole('heading', { level: 1 }).waitFor()
-    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
-  }
+  const open = (path: string) => openPage(page, path)
 
   beforeAll(async () => {
     e2e = await startE2E({}, { platforms: true })

@@ -9,7 +9,7 @@ import { TwitchClient } from '../../server/src/platforms/twitch/twitch.client'
 import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
 import { startKickServer, type KickServer } from '../../server/src/platforms/sandbox/kick-server'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
-import { ManualScheduler, readSse, waitFor } from '../support/bot-harness'
+import { ManualScheduler, readSse, twitchEnv, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -60,11 +60,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
     kick.addUser(KICK_BROADCASTER)
     t = await createTestApp(engine, {
       PUBLIC_URL: 'http://app.test',
-      TWITCH_CLIENT_ID: twitch.clientId,
-      TWITCH_CLIENT_SECRET: twitch.clientSecret,
-      TWITCH_API_URL: twitch.apiUrl,
-      TWITCH_AUTH_URL: twitch.authUrl,
-      TWITCH_EVENTSUB_WS_URL: twitch.eventSubUrl,
+      ...twitchEnv(twitch),
       KICK_CLIENT_ID: kick.clientId,
       KICK_CLIENT_SECRET: kick.clientSecret,
       KICK_API_URL: kick.apiUrl,

@@ -5,7 +5,7 @@ import { createLogger } from '../../server/src/logger'
 import { raids } from '../../server/src/modules/raids/raids.tables'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
-import { ManualScheduler, waitFor } from '../support/bot-harness'
+import { ManualScheduler, twitchEnv, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -54,11 +54,7 @@ describe.each(engines)('raids on %s', (engine) => {
     for (const u of [BROADCASTER, TARGET, OTHER, OFFLINE]) twitch.addUser(u)
     t = await createTestApp(engine, {
       PUBLIC_URL: 'http://app.test',
-      TWITCH_CLIENT_ID: twitch.clientId,
-      TWITCH_CLIENT_SECRET: twitch.clientSecret,
-      TWITCH_API_URL: twitch.apiUrl,
-      TWITCH_AUTH_URL: twitch.authUrl,
-      TWITCH_EVENTSUB_WS_URL: twitch.eventSubUrl,
+      ...twitchEnv(twitch),
     })
     worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent'), scheduler: new ManualScheduler(t.clock), random: () => 0.5 })
     await worker.start()

@@ -1,3 +1,4 @@
+import type { TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import type { Scheduler } from '../../server/src/worker/scheduler'
 import type { TestClock } from './test-app'
 
@@ -89,3 +90,12 @@ export async function readSse<T>(res: Response, match: (data: any) => T | undefi
     await reader.cancel().catch(() => {})
   }
 }
+
+/** The app's configuration for a local Twitch: its application and base URLs. */
+export const twitchEnv = (twitch: TwitchServer): Record<string, string> => ({
+  TWITCH_CLIENT_ID: twitch.clientId,
+  TWITCH_CLIENT_SECRET: twitch.clientSecret,
+  TWITCH_API_URL: twitch.apiUrl,
+  TWITCH_AUTH_URL: twitch.authUrl,
+  TWITCH_EVENTSUB_WS_URL: twitch.eventSubUrl,
+})
