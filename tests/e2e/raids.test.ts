@@ -93,4 +93,23 @@ describe('the raid panel in Chromium', () => {
     await page.getByTestId('raid-query').fill('   ')
     expect(await page.getByTestId('raid-search-submit').isDisabled()).toBe(true)
   })
+
+  it('says on the Kick side that Kick has no raid API, with no raid button', async () => {
+    await open('/pages/Panel')
+    await page.getByTestId('disconnect-channel').click()
+    await page.getByTestId('confirm-accept').click()
+    await page.getByTestId('empty-channels').waitFor()
+    const kick = e2e.platforms!.kick
+    kick.addUser({ id: 8301, name: 'KickRaider' })
+    kick.consentAs(8301)
+    await open('/kick/panel')
+    await page.getByTestId('connect-kick').click()
+    await page.locator('[data-testid="channel-card"][data-platform="kick"]').waitFor()
+    await open('/pages/raid')
+    await page.getByTestId('raid-kick').getByText("Kick's public API documents no raid or host endpoint", { exact: false }).waitFor()
+    expect(await page.getByTestId('raid-search').count()).toBe(0)
+    expect(await page.getByTestId('raid-start').count()).toBe(0)
+    await open('/dashboard/')
+    expect(await page.getByTestId('raid-cooldown').innerText()).toBe('Not available on Kick')
+  })
 })

@@ -19,3 +19,6 @@ export const MAX_QUERY_LENGTH = 100;
 /** While a raid is pending the page looks for the confirmation often; otherwise now and then. */
 export const POLL_PENDING_MS = 3000;
 export const POLL_IDLE_MS = 30_000;
+
+/** The Twitch scope raids need (asked for at connection since the raid panel exists). */
+export const RAID_SCOPE = 'channel:manage:raids';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { StyledCard } from '../../../components/ui/card';
@@ -10,10 +11,11 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { ChannelPage } from '../../assistant/components/channel-page';
 import { StyledMuted } from '../../assistant/components/muted-text';
 import { formatDateTime } from '../../assistant/lib/format';
+import { ASSISTANT_PATHS, withChannel } from '../../assistant/lib/paths';
 import { RaidHistory } from '../components/raid-history';
 import { RaidSearch } from '../components/raid-search';
 import { RaidStatus } from '../components/raid-status';
-import { POLL_IDLE_MS, POLL_PENDING_MS } from '../lib';
+import { POLL_IDLE_MS, POLL_PENDING_MS, RAID_SCOPE } from '../lib';
 
 const StyledStack = styled.div`
   display: grid;
@@ -64,7 +66,11 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
   if (loading && !data) return <LoadingState testId="raid-loading" />;
   if (!state || !data?.channel) return null;
 
-  const blocked = state.raidActive
+  // Channels connected before raids existed lack the scope: say so rather than fail at Twitch.
+  const missingScope = !(channel.account?.scopes ?? []).includes(RAID_SCOPE);
+  const blocked = missingScope
+    ? t('search.blockedScope')
+    : state.raidActive
     ? t('search.blockedPending')
     : state.nextRaidAt
       ? t('search.blockedCooldown', { time: formatDateTime(state.nextRaidAt, i18n.language) })
@@ -73,6 +79,11 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
   return (
     <StyledStack>
       {actionError ? <Alert testId="raid-action-error">{errorText(actionError)}</Alert> : null}
+      {missingScope ? (
+        <Alert variant="warning" testId="raid-scope">
+          {t('search.blockedScope')} <Link to={withChannel(ASSISTANT_PATHS.panel, channel.id)}>{t('search.toPanel')}</Link>
+        </Alert>
+      ) : null}
       {notice ? (
         <Alert variant="success" testId="raid-notice">
           {notice}
