@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { plans } from '../../server/src/db/schema'
 import { createLogger } from '../../server/src/logger'
+import { channelAccounts } from '../../server/src/modules/channels/channels.tables'
 import { raids } from '../../server/src/modules/raids/raids.tables'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
@@ -229,6 +230,23 @@ describe.each(engines)('raids on %s', (engine) => {
     expect((await so(OFFLINE.id)).status).toBe(429) // the same target within the hour
     expect((await so(OTHER.id)).status).toBe(204)
     expect((await so(BROADCASTER.id)).status).toBe(400)
+  })
+
+  it('asks a channel connected before raids existed to reconnect, and asks nothing of Twitch', async () => {
+    const [acc] = await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.channelId, Number(channelId)))
+    await t.database.db
+      .update(channelAccounts)
+      .set({ scopes: acc!.scopes.filter((s) => s !== 'channel:manage:raids') })
+      .where(eq(channelAccounts.channelId, Number(channelId)))
+    await t.database.db.delete(raids)
+    await advance(25 * 60 * MINUTE)
+    const before = twitch.raids.length
+    const res = await gql(START, { c: channelId, t: TARGET.id })
+    expect(res.body.errors[0].extensions.code).toBe('PLATFORM_ERROR')
+    expect(res.body.errors[0].message).toContain('reconnect')
+    expect(twitch.raids.length).toBe(before)
+    expect(await rows()).toEqual([])
+    await t.database.db.update(channelAccounts).set({ scopes: acc!.scopes }).where(eq(channelAccounts.channelId, Number(channelId)))
   })
 
   it('says Kick has no raid API', async () => {
