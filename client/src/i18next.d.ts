@@ -8,6 +8,7 @@ import type assistant from './features/assistant/locales/en.json';
 import type followers from './features/followers/locales/en.json';
 import type analytics from './features/analytics/locales/en.json';
 import type sandbox from './features/sandbox/locales/en.json';
+import type raids from './features/raids/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       translation: typeof en;
       placeholder: typeof placeholder;
       assistant: typeof assistant;
+      raids: typeof raids;
       accounts: typeof accounts;
       pricing: typeof pricing;
       marketing: typeof marketing;

@@ -23,6 +23,14 @@ export const errorStatus = {
   /** Licence activation: the key is reserved for another user or belongs to another reseller's clients. */
   LICENCE_TAKEN: 409,
   RATE_LIMITED: 429,
+  /** Raids: the plan's raids per 24 h are used up (the next allowed time is shown with the channel). */
+  RAID_COOLDOWN: 403,
+  /** Raids: the channel already has a pending raid (Twitch 409); cancel it first or wait for it to start. */
+  RAID_PENDING: 409,
+  /** Raids: Twitch allows 10 raid requests per 10 minutes (Twitch 429). */
+  RAID_RATE_LIMITED: 429,
+  /** Shoutouts: one per 2 minutes, the same channel once per hour (Twitch's limits, kept before calling). */
+  SHOUTOUT_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
   /** A streaming platform refused or failed (its token expired, it is down); the message says which. */
   PLATFORM_ERROR: 502,

@@ -22,6 +22,7 @@ import { createCommandsService } from './modules/commands/commands.service'
 import { createFollowersService } from './modules/followers/followers.service'
 import { createAnalyticsService } from './modules/analytics/analytics.service'
 import { createSandboxService } from './modules/sandbox/sandbox.service'
+import { createRaidsService } from './modules/raids/raids.service'
 import { createPlatforms, type Platforms } from './platforms'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
@@ -126,11 +127,12 @@ export function createServices(deps: {
   const commands = createCommandsService({ db, channels, pubsub, now })
   const chat = createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE })
   const sandbox = createSandboxService({ db, log, box, platforms, channels, commands })
+  const raids = createRaidsService({ db, log, now, channels, platforms })
   const kickWebhooks = createKickWebhooks({ db, log, now, kick: platforms.kick, pubsub, configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY })
   // Followers (list, follow events, thank-you) and analytics (stream sessions, viewer samples, dashboards).
   const followers = createFollowersService({ db, now, channels, platforms, syncMs: config.FOLLOWER_SYNC_SECONDS * 1000 })
   const analytics = createAnalyticsService({ db, now, channels, platforms, sampleMs: config.VIEWER_SAMPLE_SECONDS * 1000 })
-  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox }
+  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -12,6 +12,7 @@ import { createLogger } from '../../server/src/logger'
 import { createBotWorker } from '../../server/src/worker/bot-worker'
 import { startTwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { waitFor } from '../support/bot-harness'
+import { localPlatformEnv } from '../support/local-platforms'
 import { engines } from '../support/databases'
 import { createTestApp } from '../support/test-app'
 
@@ -27,11 +28,7 @@ for (const engine of engines) {
   twitch.addUser({ id: '1', login: 'benchcaster', displayName: 'BenchCaster' })
   const t = await createTestApp(engine, {
     PUBLIC_URL: 'http://app.test',
-    TWITCH_CLIENT_ID: twitch.clientId,
-    TWITCH_CLIENT_SECRET: twitch.clientSecret,
-    TWITCH_API_URL: twitch.apiUrl,
-    TWITCH_AUTH_URL: twitch.authUrl,
-    TWITCH_EVENTSUB_WS_URL: twitch.eventSubUrl,
+    ...localPlatformEnv(twitch),
     BOT_RECONNECT_BASE_MS: '100',
   })
   // Real time for the bot (its clock is the wall clock here).

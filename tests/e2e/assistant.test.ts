@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/bot-harness'
 import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
-import { pathOf, signIn } from './support/pages'
+import { openPage, pathOf, signIn } from './support/pages'
 
 const BROADCASTER = { id: '7001', login: 'democaster', displayName: 'DemoCaster' }
 const VIEWER = { userId: '7101', login: 'viewer_one', name: 'Viewer_One' }
@@ -59,11 +59,7 @@ describe('the assistant pages in Chromium', () => {
 
   const twitch = () => e2e.platforms!.twitch
   const toast = (text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first()
-  const open = async (path: string) => {
-    await page.goto(path)
-    await page.getByRole('heading', { level: 1 }).waitFor()
-    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
-  }
+  const open = (path: string) => openPage(page, path)
 
   beforeAll(async () => {
     e2e = await startE2E({}, { platforms: true })

@@ -186,7 +186,15 @@ describe.each(engines)('the assistant on %s', (engine) => {
     it('starts when the panel is switched on, and says so', async () => {
       await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { panel { active } } }', { id: channelId })
       await waitFor(() => bot()?.isConnected, 'the bot to connect')
-      expect(twitch.subscriptions().map((s) => s.type).sort()).toEqual(['channel.chat.message', 'channel.follow', 'channel.update', 'stream.offline', 'stream.online'])
+      expect(twitch.subscriptions().map((s) => s.type).sort()).toEqual([
+        'channel.chat.message',
+        'channel.follow',
+        'channel.raid', // from this broadcaster (its raids starting)
+        'channel.raid', // to it (raids it receives)
+        'channel.update',
+        'stream.offline',
+        'stream.online',
+      ])
       const status = await waitFor(async () => {
         const d = await ok(CHANNEL, { id: channelId })
         return d.channel.status.state === 'running' && d.channel.status
@@ -287,7 +295,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect(bot().isConnected).toBe(false)
       await scheduler.advance(100)
       await waitFor(() => bot().isConnected && bot().eventSub!.welcomes === welcomes + 1, 'the reconnection')
-      expect(twitch.subscriptions()).toHaveLength(5)
+      expect(twitch.subscriptions()).toHaveLength(7)
 
       const requests = twitch.state.eventSubRequests
       twitch.forceReconnect()

@@ -37,4 +37,5 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   followerPanel: lazyPage<PageProps>('follower-panel-page', () => import('../features/followers/pages/follower-panel-page')),
   followDashboard: lazyPage<PageProps>('follow-dashboard-page', () => import('../features/analytics/pages/follow-dashboard-page')),
   kickDashboard: lazyPage<PageProps>('kick-dashboard-page', () => import('../features/analytics/pages/kick-dashboard-page')),
+  raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
 };

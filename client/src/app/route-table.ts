@@ -41,6 +41,7 @@ export type PageKey =
   | 'followerPanel'
   | 'followDashboard'
   | 'kickDashboard'
+  | 'raidPanel'
   | 'userList'
   | 'userView'
   | 'userEdit'
@@ -118,7 +119,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'kickDashboard', appPage),
   route('vod', '/pages/VOD', 'vod', 'placeholder', appPage),
   route('follower-panel', '/pages/follower', 'follower', 'followerPanel', appPage),
-  route('raid-panel', '/pages/raid', 'raid', 'placeholder', appPage),
+  route('raid-panel', '/pages/raid', 'raid', 'raidPanel', appPage),
   route('bot-panel', '/pages/Panel', 'botPanel', 'botPanel', appPage),
   route('chatlist', '/pages/chatlist', 'chatlist', 'chatlist', appPage),
   route('conversation', '/pages/Conversation', 'conversation', 'placeholder', appPage),

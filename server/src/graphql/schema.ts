@@ -18,6 +18,7 @@ import '../modules/chat/chat.schema'
 import '../modules/followers/followers.schema'
 import '../modules/analytics/analytics.schema'
 import '../modules/sandbox/sandbox.schema'
+import '../modules/raids/raids.schema'
 
 let built: GraphQLSchema | undefined
 

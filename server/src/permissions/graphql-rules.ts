@@ -77,6 +77,13 @@ export const graphqlRules: Record<string, Rule> = {
   'ChannelFollowers.*': rule.parent,
   'FollowerCountBy.*': rule.parent,
   'FollowDashboard.*': rule.parent,
+  // Raid panel: the service checks the channel is the caller's.
+  'Query.searchRaidTargets': rule.signedIn,
+  'Mutation.startRaid': rule.signedIn,
+  'Mutation.cancelRaid': rule.signedIn,
+  'Raid.*': rule.parent,
+  'RaidChannelState.*': rule.parent,
+  'RaidTarget.*': rule.parent,
 
   // Accounts, licences, plans (admin and reseller side). Signed in; the services filter by
   // scope (admin: all; reseller: their clients; client: themself): "read all" never widens it.

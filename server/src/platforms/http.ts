@@ -48,6 +48,11 @@ export class PlatformHttp {
       bucket?: string
       /** 429s retried after the reset (default 2); background jobs pass 0 and back off themselves. */
       retries?: number
+      /**
+       * false: a 429 is the endpoint's own limit (raids: 10 per 10 min; shoutouts), not the
+       * points bucket: answered at once, neither retried nor blocking the bucket.
+       */
+      retry429?: boolean
     },
   ): Promise<JsonResponse> {
     const bucket = init.bucket ?? 'app'
@@ -82,6 +87,10 @@ export class PlatformHttp {
       const limit = Number(res.headers.get('ratelimit-limit'))
       if (remaining !== null && Number.isFinite(limit) && limit > 0) {
         this.budgets.set(bucket, { limit, remaining: Number(remaining), resetAt: Number.isFinite(reset) ? reset * 1000 : 0 })
+      }
+      if (res.status === 429 && init.retry429 === false) {
+        if (remaining === '0' && Number.isFinite(reset) && reset > 0) this.blockedUntil.set(bucket, reset * 1000)
+        return { status: res.status, body: parsed, headers: res.headers }
       }
       if ((remaining === '0' || res.status === 429) && Number.isFinite(reset) && reset > 0) {
         this.blockedUntil.set(bucket, reset * 1000)

@@ -46,6 +46,17 @@ export interface IncomingChat {
   at: Date
 }
 
+/** A raid between two channels (Twitch EventSub channel.raid), seen from either side. */
+export interface RaidEvent {
+  fromId: string
+  fromLogin: string
+  fromName: string
+  toId: string
+  toLogin: string
+  toName: string
+  viewers: number
+}
+
 /** Events the bot reacts to besides chat. */
 export type ChannelEvent =
   | { kind: 'chat'; chat: IncomingChat }
@@ -53,6 +64,7 @@ export type ChannelEvent =
   | { kind: 'offline' }
   | { kind: 'category'; category: string | null }
   | { kind: 'follow'; follower: NewFollower }
+  | { kind: 'raid'; raid: RaidEvent }
 
 /** A new follower as the platform's follow event names them. */
 export interface NewFollower {

@@ -8,7 +8,7 @@ import { kickEvent } from '../platforms/kick/webhook'
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
 import { twitchEvent } from '../platforms/twitch/events'
 import type { TwitchClient } from '../platforms/twitch/twitch.client'
-import { PlatformAuthError, type ChannelEvent, type ChatRole, type IncomingChat, type NewFollower } from '../platforms/types'
+import { PlatformAuthError, type ChannelEvent, type ChatRole, type IncomingChat, type NewFollower, type RaidEvent } from '../platforms/types'
 import type { Services } from '../services'
 import type { Scheduler } from './scheduler'
 
@@ -250,6 +250,9 @@ export class ChannelBot {
                 .subscribe(as.token, sessionId, 'channel.follow', '2', { ...b, moderator_user_id: as.broadcasterId })
                 .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: id }, 'channel.follow not subscribed'))
             }
+            // Raids both ways: this channel's raid starting (confirms a pending one) and raids it receives.
+            await twitch.subscribe(as.token, sessionId, 'channel.raid', '1', { from_broadcaster_user_id: as.broadcasterId })
+            await twitch.subscribe(as.token, sessionId, 'channel.raid', '1', { to_broadcaster_user_id: as.broadcasterId })
           })
         } catch (e) {
           if (isAppError(e) && e.code === 'PLATFORM_ERROR') throw new PlatformAuthError('twitch', e.message)
@@ -336,6 +339,9 @@ export class ChannelBot {
         return
       case 'follow':
         await this.onFollow(ev.follower)
+        return
+      case 'raid':
+        await this.onRaid(ev.raid)
     }
   }
 
@@ -354,6 +360,22 @@ export class ChannelBot {
         })
         .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: this.row.id }, 'thank-you failed'))
     }, FOLLOW_BATCH_MS)
+  }
+
+  /**
+   * A raid starts (channel.raid): the raid history follows in any case; only with the bot on
+   * and the owner's "raid announcements" switch on does the bot write (an announcement, and
+   * for an incoming raid a welcome and a shoutout of the raider, within Twitch's limits).
+   */
+  private async onRaid(raid: RaidEvent) {
+    const row = await this.s.raids.onRaidEvent(this.row.id, raid)
+    if (!row || !this.row.active || !this.row.raidAnnouncements) return
+    if (row.direction === 'outgoing') {
+      this.enqueue(`We are raiding ${row.otherName} now! Come along: https://twitch.tv/${row.otherLogin}`)
+      return
+    }
+    this.enqueue(`Welcome, raiders from ${row.otherName}! Thank you for the raid${row.viewers ? ` with ${row.viewers} viewers` : ''}.`)
+    await this.s.raids.shoutout(row)
   }
 
   private async onChat(chat: IncomingChat) {

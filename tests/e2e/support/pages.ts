@@ -2,6 +2,13 @@ import type { Page } from 'playwright-core'
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname
 
+/** Goes to an app page and waits until its heading shows and its chunk has loaded. */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path)
+  await page.getByRole('heading', { level: 1 }).waitFor()
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
+}
+
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)

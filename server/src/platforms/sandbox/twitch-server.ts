@@ -1,7 +1,8 @@
 /**
  * A local Twitch for tests and benchmarks: OAuth (authorize, token, refresh, revoke,
  * validate), the Helix endpoints the bot uses (users, streams, channels, moderators, chat
- * messages, delete message, bans, EventSub subscriptions) with Ratelimit-* headers and 429s,
+ * messages, delete message, bans, EventSub subscriptions; channel search, raids and shoutouts
+ * in twitch-raids.ts) with Ratelimit-* headers and 429s,
  * Twitch's chat limit (20 per 30 s, 100 for moderators) and the EventSub WebSocket protocol
  * (session_welcome, session_keepalive, notification, session_reconnect). It speaks the real
  * protocol on 127.0.0.1, port 0, and has controls to act as viewers and as the network.
@@ -10,11 +11,14 @@ import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { bearer, listen, nextId, type Req, type Res } from './http-util'
+import { createTwitchRaids } from './twitch-raids'
 
 export interface TwitchUser {
   id: string
   login: string
   displayName: string
+  /** Helix `broadcaster_language` (search results); `en` when unset. */
+  language?: string
 }
 
 interface Token {
@@ -143,8 +147,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     senderId === broadcasterId || moderators.has(`${broadcasterId}:${senderId}`) ? 100 : 20
 
   function notify(broadcasterId: string, type: string, event: Record<string, unknown>, conditionKey = 'broadcaster_user_id') {
+    notifyWhere(type, (c) => c[conditionKey] === broadcasterId, event)
+  }
+
+  function notifyWhere(type: string, match: (condition: Record<string, string>) => boolean, event: Record<string, unknown>) {
     for (const s of sessions.values()) {
-      const sub = s.subscriptions.find((x) => x.type === type && x.condition[conditionKey] === broadcasterId)
+      const sub = s.subscriptions.find((x) => x.type === type && match(x.condition))
       if (!sub || !s.socket) continue
       s.socket.send(
         JSON.stringify({
@@ -180,6 +188,15 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     })
     return id
   }
+
+  const raids = createTwitchRaids({
+    now,
+    users,
+    streams,
+    categories,
+    isModerator: (b, u) => moderators.has(`${b}:${u}`),
+    notify: notifyWhere,
+  })
 
   async function handle(req: Req): Promise<Res> {
     const p = req.path
@@ -260,11 +277,14 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
 
   async function helix(req: Req, p: string, token: Token): Promise<Res> {
     const q = req.query
+    const raidAnswer = raids.handle(req, p, token)
+    if (raidAnswer) return raidAnswer
     const has = (scope: string) => token.scopes.includes(scope)
     const missing = (scope: string): Res => ({ status: 401, body: { error: 'Unauthorized', status: 401, message: `Missing scope: ${scope}` } })
     if (p === '/users' && req.method === 'GET') {
-      const u = users.get(token.userId)
-      return { status: 200, body: { data: u ? [{ id: u.id, login: u.login, display_name: u.displayName }] : [] } }
+      const ids = q.getAll('id')
+      const found = (ids.length ? ids : [token.userId]).map((id) => users.get(id)).filter((u) => u !== undefined)
+      return { status: 200, body: { data: found.map((u) => ({ id: u.id, login: u.login, display_name: u.displayName })) } }
     }
     if (p === '/streams' && req.method === 'GET') {
       const s = streams.get(q.get('user_id') ?? '')
@@ -434,6 +454,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     revoked,
     requests,
     state,
+    /** Raid requests and shoutouts as Twitch received them. */
+    raids: raids.raids,
+    shoutouts: raids.shoutouts,
+    ...raids.controls,
     addUser(u: TwitchUser) {
       users.set(u.id, u)
       return u
@@ -594,6 +618,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       return [...tokens.entries()].filter(([, t]) => t.userId === userId && !t.revoked).map(([a]) => a)
     },
     async close() {
+      raids.close()
       for (const s of sessions.values()) if (s.keepalive) clearInterval(s.keepalive)
       for (const c of wss.clients) c.terminate()
       await new Promise<void>((r) => wss.close(() => r()))

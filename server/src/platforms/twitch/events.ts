@@ -36,6 +36,21 @@ export function twitchEvent(type: string, e: Record<string, unknown>, receivedAt
       return { kind: 'online', startedAt: typeof e.started_at === 'string' ? new Date(e.started_at) : receivedAt }
     case 'stream.offline':
       return { kind: 'offline' }
+    case 'channel.raid': {
+      const s = (k: string) => String(e[k] ?? '')
+      return {
+        kind: 'raid',
+        raid: {
+          fromId: s('from_broadcaster_user_id'),
+          fromLogin: s('from_broadcaster_user_login'),
+          fromName: s('from_broadcaster_user_name') || s('from_broadcaster_user_login'),
+          toId: s('to_broadcaster_user_id'),
+          toLogin: s('to_broadcaster_user_login'),
+          toName: s('to_broadcaster_user_name') || s('to_broadcaster_user_login'),
+          viewers: Number.isFinite(Number(e.viewers)) ? Math.max(0, Math.trunc(Number(e.viewers))) : 0,
+        },
+      }
+    }
     case 'channel.update':
       return { kind: 'category', category: typeof e.category_name === 'string' && e.category_name ? e.category_name : null }
     case 'channel.follow': {

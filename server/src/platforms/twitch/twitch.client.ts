@@ -14,6 +14,19 @@ import {
   type StreamInfo,
 } from '../types'
 
+/** One channel of a Helix channel search. */
+export interface ChannelSearchResult {
+  id: string
+  login: string
+  displayName: string
+  /** ISO 639-1 language the broadcaster streams in. */
+  language: string
+  category: string
+  title: string
+  live: boolean
+  thumbnailUrl: string
+}
+
 export interface TwitchConfig {
   clientId: string
   clientSecret: string
@@ -42,6 +55,8 @@ const SCOPES: Record<AccountRole, string[]> = {
     'moderation:read',
     // The follower panel: the follower list and channel.follow v2 events.
     'moderator:read:followers',
+    'channel:manage:raids',
+    'moderator:manage:shoutouts',
   ],
   bot: ['user:read:chat', 'user:write:chat', 'user:bot'],
 }
@@ -125,8 +140,44 @@ export class TwitchClient implements PlatformClient {
     return `user:${token.slice(-12)}`
   }
 
-  async helix(token: string, method: string, path: string, json?: unknown) {
-    return this.http.request(`${this.api}${path}`, { method, headers: this.headers(token), json, bucket: this.bucket(token) })
+  async helix(token: string, method: string, path: string, json?: unknown, opts: { retry429?: boolean } = {}) {
+    return this.http.request(`${this.api}${path}`, { method, headers: this.headers(token), json, bucket: this.bucket(token), ...opts })
+  }
+
+  /** Helix `GET /search/channels`: channels whose name matches, live ones only when asked. */
+  async searchChannels(token: string, query: string, opts: { liveOnly: boolean; first: number }): Promise<ChannelSearchResult[]> {
+    const q = new URLSearchParams({ query, live_only: String(opts.liveOnly), first: String(opts.first) })
+    const res = expectOk('twitch', await this.helix(token, 'GET', `/search/channels?${q}`), 'search channels')
+    const data = (res.body as { data?: Array<Record<string, unknown>> }).data ?? []
+    const str = (v: unknown) => (typeof v === 'string' ? v : '')
+    return data.map((c) => ({
+      id: str(c.id),
+      login: str(c.broadcaster_login),
+      displayName: str(c.display_name) || str(c.broadcaster_login),
+      language: str(c.broadcaster_language),
+      category: str(c.game_name),
+      title: str(c.title),
+      live: c.is_live === true,
+      thumbnailUrl: str(c.thumbnail_url),
+    }))
+  }
+
+  /** Helix `POST /raids` (channel:manage:raids): answers the platform's status (200, 409 pending, 429 over 10 per 10 min, 404…). */
+  async startRaid(as: ActingAs, toBroadcasterId: string): Promise<PlatformResult> {
+    const q = new URLSearchParams({ from_broadcaster_id: as.broadcasterId, to_broadcaster_id: toBroadcasterId })
+    return toResult('twitch', await this.helix(as.token, 'POST', `/raids?${q}`, undefined, { retry429: false }), 'Raid requested')
+  }
+
+  /** Helix `DELETE /raids` (channel:manage:raids): cancels the pending raid (404 when there is none). */
+  async cancelRaid(as: ActingAs): Promise<PlatformResult> {
+    const q = new URLSearchParams({ broadcaster_id: as.broadcasterId })
+    return toResult('twitch', await this.helix(as.token, 'DELETE', `/raids?${q}`, undefined, { retry429: false }), 'Raid cancelled')
+  }
+
+  /** Helix `POST /chat/shoutouts` (moderator:manage:shoutouts), as the acting moderator (or the broadcaster). */
+  async shoutout(as: ActingAs, toBroadcasterId: string): Promise<PlatformResult> {
+    const q = new URLSearchParams({ from_broadcaster_id: as.broadcasterId, to_broadcaster_id: toBroadcasterId, moderator_id: as.actorId })
+    return toResult('twitch', await this.helix(as.token, 'POST', `/chat/shoutouts?${q}`, undefined, { retry429: false }), 'Shoutout sent')
   }
 
   /** The rate-limit bucket of a token (the scheduler reads its budget before fetching). */
@@ -189,6 +240,13 @@ export class TwitchClient implements PlatformClient {
     const user = (res.body as { data?: Array<{ id: string; login: string; display_name?: string }> }).data?.[0]
     if (!user) throw new PlatformRequestError('twitch', 502, 'Twitch returned no user for the token')
     return { id: user.id, login: user.login, displayName: user.display_name ?? user.login }
+  }
+
+  /** Helix `GET /users?id=`: another account by id (null when Twitch knows none). */
+  async userById(token: string, id: string): Promise<PlatformIdentity | null> {
+    const res = expectOk('twitch', await this.helix(token, 'GET', `/users?id=${encodeURIComponent(id)}`), 'get user')
+    const user = (res.body as { data?: Array<{ id: string; login: string; display_name?: string }> }).data?.[0]
+    return user ? { id: user.id, login: user.login, displayName: user.display_name ?? user.login } : null
   }
 
   async stream(token: string, broadcasterId: string): Promise<StreamInfo> {

@@ -6,6 +6,7 @@ export const ASSISTANT_PATHS = {
   enable: '/pages/enable',
   chatlist: '/pages/chatlist',
   chatboard: '/pages/chatboard',
+  raid: '/pages/raid',
   licenseDemo: '/pages/license-demo',
 } as const;
 

@@ -14,7 +14,7 @@ import { EmptyChannels } from '../components/empty-channels';
 import { StyledMuted } from '../components/muted-text';
 import { LiveBadge, PlatformBadge, StatusBadge } from '../components/status-badge';
 import { useChannelSwitches } from '../hooks/use-channel-switches';
-import { formatTime } from '../lib/format';
+import { formatDateTime, formatTime } from '../lib/format';
 import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
 
 type DashboardChannel = AssistantDashboardQuery['channels'][number];
@@ -155,6 +155,15 @@ function LicenceTile({ licence, plan }: { licence: Licence | null; plan: string 
   );
 }
 
+/** The raid cooldown (the plan's raids per 24 h): pending, the next allowed time, or available; Kick has no raid API. */
+function RaidCooldown({ raid }: { raid: DashboardChannel['raid'] }) {
+  const { t, i18n } = useTranslation('assistant');
+  if (!raid.supported) return <>{t('dashboard.channel.raidKick')}</>;
+  if (raid.raidActive) return <>{t('dashboard.channel.raidPending', { channel: raid.raidedChannel ?? '' })}</>;
+  if (raid.nextRaidAt) return <>{t('dashboard.channel.raidNext', { time: formatDateTime(raid.nextRaidAt, i18n.language) })}</>;
+  return <>{t('dashboard.channel.raidReady')}</>;
+}
+
 function ChannelTile({ channel }: { channel: DashboardChannel }) {
   const { t } = useTranslation('assistant');
   const { setPanel } = useChannelSwitches();
@@ -190,6 +199,10 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
         ) : null}
         <dt>{t('dashboard.channel.autostart')}</dt>
         <dd>{channel.panel.autostart ? t('common.on') : t('common.off')}</dd>
+        <dt>{t('dashboard.channel.raid')}</dt>
+        <dd data-testid="raid-cooldown">
+          <RaidCooldown raid={channel.raid} />
+        </dd>
       </StyledDetails>
       <StyledRow>
         <Button
@@ -203,6 +216,7 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
         </Button>
         <Link to={panelPath}>{t('dashboard.channel.toPanel')}</Link>
         <Link to={withChannel(ASSISTANT_PATHS.chatboard, channel.id)}>{t('dashboard.channel.toChatboard')}</Link>
+        {channel.raid.supported ? <Link to={withChannel(ASSISTANT_PATHS.raid, channel.id)}>{t('dashboard.channel.toRaid')}</Link> : null}
       </StyledRow>
     </StyledTile>
   );

@@ -19,7 +19,7 @@ import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
 const MODULES: readonly BotModule[] = ['chatBot', 'categoryChatBot', 'conversationBot', 'timers', 'raidAnnouncements'];
 
 /** Modules the server saves but the bot does not act on yet (said honestly on the page). */
-const NOT_ACTING_YET: ReadonlySet<BotModule> = new Set(['conversationBot', 'raidAnnouncements']);
+const NOT_ACTING_YET: ReadonlySet<BotModule> = new Set(['conversationBot']);
 
 const StyledGrid = styled.div`
   display: grid;

@@ -1,0 +1,93 @@
+import { builder } from '../../graphql/builder'
+import type { ChannelSearchResult } from '../../platforms/twitch/twitch.client'
+import { ChannelRef, userIdOf } from '../channels/channels.schema'
+import type { RaidStateShape } from './raids.service'
+import { raidDirections, raidStates, type RaidRow } from './raids.tables'
+
+const RaidDirectionEnum = builder.enumType('RaidDirection', { values: raidDirections })
+const RaidStateEnum = builder.enumType('RaidState', {
+  description: 'pending until Twitch starts the raid (EventSub channel.raid), then confirmed; or cancelled; incoming raids are received.',
+  values: raidStates,
+})
+
+const RaidRef = builder.objectRef<RaidRow>('Raid').implement({
+  description: 'One raid of the channel: started by it (outgoing) or received (incoming).',
+  fields: (t) => ({
+    id: t.id({ resolve: (r) => String(r.id) }),
+    direction: t.field({ type: RaidDirectionEnum, resolve: (r) => r.direction }),
+    state: t.field({ type: RaidStateEnum, resolve: (r) => r.state }),
+    otherId: t.exposeString('otherId', { description: 'The Twitch id of the target (outgoing) or the raider (incoming).' }),
+    otherLogin: t.exposeString('otherLogin'),
+    otherName: t.exposeString('otherName'),
+    viewers: t.exposeInt('viewers', { nullable: true, description: 'Viewers as Twitch reported them in channel.raid.' }),
+    requestedAt: t.field({ type: 'DateTime', resolve: (r) => r.requestedAt }),
+    settledAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.settledAt }),
+    shoutout: t.exposeString('shoutout', { nullable: true, description: 'The shoutout the bot gave: sent, or why not.' }),
+  }),
+})
+
+const RaidChannelStateRef = builder.objectRef<RaidStateShape>('RaidChannelState').implement({
+  description: "The raid panel's state of a channel (spec app state raidActive, raidedChannel).",
+  fields: (t) => ({
+    supported: t.exposeBoolean('supported', { description: "false on Kick: its public API has no raid or host endpoint." }),
+    raidActive: t.exposeBoolean('raidActive', { description: 'A raid is pending (requested, not yet started or cancelled).' }),
+    raidedChannel: t.exposeString('raidedChannel', {
+      nullable: true,
+      description: "The pending raid's target, else the channel raided in the last 24 h; null is the spec's 'none'.",
+    }),
+    pending: t.field({ type: RaidRef, nullable: true, resolve: (s) => s.pending }),
+    limitPer24h: t.exposeInt('limitPer24h', { nullable: true, description: "The plan's raids per 24 h; null: unlimited." }),
+    usedLast24h: t.exposeInt('usedLast24h'),
+    nextRaidAt: t.field({ type: 'DateTime', nullable: true, description: 'When the next raid is allowed; null: now.', resolve: (s) => s.nextRaidAt }),
+  }),
+})
+
+const RaidTargetRef = builder.objectRef<ChannelSearchResult>('RaidTarget').implement({
+  description: 'A live Twitch channel found by the search.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    login: t.exposeString('login'),
+    displayName: t.exposeString('displayName'),
+    language: t.exposeString('language', { description: 'The language the broadcaster streams in (ISO 639-1).' }),
+    category: t.exposeString('category'),
+    title: t.exposeString('title'),
+    live: t.exposeBoolean('live'),
+  }),
+})
+
+builder.objectFields(ChannelRef, (t) => ({
+  raid: t.field({
+    type: RaidChannelStateRef,
+    resolve: (c, _a, ctx) => ctx.services.raids.stateOf(c),
+  }),
+  raids: t.field({
+    type: [RaidRef],
+    description: 'Raid history, newest first.',
+    args: { first: t.arg.int({ defaultValue: 20 }) },
+    resolve: (c, { first }, ctx) => ctx.services.raids.history(c.id, first ?? 20),
+  }),
+}))
+
+builder.queryFields((t) => ({
+  searchRaidTargets: t.field({
+    type: [RaidTargetRef],
+    description: 'Live Twitch channels matching the query (Helix search/channels, live only), for the raid panel.',
+    args: { channelId: t.arg.id({ required: true }), query: t.arg.string({ required: true }) },
+    resolve: (_r, { channelId, query }, ctx) => ctx.services.raids.search(userIdOf(ctx), String(channelId), query),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  startRaid: t.field({
+    type: RaidRef,
+    description: "Asks Twitch to raid the target (POST /raids); pending until Twitch starts it. Within the plan's raids per 24 h.",
+    args: { channelId: t.arg.id({ required: true }), targetId: t.arg.id({ required: true }) },
+    resolve: (_r, { channelId, targetId }, ctx) => ctx.services.raids.start(userIdOf(ctx), String(channelId), String(targetId)),
+  }),
+  cancelRaid: t.field({
+    type: RaidRef,
+    description: "Cancels the channel's pending raid (DELETE /raids).",
+    args: { channelId: t.arg.id({ required: true }) },
+    resolve: (_r, { channelId }, ctx) => ctx.services.raids.cancel(userIdOf(ctx), String(channelId)),
+  }),
+}))
