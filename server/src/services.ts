@@ -19,6 +19,7 @@ import { createKickWebhooks } from './modules/channels/kick-webhooks'
 import { createTokenBox, resolveTokenKey } from './modules/channels/token-box'
 import { createChatService } from './modules/chat/chat.service'
 import { createCommandsService } from './modules/commands/commands.service'
+import { createVideosService } from './modules/videos/videos.service'
 import { createPlatforms, type Platforms } from './platforms'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
@@ -120,8 +121,10 @@ export function createServices(deps: {
   })
   const commands = createCommandsService({ db, channels, pubsub, now })
   const chat = createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE })
+  // The VOD and clip library: Helix read through a per-channel cache (syncChannel for the scheduler).
+  const videos = createVideosService({ db, log, now, channels, platforms })
   const kickWebhooks = createKickWebhooks({ db, log, now, kick: platforms.kick, pubsub, configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY })
-  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks }
+  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, videos }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -15,6 +15,7 @@ import '../modules/marketing/marketing.schema'
 import '../modules/channels/channels.schema'
 import '../modules/commands/commands.schema'
 import '../modules/chat/chat.schema'
+import '../modules/videos/videos.schema'
 
 let built: GraphQLSchema | undefined
 
