@@ -34,4 +34,6 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   enableModules: lazyPage<PageProps>('enable-page', () => import('../features/assistant/pages/enable-page')),
   chatlist: lazyPage<PageProps>('chatlist-page', () => import('../features/assistant/pages/chatlist-page')),
   chatboard: lazyPage<PageProps>('chatboard-page', () => import('../features/assistant/pages/chatboard-page')),
+  vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),
+  videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),
 };

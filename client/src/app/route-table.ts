@@ -38,6 +38,8 @@ export type PageKey =
   | 'enableModules'
   | 'chatlist'
   | 'chatboard'
+  | 'vod'
+  | 'videoDashboard'
   | 'userList'
   | 'userView'
   | 'userEdit'
@@ -111,9 +113,9 @@ export const ROUTES: readonly AppRoute[] = [
   route('kick-admin-dashboard', '/kick/admindashboard/', 'kickAdminDashboard', 'adminDashboard', adminManage),
   route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'placeholder', adminManage),
   route('follow-dashboard', '/followerfabrik/followdashboard', 'followDashboard', 'placeholder', appPage),
-  route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'placeholder', appPage),
+  route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'videoDashboard', appPage),
   route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'placeholder', appPage),
-  route('vod', '/pages/VOD', 'vod', 'placeholder', appPage),
+  route('vod', '/pages/VOD', 'vod', 'vod', appPage),
   route('follower-panel', '/pages/follower', 'follower', 'placeholder', appPage),
   route('raid-panel', '/pages/raid', 'raid', 'placeholder', appPage),
   route('bot-panel', '/pages/Panel', 'botPanel', 'botPanel', appPage),
