@@ -21,7 +21,6 @@ describe('the VOD library and the video dashboard in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).waitFor()
     await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
   }
-  const rows = (kind: 'video' | 'clip') => page.getByTestId(`${kind}-row`)
   const waitForRows = async (kind: 'video' | 'clip', n: number) => {
     await page.waitForFunction(([testId, count]) => document.querySelectorAll(`[data-testid="${testId}"]`).length === count, [`${kind}-row`, n] as const)
   }
