@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
-import { signIn } from './support/pages'
+import { openPage, signIn } from './support/pages'
 
 const BROADCASTER = { id: '9001', login: 'vodcaster', displayName: 'VodCaster' }
 const DAY = 86_400_000
@@ -16,11 +16,7 @@ describe('the VOD library and the video dashboard in Chromium', () => {
   let page: Page
   const twitch = () => e2e.platforms!.twitch
   const toast = (text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first()
-  const open = async (path: string) => {
-    await page.goto(path)
-    await page.getByRole('heading', { level: 1 }).waitFor()
-    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
-  }
+  const open = (path: string) => openPage(page, path)
   const waitForRows = async (kind: 'video' | 'clip', n: number) => {
     await page.waitForFunction(([testId, count]) => document.querySelectorAll(`[data-testid="${testId}"]`).length === count, [`${kind}-row`, n] as const)
   }

@@ -7,6 +7,7 @@ import { createVideosService } from '../../server/src/modules/videos/videos.serv
 import { channelClips, channelVideos, mediaSync } from '../../server/src/modules/videos/videos.tables'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { engines } from '../support/databases'
+import { gqlAs, twitchEnv } from '../support/platform-env'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const BROADCASTER = { id: '4001', login: 'vodcaster', displayName: 'VodCaster' }
@@ -27,13 +28,10 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
   let channelId: string
   let otherChannelId: string
 
-  const gql = async (query: string, variables: Record<string, unknown> = {}, as = token) => t.gql(query, variables, as)
-  const ok = async (query: string, variables: Record<string, unknown> = {}, as = token) => {
-    const res = await gql(query, variables, as)
-    if (res.body.errors) throw new Error(JSON.stringify(res.body.errors))
-    return res.body.data
-  }
-  const code = async (query: string, variables: Record<string, unknown>, as = token) => (await gql(query, variables, as)).body.errors?.[0]?.extensions?.code
+  const { ok, code } = gqlAs(
+    () => t,
+    () => token,
+  )
   const iso = (ms: number) => new Date(ms).toISOString()
   /** Moves the clock past the cache's freshness (and signs in again: access tokens last 10 minutes). */
   const later = async (seconds: number) => {
@@ -56,14 +54,7 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
     twitch = await startTwitchServer({ now, keepaliveSeconds: 600 })
     twitch.addUser(BROADCASTER)
     twitch.addUser(OTHER)
-    t = await createTestApp(engine, {
-      PUBLIC_URL: 'http://app.test',
-      TWITCH_CLIENT_ID: twitch.clientId,
-      TWITCH_CLIENT_SECRET: twitch.clientSecret,
-      TWITCH_API_URL: twitch.apiUrl,
-      TWITCH_AUTH_URL: twitch.authUrl,
-      TWITCH_EVENTSUB_WS_URL: twitch.eventSubUrl,
-    })
+    t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...twitchEnv(twitch) })
     token = (await t.loginAs('client')).accessToken
     const start = t.clock.t
     // 250 videos over the last 200 days (three Helix pages), and 2,500 clips over 20 days (past Helix's 1,000 cap).

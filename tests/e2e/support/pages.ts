@@ -24,3 +24,10 @@ export const storedSession = (page: Page) =>
     accessToken: localStorage.getItem('accessToken'),
     refreshToken: localStorage.getItem('refreshToken'),
   }))
+
+/** Goes to an app page and waits until its heading shows and the route's loading overlay is gone. */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path)
+  await page.getByRole('heading', { level: 1 }).waitFor()
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
+}

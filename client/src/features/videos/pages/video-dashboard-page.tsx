@@ -68,7 +68,7 @@ export default function VideoDashboardPage({ title }: { title: string }) {
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
   const dash = (data ?? previousData)?.videoDashboard;
   const twitchChannels = dash?.channels.filter((c) => c.supported) ?? [];
-  const kickOnly = dash ? dash.channels.length > 0 && twitchChannels.length === 0 : false;
+  const hasKick = dash ? dash.channels.some((c) => !c.supported) : false;
   const nothing = dash ? dash.totals.videos + dash.totals.clips === 0 : false;
   const count = (n: number) => formatCount(n, i18n.language);
   const api = valid ? toApiRange(range) : null;
@@ -79,7 +79,7 @@ export default function VideoDashboardPage({ title }: { title: string }) {
       {error && !dash ? <ErrorState error={error} onRetry={reload} testId="dashboard-error" /> : null}
       {loading && !dash ? <LoadingState testId="dashboard-loading" /> : null}
       {dash && dash.channels.length === 0 ? <EmptyChannels text={t('dashboard.noChannels')} /> : null}
-      {kickOnly ? <Alert variant="info" testId="kick-unsupported">{t('kick.unsupported')}</Alert> : null}
+      {hasKick ? <Alert variant="info" testId="kick-unsupported">{t('kick.unsupported')}</Alert> : null}
       {dash && twitchChannels.length > 0 ? (
         <StyledStack>
           <StyledTiles data-testid="dashboard-totals">
