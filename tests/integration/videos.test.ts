@@ -137,9 +137,14 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
   })
 
   it('reads every clip of a long range past the 1,000-result cap by splitting it', async () => {
+    // The page's read-through stored them; ten clips gain views at Twitch: only those are written again.
+    const changedClips = twitch.clips(BROADCASTER.id).slice(0, 10)
+    for (const c of changedClips) c.view_count += 5000
     const before = requests('/clips')
     const res = await ok(REFRESH, { c: channelId, from: iso(t.clock.t - 30 * DAY), to: iso(t.clock.t) })
-    expect(res.refreshChannelMedia.rows).toBe(250 + 2500)
+    expect(res.refreshChannelMedia.rows).toBe(10)
+    const [stored] = await t.database.db.select().from(channelClips).where(eq(channelClips.clipId, changedClips[0]!.id))
+    expect(stored!.viewCount).toBe(changedClips[0]!.view_count)
     const clipRequests = requests('/clips') - before
     expect(clipRequests).toBe(res.refreshChannelMedia.requests - 3)
     // At least 25 pages of 100 are needed for 2,500 clips.
@@ -227,8 +232,7 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
     } finally {
       twitch.state.down = false
     }
-    const back = await ok(REFRESH, { c: channelId })
-    expect(back.refreshChannelMedia.rows).toBeGreaterThan(0)
+    await ok(REFRESH, { c: channelId })
     expect((await ok(MEDIA, { c: channelId })).channelMedia.syncError).toBeNull()
   })
 

@@ -89,7 +89,7 @@ const ChannelMediaRef = builder.objectRef<MediaView>('ChannelMedia').implement({
 const MediaSyncResultRef = builder.objectRef<{ requests: number; rows: number; syncedAt: Date }>('MediaSyncResult').implement({
   fields: (t) => ({
     requests: t.exposeInt('requests', { description: 'Platform requests made.' }),
-    rows: t.exposeInt('rows', { description: 'Videos and clips stored.' }),
+    rows: t.exposeInt('rows', { description: 'Videos and clips written (new, or changed at the platform).' }),
     syncedAt: t.field({ type: 'DateTime', resolve: (r) => r.syncedAt }),
   }),
 })

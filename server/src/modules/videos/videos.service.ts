@@ -210,26 +210,36 @@ export function createVideosService(deps: {
       })
       const at = now()
       const previous = await syncRow(channel.id)
-      await db.transaction(async (tx) => {
+      const rows = await db.transaction(async (tx) => {
         const vRows = videos.map((v) => videoRow(channel.id, v, at))
         const cRows = [...new Map(clips.map((c) => [c.id, clipRow(channel.id, c, at)])).values()]
+        // Only new or changed rows are written (an unchanged video or clip costs no row write).
+        let written = 0
+        const videoCols = ['type', 'title', 'url', 'thumbnail_url', 'view_count', 'duration_seconds', 'created_at']
         for (const part of chunks(vRows, UPSERT_CHUNK)) {
-          await tx
+          const done = await tx
             .insert(channelVideos)
             .values(part)
             .onConflictDoUpdate({
               target: [channelVideos.channelId, channelVideos.videoId],
-              set: excluded(['type', 'title', 'url', 'thumbnail_url', 'view_count', 'duration_seconds', 'created_at', 'fetched_at']),
+              set: excluded([...videoCols, 'fetched_at']),
+              setWhere: changed('channel_videos', videoCols),
             })
+            .returning({ id: channelVideos.videoId })
+          written += done.length
         }
+        const clipCols = ['title', 'url', 'thumbnail_url', 'creator_name', 'video_id', 'view_count', 'duration_seconds', 'created_at']
         for (const part of chunks(cRows, UPSERT_CHUNK)) {
-          await tx
+          const done = await tx
             .insert(channelClips)
             .values(part)
             .onConflictDoUpdate({
               target: [channelClips.channelId, channelClips.clipId],
-              set: excluded(['title', 'url', 'thumbnail_url', 'creator_name', 'video_id', 'view_count', 'duration_seconds', 'created_at', 'fetched_at']),
+              set: excluded([...clipCols, 'fetched_at']),
+              setWhere: changed('channel_clips', clipCols),
             })
+            .returning({ id: channelClips.clipId })
+          written += done.length
         }
         // What the platform no longer lists (deleted there) leaves the cache: every video, and the clips of the range read.
         const videoIds = vRows.map((v) => v.videoId)
@@ -250,9 +260,9 @@ export function createVideosService(deps: {
         const clipsFrom = previous?.clipsFrom && previous.clipsFrom < range.from ? previous.clipsFrom : range.from
         const set = { syncedAt: at, clipsFrom, lastError: null, lastErrorAt: null }
         await tx.insert(mediaSync).values({ channelId: channel.id, ...set }).onConflictDoUpdate({ target: mediaSync.channelId, set })
-        return vRows.length + cRows.length
+        return written
       })
-      return { requests: counter.requests, rows: videos.length + clips.length }
+      return { requests: counter.requests, rows }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e)
       await writeSync(channel.id, { lastError: message.slice(0, 500), lastErrorAt: now() }).catch(() => {})
@@ -438,6 +448,11 @@ export function createVideosService(deps: {
   }
 
   return { syncChannel, media, videos, clips, refresh, createClip, deleteVideo, dashboard }
+}
+
+/** `setWhere` for an upsert: only when one of the columns differs from the incoming row. */
+function changed(table: string, columns: string[]): SQL {
+  return sql.raw(columns.map((c) => `"${table}"."${c}" is distinct from excluded."${c}"`).join(' or '))
 }
 
 /** `set` for an upsert: each column takes the incoming row's value. */
