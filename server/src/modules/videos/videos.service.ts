@@ -280,7 +280,17 @@ export function createVideosService(deps: {
    * client (it waits for the reset, retries a 429 twice); a lasting 429 throws RATE_LIMITED
    * so the scheduler backs off.
    */
-  async function syncChannel(channelId: number): Promise<{ requests: number; rows: number }> {
+  const running = new Map<number, Promise<{ requests: number; rows: number }>>()
+  /** One sync per channel at a time in this process: a second caller shares the first one's result. */
+  function syncChannel(channelId: number): Promise<{ requests: number; rows: number }> {
+    const current = running.get(channelId)
+    if (current) return current
+    const p = syncOnce(channelId).finally(() => running.delete(channelId))
+    running.set(channelId, p)
+    return p
+  }
+
+  async function syncOnce(channelId: number): Promise<{ requests: number; rows: number }> {
     const channel = await channels.byId(channelId)
     if (!channel) throw new AppError('NOT_FOUND', 'Channel not found')
     if (channel.platform !== 'twitch') return { requests: 0, rows: 0 }
