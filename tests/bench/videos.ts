@@ -73,24 +73,30 @@ for (const engine of engines) {
   for (const round of ['first sync', 'next sync'] as const) {
     let requests = 0
     let rows = 0
+    const failures: string[] = []
     const began = performance.now()
     for (const id of ids) {
-      const r = await t.services.videos.syncChannel(id)
-      requests += r.requests
-      rows += r.rows
+      try {
+        const r = await t.services.videos.syncChannel(id)
+        requests += r.requests
+        rows += r.rows
+      } catch (e) {
+        failures.push((e as Error).message) // the scheduler retries these at its next run
+      }
     }
     const ms = performance.now() - began
     const perHour = 60 / everyMinutes
     console.log(
       `[${engine}] ${round}: ${channelCount} channels (${videosEach} videos, ${clipsEach} clips each) in ${(ms / 1000).toFixed(1)} s, ` +
         `${(ms / channelCount).toFixed(1)} ms per channel; ${(requests / channelCount).toFixed(2)} Helix requests and ` +
-        `${(rows / channelCount).toFixed(1)} rows written per channel per sync`,
+        `${(rows / channelCount).toFixed(1)} rows written per channel per sync` +
+        (failures.length ? `; ${failures.length} syncs failed (${[...new Set(failures)].join(' | ')})` : ''),
     )
     if (round === 'next sync') {
       console.log(
         `[${engine}] schedule every ${everyMinutes} min: ${((requests / channelCount) * perHour).toFixed(2)} platform requests per channel per hour ` +
-          `(${((requests * perHour) / 60).toFixed(0)} per minute for all ${channelCount}); ${((rows / channelCount) * perHour * 24).toFixed(0)} row writes ` +
-          `(upserts) per channel per day`,
+          `(${((requests * perHour) / 60).toFixed(0)} per minute for all ${channelCount}); ${((rows / channelCount) * perHour * 24).toFixed(0)} video and clip ` +
+          `row writes per channel per day when nothing changed at Twitch (new or changed ones only) + ${(perHour * 24).toFixed(0)} media_sync updates`,
       )
     }
   }
