@@ -139,4 +139,17 @@ describe('the VOD library and the video dashboard in Chromium', () => {
     expect(await page.getByTestId('top-clip-row').first().getAttribute('data-id')).toBe('Clip4')
     expect(await page.getByTestId('dashboard-channel').innerText()).toContain('VodCaster')
   })
+
+  it.each([
+    ['de', 'Von Twitch aktualisieren', 'Videoaufrufe'],
+    ['fr', 'Actualiser depuis Twitch', 'Vues des vidéos'],
+    ['pt', 'Atualizar a partir da Twitch', 'Visualizações de vídeos'],
+  ])('speaks %s', async (language, refresh, videoViews) => {
+    await page.evaluate((l) => localStorage.setItem('language', l), language)
+    await open('/pages/VOD')
+    await page.getByTestId('vod-refresh').filter({ hasText: refresh }).waitFor()
+    await open('/followerfabrik/videodashboard')
+    await page.getByTestId('total-videoViews').filter({ hasText: videoViews }).waitFor()
+    await page.evaluate(() => localStorage.setItem('language', 'en'))
+  })
 })
