@@ -202,11 +202,17 @@ export function createVideosService(deps: {
   async function fetchAndStore(channel: ChannelRow, range: { from: Date; to: Date }): Promise<{ requests: number; rows: number }> {
     const counter = { requests: 0 }
     try {
-      const { videos, clips } = await channels.actAs(channel.id, 'broadcaster', async (as) => {
-        const clipList: HelixClip[] = []
-        const videoList = await fetchVideos(as, counter)
-        await fetchClips(as, range.from, range.to, counter, clipList)
-        return { videos: videoList, clips: clipList }
+      const read = () =>
+        channels.actAs(channel.id, 'broadcaster', async (as) => {
+          const clipList: HelixClip[] = []
+          const videoList = await fetchVideos(as, counter)
+          await fetchClips(as, range.from, range.to, counter, clipList)
+          return { videos: videoList, clips: clipList }
+        })
+      // A dropped connection (status 0) is read once more; any other failure is final for this run.
+      const { videos, clips } = await read().catch((e: unknown) => {
+        if (e instanceof PlatformRequestError && e.status === 0) return read()
+        throw e
       })
       const at = now()
       const previous = await syncRow(channel.id)

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -12,7 +12,6 @@ import { Panel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
 import { useVideoDashboardQuery } from '../../../gql/graphql';
 import { EmptyChannels } from '../../assistant/components/empty-channels';
-import { WeeklyChart } from '../components/dashboard-charts';
 import { DateRangeFields } from '../components/date-range-fields';
 import { LinkActions } from '../components/link-actions';
 import { MediaTable } from '../components/media-table';
@@ -21,6 +20,9 @@ import { formatCount } from '../lib/format';
 import { type DayRange, lastDays, rangeProblem, toApiRange } from '../lib/range';
 
 const VOD_PATH = '/pages/VOD';
+
+/** The charts (Recharts) load as their own chunk: totals and tables show without waiting for them. */
+const WeeklyChart = lazy(() => import('../components/dashboard-charts').then((module) => ({ default: module.WeeklyChart })));
 
 const StyledTiles = styled.div`
   display: grid;
@@ -97,10 +99,12 @@ export default function VideoDashboardPage({ title }: { title: string }) {
           ) : (
             <>
               <Panel title={t('dashboard.perWeek')}>
-                <StyledCharts>
-                  <WeeklyChart weeks={dash.weeks} series={['videos', 'clips']} label={t('dashboard.countChart')} testId="chart-counts" />
-                  <WeeklyChart weeks={dash.weeks} series={['videoViews', 'clipViews']} label={t('dashboard.viewsChart')} testId="chart-views" />
-                </StyledCharts>
+                <Suspense fallback={<LoadingState testId="charts-loading" />}>
+                  <StyledCharts>
+                    <WeeklyChart weeks={dash.weeks} series={['videos', 'clips']} label={t('dashboard.countChart')} testId="chart-counts" />
+                    <WeeklyChart weeks={dash.weeks} series={['videoViews', 'clipViews']} label={t('dashboard.viewsChart')} testId="chart-views" />
+                  </StyledCharts>
+                </Suspense>
               </Panel>
               <Panel title={t('dashboard.topClips')} testId="top-clips">
                 {dash.topClips.length ? (
