@@ -3,6 +3,7 @@ import type en from './locales/en/translation.json';
 import type placeholder from './features/placeholder/locales/en.json';
 import type accounts from './features/accounts/locales/en.json';
 import type pricing from './features/pricing/locales/en.json';
+import type videos from './features/videos/locales/en.json';
 import type marketing from './features/marketing/locales/en.json';
 import type assistant from './features/assistant/locales/en.json';
 import type followers from './features/followers/locales/en.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
       raids: typeof raids;
       accounts: typeof accounts;
       pricing: typeof pricing;
+      videos: typeof videos;
       marketing: typeof marketing;
       followers: typeof followers;
       analytics: typeof analytics;

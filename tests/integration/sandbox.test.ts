@@ -94,7 +94,7 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     expect(await ok('mutation($c: ID!) { sandboxRaid(channelId: $c, fromChannel: "OtherStreamer", viewers: 42) }', { c: sandboxId })).toEqual({ sandboxRaid: true })
     const clip = (await ok('mutation($c: ID!) { sandboxClip(channelId: $c, title: "Great play") { id title viewCount creatorName } }', { c: sandboxId })).sandboxClip
     expect(clip).toMatchObject({ title: 'Great play', viewCount: 0 })
-    expect(p.server.clips.map((c) => c.id)).toContain(clip.id)
+    expect(p.server.clips().map((c) => c.id)).toContain(clip.id)
   })
 
   it('refuses bad input and real channels with a coded error, changing nothing', async () => {

@@ -42,6 +42,8 @@ export type PageKey =
   | 'followDashboard'
   | 'kickDashboard'
   | 'raidPanel'
+  | 'vod'
+  | 'videoDashboard'
   | 'userList'
   | 'userView'
   | 'userEdit'
@@ -115,9 +117,9 @@ export const ROUTES: readonly AppRoute[] = [
   route('kick-admin-dashboard', '/kick/admindashboard/', 'kickAdminDashboard', 'adminDashboard', adminManage),
   route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'placeholder', adminManage),
   route('follow-dashboard', '/followerfabrik/followdashboard', 'followDashboard', 'followDashboard', appPage),
-  route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'placeholder', appPage),
+  route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'videoDashboard', appPage),
   route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'kickDashboard', appPage),
-  route('vod', '/pages/VOD', 'vod', 'placeholder', appPage),
+  route('vod', '/pages/VOD', 'vod', 'vod', appPage),
   route('follower-panel', '/pages/follower', 'follower', 'followerPanel', appPage),
   route('raid-panel', '/pages/raid', 'raid', 'raidPanel', appPage),
   route('bot-panel', '/pages/Panel', 'botPanel', 'botPanel', appPage),

@@ -84,6 +84,23 @@ export const graphqlRules: Record<string, Rule> = {
   'Raid.*': rule.parent,
   'RaidChannelState.*': rule.parent,
   'RaidTarget.*': rule.parent,
+  // The VOD and clip library and the video dashboard (the services check channel ownership).
+  'Query.channelMedia': rule.signedIn,
+  'Query.videoDashboard': rule.signedIn,
+  'Mutation.refreshChannelMedia': rule.signedIn,
+  'Mutation.createClip': rule.signedIn,
+  'Mutation.deleteVideo': rule.signedIn,
+  'ChannelMedia.*': rule.parent,
+  'ChannelVideo.*': rule.parent,
+  'ChannelClip.*': rule.parent,
+  'VideoList.*': rule.parent,
+  'ClipList.*': rule.parent,
+  'MediaSyncResult.*': rule.parent,
+  'ClipCreation.*': rule.parent,
+  'VideoDashboard.*': rule.parent,
+  'VideoDashboardWeek.*': rule.parent,
+  'VideoDashboardTotals.*': rule.parent,
+  'VideoDashboardChannel.*': rule.parent,
 
   // Accounts, licences, plans (admin and reseller side). Signed in; the services filter by
   // scope (admin: all; reseller: their clients; client: themself): "read all" never widens it.

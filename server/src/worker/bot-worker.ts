@@ -54,7 +54,7 @@ export function createBotWorker(opts: WorkerOptions) {
       })
     : null
   if (sync && opts.sync) {
-    for (const job of [services.followers.syncJob, services.analytics.viewersJob, ...(opts.sync.jobs ?? [])]) sync.register(job)
+    for (const job of [services.followers.syncJob, services.analytics.viewersJob, services.videos.syncJob, ...(opts.sync.jobs ?? [])]) sync.register(job)
   }
 
   /** Brings one channel's bot in line with the database; serialised per channel. */

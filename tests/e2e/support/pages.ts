@@ -31,3 +31,4 @@ export const storedSession = (page: Page) =>
     accessToken: localStorage.getItem('accessToken'),
     refreshToken: localStorage.getItem('refreshToken'),
   }))
+

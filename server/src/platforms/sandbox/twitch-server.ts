@@ -2,7 +2,8 @@
  * A local Twitch for tests and benchmarks: OAuth (authorize, token, refresh, revoke,
  * validate), the Helix endpoints the bot uses (users, streams, channels, moderators, chat
  * messages, delete message, bans, EventSub subscriptions; channel search, raids and shoutouts
- * in twitch-raids.ts) with Ratelimit-* headers and 429s,
+ * in twitch-raids.ts; followers; videos and clips with cursor paging and the ~1,000-result cap)
+ * with Ratelimit-* headers and 429s,
  * Twitch's chat limit (20 per 30 s, 100 for moderators) and the EventSub WebSocket protocol
  * (session_welcome, session_keepalive, notification, session_reconnect). It speaks the real
  * protocol on 127.0.0.1, port 0, and has controls to act as viewers and as the network.
@@ -61,16 +62,73 @@ export interface SandboxFollower {
   followedAt: string
 }
 
-export interface SandboxClip {
+/** A video as Helix answers it (GET /videos). */
+export interface TwitchVideo {
   id: string
+  user_id: string
+  user_login: string
+  user_name: string
+  stream_id: string | null
+  title: string
+  description: string
+  created_at: string
+  published_at: string
+  url: string
+  thumbnail_url: string
+  viewable: 'public'
+  view_count: number
+  language: string
+  type: 'archive' | 'highlight' | 'upload'
+  /** e.g. 1h2m3s */
+  duration: string
+  muted_segments: null
+}
+
+/** A clip as Helix answers it (GET /clips). */
+export interface TwitchClip {
+  id: string
+  url: string
+  embed_url: string
   broadcaster_id: string
   broadcaster_name: string
   creator_id: string
   creator_name: string
+  video_id: string
+  game_id: string
+  language: string
   title: string
-  created_at: string
   view_count: number
-  url: string
+  created_at: string
+  thumbnail_url: string
+  /** seconds */
+  duration: number
+  vod_offset: number | null
+  is_featured: boolean
+}
+
+/** A clip the sandbox's test console created. */
+export type SandboxClip = TwitchClip
+
+/** Helix stops answering a cursor after this many results of one query (clips). */
+export const HELIX_PAGING_CAP = 1000
+
+const durationText = (seconds: number) => {
+  const h = Math.floor(seconds / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  const s = seconds % 60
+  return `${h ? `${h}h` : ''}${h || m ? `${m}m` : ''}${s}s`
+}
+
+/** Helix cursors are opaque: here an offset, base64url-encoded. */
+const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url')
+const decodeCursor = (cursor: string | null): number | null => {
+  if (!cursor) return 0
+  try {
+    const o = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown }).o
+    return typeof o === 'number' && Number.isInteger(o) && o >= 0 ? o : null
+  } catch {
+    return null
+  }
 }
 
 export interface TwitchServerOptions {
@@ -107,9 +165,21 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const revoked: string[] = []
   /** Every Helix request (method, path, query), for tests that count what was fetched. */
   const requests: Array<{ method: string; path: string; query: string }> = []
-  /** Clips recorded by the createClip control (read by Helix GET /clips). */
-  const clips: SandboxClip[] = []
+  const videos = new Map<string, TwitchVideo>()
+  const clips = new Map<string, TwitchClip>()
+  /** Clips being processed after POST /clips: visible to GET /clips from `readyAt` (never with clipsNeverReady). */
+  const clipReady = new Map<string, number>()
+  /** Broadcasters who restrict clipping (POST /clips answers 403). */
+  const clipsRestricted = new Set<string>()
   const state = {
+    /** Every Helix call answers 503 (an outage). */
+    down: false,
+    /** How long a created clip takes to appear in GET /clips. */
+    clipProcessingMs: 0,
+    /** Created clips never appear (Twitch failed to make them). */
+    clipsNeverReady: false,
+    /** Helix requests per path, e.g. '/clips'. */
+    requests: {} as Record<string, number>,
     consentingUser: '',
     denyNext: false,
     /** Helix rate-limit bucket shared by all tokens (enough for tests). */
@@ -261,9 +331,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
 
     // Helix (api.twitch.tv/helix)
     if (!p.startsWith('/helix/')) return { status: 404, body: { status: 404, message: 'Not Found' } }
+    if (state.down) return { status: 503, body: { error: 'Service Unavailable', status: 503, message: 'Service Unavailable' } }
     const auth = authed(req)
     if (!('userId' in auth)) return auth
     requests.push({ method: req.method, path: p.slice('/helix'.length), query: req.query.toString() })
+    const path = p.slice('/helix'.length)
+    state.requests[path] = (state.requests[path] ?? 0) + 1
     const nowS = Math.ceil(now() / 1000)
     if (state.rate.resetAt <= nowS) state.rate = { limit: state.rate.limit, remaining: state.rate.limit, resetAt: nowS + 60 }
     if (state.rate.remaining <= 0) {
@@ -395,7 +468,115 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         body: { data: [{ ...sub, status: 'enabled', transport: b.transport, created_at: new Date(now()).toISOString(), cost: 0 }], total: 1, total_cost: 0, max_total_cost: 10 },
       }
     }
+    if (p === '/videos' || p === '/clips') return media(req, p, token)
     return { status: 404, body: { error: 'Not Found', status: 404, message: 'Not Found' } }
+  }
+
+  const badRequest = (message: string): Res => ({ status: 400, body: { error: 'Bad Request', status: 400, message } })
+
+  /** One page of `items` from the request's `first`/`after`; `cap` ends the cursor after that many results. */
+  function page<T>(q: URLSearchParams, items: T[], cap = Infinity): Res {
+    const first = Number(q.get('first') ?? 20)
+    if (!Number.isInteger(first) || first < 1 || first > 100) return badRequest('The parameter "first" must be between 1 and 100')
+    const offset = decodeCursor(q.get('after'))
+    if (offset === null) return badRequest('The cursor is not valid')
+    const data = items.slice(offset, Math.min(offset + first, cap))
+    const next = offset + data.length
+    const more = next < items.length && next < cap
+    return { status: 200, body: { data, pagination: more ? { cursor: encodeCursor(next) } : {} } }
+  }
+
+  /** GET/DELETE /videos, GET/POST /clips as Helix documents them. */
+  function media(req: Req, p: string, token: Token): Res {
+    const q = req.query
+    const missing = (scope: string): Res => ({ status: 401, body: { error: 'Unauthorized', status: 401, message: `Missing scope: ${scope}` } })
+    if (p === '/videos' && req.method === 'GET') {
+      const ids = q.getAll('id')
+      const userId = q.get('user_id')
+      if (!ids.length && !userId && !q.get('game_id')) return badRequest('One of "id", "user_id" or "game_id" is required')
+      const type = q.get('type') ?? 'all'
+      if (!['all', 'archive', 'highlight', 'upload'].includes(type)) return badRequest('The parameter "type" is not valid')
+      const sort = q.get('sort') ?? 'time'
+      let list = [...videos.values()].filter((v) => (ids.length ? ids.includes(v.id) : v.user_id === userId) && (type === 'all' || v.type === type))
+      list = list.sort((a, b) => (sort === 'views' ? b.view_count - a.view_count : b.created_at.localeCompare(a.created_at)) || a.id.localeCompare(b.id))
+      if (ids.length) return { status: 200, body: { data: list, pagination: {} } }
+      return page(q, list)
+    }
+    if (p === '/videos' && req.method === 'DELETE') {
+      if (!token.scopes.includes('channel:manage:videos')) return missing('channel:manage:videos')
+      const ids = q.getAll('id')
+      if (!ids.length) return badRequest('The request must specify at least one video ID')
+      if (ids.length > 5) return badRequest('You may delete at most 5 videos at a time')
+      // None is deleted when one of them is not the token owner's.
+      if (ids.some((id) => videos.get(id) && videos.get(id)!.user_id !== token.userId)) {
+        return { status: 401, body: { error: 'Unauthorized', status: 401, message: 'The user in the access token does not have permission to delete the videos' } }
+      }
+      const deleted = ids.filter((id) => videos.delete(id))
+      return { status: 200, body: { data: deleted } }
+    }
+    if (p === '/clips' && req.method === 'GET') {
+      const ids = q.getAll('id')
+      const broadcaster = q.get('broadcaster_id')
+      if (!ids.length && !broadcaster && !q.get('game_id')) return badRequest('One of "id", "broadcaster_id" or "game_id" is required')
+      const visible = (c: TwitchClip) => state.clipsNeverReady ? !clipReady.has(c.id) : (clipReady.get(c.id) ?? 0) <= now()
+      if (ids.length) return { status: 200, body: { data: ids.map((id) => clips.get(id)).filter((c): c is TwitchClip => !!c && visible(c)), pagination: {} } }
+      const started = q.get('started_at')
+      const startMs = started ? Date.parse(started) : -Infinity
+      // Without ended_at, Helix answers one week from started_at.
+      const ended = q.get('ended_at')
+      const endMs = ended ? Date.parse(ended) : started ? startMs + 7 * 86_400_000 : Infinity
+      if (Number.isNaN(startMs) || Number.isNaN(endMs)) return badRequest('started_at and ended_at must be RFC3339 times')
+      const list = [...clips.values()]
+        .filter((c) => c.broadcaster_id === broadcaster && visible(c))
+        .filter((c) => {
+          const t = Date.parse(c.created_at)
+          return t >= startMs && t < endMs
+        })
+        .sort((a, b) => b.view_count - a.view_count || a.id.localeCompare(b.id))
+      return page(q, list, HELIX_PAGING_CAP)
+    }
+    if (p === '/clips' && req.method === 'POST') {
+      if (!token.scopes.includes('clips:edit')) return missing('clips:edit')
+      const b = q.get('broadcaster_id') ?? ''
+      if (!b) return badRequest('Missing required parameter "broadcaster_id"')
+      if (clipsRestricted.has(b)) {
+        return { status: 403, body: { error: 'Forbidden', status: 403, message: 'The broadcaster has restricted the ability to capture clips to followers and/or subscribers only.' } }
+      }
+      const live = streams.get(b)
+      if (!live) return { status: 404, body: { error: 'Not Found', status: 404, message: 'The broadcaster in the broadcaster_id query parameter must be broadcasting live.' } }
+      const creator = users.get(token.userId)
+      const clip = addClipFor(b, { creator_id: token.userId, creator_name: creator?.displayName ?? '', title: live.category, view_count: 0, duration: 30 })
+      clipReady.set(clip.id, now() + state.clipProcessingMs)
+      return { status: 202, body: { data: [{ id: clip.id, edit_url: `https://clips.twitch.tv/${clip.id}/edit` }] } }
+    }
+    return { status: 404, body: { error: 'Not Found', status: 404, message: 'Not Found' } }
+  }
+
+  function addClipFor(broadcasterId: string, c: Partial<TwitchClip> = {}): TwitchClip {
+    const b = users.get(broadcasterId)
+    const id = c.id ?? `Clip${randomBytes(8).toString('hex')}`
+    const clip: TwitchClip = {
+      id,
+      url: `https://clips.twitch.tv/${id}`,
+      embed_url: `https://clips.twitch.tv/embed?clip=${id}`,
+      broadcaster_id: broadcasterId,
+      broadcaster_name: b?.displayName ?? '',
+      creator_id: '',
+      creator_name: '',
+      video_id: '',
+      game_id: '',
+      language: 'en',
+      title: 'Clip',
+      view_count: 0,
+      created_at: new Date(now()).toISOString(),
+      thumbnail_url: `https://clips-media-assets2.twitch.tv/${id}-preview-480x272.jpg`,
+      duration: 30,
+      vod_offset: null,
+      is_featured: false,
+      ...c,
+    }
+    clips.set(id, clip)
+    return clip
   }
 
   const http = await listen(handle)
@@ -565,7 +746,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         refreshTokens.delete(t.refresh)
       }
       followers.delete(userId)
-      for (let i = clips.length - 1; i >= 0; i--) if (clips[i]!.broadcaster_id === userId) clips.splice(i, 1)
+      for (const [id, c] of clips) if (c.broadcaster_id === userId) clips.delete(id)
+      for (const [id, v] of videos) if (v.user_id === userId) videos.delete(id)
     },
     /** Accepts a token pair issued before a restart (the sandbox keeps its channels' tokens in the app's database). */
     restoreToken(userId: string, t: { accessToken: string; refreshToken: string | null; scopes: string[]; expiresAt: Date | null }) {
@@ -595,25 +777,54 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         'to_broadcaster_user_id',
       )
     },
-    /** Records a clip of the broadcaster's stream (view_count 0) in `clips`. */
+    /** The sandbox's "clip created": a clip of the broadcaster's stream, listed by GET /clips (view_count 0). */
     createClip(broadcasterId: string, c: { title: string; creatorId: string; creatorName: string }): SandboxClip {
-      const b = users.get(broadcasterId)
-      const id = nextId('Clip-')
-      const clip: SandboxClip = {
-        id,
-        broadcaster_id: broadcasterId,
-        broadcaster_name: b?.displayName ?? '',
-        creator_id: c.creatorId,
-        creator_name: c.creatorName,
-        title: c.title,
-        created_at: new Date(now()).toISOString(),
-        view_count: 0,
-        url: `${http.url}/clip/${id}`,
-      }
-      clips.push(clip)
-      return clip
+      return addClipFor(broadcasterId, { title: c.title, creator_id: c.creatorId, creator_name: c.creatorName, view_count: 0 })
     },
-    clips,
+    /** A video of the broadcaster (views, type, date and length as given). */
+    addVideo(broadcasterId: string, v: Partial<Omit<TwitchVideo, 'duration'>> & { durationSeconds?: number } = {}): TwitchVideo {
+      const b = users.get(broadcasterId)
+      const id = v.id ?? String(Math.floor(1e9 + Math.random() * 9e9))
+      const { durationSeconds = 3600, ...rest } = v
+      const at = v.created_at ?? new Date(now()).toISOString()
+      const video: TwitchVideo = {
+        id,
+        user_id: broadcasterId,
+        user_login: b?.login ?? '',
+        user_name: b?.displayName ?? '',
+        stream_id: null,
+        title: 'Video',
+        description: '',
+        created_at: at,
+        published_at: at,
+        url: `https://www.twitch.tv/videos/${id}`,
+        thumbnail_url: `https://static-cdn.jtvnw.net/cf_vods/${id}/thumb/thumb0-%{width}x%{height}.jpg`,
+        viewable: 'public',
+        view_count: 0,
+        language: 'en',
+        type: 'archive',
+        muted_segments: null,
+        ...rest,
+        duration: durationText(durationSeconds),
+      }
+      videos.set(id, video)
+      return video
+    },
+    /** A clip of the broadcaster; the sandbox's "clip created" trigger pushes here. */
+    addClip(broadcasterId: string, clip: Partial<TwitchClip> = {}): TwitchClip {
+      return addClipFor(broadcasterId, clip)
+    },
+    videos(broadcasterId?: string) {
+      return [...videos.values()].filter((v) => !broadcasterId || v.user_id === broadcasterId)
+    },
+    clips(broadcasterId?: string) {
+      return [...clips.values()].filter((c) => !broadcasterId || c.broadcaster_id === broadcasterId)
+    },
+    /** The broadcaster restricts clipping (POST /clips answers 403), or allows it again. */
+    restrictClips(broadcasterId: string, on = true) {
+      if (on) clipsRestricted.add(broadcasterId)
+      else clipsRestricted.delete(broadcasterId)
+    },
     tokenOf(userId: string) {
       return [...tokens.entries()].filter(([, t]) => t.userId === userId && !t.revoked).map(([a]) => a)
     },

@@ -1,4 +1,4 @@
-import { expectOk, PlatformHttp, toResult, trimSlash, type HttpDeps } from '../http'
+import { expectOk, PlatformHttp, toResult, trimSlash, type HttpDeps, type JsonResponse } from '../http'
 import { tokenGrant } from '../oauth'
 import {
   PlatformAuthError,
@@ -27,6 +27,48 @@ export interface ChannelSearchResult {
   thumbnailUrl: string
 }
 
+export type HelixVideoType = 'all' | 'archive' | 'highlight' | 'upload'
+
+/** A video as Helix answers it (the fields the VOD library uses). */
+export interface HelixVideo {
+  id: string
+  user_id: string
+  title: string
+  created_at: string
+  published_at?: string
+  url: string
+  thumbnail_url: string
+  view_count: number
+  type: 'archive' | 'highlight' | 'upload'
+  /** e.g. 1h2m3s */
+  duration: string
+}
+
+/** A clip as Helix answers it (the fields the VOD library uses). */
+export interface HelixClip {
+  id: string
+  url: string
+  broadcaster_id: string
+  creator_name: string
+  video_id: string
+  title: string
+  view_count: number
+  created_at: string
+  thumbnail_url: string
+  /** seconds */
+  duration: number
+}
+
+export interface HelixPage<T> {
+  data: T[]
+  cursor: string | null
+}
+
+const helixPage = <T>(res: JsonResponse): HelixPage<T> => {
+  const body = res.body as { data?: T[]; pagination?: { cursor?: string } }
+  return { data: body.data ?? [], cursor: body.pagination?.cursor || null }
+}
+
 export interface TwitchConfig {
   clientId: string
   clientSecret: string
@@ -53,6 +95,9 @@ const SCOPES: Record<AccountRole, string[]> = {
     'moderator:manage:chat_messages',
     'moderator:manage:banned_users',
     'moderation:read',
+    // The VOD library: create a clip while live, delete own videos.
+    'clips:edit',
+    'channel:manage:videos',
     // The follower panel: the follower list and channel.follow v2 events.
     'moderator:read:followers',
     'channel:manage:raids',
@@ -297,6 +342,45 @@ export class TwitchClient implements PlatformClient {
     if (durationSeconds !== null) data.duration = durationSeconds
     const res = await this.helix(as.token, 'POST', `/moderation/bans?${q}`, { data })
     return toResult('twitch', res, durationSeconds !== null ? `Timed out for ${durationSeconds} s` : 'Banned')
+  }
+
+  /** One page of the broadcaster's videos (newest first), `after` the cursor of the previous page. */
+  async videosPage(token: string, userId: string, opts: { type?: HelixVideoType; first?: number; after?: string | null } = {}): Promise<HelixPage<HelixVideo>> {
+    const q = new URLSearchParams({ user_id: userId, type: opts.type ?? 'all', first: String(opts.first ?? 100) })
+    if (opts.after) q.set('after', opts.after)
+    return helixPage<HelixVideo>(expectOk('twitch', await this.helix(token, 'GET', `/videos?${q}`), 'get videos'))
+  }
+
+  /** One page of the broadcaster's clips made in [startedAt, endedAt) (most viewed first). */
+  async clipsPage(token: string, broadcasterId: string, opts: { startedAt: Date; endedAt: Date; first?: number; after?: string | null }): Promise<HelixPage<HelixClip>> {
+    const q = new URLSearchParams({
+      broadcaster_id: broadcasterId,
+      started_at: opts.startedAt.toISOString(),
+      ended_at: opts.endedAt.toISOString(),
+      first: String(opts.first ?? 100),
+    })
+    if (opts.after) q.set('after', opts.after)
+    return helixPage<HelixClip>(expectOk('twitch', await this.helix(token, 'GET', `/clips?${q}`), 'get clips'))
+  }
+
+  /** Clips by id (empty while a new clip is still being processed). */
+  async clipsById(token: string, ids: string[]): Promise<HelixClip[]> {
+    const q = new URLSearchParams(ids.map((id) => ['id', id]))
+    return helixPage<HelixClip>(expectOk('twitch', await this.helix(token, 'GET', `/clips?${q}`), 'get clips')).data
+  }
+
+  /** POST /clips (asynchronous: 202 with the new clip's id, which GET /clips shows once processed). */
+  async createClip(as: ActingAs): Promise<PlatformResult> {
+    const res = await this.helix(as.token, 'POST', `/clips?${new URLSearchParams({ broadcaster_id: as.broadcasterId })}`)
+    const result = toResult('twitch', res, 'Clip requested')
+    if (!result.ok) return result
+    return { ...result, id: (res.body as { data?: Array<{ id?: string }> }).data?.[0]?.id ?? null }
+  }
+
+  /** DELETE /videos (own videos only). */
+  async deleteVideos(as: ActingAs, ids: string[]): Promise<PlatformResult> {
+    const q = new URLSearchParams(ids.map((id) => ['id', id]))
+    return toResult('twitch', await this.helix(as.token, 'DELETE', `/videos?${q}`), 'Video deleted')
   }
 
   /** Creates an EventSub subscription on a WebSocket session (202 Accepted). */

@@ -1,0 +1,192 @@
+import { builder } from '../../graphql/builder'
+import { ChannelRef, userIdOf } from '../channels/channels.schema'
+import type { ChannelRow } from '../channels/channels.tables'
+import { mediaSorts, type ClipCreation, type MediaView, type VideosService } from './videos.service'
+import { videoTypes, type ChannelClipRow, type ChannelVideoRow } from './videos.tables'
+
+const VideoTypeEnum = builder.enumType('VideoType', { description: 'archive (past broadcast), highlight, upload.', values: videoTypes })
+const MediaSortEnum = builder.enumType('MediaSort', { description: 'Newest, most viewed or longest first.', values: mediaSorts })
+const ClipOutcomeEnum = builder.enumType('ClipOutcome', {
+  description: 'created; refused by the platform (see status and message); timeout: not ready within 15 s.',
+  values: ['created', 'refused', 'timeout'] as const,
+})
+
+const ChannelVideoRef = builder.objectRef<ChannelVideoRow>('ChannelVideo').implement({
+  description: "A channel's video as the platform last reported it (views are the platform's own).",
+  fields: (t) => ({
+    id: t.exposeString('videoId', { description: "The platform's video id." }),
+    channelId: t.id({ resolve: (v) => String(v.channelId) }),
+    type: t.field({ type: VideoTypeEnum, resolve: (v) => v.type }),
+    title: t.exposeString('title'),
+    url: t.exposeString('url', { description: 'The video on the platform.' }),
+    thumbnailUrl: t.exposeString('thumbnailUrl', { description: 'May hold %{width}x%{height} placeholders (Twitch).' }),
+    viewCount: t.exposeInt('viewCount'),
+    durationSeconds: t.exposeInt('durationSeconds'),
+    createdAt: t.field({ type: 'DateTime', resolve: (v) => v.createdAt }),
+    fetchedAt: t.field({ type: 'DateTime', resolve: (v) => v.fetchedAt }),
+  }),
+})
+
+const ChannelClipRef = builder.objectRef<ChannelClipRow>('ChannelClip').implement({
+  description: "A channel's clip as the platform last reported it.",
+  fields: (t) => ({
+    id: t.exposeString('clipId', { description: "The platform's clip id." }),
+    channelId: t.id({ resolve: (c) => String(c.channelId) }),
+    title: t.exposeString('title'),
+    url: t.exposeString('url'),
+    thumbnailUrl: t.exposeString('thumbnailUrl'),
+    creatorName: t.exposeString('creatorName'),
+    videoId: t.exposeString('videoId', { nullable: true }),
+    viewCount: t.exposeInt('viewCount'),
+    durationSeconds: t.exposeInt('durationSeconds'),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    fetchedAt: t.field({ type: 'DateTime', resolve: (c) => c.fetchedAt }),
+  }),
+})
+
+const listRef = <T extends object>(name: string, item: typeof ChannelVideoRef | typeof ChannelClipRef) =>
+  builder.objectRef<{ total: number; items: T[] }>(name).implement({
+    fields: (t) => ({
+      total: t.exposeInt('total', { description: 'How many match the filter (items holds at most `first`).' }),
+      items: t.field({ type: [item] as never, resolve: (l) => l.items as never }),
+    }),
+  })
+const VideoListRef = listRef<ChannelVideoRow>('VideoList', ChannelVideoRef)
+const ClipListRef = listRef<ChannelClipRow>('ClipList', ChannelClipRef)
+
+const MediaFilterInput = builder.inputType('MediaFilter', {
+  description: `Created in [from, to) (default: the last ${366} days up to now; at most 366 days, not before 2011-06-01); type for videos only; first at most 500.`,
+  fields: (t) => ({
+    from: t.field({ type: 'DateTime' }),
+    to: t.field({ type: 'DateTime' }),
+    type: t.field({ type: VideoTypeEnum }),
+    sort: t.field({ type: MediaSortEnum }),
+    first: t.int(),
+  }),
+})
+
+const ChannelMediaRef = builder.objectRef<MediaView>('ChannelMedia').implement({
+  description:
+    "A channel's videos and clips from the cache (read through from the platform when empty or older than an hour; a platform outage leaves them as they were).",
+  fields: (t) => ({
+    channel: t.field({ type: ChannelRef, resolve: (m) => m.channel }),
+    supported: t.exposeBoolean('supported', { description: 'false on Kick: it documents no public video or clip API.' }),
+    syncedAt: t.field({ type: 'DateTime', nullable: true, description: 'When the platform was last read.', resolve: (m) => m.sync?.syncedAt ?? null }),
+    syncError: t.string({ nullable: true, description: 'Why the last read failed, when it did.', resolve: (m) => m.sync?.lastError ?? null }),
+    videos: t.field({
+      type: VideoListRef,
+      args: { filter: t.arg({ type: MediaFilterInput }) },
+      resolve: (m, { filter }, ctx) => ctx.services.videos.videos(m, filter),
+    }),
+    clips: t.field({
+      type: ClipListRef,
+      args: { filter: t.arg({ type: MediaFilterInput }) },
+      resolve: (m, { filter }, ctx) => ctx.services.videos.clips(m, filter),
+    }),
+  }),
+})
+
+const MediaSyncResultRef = builder.objectRef<{ requests: number; rows: number; syncedAt: Date }>('MediaSyncResult').implement({
+  fields: (t) => ({
+    requests: t.exposeInt('requests', { description: 'Platform requests made.' }),
+    rows: t.exposeInt('rows', { description: 'Videos and clips written (new, or changed at the platform).' }),
+    syncedAt: t.field({ type: 'DateTime', resolve: (r) => r.syncedAt }),
+  }),
+})
+
+const ClipCreationRef = builder.objectRef<ClipCreation>('ClipCreation').implement({
+  fields: (t) => ({
+    outcome: t.field({ type: ClipOutcomeEnum, resolve: (c) => c.outcome }),
+    status: t.exposeInt('status', { description: "The platform's HTTP status." }),
+    message: t.exposeString('message', { description: "The platform's own words when it refused." }),
+    clip: t.field({ type: ChannelClipRef, nullable: true, resolve: (c) => c.clip }),
+  }),
+})
+
+interface WeekShape {
+  week: string
+  videos: number
+  clips: number
+  videoViews: number
+  clipViews: number
+}
+const VideoDashboardWeekRef = builder.objectRef<WeekShape>('VideoDashboardWeek').implement({
+  description: 'One week (starting Monday, UTC) of the range.',
+  fields: (t) => ({
+    week: t.exposeString('week', { description: 'The Monday, YYYY-MM-DD.' }),
+    videos: t.exposeInt('videos'),
+    clips: t.exposeInt('clips'),
+    videoViews: t.exposeInt('videoViews'),
+    clipViews: t.exposeInt('clipViews'),
+  }),
+})
+
+const VideoDashboardTotalsRef = builder
+  .objectRef<{ videos: number; clips: number; videoViews: number; clipViews: number }>('VideoDashboardTotals')
+  .implement({
+    fields: (t) => ({
+      videos: t.exposeInt('videos'),
+      clips: t.exposeInt('clips'),
+      videoViews: t.exposeInt('videoViews'),
+      clipViews: t.exposeInt('clipViews'),
+    }),
+  })
+
+const VideoDashboardChannelRef = builder
+  .objectRef<{ channel: ChannelRow; supported: boolean; syncedAt: Date | null }>('VideoDashboardChannel')
+  .implement({
+    fields: (t) => ({
+      channel: t.field({ type: ChannelRef, resolve: (c) => c.channel }),
+      supported: t.exposeBoolean('supported', { description: 'false on Kick (no public video or clip API).' }),
+      syncedAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.syncedAt }),
+    }),
+  })
+
+type DashboardShape = Awaited<ReturnType<VideosService['dashboard']>>
+const VideoDashboardRef = builder.objectRef<DashboardShape>('VideoDashboard').implement({
+  description: "Videos and clips of the user's channels from the cache, per week, with the most viewed (platform view counts).",
+  fields: (t) => ({
+    from: t.field({ type: 'DateTime', resolve: (d) => d.from }),
+    to: t.field({ type: 'DateTime', resolve: (d) => d.to }),
+    channels: t.field({ type: [VideoDashboardChannelRef], resolve: (d) => d.channels }),
+    weeks: t.field({ type: [VideoDashboardWeekRef], resolve: (d) => d.weeks }),
+    topVideos: t.field({ type: [ChannelVideoRef], resolve: (d) => d.topVideos }),
+    topClips: t.field({ type: [ChannelClipRef], resolve: (d) => d.topClips }),
+    totals: t.field({ type: VideoDashboardTotalsRef, resolve: (d) => d.totals }),
+  }),
+})
+
+builder.queryFields((t) => ({
+  channelMedia: t.field({
+    type: ChannelMediaRef,
+    description: 'The VOD and clip library of one of your channels.',
+    args: { channelId: t.arg.id({ required: true }) },
+    resolve: (_r, { channelId }, ctx) => ctx.services.videos.media(userIdOf(ctx), String(channelId)),
+  }),
+  videoDashboard: t.field({
+    type: VideoDashboardRef,
+    description: 'Default range: the last 90 days; at most 366 days.',
+    args: { from: t.arg({ type: 'DateTime' }), to: t.arg({ type: 'DateTime' }) },
+    resolve: (_r, { from, to }, ctx) => ctx.services.videos.dashboard(userIdOf(ctx), { from, to }),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  refreshChannelMedia: t.field({
+    type: MediaSyncResultRef,
+    description: 'Reads the videos and the clips of the range (default: the last 30 days) from the platform now.',
+    args: { channelId: t.arg.id({ required: true }), from: t.arg({ type: 'DateTime' }), to: t.arg({ type: 'DateTime' }) },
+    resolve: (_r, { channelId, from, to }, ctx) => ctx.services.videos.refresh(userIdOf(ctx), String(channelId), { from, to }),
+  }),
+  createClip: t.field({
+    type: ClipCreationRef,
+    description: 'Clips the live stream (Twitch, scope clips:edit); waits up to 15 s for the platform to make it.',
+    args: { channelId: t.arg.id({ required: true }) },
+    resolve: (_r, { channelId }, ctx) => ctx.services.videos.createClip(userIdOf(ctx), String(channelId)),
+  }),
+  deleteVideo: t.boolean({
+    description: 'Deletes one of the channel\'s own videos at the platform (scope channel:manage:videos).',
+    args: { channelId: t.arg.id({ required: true }), videoId: t.arg.string({ required: true }) },
+    resolve: (_r, { channelId, videoId }, ctx) => ctx.services.videos.deleteVideo(userIdOf(ctx), String(channelId), videoId),
+  }),
+}))
