@@ -36,6 +36,10 @@ const envSchema = z.object({
   GRAPHIQL: z.string().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(8),
   TRUST_PROXY: flag(false),
+  // Overload (see README "Overload"): requests served at once, waiting, and the longest wait.
+  MAX_INFLIGHT: z.coerce.number().int().min(1).default(16),
+  MAX_QUEUE: z.coerce.number().int().min(0).default(64),
+  QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().default('./dist/client'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
