@@ -19,7 +19,7 @@ import { AppError, isAppError } from './errors'
 import { createGraphQL } from './graphql/yoga'
 import { AdmissionController, admission } from './http/admission'
 import { guarded, type AppEnv } from './http/guarded'
-import { startLoopMonitor } from './http/loop-monitor'
+import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
 import type { Services } from './services'
 
@@ -46,11 +46,14 @@ export function createApp(deps: { config: Config; database: Database; services: 
   const app = new Hono<AppEnv>()
   const yoga = createGraphQL({ config, services, log })
   const graphiql = config.GRAPHIQL
+  const lagProbe = config.MAX_LOOP_LAG_MS > 0 ? startLagProbe() : undefined
   const admitter = new AdmissionController({
     maxInflight: config.MAX_INFLIGHT,
     maxQueue: config.MAX_QUEUE,
     maxWaitMs: config.QUEUE_TIMEOUT_MS,
     retryAfterSeconds: 1,
+    maxLoopLagMs: config.MAX_LOOP_LAG_MS,
+    loopLag: lagProbe?.lag,
   })
   const loop = startLoopMonitor({ log, context: () => ({ admission: admitter.snapshot() }) })
 

@@ -4,6 +4,7 @@
  *   npm run bench:load -- --find [--duration 15]            finds the sustainable rate, runs it and twice it, checks recovery
  *   npm run bench:load -- --soak 60 [--rate 40]             read and write paths (sign-in, users, viewer, profile write)
  *   npm run bench:load -- --url http://host:4000 --admin-password … [--client-password …]
+ *   … --env MAX_INFLIGHT=100000,MAX_QUEUE=0 (settings of the spawned server)  --node-args "--cpu-prof" (its node flags)
  * Without --url it starts `server/src/main.ts` (a default PGlite server, demo data, LOG_LEVEL
  * info to a log file) on an empty temporary DATA_DIR; only LOGIN_RATE_LIMIT is raised so that
  * the soak's sign-ins are not refused as brute force. Requests leave on schedule whatever the
@@ -15,6 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Agent, request } from 'undici'
 
 const argv = process.argv.slice(2)
@@ -52,13 +54,17 @@ async function startServer(): Promise<{ base: string; adminPassword: string; cli
   const logFile = join(dataDir, 'server.log')
   const port = 4900 + Math.floor(Math.random() * 90)
   const out = openSync(logFile, 'a')
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const nodeArgs = opt('node-args')?.split(' ').filter(Boolean) ?? []
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, DATA_DIR: join(dataDir, 'data'), PORT: String(port), HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000000', ...extraEnv() },
     stdio: ['ignore', out, out],
   })
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
-    if (i > 1200) throw new Error(`server did not become ready within 60 s; see ${logFile}`)
+    if (i > 3600 || child.exitCode !== null) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not become ready within 180 s; see ${logFile}`)
+    }
     try {
       if ((await fetch(`${base}/readyz`)).ok) break
     } catch {
@@ -155,10 +161,23 @@ function classify(kind: string, status: number, text: string, retryAfter: boolea
   return { kind, status, ms: 0, code, retryAfter }
 }
 
+/** The worst event-loop delay seen in this process and (from /healthz?details) in the server during a run, ms. */
+const loopDelay = { client: 0, server: 0 }
+const clientLoop = monitorEventLoopDelay({ resolution: 10 })
+clientLoop.enable()
+
 /** Sends `rate` requests per second for `seconds`, on schedule, whatever the answers. */
 async function openLoop(base: string, next: () => Req, rate: number, seconds: number): Promise<Outcome[]> {
   const total = Math.round(rate * seconds)
   const outcomes: Promise<Outcome>[] = []
+  clientLoop.reset()
+  loopDelay.server = 0
+  const poll = setInterval(() => {
+    void request(`${base}/healthz?details`, { dispatcher, headersTimeout: 10_000 })
+      .then((r) => r.body.json() as Promise<{ eventLoopDelayMs?: { max: number } }>)
+      .then((b) => (loopDelay.server = Math.max(loopDelay.server, b.eventLoopDelayMs?.max ?? 0)))
+      .catch(() => {})
+  }, 4000)
   const t0 = performance.now()
   for (let i = 0; i < total; i++) {
     const due = t0 + (i * 1000) / rate
@@ -172,7 +191,10 @@ async function openLoop(base: string, next: () => Req, rate: number, seconds: nu
       ),
     )
   }
-  return Promise.all(outcomes)
+  const all = await Promise.all(outcomes)
+  clearInterval(poll)
+  loopDelay.client = clientLoop.max / 1e6
+  return all
 }
 
 // ---------------------------------------------------------------- figures
@@ -229,7 +251,8 @@ function print(label: string, s: Summary) {
       `p50 ${f(s.p50)} p90 ${f(s.p90)} p99 ${f(s.p99)} max ${f(s.max)} ms  ` +
       `2xx ${s.ok}  503 ${s.overloaded}  other ${s.other}  transport ${s.transport}` +
       (s.badOverloaded ? `  (503 without Retry-After: ${s.badOverloaded})` : '') +
-      (s.otherCodes ? `  [${s.otherCodes}]` : ''),
+      (s.otherCodes ? `  [${s.otherCodes}]` : '') +
+      `  (worst event-loop delay: server ${loopDelay.server.toFixed(0)} ms, load generator ${loopDelay.client.toFixed(0)} ms)`,
   )
 }
 

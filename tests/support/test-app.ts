@@ -48,6 +48,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     CLIENT_DIST: '/nonexistent',
     // Tests change users behind the server's back and expect the next request to see it.
     PRINCIPAL_CACHE_MS: '0',
+    // Tests share the process (and a busy machine) with the server: no refusals for event-loop lag.
+    MAX_LOOP_LAG_MS: '0',
     ...env,
   })
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 })

@@ -11,6 +11,13 @@ export interface AdmissionOptions {
   maxWaitMs: number
   /** Seconds a refused client is told to wait (Retry-After). */
   retryAfterSeconds: number
+  /**
+   * Refuse at once while the event loop is this late (ms; 0: never). Work that piles up before
+   * a request reaches any handler (sockets to parse, callbacks) shows only as loop lag.
+   */
+  maxLoopLagMs?: number
+  /** The current event-loop lag, ms (see loop-monitor.ts). */
+  loopLag?: () => number
   /** Injectable for tests. */
   now?: () => number
   setTimer?: (fn: () => void, ms: number) => () => void
@@ -58,6 +65,11 @@ export class AdmissionController {
 
   /** Resolves with the slot's release function, or rejects with OVERLOADED. */
   acquire(): Promise<() => void> {
+    const maxLag = this.options.maxLoopLagMs ?? 0
+    if (maxLag > 0 && (this.options.loopLag?.() ?? 0) > maxLag) {
+      this.stats.refused++
+      return Promise.reject(overloaded('event loop behind'))
+    }
     if (this.inflight < this.options.maxInflight && this.queue.length === 0) return Promise.resolve(this.admit())
     if (this.queue.length >= this.options.maxQueue) {
       this.stats.refused++

@@ -32,3 +32,23 @@ export function startLoopMonitor(opts: { log: Logger; windowMs?: number; warnMs?
     },
   }
 }
+
+/**
+ * The event loop's lag right now, ms: how late a `intervalMs` timer is, including the time it
+ * is overdue at this moment (read from a request handler while the loop is behind, the timer
+ * has not run yet). Cheap enough to read on every request.
+ */
+export function startLagProbe(intervalMs = 20) {
+  let expected = performance.now() + intervalMs
+  let last = 0
+  const timer = setInterval(() => {
+    const now = performance.now()
+    last = Math.max(0, now - expected)
+    expected = now + intervalMs
+  }, intervalMs)
+  timer.unref()
+  return {
+    lag: () => Math.max(last, performance.now() - expected),
+    stop: () => clearInterval(timer),
+  }
+}

@@ -104,6 +104,19 @@ describe('AdmissionController', () => {
   })
 })
 
+describe('AdmissionController and the event loop', () => {
+  it('refuses at once while the loop is later than maxLoopLagMs, and admits again when it caught up', async () => {
+    let lag = 0
+    const controller = new AdmissionController({ maxInflight: 10, maxQueue: 10, maxWaitMs: 100, retryAfterSeconds: 1, maxLoopLagMs: 150, loopLag: () => lag, setTimer: () => () => {} })
+    ;(await controller.acquire())()
+    lag = 151
+    await expect(controller.acquire()).rejects.toSatisfy((e) => codeOf(e) === 'OVERLOADED')
+    lag = 150
+    ;(await controller.acquire())()
+    expect(controller.snapshot()).toMatchObject({ admitted: 2, refused: 1, inflight: 0 })
+  })
+})
+
 describe('needsAdmission', () => {
   it('exempts health checks, preflights and SSE streams, and admits the rest', () => {
     expect(needsAdmission('GET', '/healthz', undefined)).toBe(false)
