@@ -2,7 +2,7 @@
  * Open-loop load (fixed arrival rate) against a server in a separate process:
  *   npm run bench:load -- --rate 100 --duration 20          one or more rates (--rate 50,100,200)
  *   npm run bench:load -- --find [--duration 15]            finds the sustainable rate, runs it and twice it, checks recovery
- *   npm run bench:load -- --soak 60 [--rate 40]             read and write paths (sign-in, users, viewer, profile write)
+ *   npm run bench:load -- --soak 60 [--rate 20]             read and write paths (sign-in, users, viewer, profile write)
  *   npm run bench:load -- --url http://host:4000 --admin-password … [--client-password …]
  *   … --env MAX_INFLIGHT=100000,MAX_QUEUE=0 (settings of the spawned server)  --node-args "--cpu-prof" (its node flags)
  * Without --url it starts `server/src/main.ts` (a default PGlite server, demo data, LOG_LEVEL
@@ -280,7 +280,7 @@ try {
 
   if (opt('soak')) {
     const seconds = Number(opt('soak'))
-    const rate = Number(opt('rate') ?? 40)
+    const rate = Number(opt('rate') ?? 20)
     const clientToken = await signIn(server.base, 'client@demo.local', server.clientPassword)
     console.log(`soak: ${seconds} s at ${rate} req/s: 1/6 sign-in, 1/6 profile write, 4/6 reads (viewer, users, REST users)`)
     const s = await run('soak', server.base, soakMix(adminToken, clientToken, server.clientPassword), rate, seconds)
