@@ -290,13 +290,13 @@ try {
   } else if (has('find')) {
     // Step the rate up until p99 or errors give; the last passing step is the sustainable rate.
     let best = 0
-    for (const rate of [25, 50, 75, 100, 150, 200, 300, 400, 600, 800]) {
+    for (const rate of [10, 25, 50, 75, 100, 150, 200, 300, 400, 600, 800]) {
       const s = await run('find', server.base, reads, rate, Math.min(DURATION, 10))
       if (!sustained(s)) break
       best = rate
       await new Promise((r) => setTimeout(r, 1000))
     }
-    if (best === 0) throw new Error('no rate sustained (even 25 req/s)')
+    if (best === 0) throw new Error('no rate sustained (even 10 req/s)')
     console.log(`sustainable rate: ${best} req/s`)
     const a = await run('at the rate', server.base, reads, best, DURATION)
     const b = await run('at twice the rate', server.base, reads, best * 2, DURATION)
