@@ -19,7 +19,9 @@ import { asServiceUnavailable, withDeadline } from './db/resilience'
 import { AppError, isAppError } from './errors'
 import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
+import { AdmissionController, admission } from './http/admission'
 import { guarded, type AppEnv } from './http/guarded'
+import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
 import type { Services } from './services'
 
@@ -46,6 +48,16 @@ export function createApp(deps: { config: Config; database: Database; services: 
   const app = new Hono<AppEnv>()
   const yoga = createGraphQL({ config, services, log })
   const graphiql = config.GRAPHIQL
+  const lagProbe = config.MAX_LOOP_LAG_MS > 0 ? startLagProbe() : undefined
+  const admitter = new AdmissionController({
+    maxInflight: config.MAX_INFLIGHT,
+    maxQueue: config.MAX_QUEUE,
+    maxWaitMs: config.QUEUE_TIMEOUT_MS,
+    retryAfterSeconds: 1,
+    maxLoopLagMs: config.MAX_LOOP_LAG_MS,
+    loopLag: lagProbe?.lag,
+  })
+  const loop = startLoopMonitor({ log, context: () => ({ admission: admitter.snapshot() }) })
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID()
@@ -63,6 +75,8 @@ export function createApp(deps: { config: Config; database: Database; services: 
       )
     }
   })
+
+  app.use('*', admission(admitter))
 
   app.use(
     '*',
@@ -101,7 +115,10 @@ export function createApp(deps: { config: Config; database: Database; services: 
     return c.json({ error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' }, 500)
   })
 
-  guarded(app, 'GET', '/healthz', (c) => c.json({ status: 'ok' }))
+  // `/healthz?details` adds the event-loop delay of the last 5 s and the admission figures.
+  guarded(app, 'GET', '/healthz', (c) =>
+    c.json(c.req.query('details') === undefined ? { status: 'ok' } : { status: 'ok', eventLoopDelayMs: loop.last(), admission: admitter.snapshot() }),
+  )
   guarded(app, 'GET', '/readyz', async (c) => {
     try {
       await withDeadline(database.ping(), config.READYZ_TIMEOUT_MS, 'The database')

@@ -38,6 +38,12 @@ const envSchema = z.object({
   GRAPHIQL: z.string().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(8),
   TRUST_PROXY: flag(false),
+  // Overload (see README "Overload"): requests served at once, waiting, and the longest wait.
+  MAX_INFLIGHT: z.coerce.number().int().min(1).default(16),
+  MAX_QUEUE: z.coerce.number().int().min(0).default(64),
+  QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(250),
+  /** Refuse new requests while the event loop is this many ms behind; 0 turns the check off. */
+  MAX_LOOP_LAG_MS: z.coerce.number().int().min(0).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().default('./dist/client'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),

@@ -59,6 +59,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     // The cold-cache run of `npm test` turns every cache off (tests/run-all.ts), except where
     // a test sets one itself because the cache is what it tests.
     ...coldCacheEnv(),
+    // Tests share the process (and a busy machine) with the server: no refusals for event-loop lag.
+    MAX_LOOP_LAG_MS: '0',
     ...env,
   })
   const database = await openDatabase({

@@ -1,0 +1,324 @@
+/**
+ * Open-loop load (fixed arrival rate) against a server in a separate process:
+ *   npm run bench:load -- --rate 100 --duration 20          one or more rates (--rate 50,100,200)
+ *   npm run bench:load -- --find [--duration 15]            finds the sustainable rate, runs it and twice it, checks recovery
+ *   npm run bench:load -- --soak 60 [--rate 20]             read and write paths (sign-in, users, viewer, profile write)
+ *   npm run bench:load -- --url http://host:4000 --admin-password … [--client-password …]
+ *   … --env MAX_INFLIGHT=100000,MAX_QUEUE=0 (settings of the spawned server)  --node-args "--cpu-prof" (its node flags)
+ * Without --url it starts `server/src/main.ts` (a default PGlite server, demo data, LOG_LEVEL
+ * info to a log file) on an empty temporary DATA_DIR; only LOGIN_RATE_LIMIT is raised so that
+ * the soak's sign-ins are not refused as brute force. Requests leave on schedule whatever the
+ * answers (no coordinated omission): a latency is counted from the moment the request was due.
+ * The read mix is GraphQL `viewer`, GraphQL `users(first: 10)` and REST `/apps/user/users`,
+ * as admin, in equal parts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { Agent, request } from 'undici'
+
+const argv = process.argv.slice(2)
+const opt = (name: string) => {
+  const i = argv.indexOf(`--${name}`)
+  return i >= 0 ? argv[i + 1] : undefined
+}
+const has = (name: string) => argv.includes(`--${name}`)
+const DURATION = Number(opt('duration') ?? 15)
+const TIMEOUT_MS = Number(opt('timeout') ?? 60_000)
+/** Goals of issue 16. */
+const SUSTAINED_P99_MS = 100
+const OVERLOAD_MAX_MS = 1000
+
+interface Req {
+  kind: string
+  method: 'GET' | 'POST'
+  path: string
+  headers: Record<string, string>
+  body?: string
+}
+
+interface Outcome {
+  kind: string
+  status: number // 0: transport error
+  ms: number
+  code?: string
+  retryAfter?: boolean
+}
+
+// ---------------------------------------------------------------- server
+
+async function startServer(): Promise<{ base: string; adminPassword: string; clientPassword: string; stop(): Promise<void>; logFile: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'))
+  const logFile = join(dataDir, 'server.log')
+  const port = 4900 + Math.floor(Math.random() * 90)
+  const out = openSync(logFile, 'a')
+  const nodeArgs = opt('node-args')?.split(' ').filter(Boolean) ?? []
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, DATA_DIR: join(dataDir, 'data'), PORT: String(port), HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000000', ...extraEnv() },
+    stdio: ['ignore', out, out],
+  })
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    if (i > 3600 || child.exitCode !== null) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not become ready within 180 s; see ${logFile}`)
+    }
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  const log = readFileSync(logFile, 'utf8')
+  const password = (role: string) => new RegExp(`${role}\\s+${role}@demo\\.local\\s+(\\S+)`).exec(log)?.[1] ?? ''
+  return {
+    base,
+    logFile,
+    adminPassword: password('admin'),
+    clientPassword: password('client'),
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      if (!has('keep')) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** `--env KEY=VALUE,KEY=VALUE` passes settings to the spawned server (MAX_INFLIGHT, …). */
+function extraEnv(): Record<string, string> {
+  const raw = opt('env')
+  if (!raw) return {}
+  return Object.fromEntries(raw.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
+}
+
+// ---------------------------------------------------------------- client
+
+const dispatcher = new Agent({ connections: 2048, pipelining: 1, connectTimeout: 10_000, keepAliveTimeout: 30_000 })
+
+async function send(base: string, r: Req): Promise<{ status: number; text: string; retryAfter: boolean }> {
+  const res = await request(`${base}${r.path}`, {
+    method: r.method,
+    headers: r.headers,
+    body: r.body,
+    dispatcher,
+    headersTimeout: TIMEOUT_MS,
+    bodyTimeout: TIMEOUT_MS,
+  })
+  const text = await res.body.text()
+  return { status: res.statusCode, text, retryAfter: res.headers['retry-after'] !== undefined }
+}
+
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const r = await send(base, { kind: 'login', method: 'POST', path: '/jwt/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  if (r.status !== 200) throw new Error(`sign-in as ${email} failed: ${r.status} ${r.text.slice(0, 200)}`)
+  return (JSON.parse(r.text) as { accessToken: string }).accessToken
+}
+
+const gql = (kind: string, token: string, query: string, variables: Record<string, unknown> = {}): Req => ({
+  kind,
+  method: 'POST',
+  path: '/graphql',
+  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ query, variables }),
+})
+
+function readMix(adminToken: string): () => Req {
+  const reqs: Req[] = [
+    gql('viewer', adminToken, '{ viewer { id username role } }'),
+    gql('users', adminToken, '{ users(first: 10) { totalCount edges { node { id username email role currentPlan status } } } }'),
+    { kind: 'rest users', method: 'GET', path: '/apps/user/users', headers: { authorization: `Bearer ${adminToken}` } },
+  ]
+  let i = 0
+  return () => reqs[i++ % reqs.length]!
+}
+
+function soakMix(adminToken: string, clientToken: string, clientPassword: string): () => Req {
+  const reads = readMix(adminToken)
+  let i = 0
+  return () => {
+    const n = i++
+    switch (n % 6) {
+      case 0:
+        return { kind: 'sign-in', method: 'POST', path: '/jwt/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'client@demo.local', password: clientPassword }) }
+      case 1:
+        return gql('profile write', clientToken, 'mutation($i: AccountInfoInput!) { updateAccountInfo(input: $i) { info { bio } } }', { i: { bio: `soak ${n}` } })
+      default:
+        return reads()
+    }
+  }
+}
+
+/** A request is a failure when it is not 2xx or a GraphQL answer carries errors (other than OVERLOADED). */
+function classify(kind: string, status: number, text: string, retryAfter: boolean): Outcome {
+  if (status === 200 && text.includes('"errors"')) {
+    const code = /"code":"([A-Z_]+)"/.exec(text)?.[1] ?? 'GRAPHQL_ERROR'
+    return { kind, status: code === 'OVERLOADED' ? 503 : 500, ms: 0, code, retryAfter }
+  }
+  const code = status >= 400 ? /"code":"([A-Z_]+)"/.exec(text)?.[1] : undefined
+  return { kind, status, ms: 0, code, retryAfter }
+}
+
+/** The worst event-loop delay seen in this process and (from /healthz?details) in the server during a run, ms. */
+const loopDelay = { client: 0, server: 0 }
+const clientLoop = monitorEventLoopDelay({ resolution: 10 })
+clientLoop.enable()
+
+/** Sends `rate` requests per second for `seconds`, on schedule, whatever the answers. */
+async function openLoop(base: string, next: () => Req, rate: number, seconds: number): Promise<Outcome[]> {
+  const total = Math.round(rate * seconds)
+  const outcomes: Promise<Outcome>[] = []
+  clientLoop.reset()
+  loopDelay.server = 0
+  const poll = setInterval(() => {
+    void request(`${base}/healthz?details`, { dispatcher, headersTimeout: 10_000 })
+      .then((r) => r.body.json() as Promise<{ eventLoopDelayMs?: { max: number } }>)
+      .then((b) => (loopDelay.server = Math.max(loopDelay.server, b.eventLoopDelayMs?.max ?? 0)))
+      .catch(() => {})
+  }, 4000)
+  const t0 = performance.now()
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / rate
+    const wait = due - performance.now()
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+    const r = next()
+    outcomes.push(
+      send(base, r).then(
+        (res) => ({ ...classify(r.kind, res.status, res.text, res.retryAfter), ms: performance.now() - due }),
+        (e: unknown) => ({ kind: r.kind, status: 0, ms: performance.now() - due, code: (e as { code?: string }).code ?? String(e) }),
+      ),
+    )
+  }
+  const all = await Promise.all(outcomes)
+  clearInterval(poll)
+  loopDelay.client = clientLoop.max / 1e6
+  return all
+}
+
+// ---------------------------------------------------------------- figures
+
+interface Summary {
+  rate: number
+  sent: number
+  throughput: number
+  ok: number
+  overloaded: number
+  other: number
+  transport: number
+  p50: number
+  p90: number
+  p99: number
+  max: number
+  okP99: number
+  badOverloaded: number
+  otherCodes: string
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN)
+
+function summarize(rate: number, seconds: number, out: Outcome[]): Summary {
+  const all = out.map((o) => o.ms).sort((a, b) => a - b)
+  const ok = out.filter((o) => o.status >= 200 && o.status < 300)
+  const overloaded = out.filter((o) => o.status === 503 && o.code === 'OVERLOADED')
+  const transport = out.filter((o) => o.status === 0)
+  const other = out.filter((o) => !ok.includes(o) && !overloaded.includes(o) && o.status !== 0)
+  const codes = new Map<string, number>()
+  for (const o of [...other, ...transport]) codes.set(`${o.status} ${o.code ?? ''}`.trim(), (codes.get(`${o.status} ${o.code ?? ''}`.trim()) ?? 0) + 1)
+  return {
+    rate,
+    sent: out.length,
+    throughput: ok.length / seconds,
+    ok: ok.length,
+    overloaded: overloaded.length,
+    other: other.length,
+    transport: transport.length,
+    p50: pct(all, 50),
+    p90: pct(all, 90),
+    p99: pct(all, 99),
+    max: all[all.length - 1] ?? NaN,
+    okP99: pct(ok.map((o) => o.ms).sort((a, b) => a - b), 99),
+    badOverloaded: overloaded.filter((o) => !o.retryAfter).length,
+    otherCodes: [...codes].map(([k, v]) => `${k}×${v}`).join(', '),
+  }
+}
+
+const f = (v: number) => (Number.isNaN(v) ? '-' : v < 10 ? v.toFixed(1) : v.toFixed(0)).padStart(6)
+function print(label: string, s: Summary) {
+  console.log(
+    `${label.padEnd(22)} ${String(s.rate).padStart(4)} req/s offered  ${s.throughput.toFixed(1).padStart(6)} 2xx/s  ` +
+      `p50 ${f(s.p50)} p90 ${f(s.p90)} p99 ${f(s.p99)} max ${f(s.max)} ms  ` +
+      `2xx ${s.ok}  503 ${s.overloaded}  other ${s.other}  transport ${s.transport}` +
+      (s.badOverloaded ? `  (503 without Retry-After: ${s.badOverloaded})` : '') +
+      (s.otherCodes ? `  [${s.otherCodes}]` : '') +
+      `  (worst event-loop delay: server ${loopDelay.server.toFixed(0)} ms, load generator ${loopDelay.client.toFixed(0)} ms)`,
+  )
+}
+
+async function run(label: string, base: string, next: () => Req, rate: number, seconds: number) {
+  const s = summarize(rate, seconds, await openLoop(base, next, rate, seconds))
+  print(label, s)
+  return s
+}
+
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED')
+const sustained = (s: Summary) => s.ok === s.sent && s.p99 <= SUSTAINED_P99_MS
+
+// ---------------------------------------------------------------- main
+
+const url = opt('url')
+const server = url
+  ? { base: url.replace(/\/$/, ''), adminPassword: opt('admin-password') ?? '', clientPassword: opt('client-password') ?? '', stop: async () => {}, logFile: '' }
+  : await startServer()
+let failed = false
+try {
+  const adminToken = await signIn(server.base, 'admin@demo.local', server.adminPassword)
+  const reads = readMix(adminToken)
+  await openLoop(server.base, reads, 20, 3) // warm-up: JIT, caches, connections
+  if (server.logFile) console.log(`server log: ${server.logFile}`)
+
+  if (opt('soak')) {
+    const seconds = Number(opt('soak'))
+    const rate = Number(opt('rate') ?? 20)
+    const clientToken = await signIn(server.base, 'client@demo.local', server.clientPassword)
+    console.log(`soak: ${seconds} s at ${rate} req/s: 1/6 sign-in, 1/6 profile write, 4/6 reads (viewer, users, REST users)`)
+    const s = await run('soak', server.base, soakMix(adminToken, clientToken, server.clientPassword), rate, seconds)
+    const ok = s.ok === s.sent
+    console.log(`soak: ${s.ok}/${s.sent} answered 2xx, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms  zero errors: ${verdict(ok)}`)
+    failed = !ok
+  } else if (has('find')) {
+    // Step the rate up until p99 or errors give; the last passing step is the sustainable rate.
+    let best = 0
+    for (const rate of [10, 25, 50, 75, 100, 150, 200, 300, 400, 600, 800]) {
+      const s = await run('find', server.base, reads, rate, Math.min(DURATION, 10))
+      if (!sustained(s)) break
+      best = rate
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+    if (best === 0) throw new Error('no rate sustained (even 10 req/s)')
+    console.log(`sustainable rate: ${best} req/s`)
+    const a = await run('at the rate', server.base, reads, best, DURATION)
+    const b = await run('at twice the rate', server.base, reads, best * 2, DURATION)
+    // Recovery: the load drops to a quarter of the sustainable rate at once.
+    const c = await run('after the load drops', server.base, reads, Math.max(5, Math.round(best / 4)), 5)
+    const goals = [
+      [`at ${best} req/s: p99 ≤ ${SUSTAINED_P99_MS} ms, no errors`, sustained(a)],
+      [`at ${best * 2} req/s: every request answered (2xx or 503 OVERLOADED) within ${OVERLOAD_MAX_MS} ms`, b.other === 0 && b.transport === 0 && b.max <= OVERLOAD_MAX_MS && b.badOverloaded === 0],
+      [`at ${best * 2} req/s: no transport errors`, b.transport === 0],
+      ['after the load drops: p99 ≤ 100 ms, no errors', sustained(c)],
+    ] as const
+    for (const [goal, ok] of goals) console.log(`${verdict(ok).padEnd(6)} ${goal}`)
+    failed = goals.some(([, ok]) => !ok)
+  } else {
+    const rates = (opt('rate') ?? '100').split(',').map(Number)
+    for (const rate of rates) {
+      await run('rate', server.base, reads, rate, DURATION)
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+  }
+} finally {
+  await dispatcher.close().catch(() => {})
+  await server.stop()
+}
+process.exit(failed ? 1 : 0)
