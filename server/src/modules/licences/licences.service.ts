@@ -444,6 +444,24 @@ export function createLicencesService(deps: {
     return row ? view(row) : null
   }
 
+  /**
+   * Public API for user creation, inside the creating transaction `tx`: activates a licence for
+   * the new user `target`, either the key the creator typed (locked; a reseller's own pool
+   * only) or one freshly minted for `plan` (admins). Returns the audit events to write.
+   */
+  async function handOutInTx(
+    tx: Db,
+    actor: Principal,
+    target: LicenceTarget,
+    source: { licenseKey: string } | { planId: number; totalDays: number },
+  ): Promise<AuditEvent[]> {
+    const row =
+      'licenseKey' in source
+        ? await lockForHandout(tx, scopeOf(actor), source.licenseKey)
+        : await mintInTx(tx, actor, source.planId, source.totalDays)
+    return (await activateInTx(tx, row, target)).events
+  }
+
   /** For user creation: a key the creator may hand out, locked, by what was typed. */
   async function lockForHandout(tx: Db, scope: Scope, key: string): Promise<LicenceRow> {
     const normalized = normalizeLicenceKey(key)
@@ -483,9 +501,7 @@ export function createLicencesService(deps: {
     list,
     get,
     view,
-    activateInTx,
-    lockForHandout,
-    mintInTx,
+    handOutInTx,
     revokeAllOfUser,
     clearCounts: () => counts.clear(),
   }

@@ -477,11 +477,9 @@ export function createUsersService(deps: {
         ]
         const target = { id: user.id, role: user.role, resellerId: user.resellerId }
         if (input.licenseKey) {
-          const row = await licences.lockForHandout(tx, scope, input.licenseKey)
-          events.push(...(await licences.activateInTx(tx, row, target)).events)
+          events.push(...(await licences.handOutInTx(tx, principal!, target, { licenseKey: input.licenseKey })))
         } else if (planId !== undefined) {
-          const row = await licences.mintInTx(tx, principal!, planId, input.totalDays ?? 30)
-          events.push(...(await licences.activateInTx(tx, row, target)).events)
+          events.push(...(await licences.handOutInTx(tx, principal!, target, { planId, totalDays: input.totalDays ?? 30 })))
         }
         if (!input.password) await passwordReset.invite(tx, user, deps.inviteTtlSeconds)
         await audit.write(tx, principal!, events)
