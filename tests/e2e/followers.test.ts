@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/bot-harness'
-import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
+import { clientPage, closeE2E, DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
 import { signIn } from './support/pages'
 
 const BROADCASTER = { id: '7301', login: 'followcaster', displayName: 'FollowCaster' }
@@ -34,14 +34,9 @@ describe('followers and dashboards in Chromium', () => {
     e2e = await startE2E({ SYNC_TICK_SECONDS: '1', VIEWER_SAMPLE_SECONDS: '2', FOLLOWER_SYNC_SECONDS: '3' }, { platforms: true })
     twitch().addUser(BROADCASTER)
     for (let i = 1; i <= 25; i++) twitch().follow(BROADCASTER.id, { userId: `f${i}`, login: `follower${i}`, name: `Follower${i}` })
-    page = await e2e.newPage()
-    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
-    await page.waitForURL('**/dashboard/')
+    page = await clientPage(e2e)
   })
-  afterAll(async () => {
-    await page?.context().close()
-    await e2e?.close()
-  })
+  afterAll(() => closeE2E(page, e2e))
 
   it('says how to get data before a channel is connected', async () => {
     for (const path of ['/pages/follower', '/followerfabrik/followdashboard', '/followerfabrik/kickviewerdashboard']) {

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/bot-harness'
-import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
-import { openPage, signIn } from './support/pages'
+import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
+import { openPage } from './support/pages'
 
 const BROADCASTER = { id: '7301', login: 'raidcaster', displayName: 'RaidCaster' }
 const TARGET = { id: '7302', login: 'friendlystreamer', displayName: 'FriendlyStreamer', language: 'de' }
@@ -24,14 +24,9 @@ describe('the raid panel in Chromium', () => {
     e2e = await startE2E({}, { platforms: true })
     for (const u of [BROADCASTER, TARGET, OFFLINE]) twitch().addUser(u)
     twitch().goLive(TARGET.id, 'Art')
-    page = await e2e.newPage()
-    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
-    await page.waitForURL('**/dashboard/')
+    page = await clientPage(e2e)
   })
-  afterAll(async () => {
-    await page?.context().close()
-    await e2e?.close()
-  })
+  afterAll(() => closeE2E(page, e2e))
 
   it('asks to connect a channel first', async () => {
     await open('/pages/raid')

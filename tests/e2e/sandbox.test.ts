@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
-import { signIn } from './support/pages'
+import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
 
 /**
  * A fresh server with no Twitch or Kick application configured: the demo client's seeded
@@ -20,14 +19,9 @@ describe('the sandbox channel in Chromium', () => {
 
   beforeAll(async () => {
     e2e = await startE2E({ SANDBOX: 'auto' })
-    page = await e2e.newPage()
-    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
-    await page.waitForURL('**/dashboard/')
+    page = await clientPage(e2e)
   })
-  afterAll(async () => {
-    await page?.context().close()
-    await e2e?.close()
-  })
+  afterAll(() => closeE2E(page, e2e))
 
   it('offers only the sandbox, and shows the seeded sandbox channel labelled', async () => {
     await open('/pages/Panel')

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
-import { openPage, signIn } from './support/pages'
+import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
+import { openPage } from './support/pages'
 
 const BROADCASTER = { id: '9001', login: 'vodcaster', displayName: 'VodCaster' }
 const DAY = 86_400_000
@@ -38,14 +38,9 @@ describe('the VOD library and the video dashboard in Chromium', () => {
     for (let i = 0; i < 5; i++) {
       twitch().addClip(BROADCASTER.id, { id: `Clip${i}`, title: `Moment ${i}`, view_count: 1000 * (i + 1), creator_name: 'viewer_one', created_at: new Date(now - (i + 1) * DAY).toISOString() })
     }
-    page = await e2e.newPage()
-    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
-    await page.waitForURL('**/dashboard/')
+    page = await clientPage(e2e)
   })
-  afterAll(async () => {
-    await page?.context().close()
-    await e2e?.close()
-  })
+  afterAll(() => closeE2E(page, e2e))
 
   it('says how to get data before a channel is connected', async () => {
     await open('/pages/VOD')

@@ -7,6 +7,7 @@ import { startServer, type Started } from '../../../server/src/server'
 import { startKickServer, type KickServer } from '../../../server/src/platforms/sandbox/kick-server'
 import { startTwitchServer, type TwitchServer } from '../../../server/src/platforms/sandbox/twitch-server'
 import { DEMO_PASSWORDS } from '../../support/test-app'
+import { signIn } from './pages'
 
 export { DEMO_PASSWORDS }
 
@@ -114,4 +115,18 @@ async function startPlatforms() {
     KICK_AUTH_URL: kick.authUrl,
   }
   return { twitch, kick, env }
+}
+
+/** A fresh browser page signed in as the demo client, on its dashboard. */
+export async function clientPage(e2e: E2E): Promise<Page> {
+  const page = await e2e.newPage()
+  await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
+  await page.waitForURL('**/dashboard/')
+  return page
+}
+
+/** Closes the page's browser context and the server (either may be missing when set-up failed). */
+export async function closeE2E(page: Page | undefined, e2e: E2E | undefined): Promise<void> {
+  await page?.context().close()
+  await e2e?.close()
 }
