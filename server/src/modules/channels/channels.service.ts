@@ -90,6 +90,10 @@ export function createChannelsService(deps: {
    */
   async function startConnection(userId: number, platform: PlatformName, botForChannelId?: number | string | null, opts: { sandbox?: boolean } = {}) {
     const sandbox = opts.sandbox === true
+    // A platform without an application would send the browser to its consent page with an empty client id.
+    if (!sandbox && !platforms.configured[platform]) {
+      throw new AppError('BAD_USER_INPUT', `${platform === 'twitch' ? 'Twitch' : 'Kick'} is not set up on this server; connect a sandbox channel instead`)
+    }
     const client = await platforms.of({ platform, sandbox })
     let role: AccountRole = 'broadcaster'
     let channelId: number | null = null
