@@ -1,0 +1,156 @@
+/**
+ * An authorization matrix generated from the printed schema and the REST rule table (which a
+ * test proves equals the route table): every GraphQL root query and mutation and every REST
+ * route × anonymous / client / reseller × each id argument pointing at another tenant's user,
+ * channel and licence (a "canary" client of the admin's, with its own sandbox channel and key).
+ * Arguments are type-correct, so a call reaches its resolver. Each cell must:
+ * - answer anonymous with UNAUTHENTICATED (401) where the rule is not public;
+ * - never show the canary's data (its e-mail, username or channel name) to anyone but an admin;
+ * and after every cell the canary's user, channel and licence must be as they were, so no
+ * foreign object can be changed or deleted. New fields and routes are in the matrix by
+ * construction; a field without a rule fails the deny-by-default walk.
+ */
+import { readFileSync } from 'node:fs'
+import {
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  type GraphQLField,
+  type GraphQLInputType,
+} from 'graphql'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { channels } from '../../server/src/modules/channels/channels.tables'
+import { licences, users } from '../../server/src/db/schema'
+import { ruleFor } from '../../server/src/graphql/authorize'
+import { graphqlRules } from '../../server/src/permissions/graphql-rules'
+import { restRules } from '../../server/src/permissions/rest-rules'
+import { engines } from '../support/databases'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+const schema = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'))
+const CANARY = { username: 'canaryvictim', email: 'canary-victim@example.com', password: 'Canary-Passw0rd!-long' }
+
+/** A type-correct value, with every id set to `id`. */
+function valueOf(type: GraphQLInputType, id: string, name: string, depth = 0): unknown {
+  if (isNonNullType(type)) return valueOf(type.ofType, id, name, depth)
+  if (isListType(type)) return [valueOf(type.ofType, id, name, depth + 1)]
+  const named = getNamedType(type)
+  if (isEnumType(named)) return named.getValues()[0]!.name
+  if (isInputObjectType(named)) {
+    const out: Record<string, unknown> = {}
+    if (depth > 3) return out
+    for (const f of Object.values(named.getFields())) if (isNonNullType(f.type)) out[f.name] = valueOf(f.type, id, f.name, depth + 1)
+    return out
+  }
+  switch (named.name) {
+    case 'ID':
+      return id
+    case 'Int':
+    case 'Float':
+      return /id$/i.test(name) ? Number(id) : 1
+    case 'Boolean':
+      return false
+    case 'DateTime':
+      return new Date().toISOString()
+    default:
+      return /id$/i.test(name) ? id : 'probe'
+  }
+}
+
+const selection = (field: GraphQLField<unknown, unknown>) => (isLeafType(getNamedType(field.type)) ? '' : ' { __typename }')
+
+describe.each(engines)('authorization matrix on %s', (engine) => {
+  let t: TestApp
+  const tokens: Record<'anonymous' | 'client' | 'reseller', string | undefined> = { anonymous: undefined, client: undefined, reseller: undefined }
+  let ids: { user: string; channel: string; licence: string }
+  let channelName = ''
+
+  const canaryState = async () => {
+    const [u] = await t.database.db.select().from(users).where(eq(users.id, Number(ids.user)))
+    const [c] = await t.database.db.select().from(channels).where(eq(channels.id, Number(ids.channel)))
+    const [l] = await t.database.db.select().from(licences).where(eq(licences.id, Number(ids.licence)))
+    return JSON.stringify({ u: u && { ...u, updatedAt: null }, c: c && { ...c, updatedAt: null, status: null, statusReason: null, live: null }, l: l && { ...l, updatedAt: null } })
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { LOGIN_RATE_LIMIT: '100000' })
+    const admin = (await t.loginAs('admin')).accessToken
+    const created = await t.json(
+      'POST',
+      '/apps/user/users',
+      { user: { ...CANARY, role: 'client', currentPlan: 'Starter' } },
+      { authorization: `Bearer ${admin}` },
+    )
+    expect(created.status).toBe(201)
+    const canary = await t.json('POST', '/jwt/login', { email: CANARY.email, password: CANARY.password })
+    const sandbox = await t.gql('mutation { connectSandboxChannel { id login displayName } }', {}, canary.body.accessToken)
+    expect(sandbox.body.errors).toBeUndefined()
+    channelName = sandbox.body.data.connectSandboxChannel.login
+    const [licence] = await t.database.db.select({ id: licences.id }).from(licences).where(eq(licences.userId, created.body.user.id))
+    ids = { user: String(created.body.user.id), channel: String(sandbox.body.data.connectSandboxChannel.id), licence: String(licence!.id) }
+    // Positive control: the canary's data is there for whoever may see it (an admin), so a leak would show.
+    const seen = await t.gql('query($id: ID!) { user(id: $id) { email username } channel: __typename }', { id: ids.user }, admin)
+    expect(JSON.stringify(seen.body)).toContain(CANARY.email)
+    tokens.client = (await t.loginAs('client')).accessToken
+    tokens.reseller = (await t.loginAs('reseller')).accessToken
+  })
+  afterAll(() => t.close())
+
+  it('no role but an admin reads or changes another tenant’s objects; anonymous is refused where a sign-in is needed', { timeout: 240_000 }, async () => {
+    const before = await canaryState()
+    const leaks: string[] = []
+    const wrong: string[] = []
+    let cells = 0
+    const canaries = [CANARY.email, CANARY.username, channelName]
+    const judge = (label: string, role: string, isPublic: boolean, status: number, body: unknown) => {
+      cells++
+      const text = JSON.stringify(body)
+      if (canaries.some((c) => text.includes(c))) leaks.push(`${label} as ${role}: ${text.slice(0, 200)}`)
+      if (role === 'anonymous' && !isPublic && status !== 401 && !text.includes('UNAUTHENTICATED')) wrong.push(`${label} as anonymous → ${status} ${text.slice(0, 160)}`)
+    }
+
+    for (const [op, root] of [
+      ['query', schema.getQueryType()],
+      ['mutation', schema.getMutationType()],
+    ] as const) {
+      for (const field of Object.values(root!.getFields())) {
+        if (field.name === 'logout') continue
+        const rule = ruleFor(graphqlRules, root!.name, field.name, true)
+        expect(rule, `${root!.name}.${field.name} has no rule`).toBeDefined()
+        const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ')
+        const call = field.args.map((a) => `${a.name}: $${a.name}`).join(', ')
+        const query = `${op}${vars ? `(${vars})` : ''} { ${field.name}${call ? `(${call})` : ''}${selection(field)} }`
+        const targets = field.args.length ? Object.values(ids) : ['-']
+        for (const id of targets) {
+          const variables = Object.fromEntries(field.args.map((a) => [a.name, valueOf(a.type, id, a.name)]))
+          for (const role of ['anonymous', 'client', 'reseller'] as const) {
+            const res = await t.gql(query, variables, tokens[role])
+            judge(`${root!.name}.${field.name}(${id})`, role, rule!.kind === 'public', res.status, res.body)
+          }
+        }
+      }
+    }
+    for (const [key, rule] of Object.entries(restRules)) {
+      const [method, path] = key.split(' ') as [string, string]
+      if (path === '/jwt/logout' || path.startsWith('/apps/oauth/')) continue
+      for (const id of path.includes(':') ? Object.values(ids) : ['-']) {
+        const url = path.replace(/:[a-zA-Z]+/g, id)
+        for (const role of ['anonymous', 'client', 'reseller'] as const) {
+          const headers: Record<string, string> = tokens[role] ? { authorization: `Bearer ${tokens[role]}` } : {}
+          const res = await t.json(method, url, method === 'GET' ? undefined : { id, userId: id, channelId: id }, headers)
+          judge(`${key}(${id})`, role, rule.kind === 'public', res.status, res.body)
+        }
+      }
+    }
+    console.log(`authorization matrix on ${engine}: ${cells} cells`)
+    expect(leaks).toEqual([])
+    expect(wrong).toEqual([])
+    expect(cells).toBeGreaterThan(300)
+    expect(await canaryState()).toBe(before)
+  })
+})
