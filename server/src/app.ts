@@ -39,6 +39,14 @@ function clientKeyOf(c: Context<AppEnv>, trustProxy: boolean): string {
   }
 }
 
+/** A browser opening a page (GET or HEAD asking for HTML), as opposed to an API call. */
+function isNavigation(c: Context<AppEnv>): boolean {
+  const method = c.req.method
+  if (method !== 'GET' && method !== 'HEAD') return false
+  if (c.req.header('sec-fetch-mode') === 'navigate') return true
+  return (c.req.header('accept') ?? '').includes('text/html')
+}
+
 /**
  * The HTTP front: security headers, CORS, request ids and logs, /graphql, the REST shims,
  * health checks and the built client with an SPA fallback — one port.
@@ -147,9 +155,10 @@ export function createApp(deps: { config: Config; database: Database; services: 
     return yoga.fetch(c.req.raw, { clientKey: c.get('clientKey'), requestId: c.get('requestId') })
   })
 
-  // Unknown API paths are a plain 404, never the SPA.
-  app.all('/jwt/*', (c) => c.body(null, 404))
-  app.all('/apps/*', (c) => c.body(null, 404))
+  // An unknown path under /jwt or /apps is a plain 404 for an API client; a browser navigation
+  // (GET asking for HTML) gets the app, which shows the page or its own 404.
+  app.all('/jwt/*', (c, next) => (isNavigation(c) ? next() : c.body(null, 404)))
+  app.all('/apps/*', (c, next) => (isNavigation(c) ? next() : c.body(null, 404)))
 
   const dist = resolve(config.CLIENT_DIST)
   const indexFile = join(dist, 'index.html')
@@ -160,6 +169,8 @@ export function createApp(deps: { config: Config; database: Database; services: 
   if (existsSync(dist)) app.use('*', serveStatic({ root: dist }))
   let indexHtml: string | undefined
   app.get('*', (c) => {
+    // Data paths the server does not answer are a 404 with no body: only a navigation gets the app.
+    if (!isNavigation(c)) return c.body(null, 404)
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined
     if (!indexHtml) return c.text('The client is not built. Run `npm run build` (npm start does it for you).', 503)
     c.header('cache-control', 'no-cache')
