@@ -51,10 +51,17 @@ function isNavigation(c: Context<AppEnv>): boolean {
  * The HTTP front: security headers, CORS, request ids and logs, /graphql, the REST shims,
  * health checks and the built client with an SPA fallback — one port.
  */
-export function createApp(deps: { config: Config; database: Database; services: Services; log: Logger }) {
-  const { config, database, services, log } = deps
+export function createApp(deps: {
+  config: Config
+  database: Database
+  services: Services
+  log: Logger
+  /** Aborted when the server shuts down: live subscriptions end (graphql/end-on-shutdown.ts), answers say `Connection: close`. */
+  shutdown?: AbortSignal
+}) {
+  const { config, database, services, log, shutdown } = deps
   const app = new Hono<AppEnv>()
-  const yoga = createGraphQL({ config, services, log })
+  const yoga = createGraphQL({ config, services, log, shutdown })
   const graphiql = config.GRAPHIQL
   const lagProbe = config.MAX_LOOP_LAG_MS > 0 ? startLagProbe() : undefined
   const admitter = new AdmissionController({
@@ -75,6 +82,8 @@ export function createApp(deps: { config: Config; database: Database; services: 
     const started = performance.now()
     await next()
     c.header('x-request-id', requestId)
+    // Draining: this connection is not reused, so keep-alive clients move to another process.
+    if (shutdown?.aborted) c.header('connection', 'close')
     const path = c.req.path
     if (API_PREFIXES.some((p) => path.startsWith(p))) {
       log.info(

@@ -79,6 +79,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
   READYZ_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** On SIGTERM: how long in-flight requests and owed bot replies may take before the process ends. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // The per-channel sync scheduler (server/src/worker/sync-scheduler.ts).
   SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   VIEWER_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
