@@ -20,6 +20,7 @@ import { AppError, isAppError } from './errors'
 import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
+import { compressLarge } from './http/compress'
 import { guarded, type AppEnv } from './http/guarded'
 import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
@@ -94,6 +95,9 @@ export function createApp(deps: {
   })
 
   app.use('*', admission(admitter))
+  // Larger dynamic answers (JSON, the app's HTML) gzipped for clients that accept it; never an
+  // SSE stream. Built assets are served precompressed (below).
+  app.use('*', compressLarge(1024))
 
   app.use(
     '*',
@@ -175,7 +179,8 @@ export function createApp(deps: {
     await next()
     if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable')
   })
-  if (existsSync(dist)) app.use('*', serveStatic({ root: dist }))
+  // `npm run build` writes a brotli and a gzip copy of every text asset (client/vite.config.ts).
+  if (existsSync(dist)) app.use('*', serveStatic({ root: dist, precompressed: true }))
   let indexHtml: string | undefined
   app.get('*', (c) => {
     // Data paths the server does not answer are a 404 with no body: only a navigation gets the app.
