@@ -274,6 +274,28 @@ describe('platform core in Chromium', () => {
   })
 
   describe('chunk loading', () => {
+    it('keeps the menu and top bar while a page chunk loads, with the loading state in the content area', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORDS.admin)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      // The pricing page's chunk is held back until the test lets it through (a slow network).
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/assets/pricing-page-*.js', async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.getByTestId('vertical-menu').getByRole('link', { name: 'Pricing', exact: true }).click()
+      await page.getByTestId('page-loading').waitFor()
+      expect(await page.getByTestId('vertical-menu').isVisible()).toBe(true)
+      expect(await page.getByTestId('user-menu-name').isVisible()).toBe(true)
+      expect(await page.getByTestId('loading-overlay').count()).toBe(0)
+      release()
+      await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor()
+      expect(await page.getByTestId('page-loading').count()).toBe(0)
+      await page.context().close()
+    })
+
     it('names the chunk and the failure type when a page chunk cannot load', async () => {
       const page = await e2e.newPage()
       await page.route('**/assets/not-found-page-*.js', (route) => route.abort())
