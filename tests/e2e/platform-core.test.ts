@@ -340,4 +340,21 @@ describe('short-lived access tokens in Chromium', () => {
     expect(second.refreshToken).not.toBe(first.refreshToken)
     await page.context().close()
   })
+
+  it('a session that cannot be refreshed ends on the login page, which says so', async () => {
+    const page = await e2e.newPage()
+    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
+    await page.waitForURL('**/dashboard/')
+    // The sign-in was ended elsewhere: its refresh token is no longer valid.
+    await page.evaluate(() => localStorage.setItem('refreshToken', 'revoked-elsewhere'))
+    await page.waitForTimeout(3000)
+    await page.goto('/pages/enable')
+    await page.waitForURL('**/login')
+    expect(await page.getByTestId('session-ended').innerText()).toBe('Your session has ended. Please sign in again.')
+    // A plain visit to the login page says nothing of the kind.
+    await page.goto('/login')
+    await page.getByTestId('login-submit').waitFor()
+    expect(await page.getByTestId('session-ended').count()).toBe(0)
+    await page.context().close()
+  })
 })
