@@ -221,11 +221,11 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
     await cards.first().waitFor()
     expect(await cards.locator('h2').allInnerTexts()).toEqual(['Starter', 'Headstarter', 'Pro', 'Custom'])
     const prices = async () => (await cards.getByTestId('plan-price').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim())
-    expect(await prices()).toEqual(['8 / month', '15 / month', '25 / month', 'On request'])
+    expect(await prices()).toEqual(['$8 / month', '$15 / month', '$25 / month', 'On request'])
     expect(await cards.nth(1).getByTestId('popular-badge').count()).toBe(1)
     await page.getByTestId('billing-yearly').click()
-    expect(await prices()).toEqual(['17 / month', '35 / month', '70 / month', 'On request'])
-    await cards.first().getByText('20 billed once a year').waitFor()
+    expect(await prices()).toEqual(['$17 / month', '$35 / month', '$70 / month', 'On request'])
+    await cards.first().getByText('$20 billed once a year').waitFor()
     expect(await page.getByTestId('pricing-question').count()).toBeGreaterThan(0)
 
     await page.goto('/kick/pricing')
@@ -296,6 +296,8 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
       expect(await page.getByTestId('signups-chart').locator('rect.bar').count()).toBe(30)
       expect(Number(await page.getByTestId('signups-chart').locator('rect.bar').last().getAttribute('height'))).toBeGreaterThan(0)
       await page.getByTestId('revenue-table').waitFor()
+      // Revenue in the configured currency (USD by default).
+      expect(await page.getByTestId('stat-revenue-value').innerText()).toMatch(/^\$\d/)
       await page.getByTestId('audit-row').first().waitFor()
     }
     await page.context().close()
