@@ -291,10 +291,21 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
       expect(Number(await page.getByTestId('stat-users-value').innerText())).toBe(total)
       expect(Number(await page.getByTestId('stat-bots-value').innerText())).toBe(expected.activeBots)
       expect(await page.getByTestId('users-by-role-item').count()).toBe(3)
-      await page.getByTestId('signups-chart').locator('svg').waitFor()
-      // 30 days, one bar each; today's bar holds the sign-ups made by this test.
-      expect(await page.getByTestId('signups-chart').locator('rect.bar').count()).toBe(30)
-      expect(Number(await page.getByTestId('signups-chart').locator('rect.bar').last().getAttribute('height'))).toBeGreaterThan(0)
+      const chart = page.getByTestId('signups-chart')
+      await chart.locator('.recharts-bar-rectangle').first().waitFor()
+      // 30 days; today's holds the sign-ups made by this test.
+      const rows = chart.getByTestId('signups-table').locator('tbody tr')
+      expect(await rows.count()).toBe(30)
+      expect(Number(await rows.last().locator('td').last().innerText())).toBeGreaterThan(0)
+      // Counts have whole-number ticks (no 0, 1, 3, 4, 5 from rounded quarters).
+      const tickLabels = chart.locator('.recharts-yAxis-tick-labels text')
+      await tickLabels.first().waitFor()
+      const ticks = await tickLabels.allTextContents()
+      expect(ticks.length).toBeGreaterThan(1)
+      for (const tick of ticks) expect(tick).toMatch(/^\d+$/)
+      const values = ticks.map(Number)
+      const steps = new Set(values.slice(1).map((v, i) => v - values[i]!))
+      expect(steps.size).toBe(1)
       await page.getByTestId('revenue-table').waitFor()
       // Revenue in the configured currency (USD by default).
       expect(await page.getByTestId('stat-revenue-value').innerText()).toMatch(/^\$\d/)
