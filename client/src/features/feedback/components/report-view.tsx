@@ -29,10 +29,6 @@ const StyledExcerpt = styled.ol`
   list-style: none;
   border-left: 3px solid ${({ theme }) => theme.colors.border};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  b {
-    margin-right: ${({ theme }) => theme.space.xs};
-  }
 `;
 
 export function Excerpt({ lines }: { lines: FeedbackReportFieldsFragment['excerpt'] }) {
@@ -42,8 +38,7 @@ export function Excerpt({ lines }: { lines: FeedbackReportFieldsFragment['excerp
     <StyledExcerpt aria-label={t('mine.excerpt')} data-testid="feedback-excerpt">
       {lines.map((line, i) => (
         <li key={i}>
-          <b>{line.userName}:</b>
-          {line.text}
+          <b>{line.userName}:</b> {line.text}
         </li>
       ))}
     </StyledExcerpt>

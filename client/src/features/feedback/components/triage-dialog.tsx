@@ -51,7 +51,7 @@ const StyledNotes = styled.ul`
 `;
 
 /** An admin's triage of one report: status, assignee, the reply the client sees, internal notes. */
-export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackReportFieldsFragment; onClose: () => void; onChanged: () => void }) {
+export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackReportFieldsFragment; onClose: () => void; onChanged: (report: FeedbackReportFieldsFragment | null) => void }) {
   const { t, i18n } = useTranslation('feedback');
   const errorText = useErrorText();
   const triage = useFeedbackTriageQuery({ variables: { id: report.id }, fetchPolicy: 'network-only' });
@@ -67,14 +67,15 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
   const [addNote, noteState] = useAddFeedbackReportNoteMutation();
   const busy = statusState.loading || assignState.loading || replyState.loading || noteState.loading;
 
-  async function run(event: FormEvent, action: () => Promise<unknown>) {
+  /** Runs one change; the dialog then shows the report as the server answered it. */
+  async function run(event: FormEvent, action: () => Promise<FeedbackReportFieldsFragment | null>) {
     event.preventDefault();
     setError(null);
     setNotice(false);
     try {
-      await action();
+      const updated = await action();
       setNotice(true);
-      onChanged();
+      onChanged(updated);
     } catch (e) {
       setError(e);
     }
@@ -90,7 +91,7 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
       ) : null}
       <ReportView report={report} showReporter />
 
-      <StyledForm onSubmit={(e) => void run(e, () => setStatusMutation({ variables: { id: report.id, status } }))}>
+      <StyledForm onSubmit={(e) => void run(e, async () => (await setStatusMutation({ variables: { id: report.id, status } })).data?.setFeedbackReportStatus ?? null)}>
         <StyledRow>
           <SelectField label={t('admin.status')} name="status" value={status} onChange={(e) => setStatus(e.target.value as FeedbackStatus)} data-autofocus>
             {STATUSES.map((s) => (
@@ -105,7 +106,7 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
         </StyledRow>
       </StyledForm>
 
-      <StyledForm onSubmit={(e) => void run(e, () => assign({ variables: { id: report.id, assigneeId: assignee || null } }))}>
+      <StyledForm onSubmit={(e) => void run(e, async () => (await assign({ variables: { id: report.id, assigneeId: assignee || null } })).data?.assignFeedbackReport ?? null)}>
         <StyledRow>
           <SelectField label={t('admin.assign')} name="assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
             <option value="">{t('admin.unassigned')}</option>
@@ -121,7 +122,7 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
         </StyledRow>
       </StyledForm>
 
-      <StyledForm onSubmit={(e) => void run(e, () => saveReply({ variables: { id: report.id, reply: reply.trim() } }))}>
+      <StyledForm onSubmit={(e) => void run(e, async () => (await saveReply({ variables: { id: report.id, reply: reply.trim() } })).data?.replyToFeedbackReport ?? null)}>
         <TextAreaField
           label={t('admin.reply')}
           name="reply"
@@ -144,6 +145,7 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
             await addNote({ variables: { reportId: report.id, text: note.trim() } });
             setNote('');
             await triage.refetch();
+            return null;
           })
         }
       >

@@ -57,6 +57,7 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
   });
   const list = (data ?? previousData)?.feedbackReports;
   const resetPaging = () => setCursors([null]);
+  // The dialog keeps showing a report that a change moved out of the filtered list.
   const current = selected ? (list?.edges.find((e) => e.node.id === selected.id)?.node ?? selected) : null;
 
   return (
@@ -201,7 +202,15 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
           </StyledPager>
         ) : null}
       </Panel>
-      {current ? <TriageDialog key={current.id} report={current} onClose={() => setSelected(null)} onChanged={() => void refetch()} /> : null}
+      {current ?  <TriageDialog
+          key={current.id}
+          report={current}
+          onClose={() => setSelected(null)}
+          onChanged={(updated) => {
+            if (updated) setSelected(updated);
+            void refetch();
+          }}
+        /> : null}
     </StyledStack>
   );
 }
