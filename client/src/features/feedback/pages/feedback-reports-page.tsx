@@ -202,7 +202,8 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
           </StyledPager>
         ) : null}
       </Panel>
-      {current ?  <TriageDialog
+      {current ? (
+        <TriageDialog
           key={current.id}
           report={current}
           onClose={() => setSelected(null)}
@@ -210,7 +211,8 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
             if (updated) setSelected(updated);
             void refetch();
           }}
-        /> : null}
+        />
+      ) : null}
     </StyledStack>
   );
 }
