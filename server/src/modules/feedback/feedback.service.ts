@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
-import { decodeCursor, encodeCursor, invalidCursor, type Connection } from '../../graphql/connection'
+import { decodeCursor, forwardPage, invalidCursor, type Connection } from '../../graphql/connection'
 import { toId, toOptionalId } from '../../graphql/ids'
 import type { Principal } from '../../permissions/abilities'
 import { requireAdmin, scopeOf, type Scope } from '../../permissions/scope'
@@ -220,20 +220,8 @@ export function createFeedbackService(deps: {
         .innerJoin(reporter, eq(reporter.id, feedbackReports.reporterId))
         .where(filter),
     ])
-    const edges = rows.slice(0, first).map((r) => {
-      const node = view(scope.kind === 'all')(r)
-      return { cursor: encodeCursor({ id: node.id }), node }
-    })
-    return {
-      edges,
-      pageInfo: {
-        hasNextPage: rows.length > first,
-        hasPreviousPage: Boolean(args.after),
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges.at(-1)?.cursor ?? null,
-      },
-      totalCount: counted?.n ?? 0,
-    }
+    const toView = view(scope.kind === 'all')
+    return forwardPage(rows.map(toView), first, args.after, counted?.n ?? 0, (node) => ({ id: node.id }))
   }
 
   async function get(principal: Principal | null, id: string | number): Promise<FeedbackReportView> {

@@ -39,6 +39,31 @@ const AGE_ARGS: Record<Age, { minAgeDays?: number; maxAgeDays?: number }> = {
   older30: { minAgeDays: 30 },
 };
 
+/** One filter: a labelled native select whose options are strings of type T. */
+function FilterSelect<T extends string>({
+  label,
+  name,
+  value,
+  options,
+  onPick,
+}: {
+  label: string;
+  name: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onPick: (value: T) => void;
+}) {
+  return (
+    <SelectField label={label} name={name} value={value} onChange={(e) => onPick(e.target.value as T)}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /** /admin/bot-feedback-reports: admins triage the reports clients filed from the Bot-Panel. */
 export default function FeedbackReportsPage({ title }: { title: string }) {
   const { t, i18n } = useTranslation('feedback');
@@ -57,6 +82,13 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
   });
   const list = (data ?? previousData)?.feedbackReports;
   const resetPaging = () => setCursors([null]);
+  /** A filter change starts again at the first page. */
+  const pick =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      resetPaging();
+    };
   // The dialog keeps showing a report that a change moved out of the filtered list.
   const current = selected ? (list?.edges.find((e) => e.node.id === selected.id)?.node ?? selected) : null;
 
@@ -65,49 +97,36 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
       <PageHeader title={title} subtitle={t('admin.intro')} />
       <Panel title={t('admin.filters')}>
         <StyledFilters>
-          <SelectField
+          <FilterSelect
             label={t('admin.status')}
             name="status"
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as FeedbackStatus | '');
-              resetPaging();
-            }}
-          >
-            <option value="">{t('admin.any')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`statuses.${s}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            onPick={pick(setStatus)}
+            options={[{ value: '', label: t('admin.any') }, ...STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+          />
+          <FilterSelect
             label={t('admin.platform')}
             name="platform"
             value={platform}
-            onChange={(e) => {
-              setPlatform(e.target.value as Platform | '');
-              resetPaging();
-            }}
-          >
-            <option value="">{t('admin.any')}</option>
-            <option value="twitch">Twitch</option>
-            <option value="kick">Kick</option>
-          </SelectField>
-          <SelectField
+            onPick={pick(setPlatform)}
+            options={[
+              { value: '', label: t('admin.any') },
+              { value: 'twitch', label: 'Twitch' },
+              { value: 'kick', label: 'Kick' },
+            ]}
+          />
+          <FilterSelect
             label={t('admin.age')}
             name="age"
             value={age}
-            onChange={(e) => {
-              setAge(e.target.value as Age);
-              resetPaging();
-            }}
-          >
-            <option value="">{t('admin.any')}</option>
-            <option value="7">{t('admin.age7')}</option>
-            <option value="30">{t('admin.age30')}</option>
-            <option value="older30">{t('admin.older30')}</option>
-          </SelectField>
+            onPick={pick(setAge)}
+            options={[
+              { value: '', label: t('admin.any') },
+              { value: '7', label: t('admin.age7') },
+              { value: '30', label: t('admin.age30') },
+              { value: 'older30', label: t('admin.older30') },
+            ]}
+          />
           {channel ? (
             <Button
               variant="secondary"
