@@ -134,9 +134,9 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
                 setChannel(null);
                 resetPaging();
               }}
-              aria-label={t('admin.clearChannel')}
+              title={t('admin.clearChannel')}
             >
-              {t('admin.channelFilter', { name: channel.name })} ✕
+              {t('admin.channelFilter', { name: channel.name })} <span aria-hidden="true">✕</span>
             </Button>
           ) : null}
         </StyledFilters>
@@ -180,6 +180,7 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
                             resetPaging();
                           }}
                           title={t('admin.onlyChannel', { name: node.channelName })}
+                          data-testid="feedback-channel-filter"
                         >
                           {node.channelName}
                         </Button>
