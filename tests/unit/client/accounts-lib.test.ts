@@ -3,6 +3,7 @@ import { barChart, niceCeiling } from '../../../client/src/features/accounts/lib
 import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from '../../../client/src/features/accounts/lib/cursor-pages';
 import { createFormatters } from '../../../client/src/features/accounts/lib/format';
 import { remainingOf, userRemaining } from '../../../client/src/features/accounts/lib/licence-time';
+import { moneyFormatter } from '../../../client/src/lib/money';
 
 describe('remaining duration (spec section 3)', () => {
   it('counts down an active key and says when it ran out', () => {
@@ -93,3 +94,16 @@ describe('formatters', () => {
     expect(createFormatters('de').number(1234)).toBe('1.234');
   });
 });
+
+describe('money in the configured currency', () => {
+  it.each([
+    ['en', 'USD', 8, '$8'],
+    ['en', 'USD', 8.5, '$8.50'],
+    ['de', 'EUR', 1234.5, '1.234,50 €'],
+    ['fr', 'EUR', 20, '20 €'],
+    ['pt', 'BRL', 17, 'R$ 17'],
+  ])('%s %s %d → %s', (language, currency, value, text) => {
+    // Intl separates some of these with a no-break space; compare the visible text.
+    expect(moneyFormatter(language, currency)(value).replace(/\s/g, ' ')).toBe(text)
+  })
+})
