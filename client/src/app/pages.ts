@@ -37,6 +37,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   followerPanel: lazyPage<PageProps>('follower-panel-page', () => import('../features/followers/pages/follower-panel-page')),
   followDashboard: lazyPage<PageProps>('follow-dashboard-page', () => import('../features/analytics/pages/follow-dashboard-page')),
   kickDashboard: lazyPage<PageProps>('kick-dashboard-page', () => import('../features/analytics/pages/kick-dashboard-page')),
+  feedbackReports: lazyPage<PageProps>('feedback-reports-page', () => import('../features/feedback/pages/feedback-reports-page')),
   raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
   vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),
   videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),

@@ -42,6 +42,7 @@ export type PageKey =
   | 'followDashboard'
   | 'kickDashboard'
   | 'raidPanel'
+  | 'feedbackReports'
   | 'vod'
   | 'videoDashboard'
   | 'userList'
@@ -115,7 +116,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('user-edit', '/user/edit/:id', 'userEdit', 'userEdit', appPage),
   route('admin-dashboard-v2', '/admindashboardv2/', 'adminDashboardV2', 'adminDashboard', adminManage),
   route('kick-admin-dashboard', '/kick/admindashboard/', 'kickAdminDashboard', 'adminDashboard', adminManage),
-  route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'placeholder', adminManage),
+  route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'feedbackReports', adminManage),
   route('follow-dashboard', '/followerfabrik/followdashboard', 'followDashboard', 'followDashboard', appPage),
   route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'videoDashboard', appPage),
   route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'kickDashboard', appPage),

@@ -157,4 +157,23 @@ export const graphqlRules: Record<string, Rule> = {
   'AuditEntry.*': rule.parent,
   'AuditEntryConnection.*': rule.parent,
   'AuditEntryEdge.*': rule.parent,
+
+  // Bot feedback reports. Filing and reading: signed in, the service scopes (admin all, a
+  // reseller their clients' read-only, a client their own; another's report is NOT_FOUND).
+  // Triage, internal notes and the assignee list: admins only.
+  'Query.feedbackReports': rule.signedIn,
+  'Query.feedbackReport': rule.signedIn,
+  'Query.feedbackReportNotes': rule.can('manage', 'Admin'),
+  'Query.feedbackAssignees': rule.can('manage', 'Admin'),
+  'Mutation.fileFeedbackReport': rule.signedIn,
+  'Mutation.setFeedbackReportStatus': rule.can('manage', 'Admin'),
+  'Mutation.assignFeedbackReport': rule.can('manage', 'Admin'),
+  'Mutation.replyToFeedbackReport': rule.can('manage', 'Admin'),
+  'Mutation.addFeedbackReportNote': rule.can('manage', 'Admin'),
+  'FeedbackReport.*': rule.parent,
+  'FeedbackReportConnection.*': rule.parent,
+  'FeedbackReportEdge.*': rule.parent,
+  'FeedbackExcerptLine.*': rule.parent,
+  'FeedbackNote.*': rule.parent,
+  'FeedbackAssignee.*': rule.parent,
 }

@@ -9,7 +9,7 @@ const AuditEntryRef = builder.objectRef<AuditRow>('AuditEntry').implement({
     actorId: t.id({ nullable: true, description: 'Null once the actor was deleted.', resolve: (e) => (e.actorId === null ? null : String(e.actorId)) }),
     actorRole: t.exposeString('actorRole'),
     action: t.exposeString('action', { description: 'entity.verb, e.g. user.update, licence.revoke.' }),
-    entity: t.exposeString('entity', { description: 'user, licence or plan.' }),
+    entity: t.exposeString('entity', { description: 'user, licence, plan or feedbackReport.' }),
     entityId: t.exposeString('entityId'),
     before: t.string({ nullable: true, description: 'The changed fields before, as JSON.', resolve: (e) => (e.before ? JSON.stringify(e.before) : null) }),
     after: t.string({ nullable: true, description: 'The changed fields after, as JSON.', resolve: (e) => (e.after ? JSON.stringify(e.after) : null) }),
@@ -26,7 +26,7 @@ builder.queryField('auditLog', (t) =>
     args: {
       first: t.arg.int({ defaultValue: 20 }),
       after: t.arg.string(),
-      entity: t.arg.string({ description: 'user, licence or plan.' }),
+      entity: t.arg.string({ description: 'user, licence, plan or feedbackReport.' }),
       entityId: t.arg.string(),
       actorId: t.arg.id(),
     },

@@ -1,7 +1,7 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from '../../db/schema'
 
-export const auditEntities = ['user', 'licence', 'plan'] as const
+export const auditEntities = ['user', 'licence', 'plan', 'feedbackReport'] as const
 export type AuditEntity = (typeof auditEntities)[number]
 
 /**
