@@ -129,6 +129,9 @@ export const graphqlRules: Record<string, Rule> = {
   'Mutation.updateAccountSocial': rule.signedIn,
   'Mutation.updateAccountNotifications': rule.signedIn,
   'Mutation.changePassword': rule.signedIn,
+  'Mutation.changeEmail': rule.signedIn,
+  // The link in the mail to the old address: whoever holds it (the token is the proof).
+  'Mutation.undoEmailChange': rule.public,
   'Query.adminStats': rule.can('manage', 'Admin'),
   'Query.auditLog': rule.can('manage', 'AuditLog'),
   'Mutation.unsubscribe': rule.public,
@@ -143,6 +146,7 @@ export const graphqlRules: Record<string, Rule> = {
   'Plan.*': rule.parent,
   'PlanLimits.*': rule.parent,
   'PricingQuestion.*': rule.parent,
+  'EmailChange.*': rule.parent,
   'AccountSettings.*': rule.parent,
   'AccountGeneral.*': rule.parent,
   'AccountInfo.*': rule.parent,
