@@ -14,7 +14,7 @@ import { channelClips, channelVideos } from '../../server/src/modules/videos/vid
 import { startTwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { connectChannel } from '../support/connect-flow'
 import { engines } from '../support/databases'
-import { gqlAs, twitchEnv } from '../support/platform-env'
+import { twitchEnv } from '../support/platform-env'
 import { createTestApp } from '../support/test-app'
 
 const arg = (name: string, fallback: number) => {
@@ -34,12 +34,7 @@ for (const engine of engines) {
   const t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...twitchEnv(twitch) })
   t.clock.now = () => new Date()
   const db = t.database.db
-  let token = ''
-  const { ok } = gqlAs(
-    () => t,
-    () => token,
-  )
-  token = (await t.loginAs('client')).accessToken
+  const token = (await t.loginAs('client')).accessToken
 
   // The first channel through the real OAuth flow; the others share its (encrypted) token.
   twitch.addUser({ id: '100000', login: 'bench0', displayName: 'Bench0' })
