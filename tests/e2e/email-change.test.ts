@@ -41,7 +41,7 @@ describe('changing the sign-in e-mail in Chromium', () => {
       await page.waitForURL((url) => url.pathname !== '/login')
       const id = await page.evaluate(() => (JSON.parse(localStorage.getItem('userData')!) as { id: string }).id)
       await page.goto(`/pages/account-setting/${id}`)
-      const password = page.getByTestId('settings-email-password')
+      const password = page.getByTestId('email-change-password')
       expect(await password.count()).toBe(0)
       await page.getByTestId('settings-email').fill('moved@example.com')
       await password.waitFor()

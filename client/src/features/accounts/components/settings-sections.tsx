@@ -40,6 +40,7 @@ import {
 } from '../lib/settings-forms';
 import { type Problems, isClearlyWeakPassword } from '../lib/validation';
 import { Avatar } from './avatar';
+import { EmailChangePassword, isPasswordProblem } from './email-change-password';
 import { StyledFieldset } from './fieldset';
 
 const StyledActions = styled.div`
@@ -166,7 +167,6 @@ interface SectionProps {
 
 export function GeneralSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts');
-  const { t: tCommon } = useTranslation();
   const [save, { loading: saving }] = useAccountsUpdateGeneralMutation();
   const [changeEmail, { loading: changing }] = useAccountsChangeEmailMutation();
   // The sign-in e-mail changes only with the current password (an admin editing someone else gives their own).
@@ -195,8 +195,7 @@ export function GeneralSection({ settings, userId }: SectionProps) {
     },
   });
   const emailChanged = form.email.trim().toLowerCase() !== settings.general.email.toLowerCase();
-  const code = state.kind === 'error' ? errorCodeOf(state.error) : null;
-  const passwordErrors = code === 'INVALID_CREDENTIALS' ? [t('password.wrongCurrent')] : code === 'PASSWORD_REQUIRED' ? [tCommon('errors.PASSWORD_REQUIRED')] : [];
+  const failure = state.kind === 'error' ? state.error : null;
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="settings-general">
@@ -211,21 +210,9 @@ export function GeneralSection({ settings, userId }: SectionProps) {
         <TextField label={t('fields.email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} errors={errorsOf('email')} data-testid="settings-email" />
         <TextField label={t('fields.company')} autoComplete="organization" value={form.company} onChange={(e) => set('company', e.target.value)} errors={errorsOf('company')} />
       </StyledFormGrid>
-      {emailChanged ? (
-        <>
-          <p>{userId ? t('emailChange.introOther') : t('emailChange.intro')}</p>
-          <PasswordField
-            label={userId ? t('emailChange.adminPassword') : t('password.current')}
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            errors={passwordErrors}
-            data-testid="settings-email-password"
-          />
-        </>
-      ) : null}
+      {emailChanged ? <EmailChangePassword value={password} onChange={setPassword} forOther={userId !== null} error={failure} /> : null}
       {/* A missing or wrong password shows under its field only. */}
-      <SectionFooter state={passwordErrors.length > 0 ? { kind: 'idle' } : state} busy={loading} />
+      <SectionFooter state={isPasswordProblem(failure) ? { kind: 'idle' } : state} busy={loading} />
     </form>
   );
 }

@@ -23,11 +23,11 @@ import {
   useAccountsUpdateUserMutation,
   useAccountsUserQuery,
 } from '../../../gql/graphql';
-import { PasswordField } from '../../../components/ui/password-field';
-import { errorCodeOf, needsGeneralMessage } from '../../../lib/error-code';
+import { needsGeneralMessage } from '../../../lib/error-code';
 import { saveSession } from '../../../lib/session';
 import { parseAuthPayload } from '../../../lib/session-types';
 import { useErrorText } from '../../../lib/use-error-text';
+import { EmailChangePassword, isPasswordProblem } from '../components/email-change-password';
 import { StyledFieldset } from '../components/fieldset';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { useFieldMessages } from '../lib/field-messages';
@@ -120,10 +120,7 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
     }
   }
 
-  const serverCode = serverError ? errorCodeOf(serverError) : null;
-  const passwordErrors =
-    serverCode === 'INVALID_CREDENTIALS' ? [t('password.wrongCurrent')] : serverCode === 'PASSWORD_REQUIRED' ? [tShared('errors.PASSWORD_REQUIRED')] : [];
-  const showGeneral = Boolean(serverError) && passwordErrors.length === 0 && needsGeneralMessage(serverError, Object.keys(form));
+  const showGeneral = Boolean(serverError) && !isPasswordProblem(serverError) && needsGeneralMessage(serverError, Object.keys(form));
 
   return (
     <StyledStack>
@@ -141,19 +138,7 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
               <TextField label={t('fields.contact')} name="contact" type="tel" value={form.contact} onChange={(e) => setText('contact')(e.target.value)} errors={errorsOf('contact')} />
               <TextField label={t('fields.twitchname')} name="twitchname" value={form.twitchname} onChange={(e) => setText('twitchname')(e.target.value)} errors={errorsOf('twitchname')} />
             </StyledFormGrid>
-            {emailChanged ? (
-              <>
-                <p>{isSelf ? t('emailChange.intro') : t('emailChange.introOther')}</p>
-                <PasswordField
-                  label={isSelf ? t('password.current') : t('emailChange.adminPassword')}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  errors={passwordErrors}
-                  data-testid="edit-email-password"
-                />
-              </>
-            ) : null}
+            {emailChanged ? <EmailChangePassword value={password} onChange={setPassword} forOther={!isSelf} error={serverError} /> : null}
           </StyledFieldset>
 
           <StyledFieldset>
