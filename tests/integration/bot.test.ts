@@ -171,6 +171,24 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect(await countRows()).toEqual({ channels: 0, accounts: 0, pending: 0 })
     })
 
+    it('drops a connection nobody confirmed in time, withdrawing its token at the platform', async () => {
+      twitch.consentAs(BROADCASTER.id)
+      const { back } = await connect('twitch')
+      const id = confirmIdOf((await callback(back)).location)!
+      const granted = twitch.tokenOf(BROADCASTER.id)
+      expect(granted).toHaveLength(1)
+      t.clock.advance(t.config.OAUTH_STATE_TTL + 1)
+      token = (await t.loginAs('client')).accessToken
+      flow = connectFlow(t, token)
+      expect((await flow.confirm(id)).body.errors![0]!.extensions!.code).toBe('NOT_FOUND')
+      // The next finished consent clears it out.
+      const { back: next } = await connect('twitch')
+      const nextId = confirmIdOf((await callback(next)).location)!
+      await waitFor(() => twitch.revoked.includes(granted[0]!), 'the stale token to be revoked')
+      await flow.cancel(nextId)
+      expect(await countRows()).toEqual({ channels: 0, accounts: 0, pending: 0 })
+    })
+
     it('runs the Twitch OAuth round trip, stores the tokens encrypted and follows the login', async () => {
       twitch.consentAs(BROADCASTER.id)
       const { start, back } = await connect('twitch')

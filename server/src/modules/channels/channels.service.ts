@@ -203,7 +203,14 @@ export function createChannelsService(deps: {
         return fail(problem)
       }
       const at = now()
-      await db.delete(pendingConnections).where(sql`${pendingConnections.expiresAt} < ${at}`)
+      // Connections nobody confirmed in time: their tokens are withdrawn at the platform.
+      const stale = await db.delete(pendingConnections).where(sql`${pendingConnections.expiresAt} < ${at}`).returning()
+      for (const old of stale) {
+        void platforms
+          .of(old)
+          .then((c) => c.revoke(box.open(old.accessToken)))
+          .catch(() => {})
+      }
       const [row] = await db
         .insert(pendingConnections)
         .values({
