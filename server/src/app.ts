@@ -165,7 +165,14 @@ export function createApp(deps: {
     if (!wantsPage && !preflighted && !(c.req.method === 'POST' && type.includes('application/json'))) {
       throw new AppError('FORBIDDEN', 'GraphQL requests must be JSON POSTs or carry a preflight header')
     }
-    return yoga.fetch(c.req.raw, { clientKey: c.get('clientKey'), requestId: c.get('requestId') })
+    // A resolver may set a cookie on this response (the browser binding of a channel connection).
+    const cookies: string[] = []
+    const serverContext = { clientKey: c.get('clientKey'), requestId: c.get('requestId'), setCookie: (v: string) => void cookies.push(v) }
+    const res = await yoga.fetch(c.req.raw, serverContext)
+    if (cookies.length === 0) return res
+    const withCookies = new Response(res.body, res)
+    for (const v of cookies) withCookies.headers.append('set-cookie', v)
+    return withCookies
   })
 
   // An unknown path under /jwt or /apps is a plain 404 for an API client; a browser navigation

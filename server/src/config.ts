@@ -100,6 +100,8 @@ const envSchema = z.object({
   PLANS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** Lifetime of the set-password link mailed to an account created without a password, seconds. */
   INVITE_TTL: duration(7 * 24 * 3600),
+  /** How long the link mailed to the old address after a sign-in e-mail change can undo it, seconds. */
+  EMAIL_UNDO_TTL: duration(7 * 24 * 3600),
   /** Hosts marketing click links may redirect to (comma list); nothing else is redirected to. */
   MARKETING_REDIRECT_HOSTS: z
     .string()

@@ -102,7 +102,16 @@ export function createServices(deps: {
   // The open feedback reports count is read through the feedback service (built further down).
   const admin = createAdminService({ db, plans, now, cacheMs: countTtlMs, openFeedbackReports: () => feedback.openCount() })
   caches.push(users.clearCounts, licences.clearCounts, admin.clear)
-  const account = createAccountService({ db, audit, passwords, tokens, now })
+  const account = createAccountService({
+    db,
+    audit,
+    passwords,
+    tokens,
+    mail,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    emailUndoTtlSeconds: config.EMAIL_UNDO_TTL,
+    now,
+  })
   const marketing = createMarketingService({
     db,
     secret: deps.secret,

@@ -25,6 +25,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   resellerDashboard: lazyPage<PageProps>('reseller-dashboard-page', () => import('../features/accounts/pages/reseller-dashboard-page')),
   pricing: lazyPage<PageProps>('pricing-page', () => import('../features/pricing/pages/pricing-page')),
   kickPricing: lazyPage<PageProps>('kick-pricing-page', () => import('../features/pricing/pages/kick-pricing-page')),
+  undoEmailChange: lazyPage<PageProps>('undo-email-change-page', () => import('../features/accounts/pages/undo-email-change-page')),
   unsubscribeMail: lazyPage<PageProps>('unsubscribe-page', () => import('../features/marketing/pages/unsubscribe-page')),
   trackMarketing: lazyPage<PageProps>('track-marketing-page', () => import('../features/marketing/pages/track-marketing-page')),
   redirectToPage: lazyPage<PageProps>('redirect-page', () => import('../features/marketing/pages/redirect-page')),

@@ -56,6 +56,7 @@ export type PageKey =
   | 'pricing'
   | 'kickPricing'
   | 'unsubscribeMail'
+  | 'undoEmailChange'
   | 'trackMarketing'
   | 'redirectToPage';
 
@@ -90,6 +91,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('auth-login', '/login', 'login', 'login', authPage),
   route('auth-register', '/register', 'register', 'register', authPage),
   route('auth-forgot-password', '/forgot-password', 'forgotPassword', 'forgotPassword', authPage),
+  // The link mailed to the old address after a sign-in e-mail change (signed in or not).
+  route('undo-email-change', '/account/undo-email-change', 'undoEmailChange', 'undoEmailChange', publicPage),
   route('unsubscribe-mail', '/pages/unsubscribemail', 'unsubscribeMail', 'unsubscribeMail', publicPage),
   route('misc-unsubscribe-mail', '/pages/miscellaneous/unsubscribemail', 'unsubscribeMail', 'unsubscribeMail', publicPage),
   route('track-marketing', '/pages/trackMarketing', 'trackMarketing', 'trackMarketing', publicPage),
