@@ -17,6 +17,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** PGlite in a worker thread (off: on the HTTP thread). */
+  PGLITE_THREAD: flag(true),
   DEMO: flag(true),
   JWT_ACCESS_SECRET: z.string().min(32).optional(),
   JWT_ISSUER: z.string().default('channel-assistant'),

@@ -26,6 +26,7 @@ export async function startServer(
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    pgliteThread: config.PGLITE_THREAD,
     log,
   })
   await database.migrate()

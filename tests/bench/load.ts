@@ -5,6 +5,7 @@
  *   npm run bench:load -- --soak 60 [--rate 20]             read and write paths (sign-in, users, viewer, profile write)
  *   npm run bench:load -- --url http://host:4000 --admin-password … [--client-password …]
  *   … --env MAX_INFLIGHT=100000,MAX_QUEUE=0 (settings of the spawned server)  --node-args "--cpu-prof" (its node flags)
+ *   … --connections 256 (the generator's keep-alive connections, opened before the first run)
  * Without --url it starts `server/src/main.ts` (a default PGlite server, demo data, LOG_LEVEL
  * info to a log file) on an empty temporary DATA_DIR; only LOGIN_RATE_LIMIT is raised so that
  * the soak's sign-ins are not refused as brute force. Requests leave on schedule whatever the
@@ -96,7 +97,33 @@ function extraEnv(): Record<string, string> {
 
 // ---------------------------------------------------------------- client
 
-const dispatcher = new Agent({ connections: 2048, pipelining: 1, connectTimeout: 10_000, keepAliveTimeout: 30_000 })
+/**
+ * The generator's connections: a fixed pool of keep-alive connections (`--connections`,
+ * default 256), opened before the first measured run, as wrk2 or k6 do. A request due while
+ * every connection is busy waits in the generator's queue, and that wait counts in its latency
+ * (measured from the moment it was due). An unbounded pool would open a new TCP connection for
+ * every request due while the others are busy: hundreds at once after any hiccup, which a Node
+ * server accepts one per event-loop iteration, so connect timeouts then measure the generator's
+ * connection storm, not the server's answers.
+ */
+const CONNECTIONS = Number(opt('connections') ?? 256)
+const dispatcher = new Agent({ connections: CONNECTIONS, pipelining: 1, connectTimeout: 10_000, keepAliveTimeout: 30_000 })
+/** New TCP connections the generator opened (reported per run). */
+let connects = 0
+dispatcher.on('connect', () => connects++)
+/** The health poll has its own connection, so it never queues behind the load. */
+const pollDispatcher = new Agent({ connections: 1 })
+
+/** Opens the whole pool (a burst of concurrent requests, one per connection), before any measurement. */
+async function openConnections(base: string) {
+  for (let round = 0; round < 20 && connects < CONNECTIONS; round++) {
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, () =>
+        request(`${base}/healthz`, { dispatcher, headersTimeout: 30_000 }).then((r) => r.body.dump(), () => {}),
+      ),
+    )
+  }
+}
 
 async function send(base: string, r: Req): Promise<{ status: number; text: string; retryAfter: boolean }> {
   const res = await request(`${base}${r.path}`, {
@@ -163,6 +190,7 @@ function classify(kind: string, status: number, text: string, retryAfter: boolea
 
 /** The worst event-loop delay seen in this process and (from /healthz?details) in the server during a run, ms. */
 const loopDelay = { client: 0, server: 0 }
+let connectsAtStart = 0
 const clientLoop = monitorEventLoopDelay({ resolution: 10 })
 clientLoop.enable()
 
@@ -170,10 +198,11 @@ clientLoop.enable()
 async function openLoop(base: string, next: () => Req, rate: number, seconds: number): Promise<Outcome[]> {
   const total = Math.round(rate * seconds)
   const outcomes: Promise<Outcome>[] = []
+  connectsAtStart = connects
   clientLoop.reset()
   loopDelay.server = 0
   const poll = setInterval(() => {
-    void request(`${base}/healthz?details`, { dispatcher, headersTimeout: 10_000 })
+    void request(`${base}/healthz?details`, { dispatcher: pollDispatcher, headersTimeout: 10_000 })
       .then((r) => r.body.json() as Promise<{ eventLoopDelayMs?: { max: number } }>)
       .then((b) => (loopDelay.server = Math.max(loopDelay.server, b.eventLoopDelayMs?.max ?? 0)))
       .catch(() => {})
@@ -252,7 +281,7 @@ function print(label: string, s: Summary) {
       `2xx ${s.ok}  503 ${s.overloaded}  other ${s.other}  transport ${s.transport}` +
       (s.badOverloaded ? `  (503 without Retry-After: ${s.badOverloaded})` : '') +
       (s.otherCodes ? `  [${s.otherCodes}]` : '') +
-      `  (worst event-loop delay: server ${loopDelay.server.toFixed(0)} ms, load generator ${loopDelay.client.toFixed(0)} ms)`,
+      `  (worst event-loop delay: server ${loopDelay.server.toFixed(0)} ms, load generator ${loopDelay.client.toFixed(0)} ms; new connections ${connects - connectsAtStart})`,
   )
 }
 
@@ -275,8 +304,10 @@ let failed = false
 try {
   const adminToken = await signIn(server.base, 'admin@demo.local', server.adminPassword)
   const reads = readMix(adminToken)
-  await openLoop(server.base, reads, 20, 3) // warm-up: JIT, caches, connections
+  await openLoop(server.base, reads, 20, 3) // warm-up: JIT, caches
+  await openConnections(server.base)
   if (server.logFile) console.log(`server log: ${server.logFile}`)
+  console.log(`load generator: ${connects} keep-alive connections (--connections ${CONNECTIONS})`)
 
   if (opt('soak')) {
     const seconds = Number(opt('soak'))
@@ -319,6 +350,7 @@ try {
   }
 } finally {
   await dispatcher.close().catch(() => {})
+  await pollDispatcher.close().catch(() => {})
   await server.stop()
 }
 process.exit(failed ? 1 : 0)
