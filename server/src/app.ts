@@ -59,6 +59,10 @@ export function createApp(deps: { config: Config; database: Database; services: 
   })
   const loop = startLoopMonitor({ log, context: () => ({ admission: admitter.snapshot() }) })
 
+  // First of all: a refusal costs as little as possible (no request id, no log line per refused
+  // request: the counts are in /healthz?details and in the stall warnings).
+  app.use('*', admission(admitter))
+
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID()
     c.set('requestId', requestId)
@@ -75,8 +79,6 @@ export function createApp(deps: { config: Config; database: Database; services: 
       )
     }
   })
-
-  app.use('*', admission(admitter))
 
   app.use(
     '*',

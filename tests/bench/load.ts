@@ -110,6 +110,9 @@ const CONNECTIONS = Number(opt('connections') ?? 256)
 const dispatcher = new Agent({ connections: CONNECTIONS, pipelining: 1, connectTimeout: 10_000, keepAliveTimeout: 30_000 })
 /** New TCP connections the generator opened (reported per run). */
 let connects = 0
+/** Requests outstanding, and how many were due while every connection was busy (they waited in the generator). */
+let outstanding = 0
+let waitedForConnection = 0
 dispatcher.on('connect', () => connects++)
 /** The health poll has its own connection, so it never queues behind the load. */
 const pollDispatcher = new Agent({ connections: 1 })
@@ -126,6 +129,15 @@ async function openConnections(base: string) {
 }
 
 async function send(base: string, r: Req): Promise<{ status: number; text: string; retryAfter: boolean }> {
+  if (++outstanding > CONNECTIONS) waitedForConnection++
+  try {
+    return await sendNow(base, r)
+  } finally {
+    outstanding--
+  }
+}
+
+async function sendNow(base: string, r: Req): Promise<{ status: number; text: string; retryAfter: boolean }> {
   const res = await request(`${base}${r.path}`, {
     method: r.method,
     headers: r.headers,
@@ -199,6 +211,7 @@ async function openLoop(base: string, next: () => Req, rate: number, seconds: nu
   const total = Math.round(rate * seconds)
   const outcomes: Promise<Outcome>[] = []
   connectsAtStart = connects
+  waitedForConnection = 0
   clientLoop.reset()
   loopDelay.server = 0
   const poll = setInterval(() => {
@@ -281,7 +294,8 @@ function print(label: string, s: Summary) {
       `2xx ${s.ok}  503 ${s.overloaded}  other ${s.other}  transport ${s.transport}` +
       (s.badOverloaded ? `  (503 without Retry-After: ${s.badOverloaded})` : '') +
       (s.otherCodes ? `  [${s.otherCodes}]` : '') +
-      `  (worst event-loop delay: server ${loopDelay.server.toFixed(0)} ms, load generator ${loopDelay.client.toFixed(0)} ms; new connections ${connects - connectsAtStart})`,
+      `  (worst event-loop delay: server ${loopDelay.server.toFixed(0)} ms, load generator ${loopDelay.client.toFixed(0)} ms; new connections ${connects - connectsAtStart})` +
+      (waitedForConnection ? `  GENERATOR-LIMITED: ${waitedForConnection} requests waited for a free connection (raise --connections)` : ''),
   )
 }
 
