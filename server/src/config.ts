@@ -46,6 +46,8 @@ const envSchema = z.object({
   QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(250),
   /** Refuse new requests while the event loop is this many ms behind; 0 turns the check off. */
   MAX_LOOP_LAG_MS: z.coerce.number().int().min(0).default(200),
+  /** How long an idle keep-alive connection stays open (Node accepts one new connection per event-loop iteration: reuse is cheaper). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().default('./dist/client'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),

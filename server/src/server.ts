@@ -47,6 +47,12 @@ export async function startServer(
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))
   })
+  // Idle keep-alive connections stay open a while (longer than the usual proxy's 60 s): under
+  // load Node accepts one new connection per event-loop iteration, so a burst of reconnecting
+  // clients waits in the accept queue, while a kept connection is read at once.
+  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number }
+  http.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS
+  http.headersTimeout = Math.max(http.headersTimeout, config.KEEP_ALIVE_TIMEOUT_MS + 1000)
   const port = (server.address() as AddressInfo).port
   return {
     url: `http://localhost:${port}`,

@@ -5,7 +5,7 @@
  *   npm run bench:load -- --soak 60 [--rate 20]             read and write paths (sign-in, users, viewer, profile write)
  *   npm run bench:load -- --url http://host:4000 --admin-password … [--client-password …]
  *   … --env MAX_INFLIGHT=100000,MAX_QUEUE=0 (settings of the spawned server)  --node-args "--cpu-prof" (its node flags)
- *   … --connections 256 (the generator's keep-alive connections, opened before the first run)
+ *   … --connections 256 (the generator's keep-alive connections, opened before the first run)  --timeline (per second)
  * Without --url it starts `server/src/main.ts` (a default PGlite server, demo data, LOG_LEVEL
  * info to a log file) on an empty temporary DATA_DIR; only LOGIN_RATE_LIMIT is raised so that
  * the soak's sign-ins are not refused as brute force. Requests leave on schedule whatever the
@@ -44,6 +44,8 @@ interface Outcome {
   kind: string
   status: number // 0: transport error
   ms: number
+  /** When it was due, ms from the start of the run. */
+  at?: number
   code?: string
   retryAfter?: boolean
 }
@@ -228,8 +230,8 @@ async function openLoop(base: string, next: () => Req, rate: number, seconds: nu
     const r = next()
     outcomes.push(
       send(base, r).then(
-        (res) => ({ ...classify(r.kind, res.status, res.text, res.retryAfter), ms: performance.now() - due }),
-        (e: unknown) => ({ kind: r.kind, status: 0, ms: performance.now() - due, code: (e as { code?: string }).code ?? String(e) }),
+        (res) => ({ ...classify(r.kind, res.status, res.text, res.retryAfter), ms: performance.now() - due, at: due - t0 }),
+        (e: unknown) => ({ kind: r.kind, status: 0, ms: performance.now() - due, at: due - t0, code: (e as { code?: string }).code ?? String(e) }),
       ),
     )
   }
@@ -300,9 +302,28 @@ function print(label: string, s: Summary) {
 }
 
 async function run(label: string, base: string, next: () => Req, rate: number, seconds: number) {
-  const s = summarize(rate, seconds, await openLoop(base, next, rate, seconds))
+  const out = await openLoop(base, next, rate, seconds)
+  const s = summarize(rate, seconds, out)
   print(label, s)
+  if (has('timeline')) printTimeline(out)
   return s
+}
+
+/** `--timeline`: per second of the run (by due time), requests, 503s, transport errors and the worst latency. */
+function printTimeline(out: Outcome[]) {
+  const seconds = new Map<number, { n: number; refused: number; transport: number; max: number }>()
+  for (const o of out) {
+    const k = Math.floor((o.at ?? 0) / 1000)
+    const b = seconds.get(k) ?? { n: 0, refused: 0, transport: 0, max: 0 }
+    b.n++
+    if (o.status === 503) b.refused++
+    if (o.status === 0) b.transport++
+    b.max = Math.max(b.max, o.ms)
+    seconds.set(k, b)
+  }
+  for (const [k, b] of [...seconds].sort((a, z) => a[0] - z[0])) {
+    console.log(`  ${String(k).padStart(3)} s  ${String(b.n).padStart(5)} sent  ${String(b.refused).padStart(5)} 503  ${String(b.transport).padStart(4)} transport  max ${b.max.toFixed(0).padStart(6)} ms`)
+  }
 }
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED')
