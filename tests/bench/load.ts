@@ -1,7 +1,7 @@
 /**
  * Open-loop load (fixed arrival rate) against a server in a separate process:
  *   npm run bench:load -- --rate 100 --duration 20          one or more rates (--rate 50,100,200)
- *   npm run bench:load -- --find [--duration 15]            finds the sustainable rate, runs it and twice it, checks recovery
+ *   npm run bench:load -- --find [--duration 15]            finds the sustainable rate (a failed step is run once more), runs it and twice it, checks recovery
  *   npm run bench:load -- --soak 60 [--rate 20]             read and write paths (sign-in, users, viewer, profile write)
  *   npm run bench:load -- --url http://host:4000 --admin-password … [--client-password …]
  *   … --env MAX_INFLIGHT=100000,MAX_QUEUE=0 (settings of the spawned server)  --node-args "--cpu-prof" (its node flags)
@@ -357,7 +357,9 @@ try {
     // Step the rate up until p99 or errors give; the last passing step is the sustainable rate.
     let best = 0
     for (const rate of [10, 25, 50, 75, 100, 150, 200, 300, 400, 600, 800]) {
-      const s = await run('find', server.base, reads, rate, Math.min(DURATION, 10))
+      let s = await run('find', server.base, reads, rate, Math.min(DURATION, 10))
+      // One hiccup of a shared machine (or of the generator itself) should not end the search: a failed step runs once more.
+      if (!sustained(s)) s = await run('find (again)', server.base, reads, rate, Math.min(DURATION, 10))
       if (!sustained(s)) break
       best = rate
       await new Promise((r) => setTimeout(r, 1000))
