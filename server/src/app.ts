@@ -75,6 +75,10 @@ export function createApp(deps: {
   })
   const loop = startLoopMonitor({ log, context: () => ({ admission: admitter.snapshot() }) })
 
+  // First of all: a refusal costs as little as possible (no request id, no log line per refused
+  // request: the counts are in /healthz?details and in the stall warnings).
+  app.use('*', admission(admitter))
+
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID()
     c.set('requestId', requestId)
@@ -94,7 +98,6 @@ export function createApp(deps: {
     }
   })
 
-  app.use('*', admission(admitter))
   // Larger dynamic answers (JSON, the app's HTML) gzipped for clients that accept it; never an
   // SSE stream. Built assets are served precompressed (below).
   app.use('*', compressLarge(1024))

@@ -17,6 +17,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** PGlite in a worker thread (off: on the HTTP thread). */
+  PGLITE_THREAD: flag(true),
   DEMO: flag(true),
   JWT_ACCESS_SECRET: z.string().min(32).optional(),
   JWT_ISSUER: z.string().default('channel-assistant'),
@@ -44,6 +46,8 @@ const envSchema = z.object({
   QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(250),
   /** Refuse new requests while the event loop is this many ms behind; 0 turns the check off. */
   MAX_LOOP_LAG_MS: z.coerce.number().int().min(0).default(200),
+  /** How long an idle keep-alive connection stays open (Node accepts one new connection per event-loop iteration: reuse is cheaper). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().default('./dist/client'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
