@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { mountAuthRoutes } from './auth/auth.rest'
 import { mountChannelRoutes } from './modules/channels/channels.rest'
 import { mountAccountRoutes } from './modules/account/account.rest'
+import { mountHelpRoutes } from './modules/help/help.rest'
 import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
 import { mountPricingRoutes } from './modules/plans/plans.rest'
 import { mountUserRoutes } from './modules/users/users.rest'
@@ -25,7 +26,7 @@ import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
 import type { Services } from './services'
 
-const API_PREFIXES = ['/graphql', '/jwt/', '/apps/', '/healthz', '/readyz']
+const API_PREFIXES = ['/graphql', '/jwt/', '/apps/', '/faq/', '/kb/', '/healthz', '/readyz']
 
 function clientKeyOf(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
@@ -134,6 +135,7 @@ export function createApp(deps: { config: Config; database: Database; services: 
   mountPricingRoutes(app)
   mountAccountRoutes(app)
   mountMarketingRoutes(app)
+  mountHelpRoutes(app)
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.
@@ -150,6 +152,8 @@ export function createApp(deps: { config: Config; database: Database; services: 
   // Unknown API paths are a plain 404, never the SPA.
   app.all('/jwt/*', (c) => c.body(null, 404))
   app.all('/apps/*', (c) => c.body(null, 404))
+  app.all('/kb/*', (c) => c.body(null, 404))
+  app.all('/faq/*', (c) => c.body(null, 404))
 
   const dist = resolve(config.CLIENT_DIST)
   const indexFile = join(dist, 'index.html')

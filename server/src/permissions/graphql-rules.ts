@@ -155,4 +155,23 @@ export const graphqlRules: Record<string, Rule> = {
   'AuditEntry.*': rule.parent,
   'AuditEntryConnection.*': rule.parent,
   'AuditEntryEdge.*': rule.parent,
+
+  // The help centre: read by any signed-in user (its pages are app pages); edited by admins.
+  'Query.faq': rule.signedIn,
+  'Query.knowledgeBase': rule.signedIn,
+  'Query.kbCategory': rule.signedIn,
+  'Query.kbArticle': rule.signedIn,
+  'Query.helpEditor': rule.can('manage', 'Help'),
+  'Mutation.saveHelpEntry': rule.can('manage', 'Help'),
+  'Mutation.deleteHelpEntry': rule.can('manage', 'Help'),
+  'Mutation.moveHelpEntry': rule.can('manage', 'Help'),
+  'FaqCategory.*': rule.parent,
+  'FaqQuestion.*': rule.parent,
+  'KbCategory.*': rule.parent,
+  'KbCategoryName.*': rule.parent,
+  'KbArticle.*': rule.parent,
+  'KbArticleLink.*': rule.parent,
+  'HelpEditor.*': rule.parent,
+  'HelpEditorEntry.*': rule.parent,
+  'HelpText.*': rule.parent,
 }
