@@ -10,6 +10,7 @@ import type followers from './features/followers/locales/en.json';
 import type analytics from './features/analytics/locales/en.json';
 import type sandbox from './features/sandbox/locales/en.json';
 import type raids from './features/raids/locales/en.json';
+import type help from './features/help/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -27,6 +28,7 @@ declare module 'i18next' {
       followers: typeof followers;
       analytics: typeof analytics;
       sandbox: typeof sandbox;
+      help: typeof help;
     };
     returnNull: false;
   }

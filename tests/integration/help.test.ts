@@ -36,7 +36,7 @@ describe.each(engines)('help centre on %s', (engine) => {
     const out: Record<string, number> = {}
     for (const table of HELP_TABLES) {
       const rows = await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))
-      const list = (Array.isArray(rows) ? rows : (rows as { rows: Array<{ n: number }> }).rows) as Array<{ n: number }>
+      const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ n: number }> }).rows) as Array<{ n: number }>
       out[table] = Number(list[0]!.n)
     }
     return out
