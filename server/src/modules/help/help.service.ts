@@ -206,6 +206,8 @@ export interface HelpEditor {
   knowledgeBase: HelpEditorEntry[]
 }
 
+const TABLES = { faqCategory: faqCategories, faqQuestion: faqQuestions, kbCategory: kbCategories, kbArticle: kbArticles } as const
+
 const isUniqueViolation = (e: unknown): boolean => {
   for (let c = e as { code?: string; cause?: unknown } | undefined; c; c = c.cause as typeof c) if (c.code === '23505') return true
   return false
@@ -560,66 +562,26 @@ export function createHelpService(deps: { db: Db; audit: AuditService; now: () =
     return change(principal, kind, entryId === null ? 'create' : 'update', async (tx) => {
       const before = entryId === null ? null : await snapshot(tx, kind, entryId)
       if (entryId !== null && !before) throw notFound()
-      const at = now()
+      // The columns of each kind are exactly its input's fields besides the translations.
+      const { translations, ...fields } = parseInput(kind, raw)
+      const parentId = 'categoryId' in fields ? fields.categoryId : undefined
+      if (parentId !== undefined) await requireParent(tx, kind as 'faqQuestion' | 'kbArticle', parentId)
+      const table = TABLES[kind]
+      const values = { ...fields, updatedAt: now() }
       let target = entryId
-      switch (kind) {
-        case 'faqCategory': {
-          const input = parseInput('faqCategory', raw)
-          const values = { key: input.key, icon: input.icon, updatedAt: at }
-          if (target === null) {
-            const [row] = await tx.insert(faqCategories).values({ ...values, position: await nextPosition(tx, kind) }).returning({ id: faqCategories.id })
-            target = row!.id
-          } else await tx.update(faqCategories).set(values).where(eq(faqCategories.id, target))
-          await writeTexts(tx, kind, target, input.translations)
-          break
-        }
-        case 'faqQuestion': {
-          const input = parseInput('faqQuestion', raw)
-          await requireParent(tx, kind, input.categoryId)
-          const moved = before && before.categoryId !== input.categoryId
-          const values = { categoryId: input.categoryId, updatedAt: at }
-          if (target === null) {
-            const [row] = await tx
-              .insert(faqQuestions)
-              .values({ ...values, position: await nextPosition(tx, kind, input.categoryId) })
-              .returning({ id: faqQuestions.id })
-            target = row!.id
-          } else {
-            const position = moved ? { position: await nextPosition(tx, kind, input.categoryId) } : {}
-            await tx.update(faqQuestions).set({ ...values, ...position }).where(eq(faqQuestions.id, target))
-          }
-          await writeTexts(tx, kind, target, input.translations)
-          break
-        }
-        case 'kbCategory': {
-          const input = parseInput('kbCategory', raw)
-          const values = { slug: input.slug, icon: input.icon, iconColor: input.iconColor, img: input.img, updatedAt: at }
-          if (target === null) {
-            const [row] = await tx.insert(kbCategories).values({ ...values, position: await nextPosition(tx, kind) }).returning({ id: kbCategories.id })
-            target = row!.id
-          } else await tx.update(kbCategories).set(values).where(eq(kbCategories.id, target))
-          await writeTexts(tx, kind, target, input.translations)
-          break
-        }
-        case 'kbArticle': {
-          const input = parseInput('kbArticle', raw)
-          await requireParent(tx, kind, input.categoryId)
-          const moved = before && before.categoryId !== input.categoryId
-          const values = { categoryId: input.categoryId, slug: input.slug, updatedAt: at }
-          if (target === null) {
-            const [row] = await tx
-              .insert(kbArticles)
-              .values({ ...values, position: await nextPosition(tx, kind, input.categoryId) })
-              .returning({ id: kbArticles.id })
-            target = row!.id
-          } else {
-            const position = moved ? { position: await nextPosition(tx, kind, input.categoryId) } : {}
-            await tx.update(kbArticles).set({ ...values, ...position }).where(eq(kbArticles.id, target))
-          }
-          await writeTexts(tx, kind, target, input.translations)
-          break
-        }
+      if (target === null) {
+        const [row] = await tx
+          .insert(table)
+          .values({ ...values, position: await nextPosition(tx, kind, parentId) } as never)
+          .returning({ id: table.id })
+        target = row!.id
+      } else {
+        // Moved to another category: it goes to the end there.
+        const moved = parentId !== undefined && before?.categoryId !== parentId
+        const position = moved ? { position: await nextPosition(tx, kind, parentId) } : {}
+        await tx.update(table).set({ ...values, ...position } as never).where(eq(table.id, target))
       }
+      await writeTexts(tx, kind, target, translations)
       return { id: target, result: target, before }
     })
   }
@@ -630,7 +592,7 @@ export function createHelpService(deps: { db: Db; audit: AuditService; now: () =
     return change(principal, kind, 'delete', async (tx) => {
       const before = await snapshot(tx, kind, entryId)
       if (!before) throw notFound()
-      const table = { faqCategory: faqCategories, faqQuestion: faqQuestions, kbCategory: kbCategories, kbArticle: kbArticles }[kind]
+      const table = TABLES[kind]
       if (kind === 'faqCategory') before.questions = (await tx.select({ id: faqQuestions.id }).from(faqQuestions).where(eq(faqQuestions.categoryId, entryId))).map((r) => r.id)
       if (kind === 'kbCategory') before.articles = (await tx.select({ id: kbArticles.id }).from(kbArticles).where(eq(kbArticles.categoryId, entryId))).map((r) => r.id)
       await tx.delete(table).where(eq(table.id, entryId))
@@ -644,7 +606,7 @@ export function createHelpService(deps: { db: Db; audit: AuditService; now: () =
     return change(principal, kind, 'move', async (tx) => {
       const before = await snapshot(tx, kind, entryId)
       if (!before) throw notFound()
-      const table = { faqCategory: faqCategories, faqQuestion: faqQuestions, kbCategory: kbCategories, kbArticle: kbArticles }[kind]
+      const table = TABLES[kind]
       const parent =
         kind === 'faqQuestion'
           ? eq(faqQuestions.categoryId, before.categoryId as number)

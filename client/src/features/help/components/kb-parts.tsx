@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { StyledCard } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
 import { HELP_PATHS } from '../lib';
 
 export const StyledCardGrid = styled.div`
@@ -97,5 +99,19 @@ export function KbCrumbs({ category }: { category?: { slug: string; title: strin
         ) : null}
       </ol>
     </StyledCrumbs>
+  );
+}
+
+/** An unknown category or article: said on its page, with the way back. */
+export function KbNotFound({ title, message }: { title: string; message: string }) {
+  const { t } = useTranslation('help');
+  return (
+    <div aria-labelledby="page-title">
+      <KbCrumbs />
+      <PageHeader title={title} />
+      <EmptyState testId="kb-not-found" action={<Link to={HELP_PATHS.knowledgeBase}>{t('kb.back')}</Link>}>
+        {message}
+      </EmptyState>
+    </div>
   );
 }

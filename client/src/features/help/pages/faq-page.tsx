@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useHelpFaqQuery } from '../../../gql/graphql';
 import { EditToggle, HelpEditorPanel } from '../components/help-editor';
 import { FaqView } from '../components/faq-view';
-import { SearchBox } from '../components/search-box';
+import { SearchBox, SearchOutcome } from '../components/search-box';
 import { HELP_PATHS, SEARCH_DEBOUNCE_MS, useDebounced, useHelpLocale, useIsHelpAdmin } from '../lib';
 
 /** /pages/faq: the FAQ with a server-side search, in the UI language; admins edit it here. */
@@ -41,17 +38,17 @@ export default function FaqPage({ title }: { title: string }) {
       ) : (
         <>
           <SearchBox label={t('faq.search')} value={text} onChange={setText} testId="faq-search" />
-          {error && !shown ? (
-            <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="faq-error" />
-          ) : !shown ? (
-            <LoadingState testId="faq-loading" />
-          ) : shown.faq.length === 0 ? (
-            <EmptyState testId="faq-empty">{q ? t('faq.noMatch', { q }) : t('faq.empty')}</EmptyState>
-          ) : (
-            <div aria-busy={loading || undefined} data-testid="faq-results">
-              <FaqView categories={shown.faq} searching={Boolean(q)} />
-            </div>
-          )}
+          <SearchOutcome
+            prefix="faq"
+            error={error}
+            loaded={Boolean(shown)}
+            loading={loading}
+            count={shown?.faq.length ?? 0}
+            emptyText={q ? t('faq.noMatch', { q }) : t('faq.empty')}
+            onRetry={() => void refetch().catch(() => {})}
+          >
+            {shown ? <FaqView categories={shown.faq} searching={Boolean(q)} /> : null}
+          </SearchOutcome>
         </>
       )}
     </div>

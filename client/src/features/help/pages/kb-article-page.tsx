@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { StyledCard } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useHelpKbArticleQuery } from '../../../gql/graphql';
-import { KbCrumbs, StyledArticleList } from '../components/kb-parts';
+import { KbCrumbs, KbNotFound, StyledArticleList } from '../components/kb-parts';
 import { HELP_PATHS, useHelpLocale } from '../lib';
 
 const StyledLayout = styled.div`
@@ -50,15 +49,7 @@ export default function KbArticlePage({ title }: { title: string }) {
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="kb-error" />;
   if (!data) return <LoadingState testId="kb-loading" />;
   if (!article) {
-    return (
-      <div aria-labelledby="page-title">
-        <KbCrumbs />
-        <PageHeader title={title} />
-        <EmptyState testId="kb-not-found" action={<Link to={HELP_PATHS.knowledgeBase}>{t('kb.back')}</Link>}>
-          {t('kb.noArticle')}
-        </EmptyState>
-      </div>
-    );
+    return <KbNotFound title={title} message={t('kb.noArticle')} />;
   }
   const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(article.updatedAt));
   return (

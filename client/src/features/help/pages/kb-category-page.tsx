@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useHelpKbCategoryQuery } from '../../../gql/graphql';
-import { KbCategoryCard, KbCrumbs } from '../components/kb-parts';
-import { HELP_PATHS, useHelpLocale } from '../lib';
+import { KbCategoryCard, KbCrumbs, KbNotFound } from '../components/kb-parts';
+import { useHelpLocale } from '../lib';
 
 /** One knowledge-base category and its articles. */
 export default function KbCategoryPage({ title }: { title: string }) {
@@ -19,15 +19,7 @@ export default function KbCategoryPage({ title }: { title: string }) {
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="kb-error" />;
   if (!data) return <LoadingState testId="kb-loading" />;
   if (!found) {
-    return (
-      <div aria-labelledby="page-title">
-        <KbCrumbs />
-        <PageHeader title={title} />
-        <EmptyState testId="kb-not-found" action={<Link to={HELP_PATHS.knowledgeBase}>{t('kb.back')}</Link>}>
-          {t('kb.noCategory')}
-        </EmptyState>
-      </div>
-    );
+    return <KbNotFound title={title} message={t('kb.noCategory')} />;
   }
   return (
     <div aria-labelledby="page-title">
