@@ -125,6 +125,25 @@ describe.each(engines)('help centre on %s', (engine) => {
     }
   })
 
+  it('searches the knowledge base in each language, any case', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['en', 'pkce', 'connect-twitch-and-kick'],
+      ['de', 'ABKLINGZEITEN', 'chat-commands'],
+      ['fr', 'FAUX CHATTEURS', 'fair-play-rule'],
+      ['pt', 'temporizador', 'timers-and-categories'],
+    ]
+    for (const [lang, q, slug] of cases) {
+      const gql = await t.gql('query($l: HelpLocale, $q: String) { knowledgeBase(locale: $l, q: $q) { slug articles { slug } } }', { l: lang, q }, client)
+      const slugs = gql.body.data.knowledgeBase.flatMap((c: any) => c.articles.map((a: any) => a.slug))
+      expect(slugs, lang).toContain(slug)
+    }
+    // REST: the categories holding a match, and their matching questions.
+    const home = await get('/kb/data/knowledge_base?lang=de&q=abklingzeiten')
+    expect(home.body.map((c: any) => c.category)).toEqual(['bot-modules'])
+    const category = await get('/kb/data/category?category=bot-modules&lang=pt&q=temporizador')
+    expect(category.body[0].questions.map((x: any) => x.slug)).toEqual(['timers-and-categories'])
+  })
+
   it('refuses bad input with a coded 400', async () => {
     for (const path of ['/faq/data?lang=es', `/faq/data?q=${'x'.repeat(101)}`, '/kb/data/question', '/kb/data/question?slug=Not%20A%20Slug', '/kb/data/category?category=%3Cscript%3E']) {
       const res = await get(path)
