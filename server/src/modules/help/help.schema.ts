@@ -163,20 +163,13 @@ builder.queryFields((t) => ({
   }),
 }))
 
-/** The GraphQL input as the service's plain object (absent fields left out, the category id as a number). */
-function plainInput(kind: (typeof helpEntryKinds)[number], input: typeof HelpEntryInput.$inferInput): Record<string, unknown> {
-  const out: Record<string, unknown> = { translations: input.translations }
-  const take = (...names: Array<'key' | 'slug' | 'icon' | 'iconColor' | 'img'>) => {
-    for (const name of names) if (input[name] !== undefined && input[name] !== null) out[name] = input[name]
-  }
-  if (kind === 'faqCategory') take('key', 'icon')
-  if (kind === 'kbCategory') take('slug', 'icon', 'iconColor', 'img')
-  if (kind === 'kbArticle') take('slug')
-  if (kind === 'faqQuestion' || kind === 'kbArticle') out.categoryId = input.categoryId == null ? undefined : toId(input.categoryId, 'categoryId')
-  // Fields that do not belong to the kind are refused by the service's strict shape.
-  for (const name of ['key', 'slug', 'icon', 'iconColor', 'img', 'categoryId'] as const) {
-    if (input[name] !== undefined && input[name] !== null && !(name in out)) out[name] = input[name]
-  }
+/**
+ * The GraphQL input as the service's plain object: the fields given, the category id as a
+ * number. Fields that do not belong to the kind are refused by the service's strict shapes.
+ */
+function plainInput(input: typeof HelpEntryInput.$inferInput): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && value !== null))
+  if (input.categoryId !== undefined && input.categoryId !== null) out.categoryId = toId(input.categoryId, 'categoryId')
   return out
 }
 
@@ -190,7 +183,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: HelpEntryInput, required: true }),
     },
     resolve: async (_root, { kind, id, input }, ctx) =>
-      String(await ctx.services.help.save(ctx.principal, kind, id === null || id === undefined ? null : toId(id), plainInput(kind, input))),
+      String(await ctx.services.help.save(ctx.principal, kind, id === null || id === undefined ? null : toId(id), plainInput(input))),
   }),
   deleteHelpEntry: t.boolean({
     description: 'Admins: deletes an entry (a category with everything in it); audited.',

@@ -26,7 +26,7 @@ import {
 import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code';
 import { LANGUAGE_NAMES } from '../../../lib/i18n';
 import { useErrorText } from '../../../lib/use-error-text';
-import { CHILD_KIND, HELP_LOCALES, HELP_QUERIES } from '../lib';
+import { CHILD_KIND, HELP_LOCALES, HELP_QUERIES, useHelpLocale } from '../lib';
 
 type Entry = HelpEditorFieldsFragment & { children?: HelpEditorFieldsFragment[] };
 type Section = 'faq' | 'knowledgeBase';
@@ -102,9 +102,9 @@ type Editing = { kind: HelpEntryKind; entry: HelpEditorFieldsFragment | null; pa
 
 /** The admins' editor for one section (FAQ or knowledge base): add, edit, delete (confirmed), reorder. */
 export function HelpEditorPanel({ section }: { section: Section }) {
-  const { t, i18n } = useTranslation('help');
+  const { t } = useTranslation('help');
   const errorText = useErrorText();
-  const locale = ((HELP_LOCALES as readonly string[]).includes(i18n.language) ? i18n.language : 'en') as HelpLocale;
+  const locale = useHelpLocale();
   const { data, loading, error, refetch } = useHelpEditorQuery({ fetchPolicy: 'cache-and-network' });
   const refetchQueries = { refetchQueries: HELP_QUERIES, awaitRefetchQueries: true };
   const [moveEntry, { loading: moving }] = useMoveHelpEntryMutation(refetchQueries);
