@@ -102,6 +102,17 @@ describe('the help centre in Chromium', () => {
       await dialog.getByTestId('help-entry-save').click()
       await dialog.getByTestId('help-entry-form').waitFor({ state: 'detached' })
 
+      // Reordering: the question moves one place up among its category's questions.
+      const category = admin.getByTestId('help-editor-category').filter({ hasText: 'Troubleshooting' })
+      const order = () => category.getByTestId('help-editor-entry').locator('span').allInnerTexts()
+      expect((await order()).at(-1)).toBe('Where can I see what the bot said?')
+      await category.getByRole('button', { name: 'Move “Where can I see what the bot said?” up' }).click()
+      await admin.waitForFunction(() => {
+        const entries = [...document.querySelectorAll('[data-testid="help-editor-category"]')].find((c) => c.textContent?.includes('Troubleshooting'))
+        const titles = [...(entries?.querySelectorAll('[data-testid="help-editor-entry"] span') ?? [])].map((e) => e.textContent)
+        return titles[1] === 'Where can I see what the bot said?'
+      })
+
       // Deleting asks first; cancelling keeps the entry.
       const other = admin.getByTestId('help-editor-entry').filter({ hasText: 'How can I pay?' })
       await other.getByRole('button', { name: 'Delete' }).click()

@@ -8,7 +8,7 @@ const SAVE = 'mutation($kind: HelpEntryKind!, $id: ID, $input: HelpEntryInput!) 
 const DELETE = 'mutation($kind: HelpEntryKind!, $id: ID!) { deleteHelpEntry(kind: $kind, id: $id) }'
 const MOVE = 'mutation($kind: HelpEntryKind!, $id: ID!, $d: MoveDirection!) { moveHelpEntry(kind: $kind, id: $id, direction: $d) }'
 const FAQ = 'query($locale: HelpLocale, $q: String) { faq(locale: $locale, q: $q) { id key icon title subtitle questions { id question answer } } }'
-const EDITOR = '{ helpEditor { faq { id kind slug position translations { locale title body } children { id kind position translations { locale title body } } } knowledgeBase { id slug children { id slug } } } }'
+const EDITOR = '{ helpEditor { faq { entryId kind slug position translations { locale title body } children { entryId kind position translations { locale title body } } } knowledgeBase { entryId slug children { entryId slug } } } }'
 
 const HELP_TABLES = [
   'help_faq_categories',
@@ -230,7 +230,7 @@ describe.each(engines)('help centre on %s', (engine) => {
 
     const moved = await t.gql(MOVE, { kind: 'faqQuestion', id, d: 'up' }, admin)
     expect(moved.body.data.moveHelpEntry).toBe(true)
-    const order = (await t.gql(EDITOR, {}, admin)).body.data.helpEditor.faq[0].children.map((c: any) => c.id)
+    const order = (await t.gql(EDITOR, {}, admin)).body.data.helpEditor.faq[0].children.map((c: any) => c.entryId)
     expect(order.at(-2)).toBe(id)
 
     const deleted = await t.gql(DELETE, { kind: 'faqQuestion', id }, admin)
@@ -293,11 +293,11 @@ describe.each(engines)('help centre on %s', (engine) => {
   it('deletes a category with its entries, after which its slug is a 404', async () => {
     const editor = (await t.gql(EDITOR, {}, admin)).body.data.helpEditor
     const fair = editor.knowledgeBase.find((c: any) => c.slug === 'fair-play-and-privacy')
-    const res = await t.gql(DELETE, { kind: 'kbCategory', id: fair.id }, admin)
+    const res = await t.gql(DELETE, { kind: 'kbCategory', id: fair.entryId }, admin)
     expect(res.body.data.deleteHelpEntry).toBe(true)
     expect((await get('/kb/data/category?category=fair-play-and-privacy')).status).toBe(404)
     expect((await get('/kb/data/question?slug=fair-play-rule')).status).toBe(404)
-    const log = await t.gql('query($id: String) { auditLog(entity: "kbCategory", entityId: $id) { edges { node { action before } } } }', { id: fair.id }, admin)
+    const log = await t.gql('query($id: String) { auditLog(entity: "kbCategory", entityId: $id) { edges { node { action before } } } }', { id: fair.entryId }, admin)
     expect(JSON.parse(log.body.data.auditLog.edges[0].node.before).articles).toHaveLength(2)
   })
 

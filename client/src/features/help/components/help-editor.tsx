@@ -96,7 +96,7 @@ export function EditToggle({ editing, onToggle }: { editing: boolean; onToggle: 
 }
 
 const titleOf = (entry: HelpEditorFieldsFragment, locale: HelpLocale) =>
-  entry.translations.find((x) => x.locale === locale)?.title ?? entry.translations.find((x) => x.locale === 'en')?.title ?? entry.slug ?? entry.id;
+  entry.translations.find((x) => x.locale === locale)?.title ?? entry.translations.find((x) => x.locale === 'en')?.title ?? entry.slug ?? entry.entryId;
 
 type Editing = { kind: HelpEntryKind; entry: HelpEditorFieldsFragment | null; parentId: string | null };
 
@@ -133,7 +133,7 @@ export function HelpEditorPanel({ section }: { section: Section }) {
         type="button"
         aria-label={t('editor.moveUp', { title: titleOf(entry, locale) })}
         disabled={index === 0 || moving}
-        onClick={() => void run(() => moveEntry({ variables: { kind: entry.kind, id: entry.id, direction: 'up' } }))}
+        onClick={() => void run(() => moveEntry({ variables: { kind: entry.kind, id: entry.entryId, direction: 'up' } }))}
       >
         <Icon name="arrowUp" small />
       </StyledIconButton>
@@ -141,14 +141,14 @@ export function HelpEditorPanel({ section }: { section: Section }) {
         type="button"
         aria-label={t('editor.moveDown', { title: titleOf(entry, locale) })}
         disabled={index === count - 1 || moving}
-        onClick={() => void run(() => moveEntry({ variables: { kind: entry.kind, id: entry.id, direction: 'down' } }))}
+        onClick={() => void run(() => moveEntry({ variables: { kind: entry.kind, id: entry.entryId, direction: 'down' } }))}
       >
         <Icon name="chevronDown" small />
       </StyledIconButton>
-      <Button variant="secondary" onClick={() => setEditing({ kind: entry.kind, entry, parentId })} data-testid={`help-edit-${entry.kind}-${entry.id}`}>
+      <Button variant="secondary" onClick={() => setEditing({ kind: entry.kind, entry, parentId })} data-testid={`help-edit-${entry.kind}-${entry.entryId}`}>
         {t('editor.editEntry')}
       </Button>
-      <Button variant="danger" onClick={() => setRemoving(entry)} data-testid={`help-delete-${entry.kind}-${entry.id}`}>
+      <Button variant="danger" onClick={() => setRemoving(entry)} data-testid={`help-delete-${entry.kind}-${entry.entryId}`}>
         {t('editor.delete')}
       </Button>
     </StyledActions>
@@ -168,7 +168,7 @@ export function HelpEditorPanel({ section }: { section: Section }) {
           const childKind = category.kind === 'faqCategory' ? 'faqQuestion' : 'kbArticle';
           const children = category.children ?? [];
           return (
-            <li key={category.id} data-testid="help-editor-category">
+            <li key={category.entryId} data-testid="help-editor-category">
               <StyledRow>
                 <strong>
                   {titleOf(category, locale)} <small>{category.slug}</small>
@@ -177,18 +177,18 @@ export function HelpEditorPanel({ section }: { section: Section }) {
               </StyledRow>
               <StyledChildren>
                 {children.map((child, j) => (
-                  <li key={child.id} data-testid="help-editor-entry">
+                  <li key={child.entryId} data-testid="help-editor-entry">
                     <StyledRow>
                       <span>
                         {titleOf(child, locale)}
                         {child.slug ? <small>{child.slug}</small> : null}
                       </span>
-                      {controls(child, j, children.length, category.id)}
+                      {controls(child, j, children.length, category.entryId)}
                     </StyledRow>
                   </li>
                 ))}
                 <li>
-                  <Button variant="ghost" onClick={() => setEditing({ kind: childKind, entry: null, parentId: category.id })} data-testid={`help-add-${childKind}-${category.id}`}>
+                  <Button variant="ghost" onClick={() => setEditing({ kind: childKind, entry: null, parentId: category.entryId })} data-testid={`help-add-${childKind}-${category.entryId}`}>
                     {t(`editor.add.${childKind}`)}
                   </Button>
                 </li>
@@ -211,7 +211,7 @@ export function HelpEditorPanel({ section }: { section: Section }) {
         onConfirm={() => {
           const target = removing;
           setRemoving(null);
-          if (target) void run(() => deleteEntry({ variables: { kind: target.kind, id: target.id } }));
+          if (target) void run(() => deleteEntry({ variables: { kind: target.kind, id: target.entryId } }));
         }}
       />
     </StyledCard>
@@ -229,7 +229,7 @@ function EntryForm({ editing, categories, locale, onDone }: { editing: Editing; 
   const [icon, setIcon] = useState(entry?.icon ?? '');
   const [iconColor, setIconColor] = useState(entry?.iconColor ?? 'text-primary');
   const [img, setImg] = useState(entry?.img ?? '');
-  const [categoryId, setCategoryId] = useState(editing.parentId ?? categories[0]?.id ?? '');
+  const [categoryId, setCategoryId] = useState(editing.parentId ?? categories[0]?.entryId ?? '');
   const [texts, setTexts] = useState<Texts>(() => {
     const out = {} as Texts;
     for (const l of HELP_LOCALES) {
@@ -255,7 +255,7 @@ function EntryForm({ editing, categories, locale, onDone }: { editing: Editing; 
             ? { slug, categoryId, translations }
             : { categoryId, translations };
     try {
-      await save({ variables: { kind, id: entry?.id ?? null, input } });
+      await save({ variables: { kind, id: entry?.entryId ?? null, input } });
       onDone();
     } catch {
       /* shown below */
@@ -284,7 +284,7 @@ function EntryForm({ editing, categories, locale, onDone }: { editing: Editing; 
       ) : (
         <SelectField label={t('editor.category')} value={categoryId} onChange={(e) => setCategoryId(e.target.value)} errors={fields.categoryId} data-testid="help-entry-category">
           {categories.map((c) => (
-            <option key={c.id} value={c.id}>
+            <option key={c.entryId} value={c.entryId}>
               {titleOf(c, locale)}
             </option>
           ))}
