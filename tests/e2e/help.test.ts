@@ -129,4 +129,39 @@ describe('the help centre in Chromium', () => {
       'The Chatboard keeps the last 200 chat lines of your channel, the bot’s answers included.',
     ])
   })
+
+  it('lets an admin write a knowledge-base article in English only, which reads in English in German', async () => {
+    const admin = await e2e.newPage()
+    try {
+      await signIn(admin, 'admin@demo.local', DEMO_PASSWORDS.admin)
+      await admin.waitForURL((url) => url.pathname !== '/login')
+      await openPage(admin, '/pages/knowledge-base')
+      await admin.getByTestId('help-edit-toggle').click()
+      const category = admin.getByTestId('help-editor-category').filter({ hasText: 'Bot modules' })
+      await category.getByRole('button', { name: 'Add article' }).click()
+      const dialog = admin.getByTestId('help-entry-dialog')
+      await dialog.getByTestId('help-entry-slug').fill('Not a slug')
+      await dialog.getByTestId('help-entry-title-en').fill('Shoutouts')
+      await dialog.getByTestId('help-entry-body-en').fill('The bot gives a **shoutout** to a raiding channel. <script>alert(1)</script>')
+      await dialog.getByTestId('help-entry-save').click()
+      // Refused with the field marked; nothing saved.
+      await dialog.getByText('Lowercase letters, digits and single dashes.').waitFor()
+      await dialog.getByTestId('help-entry-slug').fill('shoutouts')
+      await dialog.getByTestId('help-entry-save').click()
+      await dialog.getByTestId('help-entry-form').waitFor({ state: 'detached' })
+      await category.getByTestId('help-editor-entry').filter({ hasText: 'Shoutouts' }).waitFor()
+    } finally {
+      await admin.context().close()
+    }
+
+    await language('de')
+    await openPage(page, '/pages/knowledge-base/bot-modules')
+    await page.getByRole('link', { name: 'Shoutouts' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Shoutouts' }).waitFor()
+    const body = page.getByTestId('kb-article-body')
+    expect(await body.innerText()).toBe('The bot gives a shoutout to a raiding channel. <script>alert(1)</script>')
+    expect(await body.locator('script').count()).toBe(0)
+    await page.getByRole('link', { name: 'Bot-Module' }).waitFor()
+    await language('en')
+  })
 })
