@@ -11,6 +11,7 @@ import type { Principal } from '../permissions/abilities'
 import type { Services } from '../services'
 import type { GraphQLContext } from './context'
 import { buildSchema } from './schema'
+import { endSubscriptionsOn } from './end-on-shutdown'
 
 export interface ServerContext {
   clientKey: string
@@ -42,7 +43,7 @@ function refuseUnstorableText(): Plugin<GraphQLContext> {
   }
 }
 
-export function createGraphQL(deps: { config: Config; services: Services; log: Logger }) {
+export function createGraphQL(deps: { config: Config; services: Services; log: Logger; shutdown?: AbortSignal }) {
   const { config, services, log } = deps
   const production = config.NODE_ENV === 'production'
   const armor = new EnvelopArmor({
@@ -59,7 +60,7 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
     landingPage: false,
     cors: false,
     logging: false,
-    plugins: [...armor.protect().plugins, introspectionForAdmins(production), refuseUnstorableText(), operationForDeadline],
+    plugins: [...armor.protect().plugins, introspectionForAdmins(production), refuseUnstorableText(), operationForDeadline, endSubscriptionsOn(deps.shutdown)],
     maskedErrors: {
       maskError(error, message) {
         const original = error instanceof GraphQLError ? (error.originalError ?? error) : error
