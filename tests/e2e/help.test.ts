@@ -26,6 +26,14 @@ describe('the help centre in Chromium', () => {
     )
   }
 
+  /** A second browser context signed in as the demo admin. */
+  async function adminPage(): Promise<Page> {
+    const admin = await e2e.newPage()
+    await signIn(admin, 'admin@demo.local', DEMO_PASSWORDS.admin)
+    await admin.waitForURL((url) => url.pathname !== '/login')
+    return admin
+  }
+
   async function language(lng: string) {
     await page.getByTestId('language-switcher').selectOption(lng)
     await page.waitForFunction((l) => document.documentElement.lang === l, lng)
@@ -89,10 +97,8 @@ describe('the help centre in Chromium', () => {
     await openPage(page, '/pages/faq')
     expect(await page.getByTestId('help-edit-toggle').count()).toBe(0)
 
-    const admin = await e2e.newPage()
+    const admin = await adminPage()
     try {
-      await signIn(admin, 'admin@demo.local', DEMO_PASSWORDS.admin)
-      await admin.waitForURL((url) => url.pathname !== '/login')
       await openPage(admin, '/pages/faq')
       await admin.getByTestId('help-edit-toggle').click()
       const row = admin.getByTestId('help-editor-entry').filter({ hasText: 'Where can I see what the bot said?' })
@@ -131,10 +137,8 @@ describe('the help centre in Chromium', () => {
   })
 
   it('lets an admin write a knowledge-base article in English only, which reads in English in German', async () => {
-    const admin = await e2e.newPage()
+    const admin = await adminPage()
     try {
-      await signIn(admin, 'admin@demo.local', DEMO_PASSWORDS.admin)
-      await admin.waitForURL((url) => url.pathname !== '/login')
       await openPage(admin, '/pages/knowledge-base')
       await admin.getByTestId('help-edit-toggle').click()
       const category = admin.getByTestId('help-editor-category').filter({ hasText: 'Bot modules' })
