@@ -11,6 +11,7 @@ import type analytics from './features/analytics/locales/en.json';
 import type sandbox from './features/sandbox/locales/en.json';
 import type raids from './features/raids/locales/en.json';
 import type feedback from './features/feedback/locales/en.json';
+import type help from './features/help/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -29,6 +30,7 @@ declare module 'i18next' {
       followers: typeof followers;
       analytics: typeof analytics;
       sandbox: typeof sandbox;
+      help: typeof help;
     };
     returnNull: false;
   }

@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { mountAuthRoutes } from './auth/auth.rest'
 import { mountChannelRoutes } from './modules/channels/channels.rest'
 import { mountAccountRoutes } from './modules/account/account.rest'
+import { mountHelpRoutes } from './modules/help/help.rest'
 import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
 import { mountPricingRoutes } from './modules/plans/plans.rest'
 import { mountUserRoutes } from './modules/users/users.rest'
@@ -26,7 +27,7 @@ import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
 import type { Services } from './services'
 
-const API_PREFIXES = ['/graphql', '/jwt/', '/apps/', '/healthz', '/readyz']
+const API_PREFIXES = ['/graphql', '/jwt/', '/apps/', '/faq/', '/kb/', '/healthz', '/readyz']
 
 function clientKeyOf(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
@@ -158,6 +159,7 @@ export function createApp(deps: {
   mountPricingRoutes(app)
   mountAccountRoutes(app)
   mountMarketingRoutes(app)
+  mountHelpRoutes(app)
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.

@@ -11,6 +11,7 @@ import { createAccountService } from './modules/account/account.service'
 import { createAdminService } from './modules/admin/admin.service'
 import { createAuditService } from './modules/audit/audit.service'
 import { createLicencesService } from './modules/licences/licences.service'
+import { createHelpService } from './modules/help/help.service'
 import { createMarketingService } from './modules/marketing/marketing.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createUsersService } from './modules/users/users.service'
@@ -157,7 +158,9 @@ export function createServices(deps: {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     onChanged: admin.clear,
   })
-  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback }
+  // The help centre: FAQ and knowledge base per locale, edited by admins.
+  const help = createHelpService({ db, audit, now })
+  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -41,5 +41,9 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   feedbackReports: lazyPage<PageProps>('feedback-reports-page', () => import('../features/feedback/pages/feedback-reports-page')),
   raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
   vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),
+  faq: lazyPage<PageProps>('faq-page', () => import('../features/help/pages/faq-page')),
+  kbHome: lazyPage<PageProps>('kb-home-page', () => import('../features/help/pages/kb-home-page')),
+  kbCategory: lazyPage<PageProps>('kb-category-page', () => import('../features/help/pages/kb-category-page')),
+  kbArticle: lazyPage<PageProps>('kb-article-page', () => import('../features/help/pages/kb-article-page')),
   videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),
 };

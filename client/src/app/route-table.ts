@@ -54,6 +54,10 @@ export type PageKey =
   | 'adminDashboard'
   | 'resellerDashboard'
   | 'pricing'
+  | 'faq'
+  | 'kbHome'
+  | 'kbCategory'
+  | 'kbArticle'
   | 'kickPricing'
   | 'unsubscribeMail'
   | 'undoEmailChange'
@@ -104,7 +108,11 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Other pages
   route('pages-account-setting', '/pages/account-setting/:id', 'accountSettings', 'accountSettings', appPage),
-  route('pages-faq', '/pages/faq', 'faq', 'placeholder', appPage),
+  route('pages-faq', '/pages/faq', 'faq', 'faq', appPage),
+  // The knowledge base (the spec's /kb/data/* answer its data; its pages live under /pages/).
+  route('pages-knowledge-base', '/pages/knowledge-base', 'knowledgeBase', 'kbHome', appPage),
+  route('pages-knowledge-base-category', '/pages/knowledge-base/:category', 'knowledgeBaseCategory', 'kbCategory', appPage),
+  route('pages-knowledge-base-question', '/pages/knowledge-base/:category/:slug', 'knowledgeBaseArticle', 'kbArticle', appPage),
   route('pages-pricing', '/pages/pricing', 'pricing', 'pricing', appPage),
   route('pages-license-demo', '/pages/license-demo', 'licenseDemo', 'licenceActivation', appPage),
   route('admin-dashboard', '/admin', 'adminDashboard', 'adminDashboard', { resource: 'Admin', action: 'read' }),
