@@ -19,6 +19,7 @@ import '../modules/followers/followers.schema'
 import '../modules/analytics/analytics.schema'
 import '../modules/sandbox/sandbox.schema'
 import '../modules/raids/raids.schema'
+import '../modules/conversation/conversation.schema'
 import '../modules/videos/videos.schema'
 
 let built: GraphQLSchema | undefined
