@@ -54,6 +54,10 @@ describe('conversation rule matching', () => {
     expect(matchesRule(rule({ kind: 'regex', pattern: '^(hi|hello|hallo)\\b' }), 'HALLO zusammen')).toBe(true)
     expect(matchesRule(rule({ kind: 'regex', pattern: '\\p{L}+ ?schedule' }), 'Stream Schedule?')).toBe(true)
     expect(matchesRule(rule({ kind: 'regex', pattern: 'é+' }), 'OLÉÉ')).toBe(true)
+    // \b is a boundary of words in any script (JavaScript's own knows only ASCII).
+    expect(matchesRule(rule({ kind: 'regex', pattern: '^привет\\b' }), 'ПРИВЕТ всем')).toBe(true)
+    expect(matchesRule(rule({ kind: 'regex', pattern: '^привет\\b' }), 'приветик')).toBe(false)
+    expect(matchesRule(rule({ kind: 'regex', pattern: '[\\b]x' }), 'x')).toBe(false)
   })
 
   it('picks the highest priority the viewer may trigger; commands levels apply', () => {

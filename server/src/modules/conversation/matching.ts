@@ -14,9 +14,30 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
 /** Letters, marks and digits of any script: a keyword never matches inside another word. */
 const WORD = '[\\p{L}\\p{M}\\p{N}_]'
 
+const BOUNDARY = `(?:(?<=${WORD})(?!${WORD})|(?<!${WORD})(?=${WORD}))`
+
+/** JavaScript's \b knows only ASCII letters; outside character classes it becomes a boundary of any script's words. */
+export function unicodeBoundaries(pattern: string): string {
+  let out = ''
+  let inClass = false
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!
+    if (ch === '\\') {
+      const next = pattern[i + 1] ?? ''
+      out += !inClass && next === 'b' ? BOUNDARY : ch + next
+      i++
+      continue
+    }
+    if (ch === '[') inClass = true
+    else if (ch === ']') inClass = false
+    out += ch
+  }
+  return out
+}
+
 /** The compiled form of a rule's pattern (keyword and phrase: whole words, any case, any script). */
 export function compilePattern(kind: RuleKind, pattern: string): RegExp {
-  if (kind === 'regex') return new RegExp(pattern, 'iu')
+  if (kind === 'regex') return new RegExp(unicodeBoundaries(pattern), 'iu')
   const words = normalize(pattern).split(' ').map(escape).join('\\s+')
   return new RegExp(`(?<!${WORD})${words}(?!${WORD})`, 'iu')
 }
