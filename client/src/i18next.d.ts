@@ -10,6 +10,7 @@ import type followers from './features/followers/locales/en.json';
 import type analytics from './features/analytics/locales/en.json';
 import type sandbox from './features/sandbox/locales/en.json';
 import type raids from './features/raids/locales/en.json';
+import type conversation from './features/conversation/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -20,6 +21,7 @@ declare module 'i18next' {
       placeholder: typeof placeholder;
       assistant: typeof assistant;
       raids: typeof raids;
+      conversation: typeof conversation;
       accounts: typeof accounts;
       pricing: typeof pricing;
       videos: typeof videos;

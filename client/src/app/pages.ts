@@ -38,6 +38,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   followDashboard: lazyPage<PageProps>('follow-dashboard-page', () => import('../features/analytics/pages/follow-dashboard-page')),
   kickDashboard: lazyPage<PageProps>('kick-dashboard-page', () => import('../features/analytics/pages/kick-dashboard-page')),
   raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
+  conversation: lazyPage<PageProps>('conversation-page', () => import('../features/conversation/pages/conversation-page')),
   vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),
   videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),
 };
