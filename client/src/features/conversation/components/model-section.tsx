@@ -15,6 +15,7 @@ export interface ModelSectionProps {
   channelId: string;
   modelConfigured: boolean;
   modelName: string | null;
+  botName: string | null;
   modelEnabled: boolean;
   systemPrompt: string;
   fallbackAnswer: string;
@@ -23,7 +24,7 @@ export interface ModelSectionProps {
 
 /** Model answers: only when no rule matched and the message names the bot; the deployment's endpoint, the owner's prompt. */
 export function ModelSection(props: ModelSectionProps) {
-  const { channelId, modelConfigured, modelName, modelEnabled, onChanged } = props;
+  const { channelId, modelConfigured, modelName, botName, modelEnabled, onChanged } = props;
   const { t } = useTranslation('conversation');
   const errorText = useErrorText();
   const [prompt, setPrompt] = useState(props.systemPrompt);
@@ -64,6 +65,11 @@ export function ModelSection(props: ModelSectionProps) {
         />
       </StyledHeaderRow>
       <p>{t('model.when')}</p>
+      {botName ? (
+        <p>
+          {t('model.mention')} <code data-testid="conversation-bot-name">@{botName}</code>
+        </p>
+      ) : null}
       {modelConfigured ? (
         <Alert variant="info" testId="conversation-model-configured">
           {t('model.configured', { model: modelName || t('model.unnamed') })}

@@ -75,6 +75,7 @@ function ChannelConversation({ channelId, botActive }: { channelId: string; botA
         channelId={channelId}
         modelConfigured={c.modelConfigured}
         modelName={c.modelName ?? null}
+        botName={c.botName ?? null}
         modelEnabled={c.modelEnabled}
         systemPrompt={c.systemPrompt}
         fallbackAnswer={c.fallbackAnswer}
