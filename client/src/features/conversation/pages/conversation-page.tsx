@@ -71,7 +71,6 @@ function ChannelConversation({ channelId, botActive }: { channelId: string; botA
       </StyledCard>
       <RulesSection channelId={channelId} rules={c.rules} onChanged={reload} />
       <ModelSection
-        key={`${c.systemPrompt}|${c.fallbackAnswer}`}
         channelId={channelId}
         modelConfigured={c.modelConfigured}
         modelName={c.modelName ?? null}
