@@ -268,6 +268,15 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
     expect(sent().at(-1)).toBe('Be nice, Viewer2.')
     const rows = await t.database.db.select().from(conversationLog)
     expect(rows).toHaveLength(1) // the older entries were pruned on write
+
+    // Answers racing for the last places of the month: exactly the limit gets through.
+    await setLimit(3)
+    const channel = (await t.services.channels.byId(Number(channelId)))!
+    const [rule] = await t.database.db.select().from(conversationRules).where(eq(conversationRules.pattern, 'discord rules'))
+    const chat = (i: number) => ({ userId: `race-${i}`, userName: `Racer${i}`, text: 'discord rules' })
+    const results = await Promise.all([0, 1, 2, 3, 4].map((i) => t.services.conversation.ruleAnswer(channel, rule!, chat(i), (n) => `answer ${n}`)))
+    expect(results.filter((r) => r !== null)).toHaveLength(2)
+    expect(await t.database.db.select().from(conversationLog)).toHaveLength(3)
     await setLimit(500)
   })
 })

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-o
 import type { PubSub } from 'graphql-yoga'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
+import { users } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../logger'
 import type { Topics } from '../../realtime/pubsub'
@@ -51,6 +52,8 @@ export interface LogQuery {
   first?: number | null
   offset?: number | null
 }
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export const MAX_RULES = 200
 export const MAX_PROMPT_LENGTH = 2000
@@ -270,21 +273,36 @@ export function createConversationService(deps: {
     return { total: n, items }
   }
 
-  /** Writes one answer to the log and drops the channel's entries older than CONVERSATION_LOG_DAYS. */
+  /**
+   * Writes one answer to the log, within the plan's monthly limit: the owner's user row is locked
+   * so answers in several channels at once cannot pass the limit together. `answer` may be
+   * made inside the transaction (a rule's ${count}). Drops the channel's entries older than
+   * CONVERSATION_LOG_DAYS. null: the limit is used up and nothing was written or is to be said.
+   */
   async function record(entry: {
     channel: ChannelRow
     viewerId: string
     viewerName: string
     question: string
-    answer: string
+    answer: string | ((tx: Tx) => Promise<string>)
     source: AnswerSource
     ruleId: number | null
-    latencyMs: number
+    latencyMs: () => number
     error: string | null
-  }) {
+  }): Promise<string | null> {
+    const { conversationAnswersPerMonth: limit } = await planLimits(db, entry.channel.userId)
     const at = now()
     const cutoff = new Date(at.getTime() - config.CONVERSATION_LOG_DAYS * 86_400_000)
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.channel.userId)).for('update')
+      if (limit !== null) {
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(conversationLog)
+          .where(and(eq(conversationLog.userId, entry.channel.userId), gte(conversationLog.at, monthStart(at))))
+        if (n >= limit) return null
+      }
+      const answer = typeof entry.answer === 'string' ? entry.answer : await entry.answer(tx)
       await tx.delete(conversationLog).where(and(eq(conversationLog.channelId, entry.channel.id), lt(conversationLog.at, cutoff)))
       await tx.insert(conversationLog).values({
         channelId: entry.channel.id,
@@ -292,17 +310,18 @@ export function createConversationService(deps: {
         viewerId: entry.viewerId,
         viewerName: entry.viewerName,
         question: entry.question.slice(0, 1000),
-        answer: entry.answer,
+        answer,
         source: entry.source,
         ruleId: entry.ruleId,
-        latencyMs: Math.max(0, Math.round(entry.latencyMs)),
+        latencyMs: Math.max(0, Math.round(entry.latencyMs())),
         error: entry.error,
         at,
       })
+      return answer
     })
   }
 
-  /** Has the owner's plan room for one more answer this month? */
+  /** Has the owner's plan room for one more answer this month? (Checked before asking the model; enforced in `record`.) */
   async function withinLimit(channel: ChannelRow): Promise<boolean> {
     const { used, limit } = await usage(channel.userId)
     return limit === null || used < limit
@@ -334,14 +353,24 @@ export function createConversationService(deps: {
         { role: 'system', content: system },
         { role: 'user', content: `${chat.userName}: ${chat.text}` },
       ])
-      const answer = cutToLength(raw, max)
-      await record({ channel, viewerId: chat.userId, viewerName: chat.userName, question: chat.text, answer, source: 'model', ruleId: null, latencyMs: monotonic() - started, error: null })
-      return answer
+      const latencyMs = monotonic() - started
+      return await record({
+        channel,
+        viewerId: chat.userId,
+        viewerName: chat.userName,
+        question: chat.text,
+        answer: cutToLength(raw, max),
+        source: 'model',
+        ruleId: null,
+        latencyMs: () => latencyMs,
+        error: null,
+      })
     } catch (e) {
       if (!(e instanceof ModelError)) throw e
       log.warn({ channelId: channel.id, err: e.message }, 'conversation model failed; rule-based fallback')
       const answer = settings.fallbackAnswer.trim() ? cutToLength(opts.fallback(settings.fallbackAnswer), max) : ''
-      await record({
+      const latencyMs = monotonic() - started
+      const said = await record({
         channel,
         viewerId: chat.userId,
         viewerName: chat.userName,
@@ -349,10 +378,10 @@ export function createConversationService(deps: {
         answer,
         source: 'fallback',
         ruleId: null,
-        latencyMs: monotonic() - started,
+        latencyMs: () => latencyMs,
         error: e.message,
       })
-      return answer || null
+      return said || null
     }
   }
 
@@ -364,15 +393,24 @@ export function createConversationService(deps: {
     render: (count: number) => string,
   ): Promise<string | null> {
     const started = monotonic()
-    if (!(await withinLimit(channel))) return null
-    const [row] = await db
-      .update(conversationRules)
-      .set({ useCount: sql`${conversationRules.useCount} + 1` })
-      .where(eq(conversationRules.id, rule.id))
-      .returning({ n: conversationRules.useCount })
-    const answer = cutToLength(render(row?.n ?? 0), PLATFORM_MESSAGE_LENGTH[channel.platform] ?? MAX_MESSAGE_LENGTH)
-    await record({ channel, viewerId: chat.userId, viewerName: chat.userName, question: chat.text, answer, source: 'rule', ruleId: rule.id, latencyMs: monotonic() - started, error: null })
-    return answer
+    return record({
+      channel,
+      viewerId: chat.userId,
+      viewerName: chat.userName,
+      question: chat.text,
+      answer: async (tx) => {
+        const [row] = await tx
+          .update(conversationRules)
+          .set({ useCount: sql`${conversationRules.useCount} + 1` })
+          .where(eq(conversationRules.id, rule.id))
+          .returning({ n: conversationRules.useCount })
+        return cutToLength(render(row?.n ?? 0), PLATFORM_MESSAGE_LENGTH[channel.platform] ?? MAX_MESSAGE_LENGTH)
+      },
+      source: 'rule',
+      ruleId: rule.id,
+      latencyMs: () => monotonic() - started,
+      error: null,
+    })
   }
 
   return {
