@@ -12,6 +12,7 @@ import type sandbox from './features/sandbox/locales/en.json';
 import type raids from './features/raids/locales/en.json';
 import type feedback from './features/feedback/locales/en.json';
 import type help from './features/help/locales/en.json';
+import type conversation from './features/conversation/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,6 +24,7 @@ declare module 'i18next' {
       assistant: typeof assistant;
       raids: typeof raids;
       feedback: typeof feedback;
+      conversation: typeof conversation;
       accounts: typeof accounts;
       pricing: typeof pricing;
       videos: typeof videos;

@@ -95,6 +95,17 @@ const envSchema = z.object({
   SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   VIEWER_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   FOLLOWER_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  // Conversation bot: an optional OpenAI-compatible chat-completions endpoint (off without a URL).
+  /** Base URL of the endpoint, e.g. https://host/v1 (the bot posts to {url}/chat/completions). */
+  CONVERSATION_MODEL_URL: z.string().url().optional(),
+  CONVERSATION_MODEL: z.string().default(''),
+  /** The endpoint's API key; used by the server only, never sent to a browser. */
+  CONVERSATION_MODEL_KEY: z.string().default(''),
+  CONVERSATION_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  /** on: ask with `stream: true` (server-sent events); off: one JSON answer. */
+  CONVERSATION_MODEL_STREAM: z.enum(['on', 'off']).default('on'),
+  /** Days the conversation log keeps what was asked and answered. */
+  CONVERSATION_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Accounts, licences, marketing.
   /** Milliseconds an access token's caller (user row, ability) is reused; 0 reads it on every request. */
   PRINCIPAL_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),

@@ -37,6 +37,10 @@ export const errorStatus = {
   RAID_RATE_LIMITED: 429,
   /** Shoutouts: one per 2 minutes, the same channel once per hour (Twitch's limits, kept before calling). */
   SHOUTOUT_LIMITED: 429,
+  /** Conversation bot: the regular expression could backtrack catastrophically (nested or ambiguous repetition). */
+  REGEX_UNSAFE: 400,
+  /** Conversation bot: this deployment has no model endpoint configured (CONVERSATION_MODEL_URL). */
+  MODEL_NOT_CONFIGURED: 409,
   INTERNAL_SERVER_ERROR: 500,
   /** A streaming platform refused or failed (its token expired, it is down); the message says which. */
   PLATFORM_ERROR: 502,

@@ -24,6 +24,7 @@ import { createFollowersService } from './modules/followers/followers.service'
 import { createAnalyticsService } from './modules/analytics/analytics.service'
 import { createSandboxService } from './modules/sandbox/sandbox.service'
 import { createRaidsService } from './modules/raids/raids.service'
+import { createConversationService } from './modules/conversation/conversation.service'
 import { createVideosService } from './modules/videos/videos.service'
 import { createFeedbackService } from './modules/feedback/feedback.service'
 import { createPlatforms, type Platforms } from './platforms'
@@ -141,6 +142,8 @@ export function createServices(deps: {
   const chat = createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE })
   const sandbox = createSandboxService({ db, log, box, platforms, channels, commands })
   const raids = createRaidsService({ db, log, now, channels, platforms })
+  // Conversation bot: rules, the optional model endpoint (CONVERSATION_MODEL_*), the log, the monthly limit.
+  const conversation = createConversationService({ db, log, now, channels, pubsub, config })
   // The VOD and clip library: Helix read through a per-channel cache (syncChannel for the scheduler).
   const videos = createVideosService({ db, log, now, channels, platforms })
   const kickWebhooks = createKickWebhooks({ db, log, now, kick: platforms.kick, pubsub, configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY })
@@ -160,7 +163,7 @@ export function createServices(deps: {
   })
   // The help centre: FAQ and knowledge base per locale, edited by admins.
   const help = createHelpService({ db, audit, now })
-  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help }
+  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -40,6 +40,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   kickDashboard: lazyPage<PageProps>('kick-dashboard-page', () => import('../features/analytics/pages/kick-dashboard-page')),
   feedbackReports: lazyPage<PageProps>('feedback-reports-page', () => import('../features/feedback/pages/feedback-reports-page')),
   raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
+  conversation: lazyPage<PageProps>('conversation-page', () => import('../features/conversation/pages/conversation-page')),
   vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),
   faq: lazyPage<PageProps>('faq-page', () => import('../features/help/pages/faq-page')),
   kbHome: lazyPage<PageProps>('kb-home-page', () => import('../features/help/pages/kb-home-page')),

@@ -43,6 +43,7 @@ export type PageKey =
   | 'kickDashboard'
   | 'raidPanel'
   | 'feedbackReports'
+  | 'conversation'
   | 'vod'
   | 'videoDashboard'
   | 'userList'
@@ -136,7 +137,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('raid-panel', '/pages/raid', 'raid', 'raidPanel', appPage),
   route('bot-panel', '/pages/Panel', 'botPanel', 'botPanel', appPage),
   route('chatlist', '/pages/chatlist', 'chatlist', 'chatlist', appPage),
-  route('conversation', '/pages/Conversation', 'conversation', 'placeholder', appPage),
+  route('conversation', '/pages/Conversation', 'conversation', 'conversation', appPage),
   route('license-v11', '/pages/licensev11', 'licenseV11', 'licenceManage', adminManage),
   route('license-v2', '/pages/licensev2', 'licenseV2', 'licenceManage', adminManage),
   route('enable-disable', '/pages/enable', 'enableDisable', 'enableModules', appPage),

@@ -88,6 +88,15 @@ export const graphqlRules: Record<string, Rule> = {
   'Raid.*': rule.parent,
   'RaidChannelState.*': rule.parent,
   'RaidTarget.*': rule.parent,
+  // Conversation bot: the service checks the channel (or the rule's channel) is the caller's.
+  'Mutation.createConversationRule': rule.signedIn,
+  'Mutation.updateConversationRule': rule.signedIn,
+  'Mutation.deleteConversationRule': rule.signedIn,
+  'Mutation.updateConversationSettings': rule.signedIn,
+  'ConversationBot.*': rule.parent,
+  'ConversationRule.*': rule.parent,
+  'ConversationLogEntry.*': rule.parent,
+  'ConversationLogPage.*': rule.parent,
   // The VOD and clip library and the video dashboard (the services check channel ownership).
   'Query.channelMedia': rule.signedIn,
   'Query.videoDashboard': rule.signedIn,

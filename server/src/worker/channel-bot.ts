@@ -2,13 +2,15 @@ import type { Logger } from '../logger'
 import { AppError, isAppError } from '../errors'
 import type { ChannelRow } from '../modules/channels/channels.tables'
 import { CHAT_LIMIT, CHAT_LIMIT_MODERATOR } from '../modules/chat/chat-limiter'
-import type { ChatCommandRow, ChatTimerRow, CommandPermission } from '../modules/commands/commands.tables'
+import type { ChatCommandRow, ChatTimerRow } from '../modules/commands/commands.tables'
+import { permits } from '../modules/commands/permission'
 import { renderTemplate } from '../modules/commands/template'
+import { addressedTo, compileRules, Cooldowns, decide, type CompiledRule } from '../modules/conversation/matching'
 import { kickEvent } from '../platforms/kick/webhook'
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
 import { twitchEvent } from '../platforms/twitch/events'
 import type { TwitchClient } from '../platforms/twitch/twitch.client'
-import { PlatformAuthError, type ChannelEvent, type ChatRole, type IncomingChat, type NewFollower, type RaidEvent } from '../platforms/types'
+import { PlatformAuthError, type ChannelEvent, type IncomingChat, type NewFollower, type RaidEvent } from '../platforms/types'
 import type { Services } from '../services'
 import type { Scheduler } from './scheduler'
 
@@ -21,10 +23,7 @@ export interface BotRuntime {
   eventSubUrl: string
 }
 
-const LEVEL: Record<CommandPermission, number> = { everyone: 0, subscriber: 1, vip: 2, moderator: 3, broadcaster: 4 }
-const ROLE_LEVEL: Record<ChatRole, number> = { subscriber: 1, vip: 2, moderator: 3, broadcaster: 4 }
-/** A command's permission admits its level and every level above (a moderator may use a VIP command). */
-export const permits = (roles: ChatRole[], p: CommandPermission) => Math.max(0, ...roles.map((r) => ROLE_LEVEL[r])) >= LEVEL[p]
+export { permits }
 
 /** Follows arriving within this window are thanked in one message (a raid brings hundreds at once). */
 export const FOLLOW_BATCH_MS = 10_000
@@ -65,6 +64,11 @@ export class ChannelBot {
   /** New followers waiting for the batched thank-you. */
   private follows: string[] = []
   private followTimer: unknown = null
+  /** Conversation rules (enabled, by priority), their cooldowns, the names the bot answers to, model calls under way. */
+  private conversationRules: CompiledRule[] = []
+  private readonly conversationCooldowns = new Cooldowns()
+  private botNames: string[] = []
+  private readonly talks = new Set<Promise<void>>()
   /** Lines handled and replies sent, for benchmarks. */
   readonly stats = { handled: 0, replies: 0, sent: 0 }
 
@@ -107,6 +111,7 @@ export class ChannelBot {
       const bot = await this.s.channels.account(this.row.id, 'bot')
       if (!broadcaster) throw new AppError('PLATFORM_ERROR', 'The channel has no connected account; reconnect it')
       this.senderId = (bot ?? broadcaster).platformUserId
+      this.botNames = [(bot ?? broadcaster).login]
       const client = await this.s.platforms.of(this.row)
       const stream = await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.stream(as.token, as.broadcasterId))
       this.live = stream.live
@@ -186,11 +191,13 @@ export class ChannelBot {
   }
 
   private async reloadLists() {
-    const [commands, timers] = await Promise.all([
+    const [commands, timers, rules] = await Promise.all([
       this.s.commands.enabledCommands(this.row.id),
       this.s.commands.listTimers(this.row.id),
+      this.s.conversation.enabledRules(this.row.id),
     ])
     this.commands = commands
+    this.conversationRules = compileRules(rules)
     const enabled = timers.filter((t) => t.enabled)
     const signature = enabled.map((t) => `${t.id}:${t.updatedAt.getTime()}`).join(',')
     if (signature !== this.timerSignature) {
@@ -333,9 +340,10 @@ export class ChannelBot {
     return this.chain
   }
 
-  /** Resolves when every event received so far is handled. */
-  idle(): Promise<void> {
-    return this.chain
+  /** Resolves when every event received so far is handled (model answers under way included). */
+  async idle(): Promise<void> {
+    await this.chain
+    await Promise.all([...this.talks])
   }
 
   private async process(ev: ChannelEvent) {
@@ -414,7 +422,11 @@ export class ChannelBot {
       if (st.due) this.tryTimer(st)
     }
     const text = chat.text.trim()
-    if (!text.startsWith('!')) return
+    // Commands take precedence: a line starting with ! never reaches the conversation bot.
+    if (!text.startsWith('!')) {
+      if (this.row.conversationBot) await this.converse(chat)
+      return
+    }
     const [word = '', ...args] = text.split(/\s+/)
     const trigger = word.toLowerCase()
     const cmd = this.commands.find((c) => c.trigger === trigger)
@@ -438,6 +450,37 @@ export class ChannelBot {
     const touser = (args[0] ?? '').replace(/^@/, '') || chat.userName
     this.stats.replies++
     this.enqueue(renderTemplate(cmd.response, { user: chat.userName, touser, count, uptimeMs: this.uptimeMs() }, this.rt.random))
+  }
+
+  /**
+   * The conversation bot: the highest-priority matching rule answers (within its cooldowns and
+   * the plan's monthly limit); with no rule matched, a message that names the bot goes to the
+   * model when the owner enabled it (answered off the event chain, so chat keeps flowing).
+   */
+  private async converse(chat: IncomingChat) {
+    const d = decide(this.conversationRules, chat.text, { id: chat.userId, roles: chat.roles }, this.conversationCooldowns, this.now())
+    const vars = (count: number) => ({ user: chat.userName, touser: chat.userName, count, uptimeMs: this.uptimeMs() })
+    if (d.rule) {
+      if (!d.answer) return // cooling down
+      const rule = d.rule
+      const answer = await this.s.conversation.ruleAnswer(this.row, rule, chat, (n) => renderTemplate(rule.answer, vars(n), this.rt.random))
+      if (answer) {
+        this.stats.replies++
+        this.enqueue(answer)
+      }
+      return
+    }
+    if (!addressedTo(chat.text, this.botNames)) return
+    const talk = this.s.conversation
+      .modelAnswer(this.row, chat, { botName: this.botNames[0] ?? '', fallback: (tpl) => renderTemplate(tpl, vars(0), this.rt.random) })
+      .then((answer) => {
+        if (!answer) return
+        this.stats.replies++
+        this.enqueue(answer)
+      })
+      .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: this.row.id }, 'conversation answer failed'))
+      .finally(() => this.talks.delete(talk))
+    this.talks.add(talk)
   }
 
   private enqueue(text: string) {

@@ -10,10 +10,12 @@ export interface PlanLimits {
   timers: number | null
   /** Raids a channel may start per 24 hours (seeded `raidsPerDay`: "One raid per 24 h"). */
   raidsPerDay: number | null
+  /** Conversation-bot answers per calendar month (UTC) for all of the account's channels. */
+  conversationAnswersPerMonth: number | null
 }
 
 /** Used only when even the Starter plan is missing from the plans table. */
-export const FALLBACK_LIMITS = { channels: 1, commands: 25, timers: 3, raidsPerDay: 1 } as const
+export const FALLBACK_LIMITS = { channels: 1, commands: 25, timers: 3, raidsPerDay: 1, conversationAnswersPerMonth: 500 } as const
 
 const pick = (limits: Record<string, number | null>, key: keyof typeof FALLBACK_LIMITS): number | null =>
   key in limits ? (limits[key] ?? null) : FALLBACK_LIMITS[key]
@@ -37,5 +39,12 @@ export async function planLimits(db: Db, userId: number): Promise<PlanLimits> {
     limits = starter?.limits ?? { ...FALLBACK_LIMITS }
     name = null
   }
-  return { plan: name, channels: pick(limits, 'channels'), commands: pick(limits, 'commands'), timers: pick(limits, 'timers'), raidsPerDay: pick(limits, 'raidsPerDay') }
+  return {
+    plan: name,
+    channels: pick(limits, 'channels'),
+    commands: pick(limits, 'commands'),
+    timers: pick(limits, 'timers'),
+    raidsPerDay: pick(limits, 'raidsPerDay'),
+    conversationAnswersPerMonth: pick(limits, 'conversationAnswersPerMonth'),
+  }
 }

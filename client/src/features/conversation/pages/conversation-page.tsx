@@ -1,0 +1,96 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Alert } from '../../../components/ui/alert';
+import { StyledCard } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { StyledHeaderRow } from '../../../components/ui/header-row';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { SwitchButton } from '../../../components/ui/switch-button';
+import { useConversationBotQuery, useSetConversationModuleMutation } from '../../../gql/graphql';
+import { useErrorText } from '../../../lib/use-error-text';
+import { ChannelPage } from '../../assistant/components/channel-page';
+import { LogSection } from '../components/log-section';
+import { ModelSection } from '../components/model-section';
+import { RulesSection } from '../components/rules-section';
+
+const StyledStack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+`;
+
+function ChannelConversation({ channelId, botActive }: { channelId: string; botActive: boolean }) {
+  const { t } = useTranslation('conversation');
+  const errorText = useErrorText();
+  const [switchError, setSwitchError] = useState<unknown>(null);
+  const { data, loading, error, refetch } = useConversationBotQuery({ variables: { channelId } });
+  const [setModule, { loading: switching }] = useSetConversationModuleMutation();
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
+  if (error && !data) return <ErrorState error={error} onRetry={reload} testId="conversation-error" />;
+  if (loading && !data) return <LoadingState testId="conversation-loading" />;
+  const c = data?.channel?.conversation;
+  if (!c) return null;
+
+  async function toggle(enabled: boolean) {
+    setSwitchError(null);
+    try {
+      await setModule({ variables: { channelId, enabled } });
+    } catch (e) {
+      setSwitchError(e);
+    }
+    reload();
+  }
+
+  return (
+    <StyledStack>
+      <StyledCard data-testid="conversation-status">
+        <StyledHeaderRow>
+          <h2 id="conversation-switch-label">{t('status.title')}</h2>
+          <SwitchButton
+            checked={c.enabled}
+            busy={switching}
+            aria-labelledby="conversation-switch-label"
+            onChange={(on) => void toggle(on)}
+            testId="conversation-switch"
+          />
+        </StyledHeaderRow>
+        <p>{c.enabled ? t('status.on') : t('status.off')}</p>
+        {!botActive ? <Alert variant="info">{t('status.botOff')}</Alert> : null}
+        {switchError ? <Alert>{errorText(switchError)}</Alert> : null}
+        <p data-testid="conversation-usage">
+          {c.answersPerMonth === null
+            ? t('usage.unlimited', { used: c.answersThisMonth })
+            : t('usage.limited', { used: c.answersThisMonth, limit: c.answersPerMonth })}
+        </p>
+        {c.answersPerMonth !== null && c.answersThisMonth >= c.answersPerMonth ? (
+          <Alert variant="warning" testId="conversation-limit-reached">
+            {t('usage.reached')}
+          </Alert>
+        ) : null}
+        <p>{t('status.precedence')}</p>
+      </StyledCard>
+      <RulesSection channelId={channelId} rules={c.rules} onChanged={reload} />
+      <ModelSection
+        channelId={channelId}
+        modelConfigured={c.modelConfigured}
+        modelName={c.modelName ?? null}
+        botName={c.botName ?? null}
+        modelEnabled={c.modelEnabled}
+        systemPrompt={c.systemPrompt}
+        fallbackAnswer={c.fallbackAnswer}
+        onChanged={reload}
+      />
+      <LogSection channelId={channelId} />
+    </StyledStack>
+  );
+}
+
+/** /pages/Conversation: rules, optional model answers, the log and the monthly usage of a channel's conversation bot. */
+export default function ConversationPage({ title }: { title: string }) {
+  const { t } = useTranslation('conversation');
+  return (
+    <ChannelPage title={title} intro={() => t('intro')} testId="conversation-page">
+      {(channel) => <ChannelConversation key={channel.id} channelId={channel.id} botActive={channel.panel.active} />}
+    </ChannelPage>
+  );
+}
