@@ -11,6 +11,7 @@ import { engines } from '../support/databases'
 import { localPlatformEnv } from '../support/local-platforms'
 import { startModelServer, type ModelServer } from '../support/model-server'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { connectChannel } from '../support/connect-flow'
 
 const BROADCASTER = { id: '1001', login: 'democaster', displayName: 'DemoCaster' }
 const VIEWER = { userId: '3003', login: 'viewer1', name: 'Viewer1' }
@@ -76,10 +77,7 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
     await worker.start()
     token = (await t.loginAs('client')).accessToken
     twitch.consentAs(BROADCASTER.id)
-    const started = await ok('mutation { startChannelConnection(platform: twitch) { authorizeUrl } }')
-    const back = await twitch.authorize(started.startChannelConnection.authorizeUrl)
-    await t.app.request(`${back.pathname}${back.search}`)
-    channelId = (await ok('{ channels { id } }')).channels[0].id
+    channelId = await connectChannel(t, token, twitch, 'twitch')
     await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: channelId })
     await waitFor(() => worker.get(Number(channelId))?.isConnected, 'the bot to connect')
     await waitFor(() => twitch.subscriptions().some((s) => s.type === 'channel.chat.message'), 'the chat subscription')
