@@ -20,6 +20,9 @@ const APP_PAGES = [
   '/kick/pricing',
   '/pages/account-setting/1',
   '/pages/faq',
+  '/pages/knowledge-base',
+  '/pages/knowledge-base/bot-modules',
+  '/pages/knowledge-base/bot-modules/some-article',
   '/pages/pricing',
   '/pages/license-demo',
 ]
