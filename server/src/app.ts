@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { secureHeaders } from 'hono/secure-headers'
 import { mountAuthRoutes } from './auth/auth.rest'
+import { isRateLimited } from './auth/rate-limit'
 import { mountChannelRoutes } from './modules/channels/channels.rest'
 import { mountAccountRoutes } from './modules/account/account.rest'
 import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
@@ -109,6 +110,7 @@ export function createApp(deps: { config: Config; database: Database; services: 
   app.onError((thrown, c) => {
     const err = asServiceUnavailable(thrown) ?? thrown
     if (isAppError(err)) {
+      if (isRateLimited(err)) c.header('Retry-After', String(err.retryAfterSeconds))
       return c.json({ error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) }, err.status as 400)
     }
     log.error({ err, requestId: c.get('requestId') }, 'unhandled error')

@@ -32,8 +32,19 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // Abuse limits (README "Security"); kept in Redis when REDIS_URL is set.
+  /** Wrong passwords for one account from one address before growing delays (1 s, 2 s, 4 s …) start. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Seconds after the last failure that failures are forgotten; also the longest delay. */
   LOGIN_RATE_WINDOW: duration(15 * 60),
+  /** Wrong passwords for one account from all addresses before addresses it never signed in from are delayed. */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(50),
+  /** Wrong passwords from one address over all accounts (per LOGIN_RATE_WINDOW) before it is refused, except for accounts that signed in from it. */
+  LOGIN_ADDRESS_LIMIT: z.coerce.number().int().positive().default(500),
+  /** Registrations per address per hour (per e-mail: half of it, at least 3). */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Password-reset mails per e-mail per hour (per address: ten times as many requests). */
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().positive().default(3),
   /** Defaults to on, and to off when NODE_ENV=production. */
   GRAPHIQL: z.string().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(8),

@@ -56,6 +56,7 @@ export async function startServer(
       await worker?.stop()
       await services.platforms.sandbox?.close()
       await services.realtime.close()
+      await services.limits.close()
       await database.close()
     },
   }

@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { restRules } from '../../server/src/permissions/rest-rules'
 import { engines } from '../support/databases'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { UNLIMITED_ABUSE, createTestApp, type TestApp } from '../support/test-app'
 
 const SEED = 1607
 const RUNS_PER_TARGET = 20
@@ -119,7 +119,7 @@ describe.each(engines)('bad input on %s', (engine) => {
 
   beforeAll(async () => {
     // Deadlines and admission stay as in production; the cases are sent one at a time.
-    t = await createTestApp(engine, { LOGIN_RATE_LIMIT: '100000' })
+    t = await createTestApp(engine, UNLIMITED_ABUSE)
     admin = (await t.loginAs('admin')).accessToken
   })
   afterAll(() => t.close())

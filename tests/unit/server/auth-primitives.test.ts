@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { createPasswordHasher, isWeakPassword, Semaphore } from '../../../server/src/auth/passwords'
-import { FailureLimiter } from '../../../server/src/auth/rate-limit'
 import { ConfigError, loadConfig } from '../../../server/src/config'
 
 describe('passwords', () => {
@@ -40,27 +39,6 @@ describe('Semaphore', () => {
       })
     await Promise.all(Array.from({ length: 10 }, job))
     expect(peak).toBe(2)
-  })
-})
-
-describe('FailureLimiter', () => {
-  it('blocks a key after the limit within the window and frees it after', () => {
-    let now = 0
-    const limiter = new FailureLimiter(3, 1000, () => now)
-    for (let i = 0; i < 3; i++) {
-      expect(limiter.isBlocked(['k'])).toBe(false)
-      limiter.fail(['k'])
-    }
-    expect(limiter.isBlocked(['k'])).toBe(true)
-    expect(limiter.isBlocked(['other'])).toBe(false)
-    now = 1001
-    expect(limiter.isBlocked(['k'])).toBe(false)
-  })
-
-  it('stays bounded in memory', () => {
-    const limiter = new FailureLimiter(3, 1_000_000, () => 0, 100)
-    for (let i = 0; i < 1000; i++) limiter.fail([`k${i}`])
-    expect((limiter as unknown as { counts: Map<string, unknown> }).counts.size).toBeLessThanOrEqual(100)
   })
 })
 
