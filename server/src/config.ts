@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { secretWeakness } from './secret-strength'
 
 /** Reads "off"/"false"/"0"/"no" as false, anything else as true; unset as the fallback. */
 const isOn = (v: string | undefined, fallback: boolean) =>
@@ -17,7 +18,9 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  DEMO: flag(true),
+  /** Demo accounts: on by default, off by default in production (and refused there without DEMO_IN_PRODUCTION=yes). */
+  DEMO: z.string().optional(),
+  DEMO_IN_PRODUCTION: flag(false),
   JWT_ACCESS_SECRET: z.string().min(32).optional(),
   JWT_ISSUER: z.string().default('channel-assistant'),
   JWT_AUDIENCE: z.string().default('channel-assistant-dashboard'),
@@ -110,7 +113,7 @@ const envSchema = z.object({
     .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [])),
 })
 
-export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL'> & { GRAPHIQL: boolean }
+export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL' | 'DEMO'> & { GRAPHIQL: boolean; DEMO: boolean }
 
 export class ConfigError extends Error {}
 
@@ -120,16 +123,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
     throw new ConfigError(`Invalid configuration: ${problems}`)
   }
-  const { GRAPHIQL, ...rest } = parsed.data
+  const { GRAPHIQL, DEMO, ...rest } = parsed.data
+  const production = rest.NODE_ENV === 'production'
   const config = {
     ...rest,
-    GRAPHIQL: isOn(GRAPHIQL, rest.NODE_ENV !== 'production'),
+    GRAPHIQL: isOn(GRAPHIQL, !production),
+    DEMO: isOn(DEMO, !production),
   }
-  if (config.NODE_ENV === 'production' && !config.JWT_ACCESS_SECRET) {
-    throw new ConfigError('JWT_ACCESS_SECRET (at least 32 characters) is required when NODE_ENV=production')
-  }
-  if (config.NODE_ENV === 'production' && !config.CHANNEL_TOKEN_KEY) {
-    throw new ConfigError('CHANNEL_TOKEN_KEY (32 bytes, base64 or hex) is required when NODE_ENV=production')
-  }
+  if (production) refuseWeakProductionSettings(config)
   return config
 }
+
+/** Production starts only with real secrets and without demo accounts unless asked for twice. */
+function refuseWeakProductionSettings(config: Config) {
+  if (!config.JWT_ACCESS_SECRET) {
+    throw new ConfigError(`JWT_ACCESS_SECRET is required when NODE_ENV=production. ${MAKE_SECRET}`)
+  }
+  const jwtWeakness = secretWeakness(config.JWT_ACCESS_SECRET)
+  if (jwtWeakness) throw new ConfigError(`JWT_ACCESS_SECRET is too weak for production: ${jwtWeakness}. ${MAKE_SECRET}`)
+  if (!config.CHANNEL_TOKEN_KEY) {
+    throw new ConfigError('CHANNEL_TOKEN_KEY (32 bytes, base64 or hex) is required when NODE_ENV=production. Make one with `openssl rand -base64 32`.')
+  }
+  // 32 bytes as base64 carry 256 bits exactly: a little slack for a common word turning up by chance.
+  const keyWeakness = secretWeakness(config.CHANNEL_TOKEN_KEY, 240)
+  if (keyWeakness) {
+    throw new ConfigError(`CHANNEL_TOKEN_KEY is too weak for production: ${keyWeakness}. Make one with \`openssl rand -base64 32\`.`)
+  }
+  if (config.DEMO && !config.DEMO_IN_PRODUCTION) {
+    throw new ConfigError(
+      'DEMO=on seeds accounts with known passwords and is refused when NODE_ENV=production; set DEMO_IN_PRODUCTION=yes as well if you really want them.',
+    )
+  }
+}
+
+const MAKE_SECRET = 'Make one with `openssl rand -base64 48` (at least 256 random bits).'
