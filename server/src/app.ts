@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { secureHeaders } from 'hono/secure-headers'
 import { mountAuthRoutes } from './auth/auth.rest'
@@ -22,6 +21,7 @@ import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
 import { guarded, type AppEnv } from './http/guarded'
+import { limitBody } from './http/too-large'
 import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
 import type { Services } from './services'
@@ -101,10 +101,10 @@ export function createApp(deps: { config: Config; database: Database; services: 
   }
   // Inside the security headers and CORS, so a timed-out answer carries them; /readyz has its own, shorter deadline.
   app.use('*', requestDeadline({ ms: config.REQUEST_TIMEOUT_MS, log, skip: (path) => path === '/readyz' }))
-  app.use('/jwt/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
-  app.use('/graphql', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
+  app.use('/jwt/*', limitBody(16 * 1024))
+  app.use('/graphql', limitBody(256 * 1024))
   // Not on GET: bodyLimit reads c.req.raw, which makes @hono/node-server build a full Request.
-  const appsBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) })
+  const appsBodyLimit = limitBody(64 * 1024)
   app.use('/apps/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : appsBodyLimit(c, next)))
 
   app.onError((thrown, c) => {

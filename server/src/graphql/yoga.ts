@@ -1,5 +1,5 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor'
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode } from 'graphql'
+import { GraphQLError, NoSchemaIntrospectionCustomRule, validate, type DocumentNode, type GraphQLSchema } from 'graphql'
 import { createYoga, type Plugin } from 'graphql-yoga'
 import type { Config } from '../config'
 import { asServiceUnavailable } from '../db/resilience'
@@ -17,12 +17,28 @@ export interface ServerContext {
   requestId: string
 }
 
-/** In production, only admins may introspect the schema. */
-const introspectionForAdmins = (production: boolean): Plugin<GraphQLContext> => ({
-  onValidate({ context, addValidationRule }) {
-    if (production && !context.principal?.admin) addValidationRule(NoSchemaIntrospectionCustomRule)
-  },
-})
+/**
+ * In production, only admins may introspect the schema. Checked when the operation is about
+ * to run: validation happens before the context (and so the caller) is built.
+ */
+function introspectionForAdmins(production: boolean): Plugin<GraphQLContext> {
+  const check = (args: { schema: GraphQLSchema; document: DocumentNode; contextValue: GraphQLContext }) => {
+    if (!production || args.contextValue.principal?.admin) return null
+    const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule])
+    if (errors.length === 0) return null
+    return { errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) }
+  }
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const refused = check(args)
+      if (refused) setResultAndStopExecution(refused)
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refused = check(args)
+      if (refused) setResultAndStopExecution(refused)
+    },
+  }
+}
 
 /** Strings the database cannot store (NUL, unpaired surrogates) are refused before any resolver runs. */
 function refuseUnstorableText(): Plugin<GraphQLContext> {
@@ -64,14 +80,16 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
       maskError(error, message) {
         const original = error instanceof GraphQLError ? (error.originalError ?? error) : error
         if (isAppError(original)) return original.toGraphQL()
+        // A variable that does not coerce (a string for an Int, an unknown enum value) is the
+        // caller's input: 400 under GraphQL over HTTP (`spec`: a legacy application/json
+        // client still gets 200), and nothing in the error log.
+        if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) {
+          return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT', http: { status: 400, spec: true } } })
+        }
         const unavailable = asServiceUnavailable(original)
         if (unavailable) return unavailable.toGraphQL()
         if (original instanceof GraphQLError && original.extensions?.code) return original
         if (error instanceof GraphQLError && !error.originalError) return error
-        // A variable that does not coerce (an unknown enum value, say) is the caller's input.
-        if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) {
-          return new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } })
-        }
         log.error({ err: original }, 'unexpected GraphQL error')
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } })
       },
