@@ -17,6 +17,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { asServiceUnavailable, withDeadline } from './db/resilience'
 import { AppError, isAppError } from './errors'
+import { GRAPHIQL_ASSETS_PATH, graphiqlAsset } from './graphql/graphiql'
 import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
@@ -26,7 +27,7 @@ import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
 import type { Services } from './services'
 
-const API_PREFIXES = ['/graphql', '/jwt/', '/apps/', '/healthz', '/readyz']
+const API_PREFIXES = ['/graphql', '/graphiql/', '/jwt/', '/apps/', '/healthz', '/readyz']
 
 function clientKeyOf(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
@@ -84,9 +85,12 @@ export function createApp(deps: { config: Config; database: Database; services: 
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // GraphiQL loads its assets from a CDN when enabled; the app itself needs only 'self'.
-        scriptSrc: ["'self'", 'https://www.googletagmanager.com', ...(graphiql ? ["'unsafe-inline'", 'https://unpkg.com'] : [])],
-        styleSrc: graphiql ? ["'self'", "'unsafe-inline'", 'https://unpkg.com'] : ["'self'", "'unsafe-inline'"],
+        // Scripts only from this server (GraphiQL's too, see graphql/graphiql.ts), never inline.
+        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
+        // styled-components (and GraphiQL's editor) set style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // GraphiQL's stylesheet carries its fonts as data: URLs.
+        fontSrc: ["'self'", 'data:'],
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'", 'https://www.google-analytics.com'],
         frameAncestors: ["'none'"],
@@ -147,6 +151,15 @@ export function createApp(deps: { config: Config; database: Database; services: 
       throw new AppError('FORBIDDEN', 'GraphQL requests must be JSON POSTs or carry a preflight header')
     }
     return yoga.fetch(c.req.raw, { clientKey: c.get('clientKey'), requestId: c.get('requestId') })
+  })
+
+  // GraphiQL's scripts, styles and workers (graphql/graphiql.ts): a 404 when GraphiQL is off.
+  guarded(app, 'GET', `${GRAPHIQL_ASSETS_PATH}/:file`, async (c) => {
+    const asset = graphiql ? await graphiqlAsset(c.req.param('file')) : undefined
+    if (!asset) return c.body(null, 404)
+    c.header('content-type', asset.type)
+    c.header('cache-control', 'public, max-age=3600')
+    return c.body(asset.body as string)
   })
 
   // Unknown API paths are a plain 404, never the SPA.

@@ -146,3 +146,53 @@ describe.each(engines)('introspection with NODE_ENV=production on %s', (engine) 
     expect((await t.gql('{ __typename }', {}, token)).body).toEqual({ data: { __typename: 'Query' } })
   })
 })
+
+describe('GraphiQL', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { GRAPHIQL: 'on' })
+  })
+  afterAll(() => t.close())
+
+  const page = () => t.app.request('/graphql', { headers: { accept: 'text/html' } })
+
+  it('loads every script and style from this server, with no inline script', async () => {
+    const res = await page()
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    const urls = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]!)
+    expect(urls.sort()).toEqual(['/graphiql/favicon.ico', '/graphiql/graphiql.css', '/graphiql/graphiql.js'])
+    // Every <script> either has a same-origin src or is a JSON data block.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/src="\/graphiql\/|type="application\/json"/)
+    expect(html).not.toMatch(/<style\b|\bon[a-z]+=|unpkg|jsdelivr|https?:\/\//i)
+    for (const url of [...urls, '/graphiql/editor.worker.js', '/graphiql/json.worker.js', '/graphiql/graphql.worker.js']) {
+      const asset = await t.app.request(url)
+      expect(asset.status, url).toBe(200)
+      expect((await asset.arrayBuffer()).byteLength, url).toBeGreaterThan(100)
+    }
+    expect((await t.app.request('/graphiql/nope.js')).status).toBe(404)
+  })
+
+  it('is served under a CSP with no CDN and no inline script, the same as the app’s', async () => {
+    const csp = (await page()).headers.get('content-security-policy')!
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ')
+    expect(scriptSrc).toContain("'self'")
+    expect(scriptSrc).not.toContain("'unsafe-inline'")
+    expect(scriptSrc).not.toContain("'unsafe-eval'")
+    expect(csp).not.toMatch(/unpkg|jsdelivr|cdn/i)
+    expect((await t.app.request('/')).headers.get('content-security-policy')).toBe(csp)
+  })
+})
+
+describe('GraphiQL turned off', () => {
+  it('serves neither the page nor its files', async () => {
+    const t = await createTestApp('pglite', { GRAPHIQL: 'off' })
+    try {
+      const html = await t.app.request('/graphql', { headers: { accept: 'text/html' } })
+      expect(await html.text()).not.toContain('graphiql.js')
+      expect((await t.app.request('/graphiql/graphiql.js')).status).toBe(404)
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -10,6 +10,7 @@ import type { Logger } from '../logger'
 import type { Principal } from '../permissions/abilities'
 import type { Services } from '../services'
 import type { GraphQLContext } from './context'
+import { renderGraphiQLPage } from './graphiql'
 import { buildSchema } from './schema'
 
 export interface ServerContext {
@@ -72,6 +73,8 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     graphiql: config.GRAPHIQL ? { title: 'Channel Assistant GraphQL' } : false,
+    // Its scripts and styles from this server (graphiql.ts), never a CDN.
+    renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     cors: false,
     logging: false,
