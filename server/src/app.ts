@@ -17,7 +17,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { asServiceUnavailable, withDeadline } from './db/resilience'
 import { AppError, isAppError } from './errors'
-import { GRAPHIQL_ASSETS_PATH, graphiqlAsset } from './graphql/graphiql'
+import { graphiqlAsset } from './graphql/graphiql'
 import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
@@ -154,8 +154,8 @@ export function createApp(deps: { config: Config; database: Database; services: 
   })
 
   // GraphiQL's scripts, styles and workers (graphql/graphiql.ts): a 404 when GraphiQL is off.
-  guarded(app, 'GET', `${GRAPHIQL_ASSETS_PATH}/:file`, async (c) => {
-    const asset = graphiql ? await graphiqlAsset(c.req.param('file')) : undefined
+  guarded(app, 'GET', '/graphiql/:file', async (c) => {
+    const asset = graphiql ? await graphiqlAsset(c.req.param('file') ?? '') : undefined
     if (!asset) return c.body(null, 404)
     c.header('content-type', asset.type)
     c.header('cache-control', 'public, max-age=3600')

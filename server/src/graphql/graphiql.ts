@@ -6,6 +6,7 @@ import type { GraphiQLOptions } from 'graphql-yoga'
  * one page of inline scripts. Loaded on the first request, so a server without GraphiQL
  * never reads the 9 MB bundle.
  */
+/** Where app.ts serves the files (GET /graphiql/:file). */
 export const GRAPHIQL_ASSETS_PATH = '/graphiql'
 
 interface Asset {
