@@ -1,4 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig, loadEnv } from 'vite';
 
@@ -17,6 +20,29 @@ function appTitle(title: string): Plugin {
   return {
     name: 'app-title',
     transformIndexHtml: (html) => html.replace('%APP_TITLE%', escapeHtml(title)),
+  };
+}
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, so the
+ * server sends them precompressed at the best level instead of compressing on each request.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? '';
+      for (const fileName of Object.keys(bundle)) {
+        if (!compressible.test(fileName) || fileName.endsWith('.map')) continue;
+        const path = join(outDir, fileName);
+        const raw = readFileSync(path);
+        if (raw.length < 1024) continue;
+        writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
   };
 }
 
@@ -46,7 +72,7 @@ export default defineConfig(({ mode }) => {
     root: clientRoot,
     envDir: repoRoot,
     publicDir: 'public',
-    plugins: [react(), appTitle(title)],
+    plugins: [react(), appTitle(title), precompress()],
     build: {
       outDir: '../dist/client',
       emptyOutDir: true,

@@ -17,6 +17,7 @@ const steps: Step[] = [
   { name: 'lint', cmd: ['npx', 'eslint', '.'] },
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'build', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
+  { name: 'build:server', cmd: ['node', 'scripts/build-server.mjs'] },
 ]
 
 let passed = 0

@@ -16,7 +16,7 @@ async function start(): Promise<void> {
   await initI18n();
 
   const router = createAppRouter();
-  // A refused token refresh has cleared the session: go to the login page (once).
+  // A refused token refresh has cleared the session: go to the login page (once), which says why.
   onSessionExpired(() => {
     void router.navigate(PATHS.login, { replace: true });
   });

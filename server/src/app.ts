@@ -21,6 +21,7 @@ import { graphiqlAsset } from './graphql/graphiql'
 import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
+import { compressLarge } from './http/compress'
 import { guarded, type AppEnv } from './http/guarded'
 import { limitBody } from './http/too-large'
 import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
@@ -41,14 +42,29 @@ function clientKeyOf(c: Context<AppEnv>, trustProxy: boolean): string {
   }
 }
 
+/** A browser opening a page (GET or HEAD asking for HTML), as opposed to an API call. */
+function isNavigation(c: Context<AppEnv>): boolean {
+  const method = c.req.method
+  if (method !== 'GET' && method !== 'HEAD') return false
+  if (c.req.header('sec-fetch-mode') === 'navigate') return true
+  return (c.req.header('accept') ?? '').includes('text/html')
+}
+
 /**
  * The HTTP front: security headers, CORS, request ids and logs, /graphql, the REST shims,
  * health checks and the built client with an SPA fallback — one port.
  */
-export function createApp(deps: { config: Config; database: Database; services: Services; log: Logger }) {
-  const { config, database, services, log } = deps
+export function createApp(deps: {
+  config: Config
+  database: Database
+  services: Services
+  log: Logger
+  /** Aborted when the server shuts down: live subscriptions end (graphql/end-on-shutdown.ts), answers say `Connection: close`. */
+  shutdown?: AbortSignal
+}) {
+  const { config, database, services, log, shutdown } = deps
   const app = new Hono<AppEnv>()
-  const yoga = createGraphQL({ config, services, log })
+  const yoga = createGraphQL({ config, services, log, shutdown })
   const graphiql = config.GRAPHIQL
   const lagProbe = config.MAX_LOOP_LAG_MS > 0 ? startLagProbe() : undefined
   const admitter = new AdmissionController({
@@ -69,6 +85,8 @@ export function createApp(deps: { config: Config; database: Database; services: 
     const started = performance.now()
     await next()
     c.header('x-request-id', requestId)
+    // Draining: this connection is not reused, so keep-alive clients move to another process.
+    if (shutdown?.aborted) c.header('connection', 'close')
     const path = c.req.path
     if (API_PREFIXES.some((p) => path.startsWith(p))) {
       log.info(
@@ -79,6 +97,9 @@ export function createApp(deps: { config: Config; database: Database; services: 
   })
 
   app.use('*', admission(admitter))
+  // Larger dynamic answers (JSON, the app's HTML) gzipped for clients that accept it; never an
+  // SSE stream. Built assets are served precompressed (below).
+  app.use('*', compressLarge(1024))
 
   app.use(
     '*',
@@ -162,9 +183,10 @@ export function createApp(deps: { config: Config; database: Database; services: 
     return c.body(asset.body as string)
   })
 
-  // Unknown API paths are a plain 404, never the SPA.
-  app.all('/jwt/*', (c) => c.body(null, 404))
-  app.all('/apps/*', (c) => c.body(null, 404))
+  // An unknown path under /jwt or /apps is a plain 404 for an API client; a browser navigation
+  // (GET asking for HTML) gets the app, which shows the page or its own 404.
+  app.all('/jwt/*', (c, next) => (isNavigation(c) ? next() : c.body(null, 404)))
+  app.all('/apps/*', (c, next) => (isNavigation(c) ? next() : c.body(null, 404)))
 
   const dist = resolve(config.CLIENT_DIST)
   const indexFile = join(dist, 'index.html')
@@ -172,9 +194,12 @@ export function createApp(deps: { config: Config; database: Database; services: 
     await next()
     if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable')
   })
-  if (existsSync(dist)) app.use('*', serveStatic({ root: dist }))
+  // `npm run build` writes a brotli and a gzip copy of every text asset (client/vite.config.ts).
+  if (existsSync(dist)) app.use('*', serveStatic({ root: dist, precompressed: true }))
   let indexHtml: string | undefined
   app.get('*', (c) => {
+    // Data paths the server does not answer are a 404 with no body: only a navigation gets the app.
+    if (!isNavigation(c)) return c.body(null, 404)
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined
     if (!indexHtml) return c.text('The client is not built. Run `npm run build` (npm start does it for you).', 503)
     c.header('cache-control', 'no-cache')

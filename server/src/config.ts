@@ -93,6 +93,14 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
   READYZ_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** ISO 4217 code of the plan prices and revenue figures. */
+  CURRENCY: z
+    .string()
+    .transform((code) => code.trim().toUpperCase())
+    .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'CURRENCY must be an ISO 4217 code such as USD or EUR')
+    .default('USD'),
+  /** On SIGTERM: how long in-flight requests and owed bot replies may take before the process ends. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // The per-channel sync scheduler (server/src/worker/sync-scheduler.ts).
   SYNC_TICK_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   VIEWER_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),

@@ -22,6 +22,8 @@ export const errorStatus = {
   LICENCE_REVOKED: 409,
   /** Licence activation: the key is reserved for another user or belongs to another reseller's clients. */
   LICENCE_TAKEN: 409,
+  /** Licence management: a superseded key (a newer one was activated) can no longer be extended or revoked. */
+  LICENCE_SUPERSEDED: 409,
   RATE_LIMITED: 429,
   /** Raids: the plan's raids per 24 h are used up (the next allowed time is shown with the channel). */
   RAID_COOLDOWN: 403,

@@ -22,13 +22,22 @@ try {
     console.log(`\nDemo accounts (shown only this once):\n${lines.join('\n')}\n`)
   }
   log.info({ url: server.url, ms: Math.round(performance.now() - started) }, 'server listening')
-  const stop = async () => {
-    log.info('shutting down')
-    await server.close()
-    process.exit(0)
+  let stopping = false
+  const stop = async (signal: string) => {
+    // A second signal while draining ends the process at once.
+    if (stopping) process.exit(1)
+    stopping = true
+    log.info({ signal }, 'shutting down: draining requests and bot replies')
+    try {
+      await server.close()
+      process.exit(0)
+    } catch (e) {
+      log.error({ err: e }, 'shutdown failed')
+      process.exit(1)
+    }
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 } catch (e) {
   log.fatal({ err: e }, 'server failed to start')
   process.exit(1)

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { seedDemo, seedDemoSandbox, seedPlans, type DemoAccount } from '../../seed/demo'
@@ -39,21 +40,39 @@ export async function startServer(
   if (demoClient && services.platforms.sandbox) {
     await seedDemoSandbox(database.db, services, demoClient.email).catch((e: unknown) => log.warn({ err: e }, 'sandbox demo channel not created'))
   }
-  const app = createApp({ config, database, services, log })
+  const shutdown = new AbortController()
+  const app = createApp({ config, database, services, log, shutdown: shutdown.signal })
   // The bot worker runs in this process unless WORKER_INLINE=off (then `npm run worker` does).
   const worker = config.WORKER_INLINE ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
   void worker?.start().catch((e: unknown) => log.error({ err: e }, 'bot worker failed to start'))
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))
+  const server = await new Promise<HttpServer>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as HttpServer))
   })
   const port = (server.address() as AddressInfo).port
   return {
     url: `http://localhost:${port}`,
     port,
     demoAccounts,
+    /**
+     * Graceful: stop accepting, end live subscriptions, let in-flight requests finish and the
+     * bots send the replies they owe, all within SHUTDOWN_TIMEOUT_MS; then cut what is left and
+     * close the database.
+     */
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      await worker?.stop()
+      const started = Date.now()
+      shutdown.abort()
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      // Connections go idle as their last answer ends (a completed subscription's, too): close them as they do.
+      server.closeIdleConnections()
+      const idle = setInterval(() => server.closeIdleConnections(), 100)
+      const cut = setTimeout(() => {
+        log.warn('shutdown deadline reached: closing the connections still open')
+        server.closeAllConnections()
+      }, config.SHUTDOWN_TIMEOUT_MS)
+      await Promise.all([closed, worker?.stop({ flushMs: config.SHUTDOWN_TIMEOUT_MS })])
+      clearTimeout(cut)
+      clearInterval(idle)
+      log.info({ ms: Date.now() - started }, 'drained')
       await services.platforms.sandbox?.close()
       await services.realtime.close()
       await services.limits.close()

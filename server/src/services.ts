@@ -82,7 +82,7 @@ export function createServices(deps: {
   // Accounts, plans and licences (admin and reseller side), account settings, marketing mail.
   const countTtlMs = config.COUNT_CACHE_TTL * 1000
   const audit = createAuditService(db, now)
-  const plans = createPlansService({ db, audit, now, cacheMs: config.PLANS_CACHE_MS })
+  const plans = createPlansService({ db, audit, now, cacheMs: config.PLANS_CACHE_MS, currency: config.CURRENCY })
   const caches: Array<() => void> = []
   const accountsChanged = () => caches.forEach((clear) => clear())
   const licences = createLicencesService({ db, audit, plans, now, countTtlMs, onChanged: accountsChanged })

@@ -162,17 +162,38 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
     await client.getByTestId('current-package').filter({ hasText: 'Starter' }).waitFor()
     await client.getByTestId('activation-key').fill(keys[0]!.toLowerCase())
     await client.getByTestId('activation-submit').click()
+    // The running Starter licence would be replaced: the client is told what happens to its days, and asked.
+    const replace = client.getByTestId('activation-replace-dialog')
+    await replace.getByText(/days left on Starter\. The new key starts today and replaces that licence/).waitFor()
+    await replace.getByRole('button', { name: 'Cancel' }).click()
+    await replace.waitFor({ state: 'hidden' })
+    expect(await client.getByTestId('activation-success').count()).toBe(0)
+    await client.getByTestId('current-package').filter({ hasText: 'Starter' }).waitFor()
+    await client.getByTestId('activation-submit').click()
+    await replace.getByTestId('activation-replace-confirm').click()
     await client.getByTestId('activation-success').waitFor()
     expect(await client.getByTestId('activated-package').innerText()).toBe('Your package is now Pro.')
     await client.getByTestId('current-package').filter({ hasText: 'Pro' }).waitFor()
 
+    // With Pro running, every attempt asks first; the server then refuses the key.
     await client.getByTestId('activation-key').fill(keys[0]!)
     await client.getByTestId('activation-submit').click()
+    await replace.getByText(/days left on Pro\./).waitFor()
+    await replace.getByTestId('activation-replace-confirm').click()
     expect(await client.getByTestId('activation-error').innerText()).toBe('This licence key has already been used.')
     await client.getByTestId('activation-key').fill('AAAA-BBBB-CCCC-DDDD')
     await client.getByTestId('activation-submit').click()
+    await replace.getByTestId('activation-replace-confirm').click()
     await client.getByTestId('activation-error').filter({ hasText: 'This licence key does not exist.' }).waitFor()
     await client.context().close()
+
+    // The replaced Starter key is superseded: it counts for no one, so it offers nothing to extend or revoke.
+    const again = await signedInPage(e2e, 'admin')
+    await again.goto('/pages/licensev11?status=superseded')
+    await again.getByTestId('licence-row').first().waitFor()
+    expect(await again.getByTestId('licence-extend').count()).toBe(0)
+    expect(await again.getByTestId('licence-revoke').count()).toBe(0)
+    await again.context().close()
   })
 
   it('admin revokes a key after confirming', async () => {
@@ -200,11 +221,11 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
     await cards.first().waitFor()
     expect(await cards.locator('h2').allInnerTexts()).toEqual(['Starter', 'Headstarter', 'Pro', 'Custom'])
     const prices = async () => (await cards.getByTestId('plan-price').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim())
-    expect(await prices()).toEqual(['8 / month', '15 / month', '25 / month', 'On request'])
+    expect(await prices()).toEqual(['$8 / month', '$15 / month', '$25 / month', 'On request'])
     expect(await cards.nth(1).getByTestId('popular-badge').count()).toBe(1)
     await page.getByTestId('billing-yearly').click()
-    expect(await prices()).toEqual(['17 / month', '35 / month', '70 / month', 'On request'])
-    await cards.first().getByText('20 billed once a year').waitFor()
+    expect(await prices()).toEqual(['$17 / month', '$35 / month', '$70 / month', 'On request'])
+    await cards.first().getByText('$20 billed once a year').waitFor()
     expect(await page.getByTestId('pricing-question').count()).toBeGreaterThan(0)
 
     await page.goto('/kick/pricing')
@@ -270,11 +291,24 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
       expect(Number(await page.getByTestId('stat-users-value').innerText())).toBe(total)
       expect(Number(await page.getByTestId('stat-bots-value').innerText())).toBe(expected.activeBots)
       expect(await page.getByTestId('users-by-role-item').count()).toBe(3)
-      await page.getByTestId('signups-chart').locator('svg').waitFor()
-      // 30 days, one bar each; today's bar holds the sign-ups made by this test.
-      expect(await page.getByTestId('signups-chart').locator('rect.bar').count()).toBe(30)
-      expect(Number(await page.getByTestId('signups-chart').locator('rect.bar').last().getAttribute('height'))).toBeGreaterThan(0)
+      const chart = page.getByTestId('signups-chart')
+      await chart.locator('.recharts-bar-rectangle').first().waitFor()
+      // 30 days; today's holds the sign-ups made by this test.
+      const rows = chart.getByTestId('signups-table').locator('tbody tr')
+      expect(await rows.count()).toBe(30)
+      expect(Number(await rows.last().locator('td').last().innerText())).toBeGreaterThan(0)
+      // Counts have whole-number ticks (no 0, 1, 3, 4, 5 from rounded quarters).
+      const tickLabels = chart.locator('.recharts-yAxis-tick-labels text')
+      await tickLabels.first().waitFor()
+      const ticks = await tickLabels.allTextContents()
+      expect(ticks.length).toBeGreaterThan(1)
+      for (const tick of ticks) expect(tick).toMatch(/^\d+$/)
+      const values = ticks.map(Number)
+      const steps = new Set(values.slice(1).map((v, i) => v - values[i]!))
+      expect(steps.size).toBe(1)
       await page.getByTestId('revenue-table').waitFor()
+      // Revenue in the configured currency (USD by default).
+      expect(await page.getByTestId('stat-revenue-value').innerText()).toMatch(/^\$\d/)
       await page.getByTestId('audit-row').first().waitFor()
     }
     await page.context().close()

@@ -274,6 +274,28 @@ describe('platform core in Chromium', () => {
   })
 
   describe('chunk loading', () => {
+    it('keeps the menu and top bar while a page chunk loads, with the loading state in the content area', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORDS.admin)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      // The pricing page's chunk is held back until the test lets it through (a slow network).
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/assets/pricing-page-*.js', async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.getByTestId('vertical-menu').getByRole('link', { name: 'Pricing', exact: true }).click()
+      await page.getByTestId('page-loading').waitFor()
+      expect(await page.getByTestId('vertical-menu').isVisible()).toBe(true)
+      expect(await page.getByTestId('user-menu-name').isVisible()).toBe(true)
+      expect(await page.getByTestId('loading-overlay').count()).toBe(0)
+      release()
+      await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor()
+      expect(await page.getByTestId('page-loading').count()).toBe(0)
+      await page.context().close()
+    })
+
     it('names the chunk and the failure type when a page chunk cannot load', async () => {
       const page = await e2e.newPage()
       await page.route('**/assets/not-found-page-*.js', (route) => route.abort())
@@ -316,6 +338,23 @@ describe('short-lived access tokens in Chromium', () => {
     const second = await storedSession(page)
     expect(second.accessToken).not.toBe(first.accessToken)
     expect(second.refreshToken).not.toBe(first.refreshToken)
+    await page.context().close()
+  })
+
+  it('a session that cannot be refreshed ends on the login page, which says so', async () => {
+    const page = await e2e.newPage()
+    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
+    await page.waitForURL('**/dashboard/')
+    // The sign-in was ended elsewhere: its refresh token is no longer valid.
+    await page.evaluate(() => localStorage.setItem('refreshToken', 'revoked-elsewhere'))
+    await page.waitForTimeout(3000)
+    await page.goto('/pages/enable')
+    await page.waitForURL('**/login')
+    expect(await page.getByTestId('session-ended').innerText()).toBe('Your session has ended. Please sign in again.')
+    // A plain visit to the login page says nothing of the kind.
+    await page.goto('/login')
+    await page.getByTestId('login-submit').waitFor()
+    expect(await page.getByTestId('session-ended').count()).toBe(0)
     await page.context().close()
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { users } from '../../server/src/db/schema'
+import { channels } from '../../server/src/modules/channels/channels.tables'
 import { engines } from '../support/databases'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -39,7 +40,8 @@ describe.each(engines)('admin figures and audit log on %s', (engine) => {
       { plan: 'Pro', count: 2 },
       { plan: 'Starter', count: 1 },
     ])
-    expect(s.activeBots).toBe(4)
+    // No channel is connected: no bot runs, whatever the panels' switches say.
+    expect(s.activeBots).toBe(0)
     expect(s.licencesExpiringSoon).toBe(1)
     expect(s.signupsPerDay).toHaveLength(7)
     expect(s.signupsPerDay.at(-1)).toEqual({ day: t.clock.now().toISOString().slice(0, 10), count: 7 })
@@ -53,10 +55,23 @@ describe.each(engines)('admin figures and audit log on %s', (engine) => {
     expect(s.monthlyRevenue).toBe(73)
   })
 
-  it('follows changes made through the services at once (the cache is dropped)', async () => {
-    const client = await t.loginAs('client')
-    await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { botPanel: { active: true } }) { id } }', { id: String(client.userData.id) }, client.accessToken)
-    expect((await t.gql(STATS, {}, admin)).body.data.adminStats.activeBots).toBe(5)
+  it('counts the bots running on connected channels (not sandbox ones), in each caller\'s scope', async () => {
+    const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id
+    const [client, proOne] = [await idOf('client@demo.local'), await idOf('p1@example.com')]
+    const channel = (userId: number, n: number, status: 'running' | 'stopped', sandbox = false) => ({
+      userId, platform: 'twitch' as const, platformUserId: `pu${n}`, login: `chan${n}`, displayName: `Chan${n}`, status, active: true, sandbox,
+    })
+    // The demo client (a client of the demo reseller): one running, one stopped, one running sandbox channel;
+    // the admin's client pro_one: one running.
+    await t.database.db.insert(channels).values([channel(client, 1, 'running'), channel(client, 2, 'stopped'), channel(client, 3, 'running', true), channel(proOne, 4, 'running')])
+    t.services.admin.clear()
+    expect((await t.gql(STATS, {}, admin)).body.data.adminStats.activeBots).toBe(2)
+    const running = async (role: 'admin' | 'reseller' | 'client') => (await t.gql('{ runningBots }', {}, (await t.loginAs(role)).accessToken)).body.data.runningBots
+    expect(await running('admin')).toBe(2)
+    expect(await running('reseller')).toBe(1)
+    expect(await running('client')).toBe(1)
+    expect((await t.gql('{ runningBots }')).body.errors[0].extensions.code).toBe('UNAUTHENTICATED')
+    await t.database.db.delete(channels)
   })
 
   it('drops expired licences from the revenue after their last day', async () => {

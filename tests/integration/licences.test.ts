@@ -107,6 +107,22 @@ describe.each(engines)('licences on %s', (engine) => {
       expect(item.body).toMatchObject({ currentPlan: 'Headstarter', licenseKey: key.licensekey, duration: 60, durationTotal: 60 })
     })
 
+    it('a superseded key can be neither extended nor revoked (LICENCE_SUPERSEDED), changing nothing', async () => {
+      const mine = (await t.gql(LIST, { first: 10, status: 'superseded', userId: String(ids.client) }, admin)).body.data.licences.edges
+      const old = mine[0].node
+      const before = await audits()
+      for (const [mutation, vars] of [
+        ['mutation($id: ID!) { extendLicence(id: $id, days: 30) { status } }', { id: old.id }],
+        ['mutation($id: ID!) { revokeLicence(id: $id) { status } }', { id: old.id }],
+      ] as const) {
+        const res = await t.gql(mutation, vars, admin)
+        expect(res.body.errors[0].extensions.code).toBe('LICENCE_SUPERSEDED')
+      }
+      const [row] = await t.database.db.select().from(licences).where(eq(licences.id, Number(old.id)))
+      expect({ status: row!.status, totalDays: row!.totalDays }).toEqual({ status: 'superseded', totalDays: old.totalDays })
+      expect(await audits()).toBe(before)
+    })
+
     it('refuses used, revoked, unknown and someone else’s keys with their codes, changing nothing', async () => {
       const [used] = (await t.gql(LIST, { first: 1, status: 'active', userId: String(ids.client) }, admin)).body.data.licences.edges
       const [a, b] = (await t.gql(GENERATE, { i: { planId: '1', totalDays: 30, count: 2 } }, admin)).body.data.generateLicences

@@ -1,5 +1,5 @@
 /**
- * The real server (`server/src/main.ts` through tsx) as a child process, for tests and
+ * The real server (`server/src/main.ts` through tsx, or its compiled build) as a child process, for tests and
  * benchmarks that kill it, cut its database or restart it on the same data directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -47,9 +47,17 @@ export async function waitUntilOk(url: string, timeoutMs: number, alive: () => b
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
-export async function startChildServer(opts: { env: Record<string, string>; demo?: Credentials; port?: number; readyTimeoutMs?: number }): Promise<ChildServer> {
+export async function startChildServer(opts: {
+  env: Record<string, string>
+  demo?: Credentials
+  port?: number
+  readyTimeoutMs?: number
+  /** The TypeScript sources through tsx (default), or the compiled dist/server/main.js (`npm run build:server`). */
+  entry?: 'tsx' | 'compiled'
+}): Promise<ChildServer> {
   const port = opts.port ?? (await freePort())
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const args = opts.entry === 'compiled' ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/src/main.ts']
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -86,5 +86,6 @@ describe('database failure handling', () => {
     const other = run(`new TypeError('a bug')`)
     expect(other.stdout).not.toContain('still running')
     expect(other.status).toBe(1)
-  })
+    // Two node processes through tsx: seconds each on a busy machine.
+  }, 60_000)
 })

@@ -6,6 +6,7 @@
 import { createAuthFetch } from './auth-fetch';
 import { PATHS } from './paths';
 import { clearSession, getAccessToken, getRefreshToken, saveSession } from './session';
+import { STORAGE_KEYS, readItem, removeItem, writeItem } from './storage';
 import { type FetchLike, createTokenRefresher } from './token-refresh';
 
 let expiredHandler: (() => void) | null = null;
@@ -17,8 +18,17 @@ export function onSessionExpired(handler: () => void): void {
 
 function handleExpired(): void {
   if (typeof window === 'undefined' || window.location.pathname === PATHS.login) return;
+  // Kept outside the router: the route guard also sends a signed-out user to /login.
+  writeItem(STORAGE_KEYS.sessionEnded, '1');
   if (expiredHandler) expiredHandler();
   else window.location.assign(PATHS.login);
+}
+
+/** Whether the last session ended because it could not be refreshed; answers true once. */
+export function takeSessionEndedNotice(): boolean {
+  const ended = readItem(STORAGE_KEYS.sessionEnded) === '1';
+  removeItem(STORAGE_KEYS.sessionEnded);
+  return ended;
 }
 
 const baseFetch: FetchLike = (input, init) => globalThis.fetch(input, init);

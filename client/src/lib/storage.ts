@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   skin: 'skin',
   language: 'language',
   layout: 'layoutType',
+  /** Set when a session could not be refreshed; the login page says so once. */
+  sessionEnded: 'sessionEnded',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

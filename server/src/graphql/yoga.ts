@@ -12,6 +12,7 @@ import type { Services } from '../services'
 import type { GraphQLContext } from './context'
 import { renderGraphiQLPage } from './graphiql'
 import { buildSchema } from './schema'
+import { endSubscriptionsOn } from './end-on-shutdown'
 
 export interface ServerContext {
   clientKey: string
@@ -59,7 +60,7 @@ function refuseUnstorableText(): Plugin<GraphQLContext> {
   }
 }
 
-export function createGraphQL(deps: { config: Config; services: Services; log: Logger }) {
+export function createGraphQL(deps: { config: Config; services: Services; log: Logger; shutdown?: AbortSignal }) {
   const { config, services, log } = deps
   const production = config.NODE_ENV === 'production'
   const armor = new EnvelopArmor({
@@ -78,7 +79,7 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
     landingPage: false,
     cors: false,
     logging: false,
-    plugins: [...armor.protect().plugins, introspectionForAdmins(production), refuseUnstorableText(), operationForDeadline],
+    plugins: [...armor.protect().plugins, introspectionForAdmins(production), refuseUnstorableText(), operationForDeadline, endSubscriptionsOn(deps.shutdown)],
     maskedErrors: {
       maskError(error, message) {
         const original = error instanceof GraphQLError ? (error.originalError ?? error) : error

@@ -126,6 +126,8 @@ export const graphqlRules: Record<string, Rule> = {
   'Mutation.updateAccountNotifications': rule.signedIn,
   'Mutation.changePassword': rule.signedIn,
   'Query.adminStats': rule.can('manage', 'Admin'),
+  // Scoped in the service: all channels, a reseller's clients', or one's own.
+  'Query.runningBots': rule.signedIn,
   'Query.auditLog': rule.can('manage', 'AuditLog'),
   'Mutation.unsubscribe': rule.public,
   'PageInfo.*': rule.parent,

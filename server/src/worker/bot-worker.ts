@@ -136,12 +136,23 @@ export function createBotWorker(opts: WorkerOptions) {
       sync?.start()
       log.info({ channels: bots.size }, 'bot worker started')
     },
-    async stop() {
+    /**
+     * Stops every bot. With `flushMs`, a graceful shutdown: no new events are read, and each bot
+     * sends the replies it already owes (within its chat limit) for up to that long.
+     */
+    async stop(opts: { flushMs?: number } = {}) {
       running = false
       await sync?.stop()
       if (resync) clearInterval(resync)
       for (const s of streams.splice(0)) await s.return()
       await Promise.allSettled([...pending.values()])
+      const flushMs = opts.flushMs ?? 0
+      if (flushMs > 0) {
+        const deadline = runtime.scheduler.now() + flushMs
+        const left = await Promise.all([...bots.values()].map((bot) => bot.finish(deadline)))
+        const unsent = left.reduce((a, b) => a + b, 0)
+        if (unsent > 0) log.warn({ unsent }, 'bot worker: chat lines left unsent at shutdown')
+      }
       for (const bot of bots.values()) bot.stop()
       bots.clear()
     },

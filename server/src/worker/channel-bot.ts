@@ -146,6 +146,31 @@ export class ChannelBot {
     this.queue.length = 0
   }
 
+  /**
+   * Stops receiving (EventSub closed, timers off), lets the events already received be handled,
+   * sends what is queued within the chat limit until `deadline` (scheduler time), then stops.
+   * A shutdown thus neither loses a reply it already owed nor answers anything twice (nothing
+   * is read after the connection closes). Resolves with the number of lines left unsent.
+   */
+  async finish(deadline: number): Promise<number> {
+    this.eventsub?.stop()
+    this.eventsub = null
+    for (const t of this.timers.values()) if (t.handle) this.rt.scheduler.clearTimeout(t.handle)
+    this.timers.clear()
+    if (this.followTimer) this.rt.scheduler.clearTimeout(this.followTimer)
+    if (this.refreshTimer) this.rt.scheduler.clearTimeout(this.refreshTimer)
+    await this.idle()
+    while (this.queue.length > 0 && !this.stopped && this.now() < deadline) {
+      await this.drain()
+      if (this.queue.length === 0) break
+      // Waiting for the chat limit: the drain timer sends on; look again shortly.
+      await new Promise<void>((resolve) => this.rt.scheduler.setTimeout(resolve, Math.min(100, Math.max(1, deadline - this.now()))))
+    }
+    const left = this.queue.length
+    this.stop()
+    return left
+  }
+
   /** Stops and says so (the panel's switches turned it off). */
   async shutdown(reason: string | null) {
     this.stop()

@@ -40,12 +40,16 @@ const services = createServices({ config, db: database.db, log, secret: secrets.
 const worker = createBotWorker({ services, config, log, resyncMs: config.REDIS_URL ? 60_000 : 5_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } })
 await worker.start()
 
+let stopping = false
 const stop = async () => {
-  log.info('worker shutting down')
-  await worker.stop()
+  // A second signal while draining ends the process at once.
+  if (stopping) process.exit(1)
+  stopping = true
+  log.info('worker shutting down: sending the replies it owes')
+  await worker.stop({ flushMs: config.SHUTDOWN_TIMEOUT_MS })
   await services.realtime.close()
   await database.close()
   process.exit(0)
 }
-process.once('SIGINT', stop)
-process.once('SIGTERM', stop)
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())

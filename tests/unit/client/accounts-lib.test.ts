@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { barChart, niceCeiling } from '../../../client/src/features/accounts/lib/chart';
 import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from '../../../client/src/features/accounts/lib/cursor-pages';
 import { createFormatters } from '../../../client/src/features/accounts/lib/format';
 import { remainingOf, userRemaining } from '../../../client/src/features/accounts/lib/licence-time';
+import { moneyFormatter } from '../../../client/src/lib/money';
 
 describe('remaining duration (spec section 3)', () => {
   it('counts down an active key and says when it ran out', () => {
@@ -21,46 +21,6 @@ describe('remaining duration (spec section 3)', () => {
   it('reads a user row: Package None has no licence (duration 1 / 1 means nothing)', () => {
     expect(userRemaining({ currentPlan: 'None', licenseKey: 'None', duration: 1, durationTotal: 1 })).toEqual({ kind: 'ended' });
     expect(userRemaining({ currentPlan: 'Pro', licenseKey: 'ABCD-EFGH-JKLM-NPQR', duration: 5, durationTotal: 10 })).toMatchObject({ kind: 'running', percent: 50 });
-  });
-});
-
-describe('signups chart geometry', () => {
-  it('rounds the axis up to 1, 2, 5 × 10^n', () => {
-    expect([0, 1, 3, 7, 12, 20, 51, 999].map(niceCeiling)).toEqual([1, 1, 5, 10, 20, 20, 100, 1000]);
-  });
-
-  it('places bars bottom-up in equal slots', () => {
-    const chart = barChart(
-      [
-        { label: 'a', value: 0 },
-        { label: 'b', value: 5 },
-        { label: 'c', value: 10 },
-        { label: 'd', value: 2 },
-      ],
-      400,
-      100,
-      0.5,
-    );
-    expect(chart.max).toBe(10);
-    expect(chart.bars.map((b) => [b.x, b.width, b.y, b.height])).toEqual([
-      [25, 50, 100, 0],
-      [125, 50, 50, 50],
-      [225, 50, 0, 100],
-      [325, 50, 80, 20],
-    ]);
-    expect(chart.ticks.map((t) => [t.value, t.y])).toEqual([
-      [0, 100],
-      [2.5, 75],
-      [5, 50],
-      [7.5, 25],
-      [10, 0],
-    ]);
-  });
-
-  it('copes with no data at all', () => {
-    const chart = barChart([], 100, 50);
-    expect(chart.bars).toEqual([]);
-    expect(chart.max).toBe(1);
   });
 });
 
@@ -93,3 +53,16 @@ describe('formatters', () => {
     expect(createFormatters('de').number(1234)).toBe('1.234');
   });
 });
+
+describe('money in the configured currency', () => {
+  it.each([
+    ['en', 'USD', 8, '$8'],
+    ['en', 'USD', 8.5, '$8.50'],
+    ['de', 'EUR', 1234.5, '1.234,50 €'],
+    ['fr', 'EUR', 20, '20 €'],
+    ['pt', 'BRL', 17, 'R$ 17'],
+  ])('%s %s %d → %s', (language, currency, value, text) => {
+    // Intl separates some of these with a no-break space; compare the visible text.
+    expect(moneyFormatter(language, currency)(value).replace(/\s/g, ' ')).toBe(text)
+  })
+})

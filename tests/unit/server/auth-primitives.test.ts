@@ -97,6 +97,13 @@ describe('config', () => {
     expect(loadConfig({ ...prod, DEMO: 'on', DEMO_IN_PRODUCTION: 'yes' }).DEMO).toBe(true)
   })
 
+  it('takes CURRENCY as an ISO 4217 code (USD by default) and refuses anything else', () => {
+    expect(loadConfig({}).CURRENCY).toBe('USD')
+    expect(loadConfig({ CURRENCY: ' eur ' }).CURRENCY).toBe('EUR')
+    expect(() => loadConfig({ CURRENCY: 'EURO' })).toThrow(/CURRENCY/)
+    expect(() => loadConfig({ CURRENCY: 'XYZ' })).toThrow(/CURRENCY/)
+  })
+
   it('rejects bad values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/)
     expect(() => loadConfig({ JWT_ACCESS_SECRET: 'short' })).toThrow(/JWT_ACCESS_SECRET/)

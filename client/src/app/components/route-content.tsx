@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
-import { LoadingOverlay } from '../../components/ui/loading-overlay';
+import { LoadingState } from '../../components/ui/loading-state';
 import { AppErrorView } from './app-error';
 
 const zoomFade = keyframes`
@@ -15,16 +15,30 @@ const StyledZoomFade = styled.div`
   animation: ${zoomFade} ${({ theme }) => theme.durations.route} ease-out both;
 `;
 
+/** Holds the content area's place while a page chunk loads, so the layout does not jump. */
+const StyledPageLoading = styled.div`
+  display: flex;
+  justify-content: center;
+  min-height: 50vh;
+`;
+
 /**
  * The routed page. Keyed by path, so every navigation mounts a fresh Suspense boundary
- * (the loading overlay shows while the page chunk loads and is gone once it renders)
- * and a fresh error boundary (a failed chunk shows the chunk error page).
+ * (a loading state shows in the content area while the page chunk loads — the menu and top
+ * bar stay — and is gone once it renders) and a fresh error boundary (a failed chunk shows
+ * the chunk error page).
  */
 export function RouteContent() {
   const { pathname } = useLocation();
   return (
     <ErrorBoundary key={pathname} fallback={(error) => <AppErrorView error={error} />}>
-      <Suspense fallback={<LoadingOverlay />}>
+      <Suspense
+        fallback={
+          <StyledPageLoading>
+            <LoadingState testId="page-loading" />
+          </StyledPageLoading>
+        }
+      >
         <StyledZoomFade>
           <Outlet />
         </StyledZoomFade>

@@ -28,7 +28,7 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
   fields: (t) => ({
     usersByRole: t.field({ type: [RoleCountRef], resolve: (s) => s.usersByRole }),
     usersByPlan: t.field({ type: [PlanCountRef], resolve: (s) => s.usersByPlan }),
-    activeBots: t.exposeInt('activeBots', { description: 'Users whose bot panel is Active.' }),
+    activeBots: t.exposeInt('activeBots', { description: 'Bots running now on connected channels (sandbox channels not counted).' }),
     licencesExpiringSoon: t.exposeInt('licencesExpiringSoon', { description: 'Active licences whose last day is within the next 7 days.' }),
     signupsPerDay: t.field({ type: [DayCountRef], description: 'New accounts per day over the last `days` days, oldest first.', resolve: (s) => s.signupsPerDay }),
     revenueByPlan: t.field({
@@ -37,6 +37,7 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
       resolve: (s) => s.revenueByPlan,
     }),
     monthlyRevenue: t.exposeFloat('monthlyRevenue', { description: 'The sum of revenueByPlan.' }),
+    currency: t.string({ description: 'ISO 4217 code of the revenue figures (the deployment’s CURRENCY).', resolve: (_s, _a, ctx) => ctx.services.plans.currency }),
     computedAt: t.expose('computedAt', { type: 'DateTime' }),
   }),
 })
@@ -47,5 +48,12 @@ builder.queryField('adminStats', (t) =>
     description: 'Admins only.',
     args: { days: t.arg.int({ defaultValue: 30, description: 'Days of signups, 1 to 366.' }) },
     resolve: (_root, { days }, ctx) => ctx.services.admin.stats(ctx.principal, days ?? 30),
+  }),
+)
+
+builder.queryField('runningBots', (t) =>
+  t.int({
+    description: "Bots running now on connected channels, sandbox channels not counted: an admin's count is everyone's, a reseller's their clients', a client's their own.",
+    resolve: (_root, _args, ctx) => ctx.services.admin.runningBots(ctx.principal),
   }),
 )

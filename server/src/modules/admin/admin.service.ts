@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
 import type { Principal } from '../../permissions/abilities'
-import { requireAdmin, scopeOf } from '../../permissions/scope'
+import { requireAdmin, scopeOf, type Scope } from '../../permissions/scope'
 import type { PlansService } from '../plans/plans.service'
 
 export interface AdminStats {
@@ -23,6 +23,20 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10)
 type Row = Record<string, unknown>
 const rowsOf = (r: { rows: unknown[] }) => r.rows as Row[]
 
+/**
+ * Channels whose bot the worker reports running, sandbox channels left out (they are no
+ * one's audience), limited to the scope: every owner, a reseller's clients, or oneself.
+ */
+function runningBotsSql(scope: Scope) {
+  const owners =
+    scope.kind === 'all'
+      ? sql``
+      : scope.kind === 'reseller'
+        ? sql`and c.user_id in (select id from users where reseller_id = ${scope.actorId})`
+        : sql`and c.user_id = ${scope.actorId}`
+  return sql`select count(*)::int as n from channels c where c.status = 'running' and not c.sandbox ${owners}`
+}
+
 /** The admin dashboards' figures (/admin, /admindashboardv2/, /kick/admindashboard/). */
 export function createAdminService(deps: { db: Db; plans: PlansService; now: () => Date; cacheMs: number }) {
   const { db, plans, now } = deps
@@ -36,7 +50,7 @@ export function createAdminService(deps: { db: Db; plans: PlansService; now: () 
     const [byRole, byPlan, bots, expiring, signups, licencesByPlan, allPlans] = await Promise.all([
       db.execute(sql`select role, count(*)::int as n from users group by role order by role`),
       db.execute(sql`select package as plan, count(*)::int as n from users group by package order by package`),
-      db.execute(sql`select count(*)::int as n from bot_panels where active`),
+      db.execute(runningBotsSql({ kind: 'all', actorId: 0 })),
       db.execute(
         sql`select count(*)::int as n from licences
             where ${sql.raw(`status = 'active'`)} and (licensebeginning + total_days) between ${today}::date and ${soon}::date`,
@@ -88,7 +102,13 @@ export function createAdminService(deps: { db: Db; plans: PlansService; now: () 
     return value
   }
 
-  return { stats, clear: () => cache.clear() }
+  /** Bots running now on connected channels, in the caller's scope (always read fresh). */
+  async function runningBots(principal: Principal | null): Promise<number> {
+    const rows = rowsOf(await db.execute(runningBotsSql(scopeOf(principal))))
+    return Number(rows[0]?.n ?? 0)
+  }
+
+  return { stats, runningBots, clear: () => cache.clear() }
 }
 
 export type AdminService = ReturnType<typeof createAdminService>

@@ -302,7 +302,10 @@ export function createLicencesService(deps: {
     return view(result)
   }
 
-  /** TotalDays + days (1 to 3650) for a key in scope that is not revoked. */
+  /** A superseded key no longer counts for anyone: changing it would change nothing but the record. */
+  const supersededError = () => new AppError('LICENCE_SUPERSEDED', 'This licence key was replaced by a newer one and can no longer be changed.')
+
+  /** TotalDays + days (1 to 3650) for a key in scope that is neither revoked nor superseded. */
   async function extend(principal: Principal | null, licenceId: number, days: number): Promise<LicenceView> {
     const scope = scopeOf(principal)
     requireStaff(scope)
@@ -312,6 +315,7 @@ export function createLicencesService(deps: {
     const result = await db.transaction(async (tx) => {
       const row = await lockInScope(tx, scope, licenceId)
       if (row.status === 'revoked') throw new AppError('LICENCE_REVOKED', 'This licence key was revoked.')
+      if (row.status === 'superseded') throw supersededError()
       if (row.totalDays + days > MAX_TOTAL_DAYS) {
         throw new AppError('BAD_USER_INPUT', `A licence lasts at most ${MAX_TOTAL_DAYS} days`, { days: ['Too many days.'] })
       }
@@ -336,6 +340,7 @@ export function createLicencesService(deps: {
     const result = await db.transaction(async (tx) => {
       const row = await lockInScope(tx, scope, licenceId)
       if (row.status === 'revoked') throw new AppError('LICENCE_REVOKED', 'This licence key was already revoked.')
+      if (row.status === 'superseded') throw supersededError()
       const at = now()
       const [after] = await tx
         .update(licences)

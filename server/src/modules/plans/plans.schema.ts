@@ -19,6 +19,7 @@ const PlanRef = builder.objectRef<Plan>('Plan').implement({
     id: t.id({ resolve: (p) => String(p.id) }),
     name: t.exposeString('name'),
     subtitle: t.exposeString('subtitle', { nullable: true }),
+    currency: t.string({ description: 'ISO 4217 code of the prices (the deployment’s CURRENCY).', resolve: (_p, _a, ctx) => ctx.services.plans.currency }),
     monthlyPrice: t.exposeFloat('monthlyPrice', { nullable: true }),
     yearlyPerMonth: t.exposeFloat('yearlyPerMonth', { nullable: true }),
     yearlyTotal: t.exposeFloat('yearlyTotal', { nullable: true }),

@@ -89,7 +89,7 @@ const updateInput = z
 
 export type UpdatePlanInput = z.input<typeof updateInput>
 
-export function createPlansService(deps: { db: Db; audit: AuditService; now: () => Date; cacheMs?: number }) {
+export function createPlansService(deps: { db: Db; audit: AuditService; now: () => Date; cacheMs?: number; currency?: string }) {
   const { db, audit } = deps
   const cacheMs = deps.cacheMs ?? 10_000
   let cache: { at: number; rows: Plan[] } | undefined
@@ -192,7 +192,9 @@ export function createPlansService(deps: { db: Db; audit: AuditService; now: () 
     return plan
   }
 
-  return { list, byName, byId, pricing, questions, update }
+  /** ISO 4217 code of every price (CURRENCY). */
+  const currency = deps.currency ?? 'USD'
+  return { list, byName, byId, pricing, questions, update, currency }
 }
 
 export type PlansService = ReturnType<typeof createPlansService>

@@ -91,7 +91,8 @@ export function LicenceTable({
               <tbody>
                 {licences.map((licence) => {
                   const open = licence.status === 'available' || licence.status === 'assigned';
-                  const live = licence.status !== 'revoked';
+                  // A revoked or superseded key counts for no one: nothing left to extend or revoke.
+                  const live = licence.status !== 'revoked' && licence.status !== 'superseded';
                   return (
                     <tr key={licence.id} data-testid="licence-row">
                       <td>

@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moneyFormatter } from '../../../lib/money';
 
 /** Formats for the current UI language (dates in UTC: the server counts licence days in UTC). */
 export interface Formatters {
   date(value: string | null | undefined): string;
   dateTime(value: string | null | undefined): string;
   number(value: number): string;
-  /** A plan price: no currency is known, so only the number. */
-  price(value: number): string;
+  /** An amount in the given ISO 4217 currency (the server's CURRENCY). */
+  price(value: number, currency: string): string;
   /** "2026-03-05" → a short day label for chart axes. */
   shortDay(day: string): string;
 }
@@ -24,7 +25,6 @@ export function createFormatters(language: string): Formatters {
   const dateTimeFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const dayFormat = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const numberFormat = new Intl.NumberFormat(language);
-  const priceFormat = new Intl.NumberFormat(language, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return {
     date: (value) => {
       const date = value ? parse(value) : null;
@@ -35,7 +35,7 @@ export function createFormatters(language: string): Formatters {
       return date ? dateTimeFormat.format(date) : DASH;
     },
     number: (value) => numberFormat.format(value),
-    price: (value) => priceFormat.format(value),
+    price: (value, currency) => moneyFormatter(language, currency)(value),
     shortDay: (day) => {
       const date = parse(day);
       return date ? dayFormat.format(date) : day;

@@ -89,7 +89,7 @@ function AdminDashboard({ title }: { title: string }) {
               to={`${ACCOUNT_PATHS.licences}?expiring=7`}
               testId="stat-expiring"
             />
-            <StatCard icon="dollar" tone="info" value={format.price(stats.monthlyRevenue)} label={t('admin.monthlyRevenue')} testId="stat-revenue" />
+            <StatCard icon="dollar" tone="info" value={format.price(stats.monthlyRevenue, stats.currency)} label={t('admin.monthlyRevenue')} testId="stat-revenue" />
           </StyledStatGrid>
 
           <Panel
@@ -147,7 +147,7 @@ function AdminDashboard({ title }: { title: string }) {
                     <tr key={row.plan}>
                       <td>{row.plan}</td>
                       <td>{format.number(row.activeLicences)}</td>
-                      <td>{row.plan === 'Custom' && row.monthlyRevenue === 0 ? <StyledMuted>{t('admin.onRequest')}</StyledMuted> : format.price(row.monthlyRevenue)}</td>
+                      <td>{row.plan === 'Custom' && row.monthlyRevenue === 0 ? <StyledMuted>{t('admin.onRequest')}</StyledMuted> : format.price(row.monthlyRevenue, stats.currency)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -155,7 +155,7 @@ function AdminDashboard({ title }: { title: string }) {
                   <tr>
                     <th scope="row">{t('admin.total')}</th>
                     <td>{format.number(stats.revenueByPlan.reduce((sum, row) => sum + row.activeLicences, 0))}</td>
-                    <td>{format.price(stats.monthlyRevenue)}</td>
+                    <td>{format.price(stats.monthlyRevenue, stats.currency)}</td>
                   </tr>
                 </tfoot>
               </StyledTable>

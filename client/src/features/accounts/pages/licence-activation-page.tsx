@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StyledDetails } from '../../../components/ui/details-list';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -49,7 +50,11 @@ export default function LicenceActivationPage({ title }: { title: string }) {
   const user = current.data?.user;
   const activatedRemaining = activated ? remainingOf(activated) : null;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  // A running licence is replaced by the new key (its remaining days are not carried over): ask first.
+  const runningDays = user && user.currentPlan !== 'None' && user.duration > 0 ? user.duration : 0;
+  const [confirming, setConfirming] = useState(false);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
     setError(null);
@@ -57,6 +62,13 @@ export default function LicenceActivationPage({ title }: { title: string }) {
     const value = key.trim();
     setMissing(!value);
     if (!value) return;
+    if (runningDays > 0) setConfirming(true);
+    else void activateKey();
+  }
+
+  async function activateKey() {
+    setConfirming(false);
+    const value = key.trim();
     try {
       const result = await activate({ variables: { key: value }, refetchQueries: ['AccountsUser'], awaitRefetchQueries: true });
       if (result.data) {
@@ -124,6 +136,16 @@ export default function LicenceActivationPage({ title }: { title: string }) {
           </form>
         </Panel>
       </StyledTwoColumns>
+      <ConfirmDialog
+        open={confirming}
+        title={t('activation.replaceTitle')}
+        message={t('activation.replaceMessage', { plan: user?.currentPlan ?? '', days: runningDays })}
+        confirmLabel={t('activation.replaceConfirm')}
+        onConfirm={() => void activateKey()}
+        onCancel={() => setConfirming(false)}
+        testId="activation-replace-dialog"
+        confirmTestId="activation-replace-confirm"
+      />
     </StyledStack>
   );
 }

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
 import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
-import { useAccountsLicencesQuery, useAccountsUsersQuery } from '../../../gql/graphql';
+import { useAccountsLicencesQuery, useAccountsRunningBotsQuery, useAccountsUsersQuery } from '../../../gql/graphql';
 import { StyledCellStack, StyledMono, StyledNowrap } from '../components/data-table';
 import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
 import { LicenceTable } from '../components/licence-table';
@@ -32,7 +32,7 @@ function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean
   const { t } = useTranslation('accounts');
   const format = useFormatters();
   const clients = useAccountsUsersQuery({ variables: { role: 'client', first: 10, sortBy: 'createdAt', sortDesc: true }, fetchPolicy: 'cache-and-network' });
-  const activeClients = useAccountsUsersQuery({ variables: { role: 'client', status: 'active', first: 1 }, fetchPolicy: 'cache-and-network' });
+  const runningBots = useAccountsRunningBotsQuery({ fetchPolicy: 'cache-and-network' });
   const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 1 }, fetchPolicy: 'cache-and-network' });
   const expiring = useAccountsLicencesQuery({ variables: { expiringWithinDays: 7, first: 1 }, fetchPolicy: 'cache-and-network' });
   const count = (value: number | undefined) => (value === undefined ? '…' : format.number(value));
@@ -53,7 +53,7 @@ function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean
       />
       <StyledStatGrid>
         <StatCard icon="users" tone="primary" value={count(clients.data?.users.totalCount)} label={t('reseller.clients')} to={ACCOUNT_PATHS.userList} testId="stat-clients" />
-        <StatCard icon="bot" tone="success" value={count(activeClients.data?.users.totalCount)} label={t('reseller.activeBots')} />
+        <StatCard icon="bot" tone="success" value={count(runningBots.data?.runningBots)} label={t('reseller.activeBots')} testId="stat-running-bots" />
         <StatCard icon="key" tone="info" value={count(pool.data?.licences.totalCount)} label={t('reseller.poolKeys')} testId="stat-pool" />
         <StatCard icon="zap" tone="warning" value={count(expiring.data?.licences.totalCount)} label={t('reseller.expiring')} />
       </StyledStatGrid>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
+import { takeSessionEndedNotice } from '../../../lib/api-fetch';
 import { env } from '../../../lib/env';
 import { errorCodeForStatus } from '../../../lib/error-code';
 import { PATHS, landingPathForRole } from '../../../lib/paths';
@@ -24,6 +25,8 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Sent here because the session could not be refreshed (lib/api-fetch.ts): say so, once.
+  const [sessionEnded] = useState(takeSessionEndedNotice);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,6 +61,11 @@ export default function LoginPage() {
   return (
     <AuthLayout title={t('routes.login')} subtitle={`${t('auth.welcome', { title: env.appTitle })} ${t('auth.login.subtitle')}`}>
       <form noValidate onSubmit={handleSubmit} aria-describedby={alert ? 'login-alert' : undefined}>
+        {sessionEnded && !alert ? (
+          <Alert variant="info" testId="session-ended">
+            {t('auth.login.sessionEnded')}
+          </Alert>
+        ) : null}
         {alert ? (
           <div id="login-alert">
             <Alert testId="login-alert">{alert}</Alert>

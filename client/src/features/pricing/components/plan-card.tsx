@@ -1,9 +1,10 @@
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { StyledButtonLink } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
 import type { PricingPlansQuery } from '../../../gql/graphql';
+import { moneyFormatter } from '../../../lib/money';
 
 export type PricingPlan = PricingPlansQuery['plans'][number];
 export type Billing = 'monthly' | 'yearly';
@@ -138,16 +139,16 @@ const StyledFooter = styled.div`
 
 const LIMIT_KEYS = ['channels', 'commands', 'timers', 'conversationAnswersPerMonth', 'raidsPerDay'] as const;
 
-function usePrice() {
+function useFormats(currency: string) {
   const { i18n } = useTranslation();
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 2 });
-  return (value: number) => format.format(value);
+  const language = i18n.resolvedLanguage ?? 'en';
+  return useMemo(() => ({ price: moneyFormatter(language, currency), count: new Intl.NumberFormat(language).format }), [language, currency]);
 }
 
 /** One plan: price for the chosen billing, benefits, additions and the real limits. */
 export function PlanCard({ plan, billing, current, activatePath }: { plan: PricingPlan; billing: Billing; current: boolean; activatePath: string }) {
   const { t } = useTranslation('pricing');
-  const price = usePrice();
+  const { price, count } = useFormats(plan.currency);
   const perMonth = billing === 'monthly' ? plan.monthlyPrice : plan.yearlyPerMonth;
   const headingId = `plan-${plan.id}`;
 
@@ -186,7 +187,7 @@ export function PlanCard({ plan, billing, current, activatePath }: { plan: Prici
         {LIMIT_KEYS.map((key) => (
           <Fragment key={key}>
             <dt>{t(`limits.${key}`)}</dt>
-            <dd>{plan.limits[key] === null ? t('unlimited') : price(plan.limits[key])}</dd>
+            <dd>{plan.limits[key] === null ? t('unlimited') : count(plan.limits[key])}</dd>
           </Fragment>
         ))}
       </StyledLimits>
