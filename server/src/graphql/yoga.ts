@@ -19,46 +19,45 @@ export interface ServerContext {
   requestId: string
 }
 
-/**
- * In production, only admins may introspect the schema. Checked when the operation is about
- * to run: validation happens before the context (and so the caller) is built.
- */
-function introspectionForAdmins(production: boolean): Plugin<GraphQLContext> {
-  const check = (args: { schema: GraphQLSchema; document: DocumentNode; contextValue: GraphQLContext }) => {
-    if (!production || args.contextValue.principal?.admin) return null
-    const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule])
-    if (errors.length === 0) return null
-    return { errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) }
-  }
+interface RunArgs {
+  schema: GraphQLSchema
+  document: DocumentNode
+  variableValues?: unknown
+  contextValue: GraphQLContext
+}
+
+/** A plugin that answers `check`'s errors instead of running an operation (query, mutation or subscription). */
+function refuseBeforeRunning(check: (args: RunArgs) => { errors: GraphQLError[] } | null): Plugin<GraphQLContext> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const refused = check(args)
+      const refused = check(args as RunArgs)
       if (refused) setResultAndStopExecution(refused)
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = check(args)
+      const refused = check(args as RunArgs)
       if (refused) setResultAndStopExecution(refused)
     },
   }
 }
 
+/**
+ * In production, only admins may introspect the schema. Checked when the operation is about
+ * to run: validation happens before the context (and so the caller) is built.
+ */
+const introspectionForAdmins = (production: boolean) =>
+  refuseBeforeRunning((args) => {
+    if (!production || args.contextValue.principal?.admin) return null
+    const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule])
+    if (errors.length === 0) return null
+    return { errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) }
+  })
+
 /** Strings the database cannot store (NUL, unpaired surrogates) are refused before any resolver runs. */
-function refuseUnstorableText(): Plugin<GraphQLContext> {
-  const check = (args: { variableValues?: unknown; document: DocumentNode }) => {
+const refuseUnstorableText = () =>
+  refuseBeforeRunning((args) => {
     const found = findUnstorableText(args.variableValues ?? {}, 'variables') ?? (findUnstorableLiteral(args.document) ? 'query' : null)
     return found ? { errors: [unstorableTextError(found).toGraphQL()] } : null
-  }
-  return {
-    onExecute({ args, setResultAndStopExecution }) {
-      const refused = check(args)
-      if (refused) setResultAndStopExecution(refused)
-    },
-    onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = check(args)
-      if (refused) setResultAndStopExecution(refused)
-    },
-  }
-}
+  })
 
 export function createGraphQL(deps: { config: Config; services: Services; log: Logger; shutdown?: AbortSignal }) {
   const { config, services, log } = deps
