@@ -98,26 +98,47 @@ export class RedisLimitStore implements LimitStore {
   readonly kind = 'redis' as const
   private readonly redis: Redis
 
-  constructor(url: string, private readonly prefix = 'channel-assistant:limit:') {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 3 })
+  constructor(
+    url: string,
+    private readonly prefix = 'channel-assistant:limit:',
+    log?: Logger,
+  ) {
+    // Connects on first use (a worker process never counts anything); a slow Redis fails the
+    // call within a second instead of holding the sign-in.
+    this.redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: 1000 })
+    this.redis.on('error', (err: Error) => log?.warn({ err }, 'abuse limits: Redis error'))
   }
 
-  async get(key: string, now: number) {
-    const [count, since, last, exp] = await this.redis.hmget(this.prefix + key, 'count', 'since', 'last', 'exp')
-    if (count === null || exp === null || Number(exp) <= now) return null
-    return { count: Number(count), since: Number(since), last: Number(last), expiresAt: Number(exp) }
+  /** Redis down: the limited call is refused as SERVICE_UNAVAILABLE (503), never let through unlimited. */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', 'The abuse limits store (Redis) did not answer; try again shortly.')
+    }
   }
 
-  async hit(key: string, now: number, windowMs: number, sliding: boolean) {
-    const [count, since, last, exp] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, now, windowMs, sliding ? '1' : '0')) as number[]
-    return { count: count!, since: since!, last: last!, expiresAt: exp! }
+  get(key: string, now: number) {
+    return this.call(async () => {
+      const [count, since, last, exp] = await this.redis.hmget(this.prefix + key, 'count', 'since', 'last', 'exp')
+      if (count === null || exp === null || Number(exp) <= now) return null
+      return { count: Number(count), since: Number(since), last: Number(last), expiresAt: Number(exp) }
+    })
+  }
+
+  hit(key: string, now: number, windowMs: number, sliding: boolean) {
+    return this.call(async () => {
+      const [count, since, last, exp] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, now, windowMs, sliding ? '1' : '0')) as number[]
+      return { count: count!, since: since!, last: last!, expiresAt: exp! }
+    })
   }
 
   async delete(key: string) {
-    await this.redis.del(this.prefix + key)
+    await this.call(() => this.redis.del(this.prefix + key))
   }
 
   async close() {
+    if (this.redis.status === 'wait' || this.redis.status === 'end') return this.redis.disconnect()
     await this.redis.quit().catch(() => this.redis.disconnect())
   }
 }
@@ -125,7 +146,7 @@ export class RedisLimitStore implements LimitStore {
 export function createLimitStore(opts: { redisUrl?: string; log?: Logger; prefix?: string }): LimitStore {
   if (!opts.redisUrl) return new MemoryLimitStore()
   opts.log?.info('abuse limits kept in Redis')
-  return new RedisLimitStore(opts.redisUrl, opts.prefix)
+  return new RedisLimitStore(opts.redisUrl, opts.prefix, opts.log)
 }
 
 /** RATE_LIMITED with the seconds to wait; both doors send them as `Retry-After`. */

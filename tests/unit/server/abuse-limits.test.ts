@@ -157,3 +157,16 @@ describe('the memory store', () => {
     expect(store.size).toBeLessThanOrEqual(100)
   })
 })
+
+describe('a Redis store that cannot be reached', () => {
+  it('refuses the limited call as SERVICE_UNAVAILABLE rather than letting it through unlimited', { timeout: 20_000 }, async () => {
+    // Port 1 on the loopback: nothing listens there.
+    const store = new RedisLimitStore('redis://127.0.0.1:1')
+    try {
+      const limits = new AbuseLimits(store, abuseLimitSettings(loadConfig({})), () => 0)
+      await expect(limits.checkLogin('x@example.com', 'addr')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' })
+    } finally {
+      await store.close()
+    }
+  })
+})
