@@ -19,5 +19,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 })
-// db/client.ts finds its migrations beside the running file.
+// db/client.ts finds its migrations, and db/pglite-thread.ts its worker (plain JavaScript), beside the running file.
 cpSync('server/src/db/migrations', `${outdir}/migrations`, { recursive: true })
+cpSync('server/src/db/pglite-worker.mjs', `${outdir}/pglite-worker.mjs`)

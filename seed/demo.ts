@@ -5,6 +5,7 @@ import type { Db } from '../server/src/db/client'
 import { botPanels, licences, plans, users, type Role } from '../server/src/db/schema'
 import { ADMIN_ABILITY, DEFAULT_ABILITY } from '../server/src/permissions/abilities'
 import { pricingQuestions } from '../server/src/modules/plans/plans.tables'
+import { seedHelp } from './help'
 import { planSeed, pricingQuestionSeed } from './plans'
 
 export interface DemoAccount {
@@ -18,12 +19,13 @@ const readable = () => {
   return Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join('')).join('-')
 }
 
-/** Plans are product data: always present. */
+/** Plans and the help centre are product data: always present (the help centre seeded once). */
 export async function seedPlans(db: Db): Promise<void> {
   for (const plan of planSeed) {
     await db.insert(plans).values(plan).onConflictDoNothing({ target: plans.name })
   }
   await db.insert(pricingQuestions).values(pricingQuestionSeed).onConflictDoNothing()
+  await seedHelp(db)
 }
 
 /**

@@ -10,6 +10,8 @@ import type followers from './features/followers/locales/en.json';
 import type analytics from './features/analytics/locales/en.json';
 import type sandbox from './features/sandbox/locales/en.json';
 import type raids from './features/raids/locales/en.json';
+import type feedback from './features/feedback/locales/en.json';
+import type help from './features/help/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -20,6 +22,7 @@ declare module 'i18next' {
       placeholder: typeof placeholder;
       assistant: typeof assistant;
       raids: typeof raids;
+      feedback: typeof feedback;
       accounts: typeof accounts;
       pricing: typeof pricing;
       videos: typeof videos;
@@ -27,6 +30,7 @@ declare module 'i18next' {
       followers: typeof followers;
       analytics: typeof analytics;
       sandbox: typeof sandbox;
+      help: typeof help;
     };
     returnNull: false;
   }

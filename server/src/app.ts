@@ -10,6 +10,7 @@ import { mountAuthRoutes } from './auth/auth.rest'
 import { isRateLimited } from './auth/rate-limit'
 import { mountChannelRoutes } from './modules/channels/channels.rest'
 import { mountAccountRoutes } from './modules/account/account.rest'
+import { mountHelpRoutes } from './modules/help/help.rest'
 import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
 import { mountPricingRoutes } from './modules/plans/plans.rest'
 import { mountUserRoutes } from './modules/users/users.rest'
@@ -28,7 +29,7 @@ import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
 import type { Services } from './services'
 
-const API_PREFIXES = ['/graphql', '/graphiql/', '/jwt/', '/apps/', '/healthz', '/readyz']
+const API_PREFIXES = ['/graphql', '/graphiql/', '/jwt/', '/apps/', '/faq/', '/kb/', '/healthz', '/readyz']
 
 function clientKeyOf(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
@@ -77,6 +78,10 @@ export function createApp(deps: {
   })
   const loop = startLoopMonitor({ log, context: () => ({ admission: admitter.snapshot() }) })
 
+  // First of all: a refusal costs as little as possible (no request id, no log line per refused
+  // request: the counts are in /healthz?details and in the stall warnings).
+  app.use('*', admission(admitter))
+
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID()
     c.set('requestId', requestId)
@@ -96,7 +101,6 @@ export function createApp(deps: {
     }
   })
 
-  app.use('*', admission(admitter))
   // Larger dynamic answers (JSON, the app's HTML) gzipped for clients that accept it; never an
   // SSE stream. Built assets are served precompressed (below).
   app.use('*', compressLarge(1024))
@@ -161,6 +165,7 @@ export function createApp(deps: {
   mountPricingRoutes(app)
   mountAccountRoutes(app)
   mountMarketingRoutes(app)
+  mountHelpRoutes(app)
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.
@@ -171,7 +176,14 @@ export function createApp(deps: {
     if (!wantsPage && !preflighted && !(c.req.method === 'POST' && type.includes('application/json'))) {
       throw new AppError('FORBIDDEN', 'GraphQL requests must be JSON POSTs or carry a preflight header')
     }
-    return yoga.fetch(c.req.raw, { clientKey: c.get('clientKey'), requestId: c.get('requestId') })
+    // A resolver may set a cookie on this response (the browser binding of a channel connection).
+    const cookies: string[] = []
+    const serverContext = { clientKey: c.get('clientKey'), requestId: c.get('requestId'), setCookie: (v: string) => void cookies.push(v) }
+    const res = await yoga.fetch(c.req.raw, serverContext)
+    if (cookies.length === 0) return res
+    const withCookies = new Response(res.body, res)
+    for (const v of cookies) withCookies.headers.append('set-cookie', v)
+    return withCookies
   })
 
   // GraphiQL's scripts, styles and workers (graphql/graphiql.ts): a 404 when GraphiQL is off.

@@ -18,6 +18,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** PGlite in a worker thread (off: on the HTTP thread). */
+  PGLITE_THREAD: flag(true),
   /** Demo accounts: on by default, off by default in production (and refused there without DEMO_IN_PRODUCTION=yes). */
   DEMO: z.string().optional(),
   DEMO_IN_PRODUCTION: flag(false),
@@ -58,6 +60,8 @@ const envSchema = z.object({
   QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(250),
   /** Refuse new requests while the event loop is this many ms behind; 0 turns the check off. */
   MAX_LOOP_LAG_MS: z.coerce.number().int().min(0).default(200),
+  /** How long an idle keep-alive connection stays open (Node accepts one new connection per event-loop iteration: reuse is cheaper). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().default('./dist/client'),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
@@ -114,6 +118,8 @@ const envSchema = z.object({
   PLANS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** Lifetime of the set-password link mailed to an account created without a password, seconds. */
   INVITE_TTL: duration(7 * 24 * 3600),
+  /** How long the link mailed to the old address after a sign-in e-mail change can undo it, seconds. */
+  EMAIL_UNDO_TTL: duration(7 * 24 * 3600),
   /** Hosts marketing click links may redirect to (comma list); nothing else is redirected to. */
   MARKETING_REDIRECT_HOSTS: z
     .string()

@@ -5,6 +5,10 @@ export const errorStatus = {
   BAD_USER_INPUT: 400,
   WEAK_PASSWORD: 400,
   INVALID_CREDENTIALS: 400,
+  /** A sensitive change (the sign-in e-mail) needs the caller's current password, and none was given. */
+  PASSWORD_REQUIRED: 400,
+  /** The undo link of an e-mail change is unknown, was used or has expired. */
+  UNDO_LINK_INVALID: 400,
   UNAUTHENTICATED: 401,
   INVALID_TOKEN: 401,
   FORBIDDEN: 403,

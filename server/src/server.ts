@@ -27,6 +27,7 @@ export async function startServer(
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    pgliteThread: config.PGLITE_THREAD,
     log,
   })
   await database.migrate()
@@ -48,6 +49,12 @@ export async function startServer(
   const server = await new Promise<HttpServer>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as HttpServer))
   })
+  // Idle keep-alive connections stay open a while (longer than the usual proxy's 60 s): under
+  // load Node accepts one new connection per event-loop iteration, so a burst of reconnecting
+  // clients waits in the accept queue, while a kept connection is read at once.
+  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number }
+  http.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS
+  http.headersTimeout = Math.max(http.headersTimeout, config.KEEP_ALIVE_TIMEOUT_MS + 1000)
   const port = (server.address() as AddressInfo).port
   return {
     url: `http://localhost:${port}`,

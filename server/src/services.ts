@@ -11,6 +11,7 @@ import { createAccountService } from './modules/account/account.service'
 import { createAdminService } from './modules/admin/admin.service'
 import { createAuditService } from './modules/audit/audit.service'
 import { createLicencesService } from './modules/licences/licences.service'
+import { createHelpService } from './modules/help/help.service'
 import { createMarketingService } from './modules/marketing/marketing.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createUsersService } from './modules/users/users.service'
@@ -24,6 +25,7 @@ import { createAnalyticsService } from './modules/analytics/analytics.service'
 import { createSandboxService } from './modules/sandbox/sandbox.service'
 import { createRaidsService } from './modules/raids/raids.service'
 import { createVideosService } from './modules/videos/videos.service'
+import { createFeedbackService } from './modules/feedback/feedback.service'
 import { createPlatforms, type Platforms } from './platforms'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
@@ -98,9 +100,19 @@ export function createServices(deps: {
     inviteTtlSeconds: config.INVITE_TTL,
     onChanged: accountsChanged,
   })
-  const admin = createAdminService({ db, plans, now, cacheMs: countTtlMs })
+  // The open feedback reports count is read through the feedback service (built further down).
+  const admin = createAdminService({ db, plans, now, cacheMs: countTtlMs, openFeedbackReports: () => feedback.openCount() })
   caches.push(users.clearCounts, licences.clearCounts, admin.clear)
-  const account = createAccountService({ db, audit, passwords, tokens, now })
+  const account = createAccountService({
+    db,
+    audit,
+    passwords,
+    tokens,
+    mail,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    emailUndoTtlSeconds: config.EMAIL_UNDO_TTL,
+    now,
+  })
   const marketing = createMarketingService({
     db,
     secret: deps.secret,
@@ -135,7 +147,20 @@ export function createServices(deps: {
   // Followers (list, follow events, thank-you) and analytics (stream sessions, viewer samples, dashboards).
   const followers = createFollowersService({ db, now, channels, platforms, syncMs: config.FOLLOWER_SYNC_SECONDS * 1000 })
   const analytics = createAnalyticsService({ db, now, channels, platforms, sampleMs: config.VIEWER_SAMPLE_SECONDS * 1000 })
-  return { passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos }
+  // Bot feedback reports: filed from the Bot-Panel, triaged by admins (audited, mailed to the reporter).
+  const feedback = createFeedbackService({
+    db,
+    now,
+    audit,
+    mail,
+    channels,
+    chat,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    onChanged: admin.clear,
+  })
+  // The help centre: FAQ and knowledge base per locale, edited by admins.
+  const help = createHelpService({ db, audit, now })
+  return { passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -13,6 +13,7 @@ import { createBotWorker } from '../../server/src/worker/bot-worker'
 import { startTwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { waitFor } from '../support/bot-harness'
 import { localPlatformEnv } from '../support/local-platforms'
+import { connectChannel } from '../support/connect-flow'
 import { engines } from '../support/databases'
 import { createTestApp } from '../support/test-app'
 
@@ -43,10 +44,7 @@ for (const engine of engines) {
     return r.body.data
   }
   twitch.consentAs('1')
-  const start = await gql('mutation { startChannelConnection(platform: twitch) { authorizeUrl } }', {})
-  const back = await twitch.authorize(start.startChannelConnection.authorizeUrl)
-  await t.app.request(`${back.pathname}${back.search}`)
-  const id = (await gql('{ channels { id } }', {})).channels[0].id as string
+  const id = await connectChannel(t, accessToken, twitch, 'twitch')
   await gql('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hi", response: "hi ${user}", cooldownSeconds: 0 }) { id } }', { c: id })
   await gql('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id })
   const bot = await waitFor(() => (worker.get(Number(id))?.isConnected ? worker.get(Number(id)) : undefined), 'bot', 15_000)

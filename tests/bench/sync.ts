@@ -58,8 +58,10 @@ for (const engine of engines) {
     twitch.consentAs(id)
     const start = await t.services.channels.startConnection(owner!.id, 'twitch')
     const back = await twitch.authorize(start.authorizeUrl)
-    const to = await t.services.channels.completeConnection('twitch', { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! })
-    if (!to.includes('connected=')) throw new Error(`connect ${i}: ${to}`)
+    const to = await t.services.channels.completeConnection('twitch', { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, start.binding)
+    const pendingId = new URL(to, 'http://x').searchParams.get('confirm')
+    if (!pendingId) throw new Error(`connect ${i}: ${to}`)
+    await t.services.channels.confirmConnection(owner!.id, pendingId)
     // Connecting calls Helix once (GET /users): keep within its 800 points per minute.
     t.clock.advance(0.1)
   }

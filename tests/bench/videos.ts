@@ -12,8 +12,9 @@ import { eq, sql } from 'drizzle-orm'
 import { channelAccounts, channels } from '../../server/src/modules/channels/channels.tables'
 import { channelClips, channelVideos } from '../../server/src/modules/videos/videos.tables'
 import { startTwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
+import { connectChannel } from '../support/connect-flow'
 import { engines } from '../support/databases'
-import { gqlAs, twitchEnv } from '../support/platform-env'
+import { twitchEnv } from '../support/platform-env'
 import { createTestApp } from '../support/test-app'
 
 const arg = (name: string, fallback: number) => {
@@ -33,19 +34,12 @@ for (const engine of engines) {
   const t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...twitchEnv(twitch) })
   t.clock.now = () => new Date()
   const db = t.database.db
-  let token = ''
-  const { ok } = gqlAs(
-    () => t,
-    () => token,
-  )
-  token = (await t.loginAs('client')).accessToken
+  const token = (await t.loginAs('client')).accessToken
 
   // The first channel through the real OAuth flow; the others share its (encrypted) token.
   twitch.addUser({ id: '100000', login: 'bench0', displayName: 'Bench0' })
   twitch.consentAs('100000')
-  const start = await ok('mutation { startChannelConnection(platform: twitch) { authorizeUrl } }')
-  const back = await twitch.authorize(start.startChannelConnection.authorizeUrl)
-  await t.app.request(`${back.pathname}${back.search}`)
+  await connectChannel(t, token, twitch, 'twitch')
   const [first] = await db.select().from(channels)
   const [account] = await db.select().from(channelAccounts).where(eq(channelAccounts.channelId, first!.id))
   const ids = [first!.id]

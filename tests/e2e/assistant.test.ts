@@ -91,14 +91,53 @@ describe('the assistant pages in Chromium', () => {
     twitch().consentAs(BROADCASTER.id)
     twitch().state.denyNext = true
     await page.getByTestId('connect-twitch').click()
+    await page.getByTestId('grant-continue').click()
     await page.waitForURL((url) => url.pathname === '/pages/Panel' && !url.search)
     await toast('You cancelled the permission request at the platform.').waitFor()
     await page.getByTestId('empty-channels').waitFor()
   })
 
+  it('refuses a consent link opened in another browser: nothing connected there', async () => {
+    // The link the start made, opened in a fresh browser context (no binding cookie): the callback refuses it.
+    let authorizeUrl = ''
+    await page.route('**/graphql', async (route) => {
+      const response = await route.fetch()
+      const body = await response.text()
+      if (body.includes('startChannelConnection')) authorizeUrl = JSON.parse(body).data.startChannelConnection.authorizeUrl
+      await route.fulfill({ response, body })
+    })
+    await page.getByTestId('connect-twitch').click()
+    const grant = page.getByTestId('grant-dialog')
+    await grant.getByTestId('grant-cancel').click()
+    await grant.waitFor({ state: 'hidden' })
+    await page.unroute('**/graphql')
+    expect(authorizeUrl).toContain('code_challenge_method=S256')
+    const stranger = await e2e.newPage()
+    try {
+      const callback = stranger.waitForResponse((r) => r.url().includes('/apps/oauth/twitch/callback'))
+      await stranger.goto(authorizeUrl)
+      expect((await callback).headers().location).toBe('/pages/Panel?error=browser_mismatch')
+    } finally {
+      await stranger.context().close()
+    }
+    await page.reload()
+    await page.getByTestId('empty-channels').waitFor()
+  })
+
   it('connects a Twitch channel through the platform consent page', async () => {
     await page.getByTestId('connect-twitch').click()
-    // Twitch's authorize page → /apps/oauth/twitch/callback → /pages/Panel?connected=twitch, then the parameter is dropped.
+    // First what will be allowed, in words.
+    const grant = page.getByTestId('grant-dialog')
+    await grant.getByText('Twitch will ask you to allow the assistant to:').waitFor()
+    await grant.getByTestId('grant-scopes').getByText('Time out and ban chatters').waitFor()
+    await grant.getByTestId('grant-continue').click()
+    // Twitch's authorize page → /apps/oauth/twitch/callback → /pages/Panel?confirm=<id>: who consented, before anything is linked.
+    const confirm = page.getByTestId('confirm-connection-dialog')
+    await confirm.getByText('Connect this Twitch account?').waitFor()
+    expect(await confirm.getByTestId('confirm-connection-name').innerText()).toBe('DemoCaster')
+    expect(await confirm.getByTestId('confirm-connection-login').innerText()).toBe('(democaster)')
+    expect(await page.getByTestId('channel-card').count()).toBe(0)
+    await confirm.getByTestId('confirm-connection-accept').click()
     await page.waitForURL((url) => url.pathname === '/pages/Panel' && !url.search)
     await toast('Twitch channel connected').waitFor()
     const card = page.getByTestId('channel-card')
@@ -329,6 +368,14 @@ describe('the assistant pages in Chromium', () => {
     kick.consentAs(KICK_BROADCASTER.id)
     await open('/kick/panel')
     await page.getByTestId('connect-kick').click()
+    // Kick does not ask again for an app already allowed: the rights are listed here first.
+    const grant = page.getByTestId('grant-dialog')
+    await grant.getByText('Kick will ask you to allow the assistant to:').waitFor()
+    await grant.getByTestId('grant-scopes').getByText("Receive your channel's events (chat, follows, stream start and end)").waitFor()
+    await grant.getByTestId('grant-continue').click()
+    const confirm = page.getByTestId('confirm-connection-dialog')
+    expect(await confirm.getByTestId('confirm-connection-name').innerText()).toBe('KickCaster')
+    await confirm.getByTestId('confirm-connection-accept').click()
     await page.waitForURL((url) => url.pathname === '/kick/panel' && !url.search)
     await toast('Kick channel connected').waitFor()
     const card = page.locator('[data-testid="channel-card"][data-platform="kick"]')

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/bot-harness'
 import { clientPage, closeE2E, DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
-import { signIn } from './support/pages'
+import { connectChannelIn, signIn } from './support/pages'
 
 const BROADCASTER = { id: '7301', login: 'followcaster', displayName: 'FollowCaster' }
 const KICK_BROADCASTER = { id: 8301, name: 'KickFollowCaster' }
@@ -48,7 +48,7 @@ describe('followers and dashboards in Chromium', () => {
   it('lists the followers from the local Twitch, page by page', async () => {
     twitch().consentAs(BROADCASTER.id)
     await open(page, '/pages/Panel')
-    await page.getByTestId('connect-twitch').click()
+    await connectChannelIn(page, 'twitch')
     await page.waitForURL((url) => url.pathname === '/pages/Panel' && !url.search)
     await activate(page, 'twitch')
     await open(page, '/pages/follower')
@@ -113,7 +113,7 @@ describe('followers and dashboards in Chromium', () => {
       kick().addUser(KICK_BROADCASTER)
       kick().consentAs(KICK_BROADCASTER.id)
       await open(reseller, '/kick/panel')
-      await reseller.getByTestId('connect-kick').click()
+      await connectChannelIn(reseller, 'kick')
       await reseller.waitForURL((url) => url.pathname === '/kick/panel' && !url.search)
       await activate(reseller, 'kick')
       expect(await kick().goLive(KICK_BROADCASTER.id, 'Poker')).toBe(200)

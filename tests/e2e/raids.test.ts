@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../support/bot-harness'
 import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
-import { openPage } from './support/pages'
+import { connectChannelIn, openPage } from './support/pages'
 
 const BROADCASTER = { id: '7301', login: 'raidcaster', displayName: 'RaidCaster' }
 const TARGET = { id: '7302', login: 'friendlystreamer', displayName: 'FriendlyStreamer', language: 'de' }
@@ -36,7 +36,7 @@ describe('the raid panel in Chromium', () => {
   it('searches a live channel and starts a raid after confirming: pending, then confirmed by Twitch', async () => {
     await open('/pages/Panel')
     twitch().consentAs(BROADCASTER.id)
-    await page.getByTestId('connect-twitch').click()
+    await connectChannelIn(page, 'twitch')
     await page.getByTestId('channel-card').waitFor()
     // Autostart is on: the bot listens on EventSub (channel.raid both ways) while waiting for the stream.
     await waitFor(() => twitch().subscriptions().filter((s) => s.type === 'channel.raid').length === 2, 'channel.raid subscriptions', 20_000)
@@ -98,7 +98,7 @@ describe('the raid panel in Chromium', () => {
     kick.addUser({ id: 8301, name: 'KickRaider' })
     kick.consentAs(8301)
     await open('/kick/panel')
-    await page.getByTestId('connect-kick').click()
+    await connectChannelIn(page, 'kick')
     await page.locator('[data-testid="channel-card"][data-platform="kick"]').waitFor()
     await open('/pages/raid')
     await page.getByTestId('raid-kick').getByText("Kick's public API documents no raid or host endpoint", { exact: false }).waitFor()

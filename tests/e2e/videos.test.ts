@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
-import { openPage } from './support/pages'
+import { connectChannelIn, openPage } from './support/pages'
 
 const BROADCASTER = { id: '9001', login: 'vodcaster', displayName: 'VodCaster' }
 const DAY = 86_400_000
@@ -53,7 +53,7 @@ describe('the VOD library and the video dashboard in Chromium', () => {
   it('lists the videos and clips from the platform, with its view counts', async () => {
     await open('/pages/Panel')
     twitch().consentAs(BROADCASTER.id)
-    await page.getByTestId('connect-twitch').click()
+    await connectChannelIn(page, 'twitch')
     await page.waitForURL((url) => url.pathname === '/pages/Panel' && !url.search)
     await page.getByTestId('channel-card').waitFor()
 

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/src/db/schema'
 import { createLogger } from '../../server/src/logger'
-import { channelAccounts, channels } from '../../server/src/modules/channels/channels.tables'
+import { channelAccounts, channels, pendingConnections } from '../../server/src/modules/channels/channels.tables'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { chatCommands } from '../../server/src/modules/commands/commands.tables'
 import { TwitchClient } from '../../server/src/platforms/twitch/twitch.client'
@@ -10,6 +11,7 @@ import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-wor
 import { startKickServer, type KickServer } from '../../server/src/platforms/sandbox/kick-server'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { ManualScheduler, readSse, waitFor } from '../support/bot-harness'
+import { confirmIdOf, connectFlow } from '../support/connect-flow'
 import { engines } from '../support/databases'
 import { localPlatformEnv } from '../support/local-platforms'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -39,18 +41,32 @@ describe.each(engines)('the assistant on %s', (engine) => {
   }
   const bot = () => worker.get(Number(channelId))!
   const sentTexts = () => twitch.sent.filter((s) => s.isSent).map((s) => s.message)
-  const callback = async (url: URL) => {
-    const res = await t.app.request(`${url.pathname}${url.search}`)
-    return { status: res.status, location: res.headers.get('location') ?? '' }
+  // One browser: the last start's binding cookie goes back to the callback, as a browser would send it.
+  let flow: ReturnType<typeof connectFlow>
+  const callback = async (url: URL, opts: { cookie?: string | null } = {}) => {
+    const { status, location } = await flow.callback(url, opts)
+    return { status, location }
+  }
+  /** The callback, then the confirmation of the account shown: the panel's address as the browser ends there. */
+  const callbackAndConfirm = async (url: URL) => {
+    const res = await callback(url)
+    const id = confirmIdOf(res.location)
+    if (!id) return res
+    const confirmed = await flow.confirm(id)
+    if (confirmed.body.errors) throw new Error(JSON.stringify(confirmed.body.errors))
+    return { status: res.status, location: res.location.replace(/\?confirm=\d+$/, '?confirmed') }
   }
   const connect = async (platform: 'twitch' | 'kick', botFor?: string) => {
-    const data = await ok('mutation($p: Platform!, $b: ID) { startChannelConnection(platform: $p, botForChannelId: $b) { authorizeUrl scopes } }', {
-      p: platform,
-      b: botFor ?? null,
-    })
+    flow = connectFlow(t, token)
+    const start = await flow.start(platform, botFor ?? null)
     const server = platform === 'twitch' ? twitch : kick
-    return { start: data.startChannelConnection, back: await server.authorize(data.startChannelConnection.authorizeUrl) }
+    return { start, back: await server.authorize(start.authorizeUrl) }
   }
+  const countRows = async () => ({
+    channels: (await t.database.db.select().from(channels)).length,
+    accounts: (await t.database.db.select().from(channelAccounts)).length,
+    pending: (await t.database.db.select().from(pendingConnections)).length,
+  })
 
   beforeAll(async () => {
     const now = () => (t ? t.clock.t : Date.now())
@@ -68,6 +84,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
     worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent'), scheduler, random: () => 0.5 })
     await worker.start()
     token = (await t.loginAs('client')).accessToken
+    flow = connectFlow(t, token)
   })
 
   afterAll(async () => {
@@ -92,6 +109,86 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect(await t.database.db.select().from(channels)).toEqual([])
     })
 
+    it('binds the round trip to the starting browser: a callback without its cookie, or with another, links nothing', async () => {
+      twitch.consentAs(BROADCASTER.id)
+      const { back } = await connect('twitch')
+      // The start set an HttpOnly, SameSite=Lax cookie limited to the callback path (not Secure over http).
+      expect(flow.setCookie).toMatch(/^oauth_binding_twitch=[A-Za-z0-9_-]{43}; Path=\/apps\/oauth\/twitch\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/)
+      // The consent link opened in another browser (no cookie): refused, the state spent, no code exchanged.
+      const refused = await flow.callback(back, { cookie: null })
+      expect(refused).toMatchObject({ status: 302, location: '/pages/Panel?error=browser_mismatch' })
+      expect(refused.setCookie).toMatch(/^oauth_binding_twitch=; Path=\/apps\/oauth\/twitch\/callback; Max-Age=0/)
+      expect((await callback(back)).location).toBe('/pages/Panel?error=invalid_state')
+      // Another browser's own binding (it started a connection of its own) does not fit either.
+      const { back: second } = await connect('twitch')
+      const other = connectFlow(t, (await t.loginAs('reseller')).accessToken)
+      await other.start('twitch')
+      expect((await callback(second, { cookie: other.cookiePair })).location).toBe('/pages/Panel?error=browser_mismatch')
+      const { back: third } = await connect('twitch')
+      expect((await callback(third, { cookie: `${flow.cookiePair.split('=')[0]}=${'A'.repeat(43)}` })).location).toBe('/pages/Panel?error=browser_mismatch')
+      expect(twitch.tokenOf(BROADCASTER.id)).toEqual([])
+      expect(await countRows()).toEqual({ channels: 0, accounts: 0, pending: 0 })
+    })
+
+    it('asks Twitch for PKCE (S256); the local Twitch refuses a code without the matching verifier', async () => {
+      twitch.consentAs(BROADCASTER.id)
+      const { start } = await connect('twitch')
+      const authorize = new URL(start.authorizeUrl)
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
+      expect(authorize.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      const client = new TwitchClient({ clientId: twitch.clientId, clientSecret: twitch.clientSecret, apiUrl: twitch.apiUrl, authUrl: twitch.authUrl, eventSubUrl: twitch.eventSubUrl })
+      const verifier = 'v'.repeat(64)
+      const challenge = createHash('sha256').update(verifier).digest('base64url')
+      const codeFor = async () => {
+        const url = client.authorizeUrl({ state: 's', redirectUri: 'http://app.test/cb', scopes: ['user:read:chat'], codeChallenge: challenge })
+        return (await twitch.authorize(url)).searchParams.get('code')!
+      }
+      await expect(client.exchangeCode({ code: await codeFor(), redirectUri: 'http://app.test/cb', codeVerifier: 'w'.repeat(64) })).rejects.toThrow(/code_verifier/)
+      await expect(client.exchangeCode({ code: await codeFor(), redirectUri: 'http://app.test/cb' })).rejects.toThrow(/code_verifier/)
+      const tokens = await client.exchangeCode({ code: await codeFor(), redirectUri: 'http://app.test/cb', codeVerifier: verifier })
+      await client.revoke(tokens.accessToken)
+    })
+
+    it('holds the account until the user confirms it: shown to the starter only, cancel links nothing', async () => {
+      twitch.consentAs(BROADCASTER.id)
+      const { back } = await connect('twitch')
+      const res = await callback(back)
+      const id = confirmIdOf(res.location)!
+      expect(res.location).toBe(`/pages/Panel?confirm=${id}`)
+      expect(await countRows()).toEqual({ channels: 0, accounts: 0, pending: 1 })
+      const shown = await flow.pending(id)
+      expect(shown.body.data.pendingChannelConnection).toMatchObject({ platform: 'twitch', login: 'democaster', displayName: 'DemoCaster', platformUserId: '1001', botForChannelId: null })
+      // Another user neither sees nor confirms it.
+      const stranger = connectFlow(t, (await t.loginAs('reseller')).accessToken)
+      expect((await stranger.pending(id)).body.errors![0]!.extensions!.code).toBe('NOT_FOUND')
+      expect((await stranger.confirm(id)).body.errors![0]!.extensions!.code).toBe('NOT_FOUND')
+      expect(await countRows()).toEqual({ channels: 0, accounts: 0, pending: 1 })
+      // Cancelled: the token is revoked at Twitch and nothing is linked.
+      const granted = twitch.tokenOf(BROADCASTER.id)
+      expect(await flow.cancel(id)).toMatchObject({ body: { data: { cancelChannelConnection: true } } })
+      for (const p of granted) expect(twitch.revoked).toContain(p)
+      expect((await flow.confirm(id)).body.errors![0]!.extensions!.code).toBe('NOT_FOUND')
+      expect(await countRows()).toEqual({ channels: 0, accounts: 0, pending: 0 })
+    })
+
+    it('drops a connection nobody confirmed in time, withdrawing its token at the platform', async () => {
+      twitch.consentAs(BROADCASTER.id)
+      const { back } = await connect('twitch')
+      const id = confirmIdOf((await callback(back)).location)!
+      const granted = twitch.tokenOf(BROADCASTER.id)
+      expect(granted).toHaveLength(1)
+      t.clock.advance(t.config.OAUTH_STATE_TTL + 1)
+      token = (await t.loginAs('client')).accessToken
+      flow = connectFlow(t, token)
+      expect((await flow.confirm(id)).body.errors![0]!.extensions!.code).toBe('NOT_FOUND')
+      // The next finished consent clears it out.
+      const { back: next } = await connect('twitch')
+      const nextId = confirmIdOf((await callback(next)).location)!
+      await waitFor(() => twitch.revoked.includes(granted[0]!), 'the stale token to be revoked')
+      await flow.cancel(nextId)
+      expect(await countRows()).toEqual({ channels: 0, accounts: 0, pending: 0 })
+    })
+
     it('runs the Twitch OAuth round trip, stores the tokens encrypted and follows the login', async () => {
       twitch.consentAs(BROADCASTER.id)
       const { start, back } = await connect('twitch')
@@ -100,8 +197,8 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect(authorize.searchParams.get('redirect_uri')).toBe('http://app.test/apps/oauth/twitch/callback')
       expect(start.scopes).toContain('user:write:chat')
       expect(start.scopes).not.toContain('channel:read:subscriptions')
-      const res = await callback(back)
-      expect(res).toEqual({ status: 302, location: '/pages/Panel?connected=twitch' })
+      const res = await callbackAndConfirm(back)
+      expect(res).toEqual({ status: 302, location: '/pages/Panel?confirmed' })
       // The same state cannot be used twice.
       expect((await callback(back)).location).toBe('/pages/Panel?error=invalid_state')
 
@@ -311,7 +408,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
       twitch.consentAs(BOT.id)
       const { back } = await connect('twitch', channelId)
       const previous = bot()
-      expect((await callback(back)).location).toBe('/pages/Panel?connected=twitch&bot=1')
+      expect((await callbackAndConfirm(back)).location).toBe('/pages/Panel?confirmed')
       await waitFor(() => bot() && bot() !== previous && bot().isConnected, 'the bot to restart as the bot account')
       expect((await ok(CHANNEL, { id: channelId })).channel.botAccount).toEqual({ login: 'democasterbot' })
       await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!lurk", response: "${user} is lurking", cooldownSeconds: 0 }) { id } }', { c: channelId })
@@ -374,7 +471,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
       kick.consentAs(KICK_BROADCASTER.id)
       const { start, back } = await connect('kick')
       expect(new URL(start.authorizeUrl).searchParams.get('code_challenge_method')).toBe('S256')
-      expect((await callback(back)).location).toBe('/kick/panel?connected=kick')
+      expect((await callbackAndConfirm(back)).location).toBe('/kick/panel?confirmed')
       const list = await ok('{ channels { id platform login } }')
       kickChannel = list.channels.find((c: { platform: string }) => c.platform === 'kick').id
       await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!discord", response: "${touser}: discord.gg/example" }) { id } }', { c: kickChannel })

@@ -7,6 +7,7 @@ import { raids } from '../../server/src/modules/raids/raids.tables'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
 import { ManualScheduler, waitFor } from '../support/bot-harness'
+import { connectFlow, confirmIdOf } from '../support/connect-flow'
 import { localPlatformEnv } from '../support/local-platforms'
 import { engines } from '../support/databases'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -64,9 +65,9 @@ describe.each(engines)('raids on %s', (engine) => {
     twitch.consentAs(BROADCASTER.id)
     const started = await ok('mutation { startChannelConnection(platform: twitch) { authorizeUrl scopes } }')
     expect(started.startChannelConnection.scopes).toEqual(expect.arrayContaining(['channel:manage:raids', 'moderator:manage:shoutouts']))
-    const back = await twitch.authorize(started.startChannelConnection.authorizeUrl)
-    await t.app.request(`${back.pathname}${back.search}`)
-    channelId = (await ok('{ channels { id } }')).channels[0].id
+    const flow = connectFlow(t, token)
+    const back = await twitch.authorize((await flow.start('twitch')).authorizeUrl)
+    channelId = (await flow.confirm(confirmIdOf((await flow.callback(back)).location)!)).body.data.confirmChannelConnection.id
     await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: channelId })
     await waitFor(() => worker.get(Number(channelId))?.isConnected, 'the bot to connect')
     await waitFor(() => twitch.subscriptions().filter((s) => s.type === 'channel.raid').length === 2, 'channel.raid both ways')

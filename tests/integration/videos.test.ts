@@ -6,6 +6,7 @@ import { channelAccounts } from '../../server/src/modules/channels/channels.tabl
 import { createVideosService } from '../../server/src/modules/videos/videos.service'
 import { channelClips, channelVideos, mediaSync } from '../../server/src/modules/videos/videos.tables'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
+import { connectChannel } from '../support/connect-flow'
 import { engines } from '../support/databases'
 import { gqlAs, twitchEnv } from '../support/platform-env'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -41,12 +42,7 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
   const requests = (path: string) => twitch.state.requests[path] ?? 0
   const connect = async (as: string, broadcaster: string) => {
     twitch.consentAs(broadcaster)
-    const data = await ok('mutation { startChannelConnection(platform: twitch) { authorizeUrl } }', {}, as)
-    const back = await twitch.authorize(data.startChannelConnection.authorizeUrl)
-    const res = await t.app.request(`${back.pathname}${back.search}`)
-    expect(res.headers.get('location')).toBe('/pages/Panel?connected=twitch')
-    const list = await ok('{ channels { id platformUserId } }', {}, as)
-    return list.channels.find((c: { platformUserId: string }) => c.platformUserId === broadcaster).id as string
+    return connectChannel(t, as, twitch, 'twitch')
   }
 
   beforeAll(async () => {

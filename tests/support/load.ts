@@ -138,10 +138,21 @@ export async function lostWrites(base: string, demo: Credentials, stats: LoadSta
   const client = await signIn(base, demo.client)
   const users: number[] = []
   for (const id of stats.createdIds) {
-    const res = await call(base, 'GET', `/apps/user/users/${id}`, undefined, admin)
+    // A 503 (OVERLOADED, SERVICE_UNAVAILABLE: a server just restarted on a busy machine) says
+    // nothing about the data: asked again. Anything else but 200 is a lost write.
+    let res = await call(base, 'GET', `/apps/user/users/${id}`, undefined, admin)
+    for (let attempt = 0; res.status === 503 && attempt < 40; attempt++) {
+      await new Promise((r) => setTimeout(r, 250))
+      res = await call(base, 'GET', `/apps/user/users/${id}`, undefined, admin)
+    }
     if (res.status !== 200) users.push(id)
   }
-  const me = await call(base, 'POST', '/graphql', { query: '{ accountSettings { general { company } } }' }, client)
+  const settings = () => call(base, 'POST', '/graphql', { query: '{ accountSettings { general { company } } }' }, client)
+  let me = await settings()
+  for (let attempt = 0; me.status === 503 && attempt < 40; attempt++) {
+    await new Promise((r) => setTimeout(r, 250))
+    me = await settings()
+  }
   const company = String((me.body as { data?: { accountSettings?: { general?: { company?: string } } } }).data?.accountSettings?.general?.company ?? '')
   const [storedTag, n] = company.split('-')
   const stored = storedTag === stats.profile.tag ? Number(n) : 0

@@ -3,6 +3,7 @@ import { startKickServer, type KickServer } from '../../server/src/platforms/san
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
 import { ManualScheduler } from './bot-harness'
+import { connectChannel } from './connect-flow'
 import { localPlatformEnv } from './local-platforms'
 import type { Engine } from './databases'
 import { createTestApp, type DEMO_PASSWORDS, type TestApp } from './test-app'
@@ -42,12 +43,8 @@ export async function startPlatformApp(engine: Engine) {
     const token = (await app.loginAs(role)).accessToken
     if (platform === 'twitch') twitch.consentAs(BROADCASTER.id)
     else kick.consentAs(KICK_BROADCASTER.id)
-    const data = await ok(token, 'mutation($p: Platform!) { startChannelConnection(platform: $p) { authorizeUrl } }', { p: platform })
-    const back = await (platform === 'twitch' ? twitch : kick).authorize(data.startChannelConnection.authorizeUrl)
-    const res = await app.app.request(`${back.pathname}${back.search}`)
-    if (!(res.headers.get('location') ?? '').includes('connected=')) throw new Error(`connect failed: ${res.headers.get('location')}`)
-    const list = await ok(token, '{ channels { id platform } }')
-    return { token, channelId: list.channels.find((c: { platform: string }) => c.platform === platform).id as string }
+    const channelId = await connectChannel(app, token, platform === 'twitch' ? twitch : kick, platform)
+    return { token, channelId }
   }
 
   return {

@@ -77,6 +77,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     dataDir: config.DATA_DIR,
     poolSize: 4,
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    pgliteThread: config.PGLITE_THREAD,
   })
   await database.migrate()
   const clock = new TestClock()

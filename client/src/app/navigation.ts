@@ -68,6 +68,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
       { route: 'pages-license-demo', icon: 'key' },
       { route: 'pages-pricing', icon: 'dollar' },
       { route: 'pages-faq', icon: 'help' },
+      { route: 'pages-knowledge-base', icon: 'list' },
       { route: 'pages-account-setting', icon: 'settings', params: (user) => ({ id: user.id }) },
     ],
   },

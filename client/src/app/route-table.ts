@@ -42,6 +42,7 @@ export type PageKey =
   | 'followDashboard'
   | 'kickDashboard'
   | 'raidPanel'
+  | 'feedbackReports'
   | 'vod'
   | 'videoDashboard'
   | 'userList'
@@ -53,8 +54,13 @@ export type PageKey =
   | 'adminDashboard'
   | 'resellerDashboard'
   | 'pricing'
+  | 'faq'
+  | 'kbHome'
+  | 'kbCategory'
+  | 'kbArticle'
   | 'kickPricing'
   | 'unsubscribeMail'
+  | 'undoEmailChange'
   | 'trackMarketing'
   | 'redirectToPage';
 
@@ -89,6 +95,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('auth-login', '/login', 'login', 'login', authPage),
   route('auth-register', '/register', 'register', 'register', authPage),
   route('auth-forgot-password', '/forgot-password', 'forgotPassword', 'forgotPassword', authPage),
+  // The link mailed to the old address after a sign-in e-mail change (signed in or not).
+  route('undo-email-change', '/account/undo-email-change', 'undoEmailChange', 'undoEmailChange', publicPage),
   route('unsubscribe-mail', '/pages/unsubscribemail', 'unsubscribeMail', 'unsubscribeMail', publicPage),
   route('misc-unsubscribe-mail', '/pages/miscellaneous/unsubscribemail', 'unsubscribeMail', 'unsubscribeMail', publicPage),
   route('track-marketing', '/pages/trackMarketing', 'trackMarketing', 'trackMarketing', publicPage),
@@ -100,7 +108,11 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Other pages
   route('pages-account-setting', '/pages/account-setting/:id', 'accountSettings', 'accountSettings', appPage),
-  route('pages-faq', '/pages/faq', 'faq', 'placeholder', appPage),
+  route('pages-faq', '/pages/faq', 'faq', 'faq', appPage),
+  // The knowledge base (the spec's /kb/data/* answer its data; its pages live under /pages/).
+  route('pages-knowledge-base', '/pages/knowledge-base', 'knowledgeBase', 'kbHome', appPage),
+  route('pages-knowledge-base-category', '/pages/knowledge-base/:category', 'knowledgeBaseCategory', 'kbCategory', appPage),
+  route('pages-knowledge-base-question', '/pages/knowledge-base/:category/:slug', 'knowledgeBaseArticle', 'kbArticle', appPage),
   route('pages-pricing', '/pages/pricing', 'pricing', 'pricing', appPage),
   route('pages-license-demo', '/pages/license-demo', 'licenseDemo', 'licenceActivation', appPage),
   route('admin-dashboard', '/admin', 'adminDashboard', 'adminDashboard', { resource: 'Admin', action: 'read' }),
@@ -115,7 +127,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('user-edit', '/user/edit/:id', 'userEdit', 'userEdit', appPage),
   route('admin-dashboard-v2', '/admindashboardv2/', 'adminDashboardV2', 'adminDashboard', adminManage),
   route('kick-admin-dashboard', '/kick/admindashboard/', 'kickAdminDashboard', 'adminDashboard', adminManage),
-  route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'placeholder', adminManage),
+  route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'feedbackReports', adminManage),
   route('follow-dashboard', '/followerfabrik/followdashboard', 'followDashboard', 'followDashboard', appPage),
   route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'videoDashboard', appPage),
   route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'kickDashboard', appPage),

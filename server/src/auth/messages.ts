@@ -8,6 +8,7 @@ export const messages = {
   usernameInvalid: 'A username has 3 to 32 letters, digits, dots, dashes or underscores.',
   passwordWeak: 'Your password is too weak',
   emailInUse: 'This email is already in use.',
+  emailNeedsPassword: 'Changing the sign-in e-mail needs your current password.',
   usernameInUse: 'This username is already in use.',
   invalidRefresh: 'Invalid refresh token',
 } as const

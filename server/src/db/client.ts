@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { startPgliteThread } from './pglite-thread'
 import { hardenPglite, hardenPool, poolDeadlines } from './resilience'
 import * as schema from './schema'
 import { guardMethods, trackTransactions } from './tx-guard'
@@ -35,6 +36,8 @@ export async function openDatabase(opts: {
   dataDir: string
   poolSize?: number
   queryTimeoutMs?: number
+  /** PGlite in a worker thread (default), or on the calling thread (see pglite-thread.ts). */
+  pgliteThread?: boolean
   log?: Logger
 }): Promise<Database> {
   const { url, queryTimeoutMs } = opts
@@ -66,7 +69,10 @@ export async function openDatabase(opts: {
   // relaxedDurability: PGlite then does not await its filesystem "sync" after each query. On
   // Node (NODEFS: files written straight to disk; memory://) that sync is a no-op, so nothing
   // is less durable, but awaiting it cost ~0.4 ms per query (measured, tests/bench/users.ts).
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, relaxedDurability: true })
+  const client =
+    opts.pgliteThread === false
+      ? await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, relaxedDurability: true })
+      : ((await startPgliteThread({ dataDir: opts.dataDir, relaxedDurability: true })) as unknown as PGlite)
   if (queryTimeoutMs) hardenPglite(client, { queryTimeoutMs })
   const db = drizzlePglite({ client, schema }) as unknown as Db
   // One connection: a root-handle query from inside a transaction would wait forever.

@@ -70,3 +70,21 @@ export function decodeCursor(cursor: string): unknown {
 
 export const invalidCursor = () =>
   new AppError('BAD_USER_INPUT', 'Invalid cursor', { cursor: ['This cursor is not valid here.'] })
+
+/**
+ * A forward page from rows read with `limit(first + 1)`, newest first: the extra row only says
+ * that there is a next page. `cursorOf` makes each node's cursor.
+ */
+export function forwardPage<T>(rows: T[], first: number, after: string | null | undefined, totalCount: number, cursorOf: (node: T) => unknown): Connection<T> {
+  const edges = rows.slice(0, first).map((node) => ({ cursor: encodeCursor(cursorOf(node)), node }))
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: rows.length > first,
+      hasPreviousPage: Boolean(after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    totalCount,
+  }
+}

@@ -10,4 +10,9 @@ export interface GraphQLContext {
   /** The caller's address, for rate limits. */
   clientKey: string
   log: Logger
+  /**
+   * Adds a Set-Cookie header to this request's HTTP response (passed in by the HTTP front
+   * with the server context; absent outside HTTP, e.g. in schema walks).
+   */
+  setCookie?: (cookie: string) => void
 }

@@ -20,6 +20,8 @@ import '../modules/analytics/analytics.schema'
 import '../modules/sandbox/sandbox.schema'
 import '../modules/raids/raids.schema'
 import '../modules/videos/videos.schema'
+import '../modules/feedback/feedback.schema'
+import '../modules/help/help.schema'
 
 let built: GraphQLSchema | undefined
 

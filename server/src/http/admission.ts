@@ -27,7 +27,9 @@ export interface AdmissionStats {
   inflight: number
   queued: number
   admitted: number
+  /** Refused at once: the queue was full, or (lagging) the event loop was behind. */
   refused: number
+  lagging: number
   timedOut: number
 }
 
@@ -49,7 +51,7 @@ const overloaded = (why: string) => new AppError('OVERLOADED', `The server is at
 export class AdmissionController {
   private inflight = 0
   private readonly queue: Waiter[] = []
-  private readonly stats = { admitted: 0, refused: 0, timedOut: 0 }
+  private readonly stats = { admitted: 0, refused: 0, lagging: 0, timedOut: 0 }
   private readonly now: () => number
   private readonly setTimer: (fn: () => void, ms: number) => () => void
 
@@ -68,6 +70,7 @@ export class AdmissionController {
     const maxLag = this.options.maxLoopLagMs ?? 0
     if (maxLag > 0 && (this.options.loopLag?.() ?? 0) > maxLag) {
       this.stats.refused++
+      this.stats.lagging++
       return Promise.reject(overloaded('event loop behind'))
     }
     if (this.inflight < this.options.maxInflight && this.queue.length === 0) return Promise.resolve(this.admit())

@@ -26,4 +26,9 @@ export const restRules: Record<string, Rule> = {
   'GET /apps/marketing/open': rule.public,
   'GET /apps/marketing/click': rule.public,
   'POST /apps/marketing/unsubscribe': rule.public,
+  // The help centre's data: signed in, as its pages (/pages/faq and the knowledge base are app pages).
+  'GET /faq/data': rule.signedIn,
+  'GET /kb/data/knowledge_base': rule.signedIn,
+  'GET /kb/data/category': rule.signedIn,
+  'GET /kb/data/question': rule.signedIn,
 }

@@ -32,3 +32,16 @@ export const storedSession = (page: Page) =>
     refreshToken: localStorage.getItem('refreshToken'),
   }))
 
+
+/**
+ * Connects a channel through the panel as a user would: "Connect <platform>", the list of
+ * what will be allowed ("Continue"), the local platform's consent page, and back on the
+ * panel the confirmation of the account shown. The caller picks the consenting account first.
+ */
+export async function connectChannelIn(page: Page, platform: 'twitch' | 'kick') {
+  await page.getByTestId(`connect-${platform}`).click()
+  await page.getByTestId('grant-dialog').getByTestId('grant-continue').click()
+  const confirm = page.getByTestId('confirm-connection-dialog')
+  await confirm.getByTestId('confirm-connection-accept').click()
+  await confirm.waitFor({ state: 'hidden' })
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNearBottom, mergeChatLines, resubscribeDelayMs } from '../../../client/src/features/assistant/lib/chat-log';
 import { parseConnectResult, withoutConnectParams } from '../../../client/src/features/assistant/lib/connect-result';
+import { scopeWords } from '../../../client/src/features/assistant/lib/scopes';
 import { formatUptime, parseWholeNumber, splitDuration } from '../../../client/src/features/assistant/lib/format';
 
 const line = (id: number, text = `line ${id}`) => ({ id: String(id), at: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(), text });
@@ -43,6 +44,21 @@ describe('the OAuth round trip result', () => {
     expect(parseConnectResult(new URLSearchParams('error=<script>'))).toEqual({ kind: 'error', code: 'unknown' });
     expect(parseConnectResult(new URLSearchParams('connected=youtube'))).toBeNull();
     expect(parseConnectResult(new URLSearchParams('channel=4'))).toBeNull();
+  });
+
+  it('reads ?confirm=<id> (the account waiting for confirmation) and the browser-binding refusal', () => {
+    expect(parseConnectResult(new URLSearchParams('confirm=42'))).toEqual({ kind: 'confirm', id: '42' });
+    expect(parseConnectResult(new URLSearchParams('confirm=1;drop'))).toBeNull();
+    expect(parseConnectResult(new URLSearchParams('error=browser_mismatch'))).toEqual({ kind: 'error', code: 'browser_mismatch' });
+    expect(withoutConnectParams(new URLSearchParams('confirm=42&channel=4')).toString()).toBe('channel=4');
+  });
+
+  it('puts every scope the server asks for into words, once per right', () => {
+    const twitch = ['user:read:chat', 'user:write:chat', 'channel:bot', 'moderator:manage:chat_messages', 'moderator:manage:banned_users', 'moderation:read', 'clips:edit', 'channel:manage:videos', 'moderator:read:followers', 'channel:manage:raids', 'moderator:manage:shoutouts', 'user:bot'];
+    const kick = ['user:read', 'channel:read', 'chat:write', 'events:subscribe', 'moderation:ban', 'moderation:chat_message:manage'];
+    for (const { key } of scopeWords([...twitch, ...kick])) expect(key).not.toBeNull();
+    expect(scopeWords(['chat:write', 'user:write:chat']).map((w) => w.key)).toEqual(['writeChat']);
+    expect(scopeWords(['new:scope'])).toEqual([{ key: null, scope: 'new:scope' }]);
   });
 
   it('drops only its own parameters', () => {

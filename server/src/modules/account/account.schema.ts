@@ -1,6 +1,7 @@
 import { AuthPayloadRef } from '../../auth/auth.schema'
 import { builder } from '../../graphql/builder'
 import { toOptionalId } from '../../graphql/ids'
+import type { AuthResult } from '../../auth/auth.service'
 import type { AccountSettings } from './account.service'
 
 const GeneralRef = builder.objectRef<AccountSettings['general']>('AccountGeneral').implement({
@@ -79,6 +80,20 @@ const AccountSettingsRef = builder.objectRef<AccountSettings>('AccountSettings')
   }),
 })
 
+const EmailChangeRef = builder
+  .objectRef<{ settings: AccountSettings; auth: AuthResult | null }>('EmailChange')
+  .implement({
+    fields: (t) => ({
+      settings: t.field({ type: AccountSettingsRef, resolve: (r) => r.settings }),
+      auth: t.field({
+        type: AuthPayloadRef,
+        nullable: true,
+        description: 'A fresh sign-in for this device when you changed your own e-mail (every other one ended); null for an admin changing another user.',
+        resolve: (r) => r.auth,
+      }),
+    }),
+  })
+
 const GeneralInput = builder.inputType('AccountGeneralInput', {
   fields: (t) => ({
     avatar: t.string({ description: 'An http(s) address or a path of this site; null removes it.' }),
@@ -154,6 +169,23 @@ builder.mutationFields((t) => ({
     args: { userId: t.arg.id({ description: 'Admins only.' }), input: t.arg({ type: NotificationInput, required: true }) },
     resolve: (_root, { userId, input }, ctx) =>
       ctx.services.account.updateNotifications(ctx.principal, toOptionalId(userId, 'userId'), given(input)),
+  }),
+  changeEmail: t.field({
+    type: EmailChangeRef,
+    description:
+      "Changes the sign-in e-mail: needs the caller's current password (an admin changing another user's gives their own; audited). The old address is mailed a single-use link that undoes the change; every sign-in of the account ends, and the user changing their own gets a fresh one (auth).",
+    args: {
+      userId: t.arg.id({ description: 'Admins only; yourself by default.' }),
+      email: t.arg.string({ required: true }),
+      currentPassword: t.arg.string({ required: true }),
+    },
+    resolve: (_root, { userId, email, currentPassword }, ctx) =>
+      ctx.services.account.changeEmail(ctx.principal, toOptionalId(userId, 'userId'), { email, currentPassword }),
+  }),
+  undoEmailChange: t.boolean({
+    description: 'The link mailed to the old address after an e-mail change: puts that address back and ends every sign-in of the account. Single use.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_root, { token }, ctx) => ctx.services.account.undoEmailChange(token),
   }),
   changePassword: t.field({
     type: AuthPayloadRef,

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { AuthResult } from '../../auth/auth.service'
 import { messages } from '../../auth/messages'
 import { isWeakPassword, type PasswordHasher } from '../../auth/passwords'
-import type { TokenService } from '../../auth/tokens'
+import { hashToken, type TokenService } from '../../auth/tokens'
 import { toUserData } from '../../auth/user-data'
 import type { Db } from '../../db/client'
 import { DEFAULT_NOTIFICATIONS, users, type NotificationFlags, type SocialLinks, type UserRow } from '../../db/schema'
@@ -11,6 +12,8 @@ import { AppError } from '../../errors'
 import type { Principal } from '../../permissions/abilities'
 import { requireAdmin, scopeOf } from '../../permissions/scope'
 import type { AuditService } from '../audit/audit.service'
+import type { MailService } from '../mail/mail.service'
+import { emailChanges } from './account.tables'
 
 /** /account-setting/data and GraphQL `accountSettings`: the spec's account settings (section 3). */
 export interface AccountSettings {
@@ -57,6 +60,13 @@ const nullableText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null))
 
+const emailField = z
+  .string()
+  .trim()
+  .max(320)
+  .transform((v) => v.toLowerCase())
+  .refine((v) => EMAIL.test(v), messages.emailInvalid)
+
 const generalInput = z
   .object({
     /** An http(s) address or a path of this site. */
@@ -69,12 +79,7 @@ const generalInput = z
       .transform((v) => (v ? v : null)),
     username: z.string().trim().regex(USERNAME, messages.usernameInvalid),
     fullName: nullableText(100),
-    email: z
-      .string()
-      .trim()
-      .max(320)
-      .transform((v) => v.toLowerCase())
-      .refine((v) => EMAIL.test(v), messages.emailInvalid),
+    email: emailField,
     company: nullableText(100),
   })
   .partial()
@@ -116,9 +121,13 @@ export function createAccountService(deps: {
   audit: AuditService
   passwords: PasswordHasher
   tokens: TokenService
+  mail: MailService
+  publicUrl: string
+  /** How long the undo link mailed to the old address works, seconds. */
+  emailUndoTtlSeconds: number
   now: () => Date
 }) {
-  const { db, audit, passwords, tokens, now } = deps
+  const { db, audit, passwords, tokens, mail, now } = deps
 
   /** The caller, or (admins only) another user. */
   function targetOf(principal: Principal | null, userId?: number | null): number {
@@ -172,6 +181,10 @@ export function createAccountService(deps: {
     const input = parsed.data
     const id = targetOf(principal, userId)
     const fields: Record<string, string[]> = {}
+    // The sign-in e-mail changes only through changeEmail, with a password (an access token alone would be a takeover).
+    if (input.email !== undefined && input.email !== (await load(id)).email) {
+      throw new AppError('PASSWORD_REQUIRED', messages.emailNeedsPassword, { email: [messages.emailNeedsPassword] })
+    }
     if (input.email !== undefined || input.username !== undefined) {
       const taken = await db
         .select({ id: users.id, email: users.email, username: users.username })
@@ -234,7 +247,130 @@ export function createAccountService(deps: {
     return { userData: toUserData(user), accessToken, refreshToken }
   }
 
-  return { get, updateGeneral, updateInfo, updateSocial, updateNotifications, changePassword }
+  /** The password of whoever acts (the user, or the admin changing another user) must be given and match. */
+  async function checkPassword(actorId: number, password: string | null | undefined): Promise<UserRow> {
+    const actor = await load(actorId)
+    if (!password) {
+      throw new AppError('PASSWORD_REQUIRED', 'Confirm with your current password.', { currentPassword: ['Confirm with your current password.'] })
+    }
+    if (password.length > 1024 || !(await passwords.verify(actor.passwordHash, password))) {
+      throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong.', { currentPassword: ['The current password is wrong.'] })
+    }
+    return actor
+  }
+
+  /**
+   * Changes the sign-in e-mail. Needs the caller's current password (an admin changing another
+   * user's gives the admin's own; audited). The old address gets a single-use link that undoes
+   * the change, and every sign-in of the account ends; the user changing their own gets a fresh
+   * one for this device (`auth`).
+   */
+  async function changeEmail(
+    principal: Principal | null,
+    userId: number | null | undefined,
+    raw: { email?: unknown; currentPassword?: unknown },
+  ): Promise<{ settings: AccountSettings; auth: AuthResult | null }> {
+    const scope = scopeOf(principal)
+    const id = targetOf(principal, userId)
+    const parsed = emailField.safeParse(raw.email)
+    if (!parsed.success) throw new AppError('BAD_USER_INPUT', 'Invalid settings', { email: parsed.error.issues.map((i) => i.message) })
+    const email = parsed.data
+    await checkPassword(scope.actorId, typeof raw.currentPassword === 'string' ? raw.currentPassword : null)
+    const at = now()
+    // In use: another account's address, or one another account may still take back with its undo link.
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, id)))
+      .limit(1)
+    const [held] = await db
+      .select({ id: emailChanges.id })
+      .from(emailChanges)
+      .where(and(eq(emailChanges.oldEmail, email), ne(emailChanges.userId, id), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, at)))
+      .limit(1)
+    if (taken || held) throw new AppError('BAD_USER_INPUT', 'Invalid settings', { email: [messages.emailInUse] })
+    const self = id === scope.actorId
+    const undoToken = randomBytes(32).toString('base64url')
+    try {
+      const out = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update')
+        if (!before) throw new AppError('NOT_FOUND', 'No such user')
+        if (before.email === email) return { after: before, refreshToken: null }
+        const [after] = await tx.update(users).set({ email, updatedAt: at }).where(eq(users.id, id)).returning()
+        await tx.insert(emailChanges).values({
+          userId: id,
+          oldEmail: before.email,
+          newEmail: email,
+          changedBy: scope.actorId,
+          undoTokenHash: hashToken(undoToken),
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + deps.emailUndoTtlSeconds * 1000),
+        })
+        const link = `${deps.publicUrl.replace(/\/$/, '')}/account/undo-email-change?token=${undoToken}`
+        const days = Math.max(1, Math.round(deps.emailUndoTtlSeconds / 86400))
+        await mail.send(
+          {
+            to: before.email,
+            subject: 'The sign-in e-mail of your account was changed',
+            text:
+              `The sign-in e-mail of your Channel Assistant account (${before.username}) was changed${self ? '' : ' by an administrator'} from ${before.email} to ${email}.\n\n` +
+              `If this was not you, undo it here (valid for ${days} day${days === 1 ? '' : 's'}, once): ${link}\n` +
+              `Undoing puts this address back and signs out every device; then choose a new password with "Forgot password".\n\n` +
+              'If it was you, ignore this mail.',
+          },
+          tx,
+        )
+        await tokens.revokeAllForUser(id, tx)
+        if (principal!.role !== 'client' || !self) {
+          await audit.write(tx, principal!, [{ action: 'user.email', entity: 'user', entityId: id, before: { email: before.email }, after: { email } }])
+        }
+        return { after: after!, refreshToken: self ? await tokens.issueRefresh(id, tx) : null }
+      })
+      const { after, refreshToken } = out
+      const auth = refreshToken
+        ? { userData: toUserData(after), accessToken: await tokens.signAccess({ userId: after.id, role: after.role, admin: after.role === 'admin' }), refreshToken }
+        : null
+      return { settings: toSettings(after), auth }
+    } catch (e) {
+      const c = (e as { cause?: { code?: string }; code?: string }).cause ?? (e as { code?: string })
+      if (c.code === '23505') throw new AppError('BAD_USER_INPUT', 'Invalid settings', { email: [messages.emailInUse] })
+      throw e
+    }
+  }
+
+  /**
+   * The link mailed to the old address: puts it back, ends every sign-in of the account and
+   * voids the account's other undo links (a later change by whoever took over cannot be
+   * "undone" back to their address). Single use; refused when used, expired or unknown.
+   */
+  async function undoEmailChange(token: unknown): Promise<boolean> {
+    const invalidLink = () => new AppError('UNDO_LINK_INVALID', 'This link is invalid, was already used or has expired.')
+    if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw invalidLink()
+    const at = now()
+    await db.transaction(async (tx) => {
+      const [change] = await tx
+        .update(emailChanges)
+        .set({ usedAt: at })
+        .where(and(eq(emailChanges.undoTokenHash, hashToken(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, at)))
+        .returning()
+      if (!change) throw invalidLink()
+      const [other] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, change.oldEmail), ne(users.id, change.userId)))
+        .limit(1)
+      if (other) throw new AppError('CONFLICT', 'Another account uses this address now; contact support.')
+      await tx.update(users).set({ email: change.oldEmail, updatedAt: at }).where(eq(users.id, change.userId))
+      await tx
+        .update(emailChanges)
+        .set({ usedAt: at })
+        .where(and(eq(emailChanges.userId, change.userId), isNull(emailChanges.usedAt)))
+      await tokens.revokeAllForUser(change.userId, tx)
+    })
+    return true
+  }
+
+  return { get, updateGeneral, updateInfo, updateSocial, updateNotifications, changePassword, changeEmail, undoEmailChange }
 }
 
 export type AccountService = ReturnType<typeof createAccountService>

@@ -37,6 +37,7 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
       resolve: (s) => s.revenueByPlan,
     }),
     monthlyRevenue: t.exposeFloat('monthlyRevenue', { description: 'The sum of revenueByPlan.' }),
+    openFeedbackReports: t.exposeInt('openFeedbackReports', { description: 'Bot feedback reports with status open.' }),
     currency: t.string({ description: 'ISO 4217 code of the revenue figures (the deployment’s CURRENCY).', resolve: (_s, _a, ctx) => ctx.services.plans.currency }),
     computedAt: t.expose('computedAt', { type: 'DateTime' }),
   }),

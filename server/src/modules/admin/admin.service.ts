@@ -13,6 +13,8 @@ export interface AdminStats {
   signupsPerDay: Array<{ day: string; count: number }>
   revenueByPlan: Array<{ plan: string; activeLicences: number; monthlyRevenue: number }>
   monthlyRevenue: number
+  /** Bot feedback reports with status open. */
+  openFeedbackReports: number
   /** When these figures were computed (they are reused for a few seconds). */
   computedAt: Date
 }
@@ -38,7 +40,14 @@ function runningBotsSql(scope: Scope) {
 }
 
 /** The admin dashboards' figures (/admin, /admindashboardv2/, /kick/admindashboard/). */
-export function createAdminService(deps: { db: Db; plans: PlansService; now: () => Date; cacheMs: number }) {
+export function createAdminService(deps: {
+  db: Db
+  plans: PlansService
+  now: () => Date
+  cacheMs: number
+  /** The open bot feedback reports (the feedback feature counts them). */
+  openFeedbackReports: () => Promise<number>
+}) {
   const { db, plans, now } = deps
   const cache = new Map<number, { at: number; value: Promise<AdminStats> }>()
 
@@ -47,7 +56,7 @@ export function createAdminService(deps: { db: Db; plans: PlansService; now: () 
     const today = utcDay(at)
     const soon = utcDay(new Date(at.getTime() + 7 * DAY))
     const since = utcDay(new Date(at.getTime() - (days - 1) * DAY))
-    const [byRole, byPlan, bots, expiring, signups, licencesByPlan, allPlans] = await Promise.all([
+    const [byRole, byPlan, bots, expiring, signups, licencesByPlan, allPlans, openFeedbackReports] = await Promise.all([
       db.execute(sql`select role, count(*)::int as n from users group by role order by role`),
       db.execute(sql`select package as plan, count(*)::int as n from users group by package order by package`),
       db.execute(runningBotsSql({ kind: 'all', actorId: 0 })),
@@ -64,6 +73,7 @@ export function createAdminService(deps: { db: Db; plans: PlansService; now: () 
             where ${sql.raw(`status = 'active'`)} and (licensebeginning + total_days) >= ${today}::date group by plan_id`,
       ),
       plans.list(),
+      deps.openFeedbackReports(),
     ])
     const perDay = new Map(rowsOf(signups).map((r) => [String(r.day), Number(r.n)]))
     const signupsPerDay = Array.from({ length: days }, (_, i) => {
@@ -83,6 +93,7 @@ export function createAdminService(deps: { db: Db; plans: PlansService; now: () 
       signupsPerDay,
       revenueByPlan,
       monthlyRevenue: Math.round(revenueByPlan.reduce((s, r) => s + r.monthlyRevenue, 0) * 100) / 100,
+      openFeedbackReports,
       computedAt: at,
     }
   }

@@ -3,13 +3,13 @@ import { connectionOf } from '../../graphql/connection'
 import type { AuditRow } from './audit.tables'
 
 const AuditEntryRef = builder.objectRef<AuditRow>('AuditEntry').implement({
-  description: 'One change an admin or reseller made to a user, licence or plan.',
+  description: 'One change an admin or reseller made to a user, licence or plan, or an admin made to the help centre.',
   fields: (t) => ({
     id: t.id({ resolve: (e) => String(e.id) }),
     actorId: t.id({ nullable: true, description: 'Null once the actor was deleted.', resolve: (e) => (e.actorId === null ? null : String(e.actorId)) }),
     actorRole: t.exposeString('actorRole'),
     action: t.exposeString('action', { description: 'entity.verb, e.g. user.update, licence.revoke.' }),
-    entity: t.exposeString('entity', { description: 'user, licence or plan.' }),
+    entity: t.exposeString('entity', { description: 'user, licence, plan, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.' }),
     entityId: t.exposeString('entityId'),
     before: t.string({ nullable: true, description: 'The changed fields before, as JSON.', resolve: (e) => (e.before ? JSON.stringify(e.before) : null) }),
     after: t.string({ nullable: true, description: 'The changed fields after, as JSON.', resolve: (e) => (e.after ? JSON.stringify(e.after) : null) }),
@@ -26,7 +26,7 @@ builder.queryField('auditLog', (t) =>
     args: {
       first: t.arg.int({ defaultValue: 20 }),
       after: t.arg.string(),
-      entity: t.arg.string({ description: 'user, licence or plan.' }),
+      entity: t.arg.string({ description: 'user, licence, plan, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.' }),
       entityId: t.arg.string(),
       actorId: t.arg.id(),
     },

@@ -2,7 +2,7 @@ import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
-import { decodeCursor, encodeCursor, invalidCursor, type Connection } from '../../graphql/connection'
+import { decodeCursor, forwardPage, invalidCursor, type Connection } from '../../graphql/connection'
 import type { Principal } from '../../permissions/abilities'
 import { auditLog, auditEntities, type AuditEntity, type AuditRow } from './audit.tables'
 
@@ -88,18 +88,7 @@ export function createAuditService(db: Db, now: () => Date) {
         .limit(first + 1),
       db.select({ n: count() }).from(auditLog).where(filter),
     ])
-    const page = rows.slice(0, first)
-    const edges = page.map((node) => ({ cursor: encodeCursor({ id: node.id }), node }))
-    return {
-      edges,
-      pageInfo: {
-        hasNextPage: rows.length > first,
-        hasPreviousPage: Boolean(args.after),
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges.at(-1)?.cursor ?? null,
-      },
-      totalCount: counted?.n ?? 0,
-    }
+    return forwardPage(rows, first, args.after, counted?.n ?? 0, (node) => ({ id: node.id }))
   }
 
   return { write, list }

@@ -1,12 +1,12 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from '../../db/schema'
 
-export const auditEntities = ['user', 'licence', 'plan'] as const
+export const auditEntities = ['user', 'licence', 'plan', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const
 export type AuditEntity = (typeof auditEntities)[number]
 
 /**
  * Every change an admin or reseller makes to a user, licence or plan (and every licence
- * activation), written in the same transaction as the change. Never holds password hashes.
+ * activation), and every help-centre edit, written in the same transaction as the change. Never holds password hashes.
  */
 export const auditLog = pgTable(
   'audit_log',

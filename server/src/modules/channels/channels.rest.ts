@@ -2,26 +2,31 @@ import type { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { guarded, type AppEnv } from '../../http/guarded'
 import type { PlatformName } from '../../platforms/types'
-import { panelPath } from './channels.service'
+import { getCookie } from 'hono/cookie'
+import { bindingCookieName, panelPath } from './channels.service'
 
 /**
  * The OAuth callbacks (the browser comes back from Twitch or Kick; the state ties the round
- * trip to the user who started it) and Kick's webhook receiver. Callbacks always redirect,
- * with `connected=<platform>` or `error=<code>`, never a 500 or a stack trace.
+ * trip to the user who started it, the binding cookie to the browser that started it) and
+ * Kick's webhook receiver. Callbacks always redirect, with `confirm=<id>` (the account waits
+ * for the user's confirmation in the app) or `error=<code>`, never a 500 or a stack trace;
+ * the binding cookie is cleared either way.
  */
 export function mountChannelRoutes(app: Hono<AppEnv>) {
   for (const platform of ['twitch', 'kick'] as const satisfies readonly PlatformName[]) {
     guarded(app, 'GET', `/apps/oauth/${platform}/callback`, async (c) => {
+      const channels = c.get('services').channels
       let target: string
       try {
-        target = await c.get('services').channels.completeConnection(platform, {
-          code: c.req.query('code'),
-          state: c.req.query('state'),
-          error: c.req.query('error'),
-        })
+        target = await channels.completeConnection(
+          platform,
+          { code: c.req.query('code'), state: c.req.query('state'), error: c.req.query('error') },
+          getCookie(c, bindingCookieName(platform)),
+        )
       } catch {
         target = `${panelPath[platform]}?error=server_error`
       }
+      c.header('set-cookie', channels.bindingCookie(platform, null))
       c.header('cache-control', 'no-store')
       c.header('referrer-policy', 'no-referrer')
       return c.redirect(target, 302)

@@ -4,7 +4,7 @@ import type { GraphQLContext } from '../../graphql/context'
 import { platformNames } from '../../platforms/types'
 import type { BotStatusEvent } from '../../realtime/pubsub'
 import { botModules } from './channels.service'
-import { botStates, type ChannelAccountRow, type ChannelRow } from './channels.tables'
+import { botStates, type ChannelAccountRow, type ChannelRow, type PendingConnectionRow } from './channels.tables'
 import type { PlanLimits } from './plan-limits'
 
 /** The signed-in user's id (the field's rule already required a sign-in). */
@@ -108,6 +108,25 @@ const ConnectionStartRef = builder
     }),
   })
 
+const PendingConnectionRef = builder.objectRef<PendingConnectionRow>('PendingChannelConnection').implement({
+  description:
+    'A finished consent at the platform, held until the user confirms the account it names; nothing is linked before confirmChannelConnection.',
+  fields: (t) => ({
+    id: t.id({ resolve: (p) => String(p.id) }),
+    platform: t.field({ type: PlatformEnum, resolve: (p) => p.platform }),
+    platformUserId: t.exposeString('platformUserId'),
+    login: t.exposeString('login', { description: 'The platform account that consented.' }),
+    displayName: t.exposeString('displayName'),
+    botForChannelId: t.id({
+      nullable: true,
+      description: 'Set when the account is to become this channel’s bot account.',
+      resolve: (p) => (p.channelId === null ? null : String(p.channelId)),
+    }),
+    scopes: t.exposeStringList('scopes', { description: 'What the platform granted.' }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (p) => p.expiresAt }),
+  }),
+})
+
 ChannelRef.implement({
   description: 'A connected Twitch or Kick channel and its assistant.',
   fields: (t) => ({
@@ -156,6 +175,12 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.channels.owned(userIdOf(ctx), String(id)),
   }),
+  pendingChannelConnection: t.field({
+    type: PendingConnectionRef,
+    description: 'The platform account a finished consent names (the panel opens with ?confirm=<id>), to confirm or cancel.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.channels.pendingConnection(userIdOf(ctx), String(id)),
+  }),
   botLimits: t.field({
     type: PlanLimitsRef,
     resolve: (_r, _a, ctx) => ctx.services.channels.limits(userIdOf(ctx)),
@@ -166,13 +191,32 @@ builder.mutationFields((t) => ({
   startChannelConnection: t.field({
     type: ConnectionStartRef,
     description:
-      "Starts the platform's OAuth flow. The browser returns to /apps/oauth/<platform>/callback, which redirects to the panel with ?connected=<platform> or ?error=<code>. With botForChannelId, the account that consents becomes that channel's bot account.",
+      "Starts the platform's OAuth flow and sets an HttpOnly cookie that binds it to this browser. The browser returns to /apps/oauth/<platform>/callback, which redirects to the panel with ?confirm=<id> (see pendingChannelConnection) or ?error=<code>. With botForChannelId, the account that consents becomes that channel's bot account.",
     args: {
       platform: t.arg({ type: PlatformEnum, required: true }),
       botForChannelId: t.arg.id(),
     },
-    resolve: (_r, { platform, botForChannelId }, ctx) =>
-      ctx.services.channels.startConnection(userIdOf(ctx), platform, botForChannelId === null || botForChannelId === undefined ? null : String(botForChannelId)),
+    resolve: async (_r, { platform, botForChannelId }, ctx) => {
+      const started = await ctx.services.channels.startConnection(
+        userIdOf(ctx),
+        platform,
+        botForChannelId === null || botForChannelId === undefined ? null : String(botForChannelId),
+      )
+      // Binds the round trip to this browser: the callback refuses one without this cookie.
+      ctx.setCookie?.(ctx.services.channels.bindingCookie(platform, started.binding))
+      return started
+    },
+  }),
+  confirmChannelConnection: t.field({
+    type: ChannelRef,
+    description: 'Links the account a finished consent names (see pendingChannelConnection): as a channel, or as a channel’s bot account.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.channels.confirmConnection(userIdOf(ctx), String(id)),
+  }),
+  cancelChannelConnection: t.boolean({
+    description: 'Declines the account a finished consent names: its token is revoked at the platform and nothing is linked.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.channels.cancelConnection(userIdOf(ctx), String(id)),
   }),
   disconnectChannel: t.boolean({
     description: "Revokes the channel's tokens at the platform and removes it with its commands, timers and chat history.",

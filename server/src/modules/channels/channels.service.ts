@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { PubSub } from 'graphql-yoga'
 import type { Db } from '../../db/client'
@@ -8,11 +8,22 @@ import type { Logger } from '../../logger'
 import type { Platforms } from '../../platforms'
 import { PlatformAuthError, PlatformRequestError, type AccountRole, type ActingAs, type PlatformName } from '../../platforms/types'
 import type { Topics } from '../../realtime/pubsub'
-import { channelAccounts, channels, oauthStates, type BotState, type ChannelAccountRow, type ChannelRow } from './channels.tables'
+import {
+  channelAccounts,
+  channels,
+  oauthStates,
+  pendingConnections,
+  type BotState,
+  type ChannelAccountRow,
+  type ChannelRow,
+  type PendingConnectionRow,
+} from './channels.tables'
 import { planLimits } from './plan-limits'
 import type { TokenBox } from './token-box'
 
 export const panelPath: Record<PlatformName, string> = { twitch: '/pages/Panel', kick: '/kick/panel' }
+/** The cookie that binds a started connection to the browser that started it (one per platform). */
+export const bindingCookieName = (platform: PlatformName) => `oauth_binding_${platform}`
 export const platformLabel: Record<PlatformName, string> = { twitch: 'Twitch', kick: 'Kick' }
 
 /** "Twitch", "Kick", or "Sandbox" for a sandbox channel. */
@@ -31,8 +42,9 @@ export interface PanelPatch {
 /** Refresh a token this long before it expires. */
 const REFRESH_MARGIN_MS = 5 * 60 * 1000
 
-const hashState = (state: string) => createHash('sha256').update(state).digest('base64url')
-const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
+/** SHA-256, base64url: the stored form of a state and a browser binding, and the PKCE S256 challenge. */
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 /**
  * Connected channels: the OAuth round trip (state signed by being random, stored hashed and
@@ -52,6 +64,21 @@ export function createChannelsService(deps: {
 }) {
   const { db, log, now, box, platforms, pubsub } = deps
   const redirectUri = (p: PlatformName) => `${deps.publicUrl.replace(/\/$/, '')}/apps/oauth/${p}/callback`
+  const secureCookie = deps.publicUrl.startsWith('https:')
+  /**
+   * The browser binding of a started connection: HttpOnly (no script reads it), SameSite=Lax
+   * (sent when the platform redirects the browser back, not on cross-site subrequests),
+   * Secure behind https, and sent only to the platform's callback path.
+   */
+  const bindingCookie = (platform: PlatformName, value: string | null) =>
+    [
+      `${bindingCookieName(platform)}=${value ?? ''}`,
+      `Path=/apps/oauth/${platform}/callback`,
+      `Max-Age=${value === null ? 0 : deps.stateTtlSeconds}`,
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(secureCookie ? ['Secure'] : []),
+    ].join('; ')
   const changed = (channelId: number, what: string) => pubsub.publish('channelChanged', { channelId, what })
 
   async function listForUser(userId: number): Promise<ChannelRow[]> {
@@ -86,7 +113,9 @@ export function createChannelsService(deps: {
 
   /**
    * Starts an OAuth round trip. With `sandbox`, against the in-process sandbox platform (a
-   * sandbox channel does not count towards the plan's channels).
+   * sandbox channel does not count towards the plan's channels). Answers, besides the consent
+   * page, the `binding`: a random value the caller puts in an HttpOnly cookie of the starting
+   * browser (the callback refuses any other browser); only its hash is stored.
    */
   async function startConnection(userId: number, platform: PlatformName, botForChannelId?: number | string | null, opts: { sandbox?: boolean } = {}) {
     const sandbox = opts.sandbox === true
@@ -109,19 +138,21 @@ export function createChannelsService(deps: {
       }
     }
     const state = randomBytes(32).toString('base64url')
+    const binding = randomBytes(32).toString('base64url')
     const verifier = client.usesPkce ? randomBytes(48).toString('base64url') : null
     const scopes = client.scopesFor(role)
     const createdAt = now()
     const expiresAt = new Date(createdAt.getTime() + deps.stateTtlSeconds * 1000)
     await db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < ${createdAt}`)
     await db.insert(oauthStates).values({
-      stateHash: hashState(state),
+      stateHash: sha256(state),
       userId,
       platform,
       role,
       channelId,
       sandbox,
       codeVerifier: verifier ? box.seal(verifier) : null,
+      bindingHash: sha256(binding),
       scopes,
       createdAt,
       expiresAt,
@@ -130,21 +161,31 @@ export function createChannelsService(deps: {
       state,
       redirectUri: redirectUri(platform),
       scopes,
-      codeChallenge: verifier ? pkceChallenge(verifier) : undefined,
+      codeChallenge: verifier ? sha256(verifier) : undefined,
     })
-    return { authorizeUrl, expiresAt, scopes }
+    return { authorizeUrl, expiresAt, scopes, binding, role }
   }
 
   /**
    * The OAuth callback. Never throws: answers the path to redirect the browser to, with
-   * `connected=<platform>` or `error=<code>`.
+   * `confirm=<id>` (the account is held until the user confirms it in the app) or
+   * `error=<code>`. `binding` is the starting browser's cookie: without the right one the
+   * state is spent and nothing is exchanged or linked.
    */
-  async function completeConnection(platform: PlatformName, q: { code?: string; state?: string; error?: string }): Promise<string> {
+  async function completeConnection(
+    platform: PlatformName,
+    q: { code?: string; state?: string; error?: string },
+    binding: string | undefined,
+  ): Promise<string> {
     const fail = (code: string) => `${panelPath[platform]}?error=${code}`
     if (!q.state || q.state.length > 200) return fail('invalid_state')
-    const [pending] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, hashState(q.state))).returning()
+    const [pending] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, sha256(q.state))).returning()
     if (!pending || pending.platform !== platform) return fail('invalid_state')
     if (pending.expiresAt <= now()) return fail('expired_state')
+    if (!pending.bindingHash || !binding || binding.length > 200 || !sameHash(pending.bindingHash, sha256(binding))) {
+      log.warn({ platform, userId: pending.userId }, 'OAuth callback from a browser that did not start it: refused')
+      return fail('browser_mismatch')
+    }
     if (q.error) return fail(q.error === 'access_denied' ? 'access_denied' : 'platform_error')
     if (!q.code || q.code.length > 1000) return fail('missing_code')
     const client = await platforms.of({ platform, sandbox: pending.sandbox })
@@ -155,81 +196,163 @@ export function createChannelsService(deps: {
         codeVerifier: pending.codeVerifier ? box.open(pending.codeVerifier) : undefined,
       })
       const identity = await client.me(tokens.accessToken)
-      const sealed = {
-        accessToken: box.seal(tokens.accessToken),
-        refreshToken: tokens.refreshToken ? box.seal(tokens.refreshToken) : null,
-        scopes: tokens.scopes.length ? tokens.scopes : pending.scopes,
-        expiresAt: tokens.expiresAt,
-        platformUserId: identity.id,
-        login: identity.login,
-        updatedAt: now(),
-      }
-      if (pending.role === 'bot') {
-        const channel = pending.channelId ? await byId(pending.channelId) : undefined
-        if (!channel || channel.userId !== pending.userId) return fail('invalid_state')
-        await db
-          .insert(channelAccounts)
-          .values({ channelId: channel.id, role: 'bot', ...sealed })
-          .onConflictDoUpdate({ target: [channelAccounts.channelId, channelAccounts.role], set: sealed })
-        changed(channel.id, 'bot account')
-        return `${panelPath[platform]}?connected=${platform}&bot=1`
-      }
-      const outcome = await db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select()
-          .from(channels)
-          .where(and(eq(channels.platform, platform), eq(channels.platformUserId, identity.id)))
-          .limit(1)
-        if (existing && (existing.userId !== pending.userId || existing.sandbox !== pending.sandbox)) return { error: 'channel_taken' as const }
-        let channelId = existing?.id
-        if (existing) {
-          await tx
-            .update(channels)
-            .set({ login: identity.login, displayName: identity.displayName, updatedAt: now(), status: 'stopped', statusReason: null })
-            .where(eq(channels.id, existing.id))
-        } else {
-          if (!pending.sandbox) {
-            const limits = await planLimits(tx, pending.userId)
-            const [{ n } = { n: 0 }] = await tx
-              .select({ n: sql<number>`count(*)::int` })
-              .from(channels)
-              .where(and(eq(channels.userId, pending.userId), eq(channels.sandbox, false)))
-            if (limits.channels !== null && n >= limits.channels) return { error: 'plan_limit' as const }
-          }
-          const [row] = await tx
-            .insert(channels)
-            .values({
-              userId: pending.userId,
-              platform,
-              platformUserId: identity.id,
-              login: identity.login,
-              displayName: identity.displayName,
-              sandbox: pending.sandbox,
-            })
-            .returning({ id: channels.id })
-          channelId = row!.id
-        }
-        await tx
-          .insert(channelAccounts)
-          .values({ channelId: channelId!, role: 'broadcaster', ...sealed })
-          .onConflictDoUpdate({ target: [channelAccounts.channelId, channelAccounts.role], set: sealed })
-        if (platform === 'twitch' && !pending.sandbox) {
-          await tx.update(users).set({ twitchname: identity.login, updatedAt: now() }).where(eq(users.id, pending.userId))
-        }
-        return { channelId: channelId! }
-      })
-      if (outcome.error !== undefined || outcome.channelId === undefined) {
+      // Refused early (the confirmation checks again): another account's channel, or the plan's limit.
+      const problem = pending.role === 'broadcaster' ? await linkProblem(db, pending, identity.id) : null
+      if (problem) {
         await client.revoke(tokens.accessToken).catch(() => {})
-        return fail(outcome.error ?? 'server_error')
+        return fail(problem)
       }
-      changed(outcome.channelId, 'connected')
-      log.info({ platform, channelId: outcome.channelId }, 'channel connected')
-      return `${panelPath[platform]}?connected=${platform}`
+      const at = now()
+      // Connections nobody confirmed in time: their tokens are withdrawn at the platform.
+      const stale = await db.delete(pendingConnections).where(sql`${pendingConnections.expiresAt} < ${at}`).returning()
+      for (const old of stale) {
+        void platforms
+          .of(old)
+          .then((c) => c.revoke(box.open(old.accessToken)))
+          .catch(() => {})
+      }
+      const [row] = await db
+        .insert(pendingConnections)
+        .values({
+          userId: pending.userId,
+          platform,
+          role: pending.role,
+          channelId: pending.channelId,
+          sandbox: pending.sandbox,
+          platformUserId: identity.id,
+          login: identity.login,
+          displayName: identity.displayName,
+          accessToken: box.seal(tokens.accessToken),
+          refreshToken: tokens.refreshToken ? box.seal(tokens.refreshToken) : null,
+          scopes: tokens.scopes.length ? tokens.scopes : pending.scopes,
+          tokenExpiresAt: tokens.expiresAt,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + deps.stateTtlSeconds * 1000),
+        })
+        .returning({ id: pendingConnections.id })
+      return `${panelPath[platform]}?confirm=${row!.id}`
     } catch (e) {
       if (e instanceof PlatformAuthError) return fail('exchange_failed')
       log.warn({ err: (e as Error).message, platform }, 'channel connection failed')
       return fail(e instanceof PlatformRequestError ? 'platform_error' : 'server_error')
     }
+  }
+
+  /** Why the platform account cannot become the user's channel: taken by someone else, or over the plan's limit. */
+  async function linkProblem(
+    tx: Db,
+    p: { userId: number; platform: PlatformName; sandbox: boolean },
+    platformUserId: string,
+  ): Promise<'channel_taken' | 'plan_limit' | null> {
+    const [existing] = await tx
+      .select()
+      .from(channels)
+      .where(and(eq(channels.platform, p.platform), eq(channels.platformUserId, platformUserId)))
+      .limit(1)
+    if (existing) return existing.userId !== p.userId || existing.sandbox !== p.sandbox ? 'channel_taken' : null
+    if (p.sandbox) return null
+    const limits = await planLimits(tx, p.userId)
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(channels)
+      .where(and(eq(channels.userId, p.userId), eq(channels.sandbox, false)))
+    return limits.channels !== null && n >= limits.channels ? 'plan_limit' : null
+  }
+
+  /** A connection waiting for the user's confirmation; another user's, a used or an expired one reads as missing. */
+  async function pendingConnection(userId: number, id: number | string): Promise<PendingConnectionRow> {
+    const n = Number(id)
+    const [row] =
+      Number.isSafeInteger(n) && n > 0
+        ? await db.select().from(pendingConnections).where(and(eq(pendingConnections.id, n), eq(pendingConnections.userId, userId))).limit(1)
+        : []
+    if (!row || row.expiresAt <= now()) throw new AppError('NOT_FOUND', 'This connection request is unknown or has expired; connect again')
+    return row
+  }
+
+  /** Takes the pending connection out (single use); the same NOT_FOUND for another user's or an expired one. */
+  async function takePending(userId: number, id: number | string): Promise<PendingConnectionRow> {
+    await pendingConnection(userId, id)
+    const [row] = await db
+      .delete(pendingConnections)
+      .where(and(eq(pendingConnections.id, Number(id)), eq(pendingConnections.userId, userId)))
+      .returning()
+    if (!row) throw new AppError('NOT_FOUND', 'This connection request is unknown or has expired; connect again')
+    return row
+  }
+
+  /** The user declined the account shown: its token is revoked at the platform and nothing is linked. */
+  async function cancelConnection(userId: number, id: number | string): Promise<boolean> {
+    const row = await takePending(userId, id)
+    const client = await platforms.of(row)
+    await client.revoke(box.open(row.accessToken)).catch((e: Error) => log.warn({ err: e.message }, 'token revocation failed'))
+    return true
+  }
+
+  /** The user confirmed the account shown: only now is it linked (as the channel, or as a channel's bot account). */
+  async function confirmConnection(userId: number, id: number | string): Promise<ChannelRow> {
+    const p = await takePending(userId, id)
+    const client = await platforms.of(p)
+    const refuse = async (e: AppError) => {
+      await client.revoke(box.open(p.accessToken)).catch(() => {})
+      return e
+    }
+    const sealed = {
+      accessToken: p.accessToken,
+      refreshToken: p.refreshToken,
+      scopes: p.scopes,
+      expiresAt: p.tokenExpiresAt,
+      platformUserId: p.platformUserId,
+      login: p.login,
+      updatedAt: now(),
+    }
+    if (p.role === 'bot') {
+      const channel = p.channelId ? await byId(p.channelId) : undefined
+      if (!channel || channel.userId !== userId) throw await refuse(new AppError('NOT_FOUND', 'Channel not found'))
+      await db
+        .insert(channelAccounts)
+        .values({ channelId: channel.id, role: 'bot', ...sealed })
+        .onConflictDoUpdate({ target: [channelAccounts.channelId, channelAccounts.role], set: sealed })
+      changed(channel.id, 'bot account')
+      return channel
+    }
+    const outcome = await db.transaction(async (tx) => {
+      const problem = await linkProblem(tx, p, p.platformUserId)
+      if (problem) return { problem }
+      const [existing] = await tx
+        .select({ id: channels.id })
+        .from(channels)
+        .where(and(eq(channels.platform, p.platform), eq(channels.platformUserId, p.platformUserId)))
+        .limit(1)
+      let channelId = existing?.id
+      if (existing) {
+        await tx
+          .update(channels)
+          .set({ login: p.login, displayName: p.displayName, updatedAt: now(), status: 'stopped', statusReason: null })
+          .where(eq(channels.id, existing.id))
+      } else {
+        const [row] = await tx
+          .insert(channels)
+          .values({ userId, platform: p.platform, platformUserId: p.platformUserId, login: p.login, displayName: p.displayName, sandbox: p.sandbox })
+          .returning({ id: channels.id })
+        channelId = row!.id
+      }
+      await tx
+        .insert(channelAccounts)
+        .values({ channelId: channelId!, role: 'broadcaster', ...sealed })
+        .onConflictDoUpdate({ target: [channelAccounts.channelId, channelAccounts.role], set: sealed })
+      if (p.platform === 'twitch' && !p.sandbox) {
+        await tx.update(users).set({ twitchname: p.login, updatedAt: now() }).where(eq(users.id, userId))
+      }
+      return { channelId: channelId! }
+    })
+    if (outcome.problem === 'channel_taken') {
+      throw await refuse(new AppError('CONFLICT', `This ${platformLabel[p.platform]} account is already connected to another account`))
+    }
+    if (outcome.problem === 'plan_limit') throw await refuse(new AppError('PLAN_LIMIT', 'Your plan allows no more connected channels; disconnect one first'))
+    changed(outcome.channelId!, 'connected')
+    log.info({ platform: p.platform, channelId: outcome.channelId }, 'channel connected')
+    return (await byId(outcome.channelId!))!
   }
 
   async function disconnect(userId: number, channelId: number | string): Promise<boolean> {
@@ -427,6 +550,9 @@ export function createChannelsService(deps: {
     account,
     startConnection,
     completeConnection,
+    pendingConnection,
+    confirmConnection,
+    cancelConnection,
     disconnect,
     updatePanel,
     setModule,
@@ -438,6 +564,7 @@ export function createChannelsService(deps: {
     runnable,
     limits: (userId: number) => planLimits(db, userId),
     redirectUri,
+    bindingCookie,
   }
 }
 

@@ -81,6 +81,11 @@ export const oauthStates = pgTable(
     /** For a bot account: the channel it will speak in. */
     channelId: bigint('channel_id', { mode: 'number' }).references(() => channels.id, { onDelete: 'cascade' }),
     codeVerifier: text('code_verifier'),
+    /**
+     * SHA-256 of the random value put in an HttpOnly cookie of the browser that started the
+     * round trip: the callback refuses a browser without it (a consent link sent to someone else).
+     */
+    bindingHash: text('binding_hash'),
     /** The round trip runs against the in-process sandbox platform. */
     sandbox: boolean('sandbox').notNull().default(false),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
@@ -90,5 +95,34 @@ export const oauthStates = pgTable(
   (t) => [index('oauth_states_user_idx').on(t.userId)],
 )
 
+/**
+ * A finished OAuth round trip waiting for the user to confirm the platform account it
+ * names (login, display name) before anything is linked. Tokens AES-256-GCM encrypted.
+ */
+export const pendingConnections = pgTable(
+  'pending_channel_connections',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: channelPlatforms }).notNull(),
+    role: text('role', { enum: ['broadcaster', 'bot'] }).notNull(),
+    channelId: bigint('channel_id', { mode: 'number' }).references(() => channels.id, { onDelete: 'cascade' }),
+    sandbox: boolean('sandbox').notNull().default(false),
+    platformUserId: text('platform_user_id').notNull(),
+    login: text('login').notNull(),
+    displayName: text('display_name').notNull(),
+    accessToken: text('access_token').notNull(),
+    refreshToken: text('refresh_token'),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pending_channel_connections_user_idx').on(t.userId)],
+)
+
+export type PendingConnectionRow = typeof pendingConnections.$inferSelect
 export type ChannelRow = typeof channels.$inferSelect
 export type ChannelAccountRow = typeof channelAccounts.$inferSelect

@@ -111,13 +111,22 @@ export function createSandboxService(deps: {
     const user = p.server.addUser({ id: `sandbox-${randomBytes(8).toString('hex')}`, login, displayName: login })
     const path = await serially(async () => {
       p.server.consentAs(user.id)
-      const { authorizeUrl } = await channels.startConnection(userId, 'twitch', null, { sandbox: true })
+      // The server is the browser here: it holds the binding itself, and the account it just
+      // made for this user needs no confirmation.
+      const { authorizeUrl, binding } = await channels.startConnection(userId, 'twitch', null, { sandbox: true })
       const back = await p.server.authorize(authorizeUrl)
-      return channels.completeConnection('twitch', {
-        code: back.searchParams.get('code') ?? undefined,
-        state: back.searchParams.get('state') ?? undefined,
-        error: back.searchParams.get('error') ?? undefined,
-      })
+      const to = await channels.completeConnection(
+        'twitch',
+        {
+          code: back.searchParams.get('code') ?? undefined,
+          state: back.searchParams.get('state') ?? undefined,
+          error: back.searchParams.get('error') ?? undefined,
+        },
+        binding,
+      )
+      const pendingId = new URL(to, 'http://x').searchParams.get('confirm')
+      if (pendingId) await channels.confirmConnection(userId, pendingId)
+      return to
     })
     const [row] = await db
       .select()

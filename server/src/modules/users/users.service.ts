@@ -534,9 +534,9 @@ export function createUsersService(deps: {
     try {
       await db.transaction(async (tx) => {
         const before = await lockTarget(tx, scope, id)
+        // The sign-in e-mail changes only through changeEmail, with a password, an undo link to the old address and sessions ended.
         if (email !== undefined && email !== before.email) {
-          const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email))
-          if (taken) throw new AppError('BAD_USER_INPUT', 'Invalid user', { email: [messages.emailInUse] })
+          throw new AppError('PASSWORD_REQUIRED', messages.emailNeedsPassword, { email: [messages.emailNeedsPassword] })
         }
         const at = now()
         const changes = {

@@ -8,7 +8,7 @@
  * (session_welcome, session_keepalive, notification, session_reconnect). It speaks the real
  * protocol on 127.0.0.1, port 0, and has controls to act as viewers and as the network.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { bearer, listen, nextId, type Req, type Res } from './http-util'
@@ -148,7 +148,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const ttl = opts.tokenTtlSeconds ?? 14_400
 
   const users = new Map<string, TwitchUser>()
-  const codes = new Map<string, { userId: string; redirectUri: string; scopes: string[] }>()
+  /** Issued codes; `challenge` is the PKCE S256 challenge when the authorize request sent one. */
+  const codes = new Map<string, { userId: string; redirectUri: string; scopes: string[]; challenge: string | null }>()
   const tokens = new Map<string, Token>()
   const refreshTokens = new Map<string, string>() // refresh → access
   const sessions = new Map<string, Session>()
@@ -276,6 +277,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const stateParam = req.query.get('state') ?? ''
       if (req.query.get('client_id') !== clientId) return { status: 400, body: { status: 400, message: 'invalid client' } }
       if (req.query.get('response_type') !== 'code') return { status: 400, body: { status: 400, message: 'unsupported response_type' } }
+      const challenge = req.query.get('code_challenge')
+      if (challenge !== null && req.query.get('code_challenge_method') !== 'S256') {
+        return { status: 400, body: { status: 400, message: 'code_challenge_method must be S256' } }
+      }
       const target = new URL(redirect)
       if (state.denyNext) {
         state.denyNext = false
@@ -284,7 +289,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       } else {
         const code = randomBytes(15).toString('hex')
         const scopes = (req.query.get('scope') ?? '').split(' ').filter(Boolean)
-        codes.set(code, { userId: state.consentingUser, redirectUri: redirect, scopes })
+        codes.set(code, { userId: state.consentingUser, redirectUri: redirect, scopes, challenge })
         target.searchParams.set('code', code)
         target.searchParams.set('scope', scopes.join(' '))
       }
@@ -300,6 +305,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         const c = codes.get(f.get('code') ?? '')
         codes.delete(f.get('code') ?? '')
         if (!c || c.redirectUri !== f.get('redirect_uri')) return { status: 400, body: { status: 400, message: 'Invalid authorization code' } }
+        // PKCE (RFC 7636): a code issued for a challenge needs the matching verifier.
+        if (c.challenge !== null && createHash('sha256').update(f.get('code_verifier') ?? '').digest('base64url') !== c.challenge) {
+          return { status: 400, body: { status: 400, message: 'Invalid code_verifier' } }
+        }
         return { status: 200, body: issue(c.userId, c.scopes) }
       }
       if (f.get('grant_type') === 'refresh_token') {

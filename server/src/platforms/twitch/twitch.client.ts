@@ -110,7 +110,8 @@ const SCOPES: Record<AccountRole, string[]> = {
 /** Twitch Helix and the Twitch OAuth authorization-code flow; every base URL from configuration. */
 export class TwitchClient implements PlatformClient {
   readonly name = 'twitch' as const
-  readonly usesPkce = false
+  /** PKCE (S256) on top of the client secret: a stolen authorization code is useless without the verifier. */
+  readonly usesPkce = true
   readonly http: PlatformHttp
   private readonly api: string
   private readonly auth: string
@@ -130,7 +131,7 @@ export class TwitchClient implements PlatformClient {
     return [...SCOPES[role]]
   }
 
-  authorizeUrl(opts: { state: string; redirectUri: string; scopes: string[] }): string {
+  authorizeUrl(opts: { state: string; redirectUri: string; scopes: string[]; codeChallenge?: string }): string {
     const q = new URLSearchParams({
       response_type: 'code',
       client_id: this.config.clientId,
@@ -139,11 +140,15 @@ export class TwitchClient implements PlatformClient {
       state: opts.state,
       force_verify: 'true',
     })
+    if (opts.codeChallenge) {
+      q.set('code_challenge', opts.codeChallenge)
+      q.set('code_challenge_method', 'S256')
+    }
     return `${this.auth}/authorize?${q}`
   }
 
 
-  async exchangeCode(opts: { code: string; redirectUri: string }): Promise<OAuthTokens> {
+  async exchangeCode(opts: { code: string; redirectUri: string; codeVerifier?: string }): Promise<OAuthTokens> {
     return tokenGrant(this.http, 'twitch', {
       url: `${this.auth}/token`,
       what: 'token exchange',
@@ -154,6 +159,7 @@ export class TwitchClient implements PlatformClient {
         code: opts.code,
         grant_type: 'authorization_code',
         redirect_uri: opts.redirectUri,
+        ...(opts.codeVerifier ? { code_verifier: opts.codeVerifier } : {}),
       },
     })
   }

@@ -12,7 +12,7 @@ import { useCursorPages } from '../lib/use-cursor-pages';
 import { StyledCellStack, StyledMono, StyledMuted } from './data-table';
 import { Pager } from './pager';
 
-const ENTITIES = ['user', 'licence', 'plan'] as const;
+const ENTITIES = ['user', 'licence', 'plan', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const;
 
 const StyledChanges = styled.details`
   summary {

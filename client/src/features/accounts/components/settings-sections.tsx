@@ -10,6 +10,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import {
   type AccountsSettingsFragment,
+  useAccountsChangeEmailMutation,
   useAccountsChangePasswordMutation,
   useAccountsUpdateGeneralMutation,
   useAccountsUpdateInfoMutation,
@@ -39,6 +40,7 @@ import {
 } from '../lib/settings-forms';
 import { type Problems, isClearlyWeakPassword } from '../lib/validation';
 import { Avatar } from './avatar';
+import { EmailChangePassword, isPasswordProblem } from './email-change-password';
 import { StyledFieldset } from './fieldset';
 
 const StyledActions = styled.div`
@@ -165,18 +167,35 @@ interface SectionProps {
 
 export function GeneralSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts');
-  const [save, { loading }] = useAccountsUpdateGeneralMutation();
+  const [save, { loading: saving }] = useAccountsUpdateGeneralMutation();
+  const [changeEmail, { loading: changing }] = useAccountsChangeEmailMutation();
+  // The sign-in e-mail changes only with the current password (an admin editing someone else gives their own).
+  const [password, setPassword] = useState('');
+  const loading = saving || changing;
+  const refetchQueries = userId ? ['AccountsSettings'] : ['AccountsSettings', 'Viewer'];
   const { form, set, problems, errorsOf, state, handleSubmit } = useSettingsForm({
     initial: () => generalFormOf(settings),
     validate: validateGeneral,
     changes: generalChanges,
     busy: loading,
     // Own name or email changed: the menus re-read the signed-in user.
-    save: async (input) => {
-      const result = await save({ variables: { userId, input }, refetchQueries: userId ? ['AccountsSettings'] : ['AccountsSettings', 'Viewer'] });
-      return result.data ? generalFormOf(result.data.updateAccountGeneral) : undefined;
+    save: async ({ email, ...rest }) => {
+      let answer: GeneralForm | undefined;
+      if (email !== undefined && email !== null) {
+        const changed = await changeEmail({ variables: { userId, email, currentPassword: password }, refetchQueries });
+        // Every other sign-in ended; this device gets a fresh one.
+        const payload = parseAuthPayload(changed.data?.changeEmail.auth);
+        if (payload) saveSession(payload);
+        setPassword('');
+        answer = changed.data ? generalFormOf(changed.data.changeEmail.settings) : undefined;
+      }
+      if (Object.keys(rest).length === 0) return answer;
+      const result = await save({ variables: { userId, input: rest }, refetchQueries });
+      return result.data ? generalFormOf(result.data.updateAccountGeneral) : answer;
     },
   });
+  const emailChanged = form.email.trim().toLowerCase() !== settings.general.email.toLowerCase();
+  const failure = state.kind === 'error' ? state.error : null;
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="settings-general">
@@ -188,10 +207,12 @@ export function GeneralSection({ settings, userId }: SectionProps) {
         <TextField label={t('fields.avatar')} type="url" value={form.avatar} onChange={(e) => set('avatar', e.target.value)} errors={errorsOf('avatar')} placeholder="https://…" />
         <TextField label={t('fields.username')} autoComplete="username" value={form.username} onChange={(e) => set('username', e.target.value)} errors={errorsOf('username')} data-testid="settings-username" />
         <TextField label={t('fields.fullName')} autoComplete="name" value={form.fullName} onChange={(e) => set('fullName', e.target.value)} errors={errorsOf('fullName')} data-testid="settings-full-name" />
-        <TextField label={t('fields.email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} errors={errorsOf('email')} />
+        <TextField label={t('fields.email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} errors={errorsOf('email')} data-testid="settings-email" />
         <TextField label={t('fields.company')} autoComplete="organization" value={form.company} onChange={(e) => set('company', e.target.value)} errors={errorsOf('company')} />
       </StyledFormGrid>
-      <SectionFooter state={state} busy={loading} />
+      {emailChanged ? <EmailChangePassword value={password} onChange={setPassword} forOther={userId !== null} error={failure} /> : null}
+      {/* A missing or wrong password shows under its field only. */}
+      <SectionFooter state={isPasswordProblem(failure) ? { kind: 'idle' } : state} busy={loading} />
     </form>
   );
 }

@@ -90,6 +90,14 @@ function AdminDashboard({ title }: { title: string }) {
               testId="stat-expiring"
             />
             <StatCard icon="dollar" tone="info" value={format.price(stats.monthlyRevenue, stats.currency)} label={t('admin.monthlyRevenue')} testId="stat-revenue" />
+            <StatCard
+              icon="flag"
+              tone="warning"
+              value={format.number(stats.openFeedbackReports)}
+              label={t('admin.openFeedbackReports')}
+              to="/admin/bot-feedback-reports"
+              testId="stat-feedback"
+            />
           </StyledStatGrid>
 
           <Panel

@@ -15,9 +15,19 @@ import { StyledStack } from '../../../components/ui/stack';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
-import { type AccountsUserDetailFragment, type Role, useAccountsPlansQuery, useAccountsUpdateUserMutation, useAccountsUserQuery } from '../../../gql/graphql';
+import {
+  type AccountsUserDetailFragment,
+  type Role,
+  useAccountsChangeEmailMutation,
+  useAccountsPlansQuery,
+  useAccountsUpdateUserMutation,
+  useAccountsUserQuery,
+} from '../../../gql/graphql';
 import { needsGeneralMessage } from '../../../lib/error-code';
+import { saveSession } from '../../../lib/session';
+import { parseAuthPayload } from '../../../lib/session-types';
 import { useErrorText } from '../../../lib/use-error-text';
+import { EmailChangePassword, isPasswordProblem } from '../components/email-change-password';
 import { StyledFieldset } from '../components/fieldset';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { useFieldMessages } from '../lib/field-messages';
@@ -69,7 +79,12 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
   const [form, setForm] = useState<UserEditForm>(initial);
   const [problems, setProblems] = useState<Problems<UserEditField>>({});
   const [serverError, setServerError] = useState<unknown>(null);
-  const [updateUser, { loading }] = useAccountsUpdateUserMutation();
+  const [updateUser, { loading: updating }] = useAccountsUpdateUserMutation();
+  const [changeEmail, { loading: changingEmail }] = useAccountsChangeEmailMutation();
+  // The sign-in e-mail changes only with a password: the user's own, or the admin's when editing someone else.
+  const [password, setPassword] = useState('');
+  const loading = updating || changingEmail;
+  const emailChanged = form.email.trim().toLowerCase() !== initial.email.trim().toLowerCase();
   const plans = useAccountsPlansQuery({ skip: actor !== 'admin' });
   const isAdmin = actor === 'admin';
   const name = user.fullName || user.username;
@@ -91,7 +106,13 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
       return;
     }
     try {
-      await updateUser({ variables: { id: user.id, input }, refetchQueries: ['AccountsUsers'] });
+      const { email, ...rest } = input;
+      if (email !== undefined && email !== null) {
+        const changed = await changeEmail({ variables: { userId: isSelf ? null : user.id, email, currentPassword: password } });
+        const payload = parseAuthPayload(changed.data?.changeEmail.auth);
+        if (payload) saveSession(payload);
+      }
+      if (Object.keys(rest).length > 0) await updateUser({ variables: { id: user.id, input: rest }, refetchQueries: ['AccountsUsers'] });
       toast.show({ variant: 'success', title: t('userEdit.saved', { name }) });
       navigate(ACCOUNT_PATHS.userView(user.id));
     } catch (caught) {
@@ -99,7 +120,7 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
     }
   }
 
-  const showGeneral = Boolean(serverError) && needsGeneralMessage(serverError, Object.keys(form));
+  const showGeneral = Boolean(serverError) && !isPasswordProblem(serverError) && needsGeneralMessage(serverError, Object.keys(form));
 
   return (
     <StyledStack>
@@ -117,6 +138,7 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
               <TextField label={t('fields.contact')} name="contact" type="tel" value={form.contact} onChange={(e) => setText('contact')(e.target.value)} errors={errorsOf('contact')} />
               <TextField label={t('fields.twitchname')} name="twitchname" value={form.twitchname} onChange={(e) => setText('twitchname')(e.target.value)} errors={errorsOf('twitchname')} />
             </StyledFormGrid>
+            {emailChanged ? <EmailChangePassword value={password} onChange={setPassword} forOther={!isSelf} error={serverError} /> : null}
           </StyledFieldset>
 
           <StyledFieldset>

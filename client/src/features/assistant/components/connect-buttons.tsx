@@ -18,7 +18,7 @@ export const StyledButtonRow = styled.div`
  */
 export function ConnectButtons({ platforms = ['twitch', 'kick'], disabled = false }: { platforms?: readonly Platform[]; disabled?: boolean }) {
   const { t } = useTranslation('assistant');
-  const { connect, pending, isPending } = useConnect();
+  const { connect, pending, isPending, grantDialog } = useConnect();
   const { data } = useSandboxConnectOptionsQuery();
   const options = data?.connectOptions;
   const offered = options ? platforms.filter((platform) => options[platform]) : [];
@@ -37,6 +37,7 @@ export function ConnectButtons({ platforms = ['twitch', 'kick'], disabled = fals
         </Button>
       ))}
       {options?.sandbox && platforms.includes('twitch') ? <ConnectSandboxButton primary={offered.length === 0} /> : null}
+      {grantDialog}
     </StyledButtonRow>
   );
 }

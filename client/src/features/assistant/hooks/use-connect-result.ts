@@ -1,15 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/ui/toast-provider';
 import { parseConnectResult, withoutConnectParams } from '../lib/connect-result';
 
 /**
- * After the OAuth round trip the panel opens with ?connected=<platform> or ?error=<code>:
- * shows it once as a toast and removes the parameters (a reload does not repeat it).
- * `onConnected` runs after a successful connection (the caller refetches).
+ * After the OAuth round trip the panel opens with ?confirm=<id> or ?error=<code>: an error
+ * is shown once as a toast and the parameters removed (a reload does not repeat it); a
+ * `confirm` is answered with the id the panel asks the user to confirm, and `done` removes
+ * it once answered. `onConnected` runs after a successful connection (the caller refetches).
  */
-export function useConnectResult(onConnected?: () => void): void {
+export function useConnectResult(onConnected?: () => void): { confirmId: string | null; done: () => void } {
   const { t } = useTranslation('assistant');
   const toast = useToast();
   const [params, setParams] = useSearchParams();
@@ -18,7 +19,7 @@ export function useConnectResult(onConnected?: () => void): void {
   const signature = result ? params.toString() : null;
 
   useEffect(() => {
-    if (!result || handled.current === signature) return;
+    if (!result || result.kind === 'confirm' || handled.current === signature) return;
     handled.current = signature;
     if (result.kind === 'connected') {
       const platform = t(`platforms.${result.platform}`);
@@ -33,4 +34,7 @@ export function useConnectResult(onConnected?: () => void): void {
     }
     setParams(withoutConnectParams(params), { replace: true });
   }, [result, signature, params, setParams, t, toast, onConnected]);
+
+  const done = useCallback(() => setParams((current) => withoutConnectParams(current), { replace: true }), [setParams]);
+  return { confirmId: result?.kind === 'confirm' ? result.id : null, done };
 }

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type Platform, useAssistantStartChannelConnectionMutation } from '../../../gql/graphql';
 import { useErrorText } from '../../../lib/use-error-text';
+import { type Grant, GrantDialog } from '../components/grant-dialog';
 
 /**
  * Starts the platform's OAuth flow: the server answers the consent page's address and the
- * browser goes there; the platform sends it back through /apps/oauth/<platform>/callback,
- * which lands on the panel with ?connected= or ?error=.
+ * scopes it asks for (and sets the HttpOnly cookie that binds the round trip to this
+ * browser); the user first sees what they are about to allow (`grantDialog`), then the
+ * browser goes to the platform, which sends it back through /apps/oauth/<platform>/callback
+ * to the panel with ?confirm=<id> or ?error=.
  */
 export function useConnect() {
   const { t } = useTranslation('assistant');
@@ -15,6 +18,7 @@ export function useConnect() {
   const errorText = useErrorText();
   const [start] = useAssistantStartChannelConnectionMutation();
   const [pending, setPending] = useState<string | null>(null);
+  const [grant, setGrant] = useState<Grant | null>(null);
 
   async function connect(platform: Platform, botForChannelId?: string) {
     const key = `${platform}:${botForChannelId ?? ''}`;
@@ -24,12 +28,28 @@ export function useConnect() {
       const url = data?.startChannelConnection.authorizeUrl;
       // Only ever leave for an http(s) consent page.
       if (!url || !/^https?:$/.test(new URL(url, window.location.href).protocol)) throw new Error('No usable authorize URL');
-      window.location.assign(url);
+      setGrant({ platform, url, scopes: data.startChannelConnection.scopes, botAccount: Boolean(botForChannelId) });
     } catch (error) {
       setPending(null);
       toast.show({ variant: 'danger', title: t('connect.startFailed', { platform: t(`platforms.${platform}`) }), message: errorText(error) });
     }
   }
 
-  return { connect, pending, isPending: (platform: Platform, botForChannelId?: string) => pending === `${platform}:${botForChannelId ?? ''}` };
+  const grantDialog = createElement(GrantDialog, {
+    grant,
+    onContinue: () => {
+      if (grant) window.location.assign(grant.url);
+    },
+    onCancel: () => {
+      setGrant(null);
+      setPending(null);
+    },
+  });
+
+  return {
+    connect,
+    pending,
+    isPending: (platform: Platform, botForChannelId?: string) => pending === `${platform}:${botForChannelId ?? ''}`,
+    grantDialog,
+  };
 }

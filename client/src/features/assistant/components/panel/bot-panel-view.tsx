@@ -8,6 +8,7 @@ import { PageHeader } from '../../../../components/ui/page-header';
 import type { Platform } from '../../../../gql/graphql';
 import { useChannels } from '../../hooks/use-channels';
 import { useConnectResult } from '../../hooks/use-connect-result';
+import { ConfirmConnectionDialog } from '../confirm-connection-dialog';
 import { ConnectButtons } from '../connect-buttons';
 import { EmptyChannels } from '../empty-channels';
 import { ChannelPanelCard } from './channel-panel-card';
@@ -40,7 +41,7 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
   const { t } = useTranslation('assistant');
   const { data, loading, error, refetch } = useChannels(POLL_MS);
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  useConnectResult(reload);
+  const { confirmId, done } = useConnectResult(reload);
   const followUp = useRef<ReturnType<typeof setTimeout> | null>(null);
   const reloadSoon = useCallback(() => {
     if (followUp.current) clearTimeout(followUp.current);
@@ -64,6 +65,7 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
   return (
     <div data-testid="bot-panel">
       <PageHeader title={title} subtitle={only === 'kick' ? t('panel.introKick') : t('panel.intro')} />
+      <ConfirmConnectionDialog id={confirmId} onDone={done} onConnected={reload} />
 
       {data ? (
         <StyledToolbar>

@@ -113,7 +113,7 @@ export function ChannelPanelCard({
   const toast = useToast();
   const errorText = useErrorText();
   const { setPanel } = useChannelSwitches();
-  const { connect, pending, isPending } = useConnect();
+  const { connect, pending, isPending, grantDialog } = useConnect();
   const [confirming, setConfirming] = useState(false);
   const [disconnect, { loading: disconnecting }] = useAssistantDisconnectChannelMutation();
   const platform = t(platformKey(channel));
@@ -229,6 +229,7 @@ export function ChannelPanelCard({
         testId="disconnect-dialog"
         role="dialog"
       />
+      {grantDialog}
     </StyledChannelCard>
   );
 }

@@ -1,0 +1,42 @@
+import { type ReactNode, useState } from 'react';
+import { PageHeader } from '../../../components/ui/page-header';
+import { SEARCH_DEBOUNCE_MS, useDebounced, useIsHelpAdmin } from '../lib';
+import { EditToggle, HelpEditorPanel } from './help-editor';
+import { SearchBox } from './search-box';
+
+export interface HelpSectionProps {
+  section: 'faq' | 'knowledgeBase';
+  title: string;
+  subtitle: ReactNode;
+  searchLabel: string;
+  searchTestId: string;
+  /** Above the header (breadcrumbs). */
+  before?: ReactNode;
+  /** The results for the debounced search text ('' for none). */
+  children: (q: string) => ReactNode;
+}
+
+/**
+ * The frame of the FAQ and the knowledge-base home: header, search field (debounced; the
+ * server searches) and, for admins, the switch to the section's editor.
+ */
+export function HelpSection({ section, title, subtitle, searchLabel, searchTestId, before, children }: HelpSectionProps) {
+  const isAdmin = useIsHelpAdmin();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  return (
+    <div aria-labelledby="page-title">
+      {before}
+      <PageHeader title={title} subtitle={subtitle} actions={isAdmin ? <EditToggle editing={editing} onToggle={() => setEditing((v) => !v)} /> : null} />
+      {editing ? (
+        <HelpEditorPanel section={section} />
+      ) : (
+        <>
+          <SearchBox label={searchLabel} value={text} onChange={setText} testId={searchTestId} />
+          {children(q)}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HelpEntryKind, HelpLocale } from '../../gql/graphql';
+import { hasAdminClaim } from '../../lib/jwt';
+import { useSession } from '../../lib/use-session';
+
+export const HELP_LOCALES: readonly HelpLocale[] = ['en', 'de', 'fr', 'pt'];
+
+/** Search waits this long after the last key press before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+export const MAX_QUERY_LENGTH = 100;
+
+/** The help centre's paths (client pages; the /kb/* paths are the server's data). */
+export const HELP_PATHS = {
+  faq: '/pages/faq',
+  knowledgeBase: '/pages/knowledge-base',
+  category: (category: string) => `/pages/knowledge-base/${encodeURIComponent(category)}`,
+  article: (category: string, slug: string) => `/pages/knowledge-base/${encodeURIComponent(category)}/${encodeURIComponent(slug)}`,
+};
+
+/** Every query of the help centre, refetched after an admin's change. */
+export const HELP_QUERIES = ['HelpFaq', 'HelpKnowledgeBase', 'HelpKbCategory', 'HelpKbArticle', 'HelpEditor'];
+
+/** The UI language as a help-centre locale (the server falls back to English per entry). */
+export function useHelpLocale(): HelpLocale {
+  const { i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
+  return (HELP_LOCALES as readonly string[]).includes(language) ? (language as HelpLocale) : 'en';
+}
+
+/** `value`, once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** Admins (role and the token's admin claim) edit the help centre. */
+export function useIsHelpAdmin(): boolean {
+  const session = useSession();
+  return session.userData?.role === 'admin' && hasAdminClaim(session.accessToken);
+}
+
+/** Which entries sit under which: questions under FAQ categories, articles under knowledge-base categories. */
+export const CHILD_KIND: Partial<Record<HelpEntryKind, HelpEntryKind>> = { faqCategory: 'faqQuestion', kbCategory: 'kbArticle' };

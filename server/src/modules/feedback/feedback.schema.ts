@@ -1,0 +1,139 @@
+import { builder } from '../../graphql/builder'
+import { connectionOf } from '../../graphql/connection'
+import { PlatformEnum } from '../channels/channels.schema'
+import type { FeedbackNoteView, FeedbackReportView } from './feedback.service'
+import { feedbackCategories, feedbackStatuses, type ExcerptLine } from './feedback.tables'
+
+const FeedbackCategoryEnum = builder.enumType('FeedbackCategory', { values: feedbackCategories })
+const FeedbackStatusEnum = builder.enumType('FeedbackStatus', {
+  description: 'open → in_progress → resolved (an admin may set any of them).',
+  values: feedbackStatuses,
+})
+
+const ExcerptLineRef = builder.objectRef<ExcerptLine>('FeedbackExcerptLine').implement({
+  description: 'A chat line copied into a report when it was filed.',
+  fields: (t) => ({
+    userName: t.exposeString('userName'),
+    text: t.exposeString('text'),
+    at: t.field({ type: 'DateTime', resolve: (l) => new Date(l.at) }),
+    fromBot: t.exposeBoolean('fromBot'),
+  }),
+})
+
+const FeedbackReportRef = builder.objectRef<FeedbackReportView>('FeedbackReport').implement({
+  description: 'A report a client filed about their bot. Internal notes are not part of it (admins read them with feedbackReportNotes).',
+  fields: (t) => ({
+    id: t.id({ resolve: (r) => String(r.id) }),
+    reporterId: t.id({ resolve: (r) => String(r.reporterId) }),
+    reporterName: t.exposeString('reporterName'),
+    channelId: t.id({ nullable: true, description: 'Null once the channel was removed.', resolve: (r) => (r.channelId === null ? null : String(r.channelId)) }),
+    channelName: t.exposeString('channelName', { description: 'The channel as it was named when the report was filed.' }),
+    platform: t.field({ type: PlatformEnum, resolve: (r) => r.platform as 'twitch' | 'kick' }),
+    category: t.field({ type: FeedbackCategoryEnum, resolve: (r) => r.category }),
+    text: t.exposeString('text'),
+    excerpt: t.field({ type: [ExcerptLineRef], resolve: (r) => r.excerpt }),
+    status: t.field({ type: FeedbackStatusEnum, resolve: (r) => r.status }),
+    assigneeId: t.id({ nullable: true, description: 'Admins only (null for anyone else).', resolve: (r) => (r.assigneeId === null ? null : String(r.assigneeId)) }),
+    assigneeName: t.exposeString('assigneeName', { nullable: true, description: 'Admins only (null for anyone else).' }),
+    reply: t.exposeString('reply', { nullable: true, description: "The admins' reply; the reporter sees it." }),
+    repliedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.repliedAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),
+    resolvedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.resolvedAt }),
+  }),
+})
+
+const FeedbackNoteRef = builder.objectRef<FeedbackNoteView>('FeedbackNote').implement({
+  description: 'An internal note on a report (admins only).',
+  fields: (t) => ({
+    id: t.id({ resolve: (n) => String(n.id) }),
+    authorName: t.exposeString('authorName', { nullable: true, description: 'Null once the author was deleted.' }),
+    text: t.exposeString('text'),
+    createdAt: t.field({ type: 'DateTime', resolve: (n) => n.createdAt }),
+  }),
+})
+
+const FeedbackAssigneeRef = builder.objectRef<{ id: number; username: string }>('FeedbackAssignee').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (a) => String(a.id) }),
+    username: t.exposeString('username'),
+  }),
+})
+
+const FeedbackReportConnectionRef = connectionOf<FeedbackReportView>('FeedbackReport', FeedbackReportRef, 'Exact number of reports matching the filters.')
+
+const FileFeedbackReportInput = builder.inputType('FileFeedbackReportInput', {
+  fields: (t) => ({
+    channelId: t.id({ required: true, description: 'One of your channels.' }),
+    category: t.field({ type: FeedbackCategoryEnum, required: true }),
+    text: t.string({ required: true, description: 'What went wrong; 1 to 2000 characters.' }),
+    excerptMessageIds: t.idList({ description: "Up to 20 lines of the channel's chat history (recentMessages ids), copied into the report." }),
+  }),
+})
+
+builder.queryFields((t) => ({
+  feedbackReports: t.field({
+    type: FeedbackReportConnectionRef,
+    description: "Bot feedback reports, newest first: admins all, a reseller their clients', a client their own.",
+    args: {
+      first: t.arg.int({ defaultValue: 20 }),
+      after: t.arg.string(),
+      status: t.arg({ type: FeedbackStatusEnum }),
+      channelId: t.arg.id(),
+      platform: t.arg({ type: PlatformEnum }),
+      assigneeId: t.arg.id({ description: 'Admins only; ignored for anyone else.' }),
+      minAgeDays: t.arg.int({ description: 'Only reports filed at least this many days ago.' }),
+      maxAgeDays: t.arg.int({ description: 'Only reports filed at most this many days ago.' }),
+    },
+    resolve: (_r, args, ctx) => ctx.services.feedback.list(ctx.principal, args),
+  }),
+  feedbackReport: t.field({
+    type: FeedbackReportRef,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.feedback.get(ctx.principal, id),
+  }),
+  feedbackReportNotes: t.field({
+    type: [FeedbackNoteRef],
+    description: 'Admins only: the internal notes of a report, oldest first.',
+    args: { reportId: t.arg.id({ required: true }) },
+    resolve: (_r, { reportId }, ctx) => ctx.services.feedback.notes(ctx.principal, reportId),
+  }),
+  feedbackAssignees: t.field({
+    type: [FeedbackAssigneeRef],
+    description: 'Admins only: the admins a report can be assigned to.',
+    resolve: (_r, _a, ctx) => ctx.services.feedback.assignees(ctx.principal),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  fileFeedbackReport: t.field({
+    type: FeedbackReportRef,
+    description: 'Files a report about the bot in one of your channels.',
+    args: { input: t.arg({ type: FileFeedbackReportInput, required: true }) },
+    resolve: (_r, { input }, ctx) => ctx.services.feedback.file(ctx.principal, input),
+  }),
+  setFeedbackReportStatus: t.field({
+    type: FeedbackReportRef,
+    description: 'Admins only. Audited; the reporter is mailed.',
+    args: { id: t.arg.id({ required: true }), status: t.arg({ type: FeedbackStatusEnum, required: true }) },
+    resolve: (_r, { id, status }, ctx) => ctx.services.feedback.setStatus(ctx.principal, id, status),
+  }),
+  assignFeedbackReport: t.field({
+    type: FeedbackReportRef,
+    description: 'Admins only: assign to an admin, or unassign with null. Audited.',
+    args: { id: t.arg.id({ required: true }), assigneeId: t.arg.id() },
+    resolve: (_r, { id, assigneeId }, ctx) => ctx.services.feedback.assign(ctx.principal, id, assigneeId),
+  }),
+  replyToFeedbackReport: t.field({
+    type: FeedbackReportRef,
+    description: 'Admins only: the reply the reporter sees (replaces an earlier one). Audited.',
+    args: { id: t.arg.id({ required: true }), reply: t.arg.string({ required: true }) },
+    resolve: (_r, { id, reply }, ctx) => ctx.services.feedback.reply(ctx.principal, id, reply),
+  }),
+  addFeedbackReportNote: t.field({
+    type: FeedbackNoteRef,
+    description: 'Admins only: an internal note, never shown to clients or resellers.',
+    args: { reportId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    resolve: (_r, { reportId, text }, ctx) => ctx.services.feedback.addNote(ctx.principal, reportId, text),
+  }),
+}))
