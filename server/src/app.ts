@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { secureHeaders } from 'hono/secure-headers'
 import { mountAuthRoutes } from './auth/auth.rest'
+import { isRateLimited } from './auth/rate-limit'
 import { mountChannelRoutes } from './modules/channels/channels.rest'
 import { mountAccountRoutes } from './modules/account/account.rest'
 import { mountHelpRoutes } from './modules/help/help.rest'
@@ -18,16 +18,18 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { asServiceUnavailable, withDeadline } from './db/resilience'
 import { AppError, isAppError } from './errors'
+import { graphiqlAsset } from './graphql/graphiql'
 import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
 import { compressLarge } from './http/compress'
 import { guarded, type AppEnv } from './http/guarded'
+import { limitBody } from './http/too-large'
 import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
 import type { Services } from './services'
 
-const API_PREFIXES = ['/graphql', '/jwt/', '/apps/', '/faq/', '/kb/', '/healthz', '/readyz']
+const API_PREFIXES = ['/graphql', '/graphiql/', '/jwt/', '/apps/', '/faq/', '/kb/', '/healthz', '/readyz']
 
 function clientKeyOf(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
@@ -108,9 +110,12 @@ export function createApp(deps: {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // GraphiQL loads its assets from a CDN when enabled; the app itself needs only 'self'.
-        scriptSrc: ["'self'", 'https://www.googletagmanager.com', ...(graphiql ? ["'unsafe-inline'", 'https://unpkg.com'] : [])],
-        styleSrc: graphiql ? ["'self'", "'unsafe-inline'", 'https://unpkg.com'] : ["'self'", "'unsafe-inline'"],
+        // Scripts only from this server (GraphiQL's too, see graphql/graphiql.ts), never inline.
+        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
+        // styled-components (and GraphiQL's editor) set style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // GraphiQL's stylesheet carries its fonts as data: URLs.
+        fontSrc: ["'self'", 'data:'],
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'", 'https://www.google-analytics.com'],
         frameAncestors: ["'none'"],
@@ -125,15 +130,16 @@ export function createApp(deps: {
   }
   // Inside the security headers and CORS, so a timed-out answer carries them; /readyz has its own, shorter deadline.
   app.use('*', requestDeadline({ ms: config.REQUEST_TIMEOUT_MS, log, skip: (path) => path === '/readyz' }))
-  app.use('/jwt/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
-  app.use('/graphql', bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
+  app.use('/jwt/*', limitBody(16 * 1024))
+  app.use('/graphql', limitBody(256 * 1024))
   // Not on GET: bodyLimit reads c.req.raw, which makes @hono/node-server build a full Request.
-  const appsBodyLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) })
+  const appsBodyLimit = limitBody(64 * 1024)
   app.use('/apps/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : appsBodyLimit(c, next)))
 
   app.onError((thrown, c) => {
     const err = asServiceUnavailable(thrown) ?? thrown
     if (isAppError(err)) {
+      if (isRateLimited(err)) c.header('Retry-After', String(err.retryAfterSeconds))
       return c.json({ error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) }, err.status as 400)
     }
     log.error({ err, requestId: c.get('requestId') }, 'unhandled error')
@@ -178,6 +184,15 @@ export function createApp(deps: {
     const withCookies = new Response(res.body, res)
     for (const v of cookies) withCookies.headers.append('set-cookie', v)
     return withCookies
+  })
+
+  // GraphiQL's scripts, styles and workers (graphql/graphiql.ts): a 404 when GraphiQL is off.
+  guarded(app, 'GET', '/graphiql/:file', async (c) => {
+    const asset = graphiql ? await graphiqlAsset(c.req.param('file') ?? '') : undefined
+    if (!asset) return c.body(null, 404)
+    c.header('content-type', asset.type)
+    c.header('cache-control', 'public, max-age=3600')
+    return c.body(asset.body as string)
   })
 
   // An unknown path under /jwt or /apps is a plain 404 for an API client; a browser navigation

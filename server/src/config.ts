@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { secretWeakness } from './secret-strength'
 
 /** Reads "off"/"false"/"0"/"no" as false, anything else as true; unset as the fallback. */
 const isOn = (v: string | undefined, fallback: boolean) =>
@@ -19,7 +20,9 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** PGlite in a worker thread (off: on the HTTP thread). */
   PGLITE_THREAD: flag(true),
-  DEMO: flag(true),
+  /** Demo accounts: on by default, off by default in production (and refused there without DEMO_IN_PRODUCTION=yes). */
+  DEMO: z.string().optional(),
+  DEMO_IN_PRODUCTION: flag(false),
   JWT_ACCESS_SECRET: z.string().min(32).optional(),
   JWT_ISSUER: z.string().default('channel-assistant'),
   JWT_AUDIENCE: z.string().default('channel-assistant-dashboard'),
@@ -34,8 +37,19 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  // Abuse limits (README "Security"); kept in Redis when REDIS_URL is set.
+  /** Wrong passwords for one account from one address before growing delays (1 s, 2 s, 4 s …) start. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Seconds after the last failure that failures are forgotten; also the longest delay. */
   LOGIN_RATE_WINDOW: duration(15 * 60),
+  /** Wrong passwords for one account from all addresses before addresses it never signed in from are delayed. */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(50),
+  /** Wrong passwords from one address over all accounts (per LOGIN_RATE_WINDOW) before it is refused, except for accounts that signed in from it. */
+  LOGIN_ADDRESS_LIMIT: z.coerce.number().int().positive().default(500),
+  /** Registrations per address per hour (per e-mail: half of it, at least 3). */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Password-reset mails per e-mail per hour (per address: ten times as many requests). */
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().positive().default(3),
   /** Defaults to on, and to off when NODE_ENV=production. */
   GRAPHIQL: z.string().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(8),
@@ -124,7 +138,7 @@ const envSchema = z.object({
     .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : [])),
 })
 
-export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL'> & { GRAPHIQL: boolean }
+export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL' | 'DEMO'> & { GRAPHIQL: boolean; DEMO: boolean }
 
 export class ConfigError extends Error {}
 
@@ -134,16 +148,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
     throw new ConfigError(`Invalid configuration: ${problems}`)
   }
-  const { GRAPHIQL, ...rest } = parsed.data
+  const { GRAPHIQL, DEMO, ...rest } = parsed.data
+  const production = rest.NODE_ENV === 'production'
   const config = {
     ...rest,
-    GRAPHIQL: isOn(GRAPHIQL, rest.NODE_ENV !== 'production'),
+    GRAPHIQL: isOn(GRAPHIQL, !production),
+    DEMO: isOn(DEMO, !production),
   }
-  if (config.NODE_ENV === 'production' && !config.JWT_ACCESS_SECRET) {
-    throw new ConfigError('JWT_ACCESS_SECRET (at least 32 characters) is required when NODE_ENV=production')
-  }
-  if (config.NODE_ENV === 'production' && !config.CHANNEL_TOKEN_KEY) {
-    throw new ConfigError('CHANNEL_TOKEN_KEY (32 bytes, base64 or hex) is required when NODE_ENV=production')
-  }
+  if (production) refuseWeakProductionSettings(config)
   return config
 }
+
+/** Production starts only with real secrets and without demo accounts unless asked for twice. */
+function refuseWeakProductionSettings(config: Config) {
+  if (!config.JWT_ACCESS_SECRET) {
+    throw new ConfigError(`JWT_ACCESS_SECRET is required when NODE_ENV=production. ${MAKE_SECRET}`)
+  }
+  const jwtWeakness = secretWeakness(config.JWT_ACCESS_SECRET)
+  if (jwtWeakness) throw new ConfigError(`JWT_ACCESS_SECRET is too weak for production: ${jwtWeakness}. ${MAKE_SECRET}`)
+  if (!config.CHANNEL_TOKEN_KEY) {
+    throw new ConfigError('CHANNEL_TOKEN_KEY (32 bytes, base64 or hex) is required when NODE_ENV=production. Make one with `openssl rand -base64 32`.')
+  }
+  // 32 bytes as base64 carry 256 bits exactly: a little slack for a common word turning up by chance.
+  const keyWeakness = secretWeakness(config.CHANNEL_TOKEN_KEY, 240)
+  if (keyWeakness) {
+    throw new ConfigError(`CHANNEL_TOKEN_KEY is too weak for production: ${keyWeakness}. Make one with \`openssl rand -base64 32\`.`)
+  }
+  if (config.DEMO && !config.DEMO_IN_PRODUCTION) {
+    throw new ConfigError(
+      'DEMO=on seeds accounts with known passwords and is refused when NODE_ENV=production; set DEMO_IN_PRODUCTION=yes as well if you really want them.',
+    )
+  }
+}
+
+const MAKE_SECRET = 'Make one with `openssl rand -base64 48` (at least 256 random bits).'

@@ -82,6 +82,7 @@ export async function startServer(
       log.info({ ms: Date.now() - started }, 'drained')
       await services.platforms.sandbox?.close()
       await services.realtime.close()
+      await services.limits.close()
       await database.close()
     },
   }

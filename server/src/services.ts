@@ -4,7 +4,7 @@ import type { Logger } from './logger'
 import { createAuthService } from './auth/auth.service'
 import { createPasswordHasher } from './auth/passwords'
 import { createPasswordResetService } from './auth/password-reset'
-import { FailureLimiter } from './auth/rate-limit'
+import { AbuseLimits, abuseLimitSettings, createLimitStore, type LimitStore } from './auth/rate-limit'
 import { createTokenService } from './auth/tokens'
 import { createMailService } from './modules/mail/mail.service'
 import { createAccountService } from './modules/account/account.service'
@@ -44,6 +44,8 @@ export function createServices(deps: {
   /** Pub/sub (in memory, or Redis with REDIS_URL) and platform clients; tests may pass their own. */
   realtime?: Realtime
   platforms?: Platforms
+  /** Where the abuse limits count (in memory, or Redis with REDIS_URL); tests may pass their own. */
+  limitStore?: LimitStore
 }) {
   const { config, db, log } = deps
   const now = deps.clock?.now ?? (() => new Date())
@@ -58,18 +60,15 @@ export function createServices(deps: {
     refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
     now,
   })
-  const windowMs = config.LOGIN_RATE_WINDOW * 1000
   const ms = () => now().getTime()
-  const loginLimiter = {
-    perEmail: new FailureLimiter(config.LOGIN_RATE_LIMIT, windowMs, ms),
-    perClient: new FailureLimiter(config.LOGIN_RATE_LIMIT * 10, windowMs, ms),
-  }
+  // Sign-in, registration and password-reset limits; shared by every process through Redis when configured.
+  const limits = new AbuseLimits(deps.limitStore ?? createLimitStore({ redisUrl: config.REDIS_URL, log }), abuseLimitSettings(config), ms)
   const mail = createMailService(db, log)
   const auth = createAuthService({
     db,
     passwords,
     tokens,
-    loginLimiter,
+    limits,
     principalCacheMs: config.PRINCIPAL_CACHE_MS,
     now: () => now().getTime(),
   })
@@ -80,6 +79,7 @@ export function createServices(deps: {
     tokens,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     ttlSeconds: config.PASSWORD_RESET_TTL,
+    limits,
     now,
   })
   // Accounts, plans and licences (admin and reseller side), account settings, marketing mail.
@@ -163,7 +163,7 @@ export function createServices(deps: {
   })
   // The help centre: FAQ and knowledge base per locale, edited by admins.
   const help = createHelpService({ db, audit, now })
-  return { passwords, tokens, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  return { passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

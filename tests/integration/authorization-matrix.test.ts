@@ -30,7 +30,7 @@ import { ruleFor } from '../../server/src/graphql/authorize'
 import { graphqlRules } from '../../server/src/permissions/graphql-rules'
 import { restRules } from '../../server/src/permissions/rest-rules'
 import { engines } from '../support/databases'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { UNLIMITED_ABUSE, createTestApp, type TestApp } from '../support/test-app'
 
 const schema = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'))
 const CANARY = { username: 'canaryvictim', email: 'canary-victim@example.com', password: 'Canary-Passw0rd!-long' }
@@ -78,7 +78,7 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { LOGIN_RATE_LIMIT: '100000' })
+    t = await createTestApp(engine, UNLIMITED_ABUSE)
     const admin = (await t.loginAs('admin')).accessToken
     const created = await t.json(
       'POST',

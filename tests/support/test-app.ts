@@ -20,6 +20,15 @@ function coldCacheEnv(): Record<string, string> {
   return Object.fromEntries(CACHE_VARIABLES.map((name) => [name, '0']))
 }
 
+/** For tests that sign in, register or ask for resets thousands of times (fuzzers, walkers): limits out of reach. */
+export const UNLIMITED_ABUSE = {
+  LOGIN_RATE_LIMIT: '100000',
+  LOGIN_ACCOUNT_LIMIT: '100000',
+  LOGIN_ADDRESS_LIMIT: '100000',
+  REGISTER_RATE_LIMIT: '100000',
+  PASSWORD_RESET_RATE_LIMIT: '100000',
+} as const
+
 /** A clock the test moves by hand. */
 export class TestClock {
   t = Date.now()
@@ -110,6 +119,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     },
     async close() {
       await services.platforms.sandbox?.close()
+      await services.limits.close()
       await database.close()
       await target.drop()
     },

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { isAppError } from '../errors'
 import { guarded, jsonBody, type AppEnv } from '../http/guarded'
 import { messages } from './messages'
+import { isRateLimited } from './rate-limit'
 
 /**
  * The spec's /jwt calls, with its exact bodies (section 7):
@@ -13,6 +14,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>) {
     try {
       return c.json(await c.get('services').auth.login(await jsonBody(c), c.get('clientKey')))
     } catch (e) {
+      if (isRateLimited(e)) c.header('Retry-After', String(e.retryAfterSeconds))
       if (isAppError(e) && (e.code === 'INVALID_CREDENTIALS' || e.code === 'RATE_LIMITED')) {
         return c.json({ error: { email: e.fields?.email ?? [e.message] } }, e.code === 'RATE_LIMITED' ? 429 : 400)
       }
@@ -22,11 +24,12 @@ export function mountAuthRoutes(app: Hono<AppEnv>) {
 
   guarded(app, 'POST', '/jwt/register', async (c) => {
     try {
-      return c.json(await c.get('services').auth.register(await jsonBody(c)))
+      return c.json(await c.get('services').auth.register(await jsonBody(c), c.get('clientKey')))
     } catch (e) {
-      if (isAppError(e) && e.code === 'BAD_USER_INPUT' && e.fields) {
+      if (isRateLimited(e)) c.header('Retry-After', String(e.retryAfterSeconds))
+      if (isAppError(e) && (e.code === 'BAD_USER_INPUT' || e.code === 'RATE_LIMITED') && e.fields) {
         const { password = null, email = null, username = null } = e.fields
-        return c.json({ error: { password, email, username } }, 400)
+        return c.json({ error: { password, email, username } }, e.code === 'RATE_LIMITED' ? 429 : 400)
       }
       throw e
     }

@@ -75,7 +75,7 @@ builder.mutationFields((t) => ({
   register: t.field({
     type: AuthPayloadRef,
     args: { input: t.arg({ type: RegisterInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ctx.services.auth.register(input),
+    resolve: (_root, { input }, ctx) => ctx.services.auth.register(input, ctx.clientKey),
   }),
   refreshToken: t.field({
     type: AuthPayloadRef,
@@ -94,7 +94,7 @@ builder.mutationFields((t) => ({
     description: 'Mails a reset link when the account exists; answers true either way.',
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_root, { email }, ctx) => {
-      await ctx.services.passwordReset.request(email)
+      await ctx.services.passwordReset.request(email, ctx.clientKey)
       return true
     },
   }),

@@ -6,7 +6,7 @@ import { AppError } from '../errors'
 import { abilityFor, type Principal } from '../permissions/abilities'
 import { messages } from './messages'
 import { isWeakPassword, type PasswordHasher } from './passwords'
-import type { FailureLimiter } from './rate-limit'
+import type { AbuseLimits } from './rate-limit'
 import type { TokenService } from './tokens'
 import { toUserData, type UserData } from './user-data'
 
@@ -35,8 +35,8 @@ export function createAuthService(deps: {
   db: Db
   passwords: PasswordHasher
   tokens: TokenService
-  /** Failures per email address, and (with a larger allowance) per caller address. */
-  loginLimiter: { perEmail: FailureLimiter; perClient: FailureLimiter }
+  /** Sign-in delays per (account, address) and registrations per address and e-mail (rate-limit.ts). */
+  limits: AbuseLimits
   /**
    * How long one access token's caller stays cached (ms; 0 = read on every request). A
    * change of role, ability or a deletion reaches a token already in use within this time;
@@ -45,7 +45,7 @@ export function createAuthService(deps: {
   principalCacheMs?: number
   now?: () => number
 }) {
-  const { db, passwords, tokens, loginLimiter } = deps
+  const { db, passwords, tokens, limits } = deps
 
   async function issue(user: UserRow, tx: Db = db): Promise<AuthResult> {
     const [accessToken, refreshToken] = await Promise.all([
@@ -74,25 +74,23 @@ export function createAuthService(deps: {
     const input = loginInput.safeParse(raw ?? {})
     const email = normalizeEmail(input.success ? (input.data.email ?? '') : '')
     const password = input.success ? (input.data.password ?? '') : ''
-    if (loginLimiter.perEmail.isBlocked([email]) || loginLimiter.perClient.isBlocked([clientKey])) {
-      throw new AppError('RATE_LIMITED', messages.tooManyAttempts, { email: [messages.tooManyAttempts] })
-    }
+    await limits.checkLogin(email, clientKey)
     const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : []
     const ok = user ? await passwords.verify(user.passwordHash, password) : await passwords.verifyDummy(password)
     if (!user || !ok) {
-      loginLimiter.perEmail.fail([email])
-      loginLimiter.perClient.fail([clientKey])
+      await limits.loginFailed(email, clientKey)
       throw new AppError('INVALID_CREDENTIALS', messages.loginInvalid, { email: [messages.loginInvalid] })
     }
-    loginLimiter.perEmail.reset(email)
+    await limits.loginSucceeded(email, clientKey)
     return issue(user)
   }
 
-  async function register(raw: unknown): Promise<AuthResult> {
+  async function register(raw: unknown, clientKey: string): Promise<AuthResult> {
     const parsed = registerInput.safeParse(raw ?? {})
     const data = parsed.success ? parsed.data : {}
     const username = (data.username ?? '').trim()
     const email = normalizeEmail(data.email ?? '')
+    await limits.takeRegistration(email, clientKey)
     const password = data.password ?? ''
     const fields: { password: string[] | null; email: string[] | null; username: string[] | null } = {
       password: isWeakPassword(password) ? [messages.passwordWeak] : null,

@@ -7,6 +7,7 @@ import type { MailService } from '../modules/mail/mail.service'
 import { normalizeEmail } from './auth.service'
 import { messages } from './messages'
 import { isWeakPassword, type PasswordHasher } from './passwords'
+import type { AbuseLimits } from './rate-limit'
 import { hashToken, type TokenService } from './tokens'
 
 /**
@@ -21,13 +22,17 @@ export function createPasswordResetService(deps: {
   tokens: TokenService
   publicUrl: string
   ttlSeconds: number
+  /** Reset mails per e-mail and requests per address (rate-limit.ts). */
+  limits: AbuseLimits
   now: () => Date
 }) {
   const { db, mail, passwords, tokens, now } = deps
 
-  async function request(emailRaw: string): Promise<void> {
+  async function request(emailRaw: string, clientKey: string): Promise<void> {
     const email = normalizeEmail(emailRaw)
     if (email.length > 320) return
+    // Counted whether or not the account exists, so the limit tells nothing about it.
+    await deps.limits.takePasswordReset(email, clientKey)
     const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).limit(1)
     if (!user) return
     const token = randomBytes(32).toString('base64url')

@@ -1,5 +1,5 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor'
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode } from 'graphql'
+import { GraphQLError, NoSchemaIntrospectionCustomRule, validate, type DocumentNode, type GraphQLSchema } from 'graphql'
 import { createYoga, type Plugin } from 'graphql-yoga'
 import type { Config } from '../config'
 import { asServiceUnavailable } from '../db/resilience'
@@ -10,6 +10,7 @@ import type { Logger } from '../logger'
 import type { Principal } from '../permissions/abilities'
 import type { Services } from '../services'
 import type { GraphQLContext } from './context'
+import { renderGraphiQLPage } from './graphiql'
 import { buildSchema } from './schema'
 import { endSubscriptionsOn } from './end-on-shutdown'
 
@@ -18,30 +19,45 @@ export interface ServerContext {
   requestId: string
 }
 
-/** In production, only admins may introspect the schema. */
-const introspectionForAdmins = (production: boolean): Plugin<GraphQLContext> => ({
-  onValidate({ context, addValidationRule }) {
-    if (production && !context.principal?.admin) addValidationRule(NoSchemaIntrospectionCustomRule)
-  },
-})
+interface RunArgs {
+  schema: GraphQLSchema
+  document: DocumentNode
+  variableValues?: unknown
+  contextValue: GraphQLContext
+}
 
-/** Strings the database cannot store (NUL, unpaired surrogates) are refused before any resolver runs. */
-function refuseUnstorableText(): Plugin<GraphQLContext> {
-  const check = (args: { variableValues?: unknown; document: DocumentNode }) => {
-    const found = findUnstorableText(args.variableValues ?? {}, 'variables') ?? (findUnstorableLiteral(args.document) ? 'query' : null)
-    return found ? { errors: [unstorableTextError(found).toGraphQL()] } : null
-  }
+/** A plugin that answers `check`'s errors instead of running an operation (query, mutation or subscription). */
+function refuseBeforeRunning(check: (args: RunArgs) => { errors: GraphQLError[] } | null): Plugin<GraphQLContext> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const refused = check(args)
+      const refused = check(args as RunArgs)
       if (refused) setResultAndStopExecution(refused)
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const refused = check(args)
+      const refused = check(args as RunArgs)
       if (refused) setResultAndStopExecution(refused)
     },
   }
 }
+
+/**
+ * In production, only admins may introspect the schema. Checked when the operation is about
+ * to run: validation happens before the context (and so the caller) is built.
+ */
+const introspectionForAdmins = (production: boolean) =>
+  refuseBeforeRunning((args) => {
+    if (!production || args.contextValue.principal?.admin) return null
+    const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule])
+    if (errors.length === 0) return null
+    return { errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) }
+  })
+
+/** Strings the database cannot store (NUL, unpaired surrogates) are refused before any resolver runs. */
+const refuseUnstorableText = () =>
+  refuseBeforeRunning((args) => {
+    const found = findUnstorableText(args.variableValues ?? {}, 'variables') ?? (findUnstorableLiteral(args.document) ? 'query' : null)
+    return found ? { errors: [unstorableTextError(found).toGraphQL()] } : null
+  })
 
 export function createGraphQL(deps: { config: Config; services: Services; log: Logger; shutdown?: AbortSignal }) {
   const { config, services, log } = deps
@@ -57,6 +73,8 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
     graphiql: config.GRAPHIQL ? { title: 'Channel Assistant GraphQL' } : false,
+    // Its scripts and styles from this server (graphiql.ts), never a CDN.
+    renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     cors: false,
     logging: false,
@@ -65,14 +83,16 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
       maskError(error, message) {
         const original = error instanceof GraphQLError ? (error.originalError ?? error) : error
         if (isAppError(original)) return original.toGraphQL()
+        // A variable that does not coerce (a string for an Int, an unknown enum value) is the
+        // caller's input: 400 under GraphQL over HTTP (`spec`: a legacy application/json
+        // client still gets 200), and nothing in the error log.
+        if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) {
+          return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT', http: { status: 400, spec: true } } })
+        }
         const unavailable = asServiceUnavailable(original)
         if (unavailable) return unavailable.toGraphQL()
         if (original instanceof GraphQLError && original.extensions?.code) return original
         if (error instanceof GraphQLError && !error.originalError) return error
-        // A variable that does not coerce (an unknown enum value, say) is the caller's input.
-        if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) {
-          return new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } })
-        }
         log.error({ err: original }, 'unexpected GraphQL error')
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } })
       },

@@ -4,6 +4,8 @@ import { rule, type Rule } from './abilities'
 export const restRules: Record<string, Rule> = {
   'GET /healthz': rule.public,
   'GET /readyz': rule.public,
+  // GraphiQL's own scripts and styles (a 404 when GRAPHIQL is off); the page itself is GET /graphql.
+  'GET /graphiql/:file': rule.public,
   'POST /jwt/login': rule.public,
   'POST /jwt/register': rule.public,
   'POST /jwt/refresh-token': rule.public,

@@ -48,6 +48,7 @@ const stop = async () => {
   log.info('worker shutting down: sending the replies it owes')
   await worker.stop({ flushMs: config.SHUTDOWN_TIMEOUT_MS })
   await services.realtime.close()
+  await services.limits.close()
   await database.close()
   process.exit(0)
 }

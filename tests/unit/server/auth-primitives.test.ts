@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createPasswordHasher, isWeakPassword, Semaphore } from '../../../server/src/auth/passwords'
-import { FailureLimiter } from '../../../server/src/auth/rate-limit'
 import { ConfigError, loadConfig } from '../../../server/src/config'
 
 describe('passwords', () => {
@@ -43,37 +43,58 @@ describe('Semaphore', () => {
   })
 })
 
-describe('FailureLimiter', () => {
-  it('blocks a key after the limit within the window and frees it after', () => {
-    let now = 0
-    const limiter = new FailureLimiter(3, 1000, () => now)
-    for (let i = 0; i < 3; i++) {
-      expect(limiter.isBlocked(['k'])).toBe(false)
-      limiter.fail(['k'])
-    }
-    expect(limiter.isBlocked(['k'])).toBe(true)
-    expect(limiter.isBlocked(['other'])).toBe(false)
-    now = 1001
-    expect(limiter.isBlocked(['k'])).toBe(false)
-  })
-
-  it('stays bounded in memory', () => {
-    const limiter = new FailureLimiter(3, 1_000_000, () => 0, 100)
-    for (let i = 0; i < 1000; i++) limiter.fail([`k${i}`])
-    expect((limiter as unknown as { counts: Map<string, unknown> }).counts.size).toBeLessThanOrEqual(100)
-  })
-})
-
 describe('config', () => {
+  // What `openssl rand -base64 48` and `openssl rand -base64 32` print.
+  const secret = randomBytes(48).toString('base64')
+  const key = randomBytes(32).toString('base64')
+
   it('refuses to start in production without a signing secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError)
-    const key = 'ab'.repeat(32)
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'x'.repeat(40), CHANNEL_TOKEN_KEY: key })).not.toThrow()
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: secret, CHANNEL_TOKEN_KEY: key })).not.toThrow()
   })
 
   it('requires a well-formed CHANNEL_TOKEN_KEY in production (platform tokens are encrypted with it)', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'x'.repeat(40) })).toThrow(/CHANNEL_TOKEN_KEY/)
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: secret })).toThrow(/CHANNEL_TOKEN_KEY/)
     expect(() => loadConfig({ CHANNEL_TOKEN_KEY: 'too-short' })).toThrow(/CHANNEL_TOKEN_KEY/)
+  })
+
+  it.each([
+    ['32 × "a"', 'a'.repeat(32)],
+    ['"changeme" × 4', 'changeme'.repeat(4)],
+    ['a short pattern', 'abc123'.repeat(8)],
+    ['words and a year', 'MySuperSecretPasswordForTheDashboard2026!'],
+    ['a long run', `${randomBytes(24).toString('base64')}aaaaaaa`],
+    ['too short for 256 bits', randomBytes(24).toString('base64')],
+  ])('refuses a weak JWT_ACCESS_SECRET in production (%s) and says how to make one', (_name, weak) => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: weak, CHANNEL_TOKEN_KEY: key })).toThrow(
+      /JWT_ACCESS_SECRET is too weak.*openssl rand -base64 48/,
+    )
+    // Development and tests take it.
+    expect(() => loadConfig({ JWT_ACCESS_SECRET: weak.padEnd(32, 'x') })).not.toThrow()
+  })
+
+  it.each([['ab'.repeat(32)], ['0'.repeat(64)], [Buffer.alloc(32, 7).toString('base64')]])(
+    'refuses a patterned CHANNEL_TOKEN_KEY in production (%s)',
+    (weak) => {
+      expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: secret, CHANNEL_TOKEN_KEY: weak })).toThrow(
+        /CHANNEL_TOKEN_KEY is too weak.*openssl rand -base64 32/,
+      )
+    },
+  )
+
+  it('takes real random secrets every time (hex and base64, both variables)', () => {
+    for (let i = 0; i < 200; i++) {
+      const env = { NODE_ENV: 'production', JWT_ACCESS_SECRET: randomBytes(48).toString(i % 2 ? 'hex' : 'base64'), CHANNEL_TOKEN_KEY: randomBytes(32).toString(i % 2 ? 'hex' : 'base64') }
+      expect(() => loadConfig(env)).not.toThrow()
+    }
+  })
+
+  it('has no demo accounts in production unless asked for twice', () => {
+    const prod = { NODE_ENV: 'production', JWT_ACCESS_SECRET: secret, CHANNEL_TOKEN_KEY: key }
+    expect(loadConfig(prod).DEMO).toBe(false)
+    expect(loadConfig({}).DEMO).toBe(true)
+    expect(() => loadConfig({ ...prod, DEMO: 'on' })).toThrow(/DEMO_IN_PRODUCTION=yes/)
+    expect(loadConfig({ ...prod, DEMO: 'on', DEMO_IN_PRODUCTION: 'yes' }).DEMO).toBe(true)
   })
 
   it('takes CURRENCY as an ISO 4217 code (USD by default) and refuses anything else', () => {

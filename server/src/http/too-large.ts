@@ -1,0 +1,45 @@
+import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+
+/** Bodies up to this size are read and dropped after a 413, so the connection stays usable. */
+const DRAIN_BYTES = 1024 * 1024
+const DRAIN_MS = 1000
+
+/** Reads `body` to its end if it is at most `maxBytes` and arrives within `ms`; false otherwise (then cancelled). */
+async function drain(body: ReadableStream<Uint8Array>, maxBytes: number, ms: number): Promise<boolean> {
+  const reader = body.getReader()
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)))
+  try {
+    let read = 0
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), late])
+      if (chunk === 'late') return false
+      if (chunk.done) return true
+      read += chunk.value.byteLength
+      if (read > maxBytes) return false
+    }
+  } catch {
+    return false
+  } finally {
+    clearTimeout(timer)
+    reader.cancel().catch(() => {})
+  }
+}
+
+/**
+ * The 413 answer. A client on a kept-alive connection (or a proxy) sends its next request
+ * after the body: a small enough body is read and dropped so that request is answered on the
+ * same connection; a larger one (or one already half read) gets `Connection: close`, so the
+ * client knows to open a new connection instead of losing the request.
+ */
+async function payloadTooLarge(c: Context) {
+  const declared = Number(c.req.header('content-length'))
+  const body = c.req.raw.body
+  const drained = Number.isFinite(declared) && declared <= DRAIN_BYTES && body !== null && !body.locked && (await drain(body, DRAIN_BYTES, DRAIN_MS))
+  if (!drained) c.header('Connection', 'close')
+  return c.json({ error: 'Payload too large' }, 413)
+}
+
+/** hono's bodyLimit with the 413 above. */
+export const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: payloadTooLarge })
