@@ -100,6 +100,14 @@ describe.each(engines)('changing the sign-in e-mail on %s', (engine) => {
     expect((await t.gql(CHANGE, { e: 'client@demo.local', p: DEMO_PASSWORDS.admin }, admin.accessToken)).body.errors[0].extensions.fields).toEqual({
       email: ['This email is already in use.'],
     })
+    // Nor a new account: neither signing up nor an account made by staff.
+    const signUp = await t.json('POST', '/jwt/register', { username: 'squatter', email: 'client@demo.local', password: 'Squ4tter-Passw0rd!' })
+    expect(signUp.status).toBe(400)
+    expect(signUp.body).toMatchObject({ error: { email: ['This email is already in use.'] } })
+    const created = await t.json('POST', '/apps/user/users', { user: { username: 'squatter2', email: 'client@demo.local', role: 'reseller' } }, { authorization: `Bearer ${admin.accessToken}` })
+    expect(created.status).toBe(400)
+    expect(JSON.stringify(created.body)).toContain('This email is already in use.')
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'client@demo.local'))).toEqual([])
   })
 
   it('the undo link puts the old address back, ends every session, and works once', async () => {

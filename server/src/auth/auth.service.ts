@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { botPanels, users, type UserRow } from '../db/schema'
 import { AppError } from '../errors'
 import { abilityFor, type Principal } from '../permissions/abilities'
+import { emailHeldForUndo } from '../modules/account/email-hold'
 import { messages } from './messages'
 import { isWeakPassword, type PasswordHasher } from './passwords'
 import type { AbuseLimits } from './rate-limit'
@@ -106,6 +107,7 @@ export function createAuthService(deps: {
       if (!fields.username && taken.some((t) => t.username.toLowerCase() === username.toLowerCase())) {
         fields.username = [messages.usernameInUse]
       }
+      if (!fields.email && (await emailHeldForUndo(db, email, new Date(clock())))) fields.email = [messages.emailInUse]
     }
     const fail = () => new AppError('BAD_USER_INPUT', 'Registration failed', fields as Record<string, string[]>)
     if (fields.email || fields.username || fields.password) throw fail()

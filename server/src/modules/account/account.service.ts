@@ -14,6 +14,7 @@ import { requireAdmin, scopeOf } from '../../permissions/scope'
 import type { AuditService } from '../audit/audit.service'
 import type { MailService } from '../mail/mail.service'
 import { emailChanges } from './account.tables'
+import { emailHeldForUndo } from './email-hold'
 
 /** /account-setting/data and GraphQL `accountSettings`: the spec's account settings (section 3). */
 export interface AccountSettings {
@@ -283,11 +284,7 @@ export function createAccountService(deps: {
       .from(users)
       .where(and(eq(users.email, email), ne(users.id, id)))
       .limit(1)
-    const [held] = await db
-      .select({ id: emailChanges.id })
-      .from(emailChanges)
-      .where(and(eq(emailChanges.oldEmail, email), ne(emailChanges.userId, id), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, at)))
-      .limit(1)
+    const held = await emailHeldForUndo(db, email, at, id)
     if (taken || held) throw new AppError('BAD_USER_INPUT', 'Invalid settings', { email: [messages.emailInUse] })
     const self = id === scope.actorId
     const undoToken = randomBytes(32).toString('base64url')

@@ -14,6 +14,7 @@ import { ADMIN_ABILITY, DEFAULT_ABILITY, type Principal } from '../../permission
 import { requireAdmin, requireStaff, scopeOf, type Scope } from '../../permissions/scope'
 import type { AuditEvent, AuditService } from '../audit/audit.service'
 import type { LicencesService } from '../licences/licences.service'
+import { emailHeldForUndo } from '../account/email-hold'
 import type { PlansService } from '../plans/plans.service'
 import { deriveLicence, utcDay, type UserView } from './user-view'
 
@@ -444,6 +445,7 @@ export function createUsersService(deps: {
         .where(sql`${users.email} = ${email} or lower(${users.username}) = lower(${username})`)
       if (!fields.email && taken.some((t) => t.email === email)) fields.email = [messages.emailInUse]
       if (!fields.username && taken.some((t) => t.username.toLowerCase() === username.toLowerCase())) fields.username = [messages.usernameInUse]
+      if (!fields.email && (await emailHeldForUndo(db, email, now()))) fields.email = [messages.emailInUse]
     }
     if (Object.keys(fields).length > 0) throw new AppError('BAD_USER_INPUT', 'Invalid user', fields)
 
