@@ -10,7 +10,7 @@ import { ManualScheduler, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
 import { localPlatformEnv } from '../support/local-platforms'
 import { startModelServer, type ModelServer } from '../support/model-server'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestApp, type TestApp, gqlCaller } from '../support/test-app'
 import { connectChannel } from '../support/connect-flow'
 
 const BROADCASTER = { id: '1001', login: 'democaster', displayName: 'DemoCaster' }
@@ -35,13 +35,10 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
   let token: string
   let channelId: string
 
-  const gql = (query: string, variables: Record<string, unknown> = {}, as = token) => t.gql(query, variables, as)
-  const ok = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await gql(query, variables)
-    if (res.body.errors) throw new Error(JSON.stringify(res.body.errors))
-    return res.body.data
-  }
-  const code = async (query: string, variables: Record<string, unknown>, as = token) => (await gql(query, variables, as)).body.errors?.[0]?.extensions?.code
+  const { gql, ok, code } = gqlCaller(
+    () => t,
+    () => token,
+  )
   const conv = async (vars: Record<string, unknown> = {}) => (await ok(BOT, { id: channelId, ...vars })).channel.conversation
   const sent = () => twitch.sent.filter((s) => s.isSent).map((s) => s.message)
   const bot = () => worker.get(Number(channelId))!

@@ -10,7 +10,7 @@ import { ManualScheduler, waitFor } from '../support/bot-harness'
 import { connectFlow, confirmIdOf } from '../support/connect-flow'
 import { localPlatformEnv } from '../support/local-platforms'
 import { engines } from '../support/databases'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { createTestApp, type TestApp, gqlCaller } from '../support/test-app'
 
 const BROADCASTER = { id: '1001', login: 'democaster', displayName: 'DemoCaster' }
 const TARGET = { id: '4004', login: 'friendlystreamer', displayName: 'FriendlyStreamer', language: 'de' }
@@ -31,13 +31,10 @@ describe.each(engines)('raids on %s', (engine) => {
   let token: string
   let channelId: string
 
-  const gql = (query: string, variables: Record<string, unknown> = {}, as = token) => t.gql(query, variables, as)
-  const ok = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await gql(query, variables)
-    if (res.body.errors) throw new Error(JSON.stringify(res.body.errors))
-    return res.body.data
-  }
-  const code = async (query: string, variables: Record<string, unknown>, as = token) => (await gql(query, variables, as)).body.errors?.[0]?.extensions?.code
+  const { gql, ok, code } = gqlCaller(
+    () => t,
+    () => token,
+  )
   const state = async () => (await ok(STATE, { id: channelId })).channel
   const rows = () => t.database.db.select().from(raids)
   const sentTexts = () => twitch.sent.filter((s) => s.isSent).map((s) => s.message)
