@@ -63,7 +63,7 @@ describe('config', () => {
     ['"changeme" × 4', 'changeme'.repeat(4)],
     ['a short pattern', 'abc123'.repeat(8)],
     ['words and a year', 'MySuperSecretPasswordForTheDashboard2026!'],
-    ['a long run', `${randomBytes(24).toString('base64')}aaaaaaa`],
+    ['a long run', `${randomBytes(48).toString('base64')}aaaaaaaa`],
     ['too short for 256 bits', randomBytes(24).toString('base64')],
   ])('refuses a weak JWT_ACCESS_SECRET in production (%s) and says how to make one', (_name, weak) => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: weak, CHANNEL_TOKEN_KEY: key })).toThrow(
@@ -81,6 +81,13 @@ describe('config', () => {
       )
     },
   )
+
+  it('takes random keys that happen to hold a short run or a typed-looking sequence', () => {
+    // Both turn up in about 1 of 1,000 random hex keys: refusing them made generated keys fail at random.
+    const key = `${randomBytes(27).toString('hex')}fffff12345`
+    expect(key).toHaveLength(64)
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: secret, CHANNEL_TOKEN_KEY: key })).not.toThrow()
+  })
 
   it('takes real random secrets every time (hex and base64, both variables)', () => {
     for (let i = 0; i < 200; i++) {
