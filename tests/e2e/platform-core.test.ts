@@ -118,6 +118,12 @@ describe('platform core in Chromium', () => {
       const page = await e2e.newPage()
       await signIn(page, 'reseller@demo.local', DEMO_PASSWORDS.reseller)
       await page.waitForURL('**/reseller/dashboard')
+      // The three admin dashboards answer a reseller alike: the not-authorized page.
+      for (const path of ['/admin', '/admindashboardv2/', '/kick/admindashboard/']) {
+        await page.goto(path)
+        await page.waitForURL('**/pages/miscellaneous/not-authorized')
+        await page.getByText('You do not have permission to open this page.').waitFor()
+      }
       await page.context().close()
     })
 

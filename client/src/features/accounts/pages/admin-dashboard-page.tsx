@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
+import { PATHS } from '../../../lib/paths';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -14,7 +15,6 @@ import { useAccountsAdminStatsQuery } from '../../../gql/graphql';
 import { AuditLogTable } from '../components/audit-log-table';
 import { BarList } from '../components/bar-list';
 import { StyledMuted } from '../components/data-table';
-import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { SignupsChart } from '../components/signups-chart';
 import { StatCard, StyledStatGrid } from '../components/stat-card';
 import { useFormatters } from '../lib/format';
@@ -38,10 +38,14 @@ const StyledRangeGroup = styled.div`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
-/** /admin, /admindashboardv2/ and /kick/admindashboard/: the admins' figures and the audit log. */
+/**
+ * /admin, /admindashboardv2/ and /kick/admindashboard/: the admins' figures and the audit log.
+ * The two others need manage in the route table; /admin (read) lets anyone signed in reach the
+ * page, so it sends everyone but an admin to the same not-authorized page the guard uses.
+ */
 export default function AdminDashboardPage({ title }: { title: string }) {
   const { isAdmin } = useViewer();
-  if (!isAdmin) return <NotAuthorizedContent title={title} />;
+  if (!isAdmin) return <Navigate to={PATHS.notAuthorized} replace />;
   return <AdminDashboard title={title} />;
 }
 
