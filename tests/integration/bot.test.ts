@@ -511,6 +511,15 @@ describe.each(engines)('the assistant on %s', (engine) => {
         return d.channel.panel.active && d.channel.status.state === 'running' && d.channel
       }, 'autostart')
       expect(live.status).toMatchObject({ live: true, reason: null })
+      // Switched off during the stream: not "waiting for the stream to go live" while it is live.
+      await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: false }) { id } }', { id: kickChannel })
+      const off = await waitFor(async () => {
+        const d = await ok(CHANNEL, { id: kickChannel })
+        return !d.channel.panel.active && d.channel.status.state === 'stopped' && d.channel.status
+      }, 'stopped while live')
+      expect(off).toMatchObject({ live: true, reason: expect.stringMatching(/^The stream is live and the bot is off: switch Active on/) })
+      await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: kickChannel })
+      await waitFor(async () => (await ok(CHANNEL, { id: kickChannel })).channel.status.state === 'running', 'running again')
     })
   })
 

@@ -309,6 +309,9 @@ export class ChannelBot {
 
   private async reportRunning() {
     if (this.row.active) await this.report('running', null)
+    // Autostart acts when a stream begins; a stream already live (connected mid-stream, or the bot
+    // switched off during it) is not waited for, so say what starts the bot instead.
+    else if (this.live) await this.report('stopped', 'The stream is live and the bot is off: switch Active on to start it now (Autostart starts it when the next stream begins)')
     else await this.report('stopped', 'Waiting for the stream to go live (Autostart)')
   }
 
