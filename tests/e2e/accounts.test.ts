@@ -230,6 +230,8 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
 
     await page.goto('/kick/pricing')
     await page.getByRole('heading', { level: 1, name: 'Kick plans' }).waitFor()
+    // The heading shows before the plans have loaded: wait for the cards, then count them.
+    await page.getByTestId('plan-card').nth(3).waitFor()
     expect(await page.getByTestId('plan-card').count()).toBe(4)
     await page.getByTestId('pricing-question').filter({ hasText: 'How often can I raid on Kick?' }).waitFor()
     await page.context().close()
