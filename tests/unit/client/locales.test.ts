@@ -64,6 +64,14 @@ describe('locale files', () => {
     }
   });
 
+  it('de addresses the user as "du" throughout, never "Sie"', () => {
+    // Formal pronouns: "Ihr/Ihre/Ihnen…" anywhere, "Sie" anywhere but a sentence's start
+    // (where it may mean "they"/"it", e.g. "Sie erscheinen hier…").
+    const formal = /\b(Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b|(?<![.!?:]\s|^)\bSie\b/;
+    const found = [...flat.de].filter(([, text]) => formal.test(text)).map(([key, text]) => `${key}: ${text}`);
+    expect(found).toEqual([]);
+  });
+
   it('has an errors.<CODE> text for every client error code', async () => {
     const { ERROR_CODES } = await import('../../../client/src/lib/error-code');
     for (const code of ERROR_CODES) expect(flat.en.has(`errors.${code}`), code).toBe(true);
