@@ -110,6 +110,11 @@ describe.each(engines)('admin figures and audit log on %s', (engine) => {
     expect(seen).toEqual(all.edges.map((e: any) => e.node.id))
     const creates = (await t.gql('{ auditLog(first: 100, entity: "user") { edges { node { action } } } }', {}, admin)).body.data.auditLog.edges
     expect(creates.filter((e: any) => e.node.action === 'user.create')).toHaveLength(4)
+    // Entries name their actor and target: the admin's username, the created user's username.
+    const named = (await t.gql('{ auditLog(first: 100, entity: "user") { edges { node { action actorName targetName entityId } } } }', {}, admin)).body.data.auditLog.edges
+    const adminName = (await t.database.db.select({ n: users.username }).from(users).where(eq(users.role, 'admin')))[0]!.n
+    const created = named.filter((e: any) => e.node.action === 'user.create').map((e: any) => [e.node.actorName, e.node.targetName])
+    expect(created.sort()).toEqual(['head_one', 'pro_one', 'pro_two', 'res_two'].map((name) => [adminName, name]))
     for (const args of ['after: "x"', 'entity: "invoice"', 'first: 0', 'first: 101', 'actorId: "x"']) {
       const res = await t.gql(`{ auditLog(${args}) { totalCount } }`, {}, admin)
       expect(res.body.errors[0].extensions.code, args).toBe('BAD_USER_INPUT')

@@ -263,6 +263,26 @@ describe.each(engines)('users on %s', (engine) => {
       expect((await t.gql(USERS, { first: 5 })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED')
     })
 
+    it('lists every account in scope with everyAccount, and names the reseller and key owners', async () => {
+      const EVERY = `query($role: Role) { users(first: 50, everyAccount: true, role: $role) { totalCount edges { node { username currentPlan resellerName } } } }`
+      const every = async (token: string, role?: string) => (await t.gql(EVERY, { role }, token)).body.data.users
+      const all = await every(admin)
+      // Every account, those without a package too (the admin and the demo reseller).
+      const [[n]] = [await t.database.db.select({ n: count() }).from(users)].map((rows) => rows.map((r) => r.n))
+      expect(all.totalCount).toBe(n)
+      expect(all.edges.map((e: any) => e.node.username)).toEqual(expect.arrayContaining(['demo-admin', 'demo-reseller']))
+      expect((await every(admin, 'reseller')).edges.map((e: any) => e.node.username)).toContain('demo-reseller')
+      // The scope still holds: a reseller sees their clients and themself, a client themself.
+      expect((await every(reseller)).edges.map((e: any) => e.node.username).sort()).toEqual(['bob.builds', 'demo-client', 'demo-reseller'])
+      expect((await every(client)).edges.map((e: any) => e.node.username)).toEqual(['demo-client'])
+      const demo = all.edges.find((e: any) => e.node.username === 'demo-client').node
+      expect(demo.resellerName).toBe('demo-reseller')
+      const keys = (await t.gql('{ licences(first: 50) { edges { node { userId userName resellerId resellerName } } } }', {}, admin)).body.data.licences.edges
+      const owned = keys.find((e: any) => e.node.userId === String(ids.client)).node
+      expect(owned.userName).toBe('demo-client')
+      for (const { node } of keys) expect(node.resellerName === null).toBe(node.resellerId === null)
+    })
+
     it('refuses changes outside the scope, and admin-only fields to others', async () => {
       const upd = 'mutation($id: ID!, $i: UpdateUserInput!) { updateUser(id: $id, input: $i) { id fullName currentPlan role } }'
       expect((await t.gql(upd, { id: String(carolId), i: { fullName: 'X' } }, reseller)).body.errors[0].extensions.code).toBe('NOT_FOUND')

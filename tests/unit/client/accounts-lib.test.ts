@@ -66,3 +66,15 @@ describe('money in the configured currency', () => {
     expect(moneyFormatter(language, currency)(value).replace(/\s/g, ' ')).toBe(text)
   })
 })
+
+describe('audit log changes', () => {
+  it('lists each changed field once, with empty values as null, and skips unchanged ones', async () => {
+    const { changedFields } = await import('../../../client/src/features/accounts/components/audit-log-table');
+    expect(changedFields('{"totalDays":30,"status":"active","note":""}', '{"totalDays":60,"status":"active","plan":"Pro"}')).toEqual([
+      { field: 'totalDays', before: '30', after: '60' },
+      { field: 'plan', before: null, after: 'Pro' },
+    ]);
+    expect(changedFields(null, '{"tags":["a"]}')).toEqual([{ field: 'tags', before: null, after: '["a"]' }]);
+    expect(changedFields('not json', null)).toEqual([]);
+  });
+});

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lt, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
+import { licences, plans, users } from '../../db/schema'
+import { maskLicenceKey } from '../licences/keys'
 import { AppError } from '../../errors'
 import { decodeCursor, forwardPage, invalidCursor, type Connection } from '../../graphql/connection'
 import type { Principal } from '../../permissions/abilities'
@@ -26,6 +28,11 @@ const clean = (v: Record<string, unknown> | null | undefined): Record<string, un
   }
   return out
 }
+
+/** An entry with the names a reader needs: who did it, and what it was done to. */
+export type NamedAuditRow = AuditRow & { actorName: string | null; targetName: string | null }
+
+const numericIds = (values: (string | number | null)[]) => [...new Set(values.filter((v) => v !== null && /^\d{1,15}$/.test(String(v))).map(Number))]
 
 const cursorShape = z.object({ id: z.number().int().positive() })
 
@@ -55,7 +62,7 @@ export function createAuditService(db: Db, now: () => Date) {
     entity?: string | null
     entityId?: string | null
     actorId?: string | null
-  }): Promise<Connection<AuditRow>> {
+  }): Promise<Connection<NamedAuditRow>> {
     const first = args.first ?? 20
     if (!Number.isInteger(first) || first < 1 || first > 100) {
       throw new AppError('BAD_USER_INPUT', 'first must be between 1 and 100', { first: ['Between 1 and 100.'] })
@@ -88,7 +95,33 @@ export function createAuditService(db: Db, now: () => Date) {
         .limit(first + 1),
       db.select({ n: count() }).from(auditLog).where(filter),
     ])
-    return forwardPage(rows, first, args.after, counted?.n ?? 0, (node) => ({ id: node.id }))
+    return forwardPage(await withNames(rows), first, args.after, counted?.n ?? 0, (node) => ({ id: node.id }))
+  }
+
+  /**
+   * Adds the actor's username and a name for the target (a user's username, a plan's
+   * name, a licence's masked key) in three small queries for the whole page.
+   */
+  async function withNames(rows: AuditRow[]): Promise<NamedAuditRow[]> {
+    const idsOf = (entity: AuditEntity) => numericIds(rows.filter((r) => r.entity === entity).map((r) => r.entityId))
+    const userIds = numericIds([...rows.map((r) => r.actorId), ...idsOf('user')])
+    const [userRows, planRows, licenceRows] = await Promise.all([
+      userIds.length ? db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, userIds)) : [],
+      idsOf('plan').length ? db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, idsOf('plan'))) : [],
+      idsOf('licence').length
+        ? db.select({ id: licences.id, key: licences.licensekey }).from(licences).where(inArray(licences.id, idsOf('licence')))
+        : [],
+    ])
+    const names = {
+      user: new Map(userRows.map((u) => [String(u.id), u.name])),
+      plan: new Map(planRows.map((p) => [String(p.id), p.name])),
+      licence: new Map(licenceRows.map((l) => [String(l.id), maskLicenceKey(l.key)])),
+    }
+    return rows.map((row) => ({
+      ...row,
+      actorName: row.actorId === null ? null : (names.user.get(String(row.actorId)) ?? null),
+      targetName: row.entity in names ? (names[row.entity as keyof typeof names].get(row.entityId) ?? null) : null,
+    }))
   }
 
   return { write, list }

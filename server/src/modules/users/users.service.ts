@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { eq, sql, type SQL } from 'drizzle-orm'
+import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { messages } from '../../auth/messages'
 import { isWeakPassword, type PasswordHasher } from '../../auth/passwords'
@@ -46,9 +46,12 @@ export interface UserFilter {
   role?: string | null
   plan?: string | null
   status?: string | null
+  /** Every account in scope, not only those with a package (the spec's list). */
+  everyAccount?: boolean | null
 }
 
 interface CheckedFilter {
+  everyAccount?: boolean
   q?: string
   role?: Role
   plan?: string
@@ -215,7 +218,7 @@ export function createUsersService(deps: {
   }
 
   async function checkFilter(f: UserFilter): Promise<CheckedFilter> {
-    const out: CheckedFilter = {}
+    const out: CheckedFilter = f.everyAccount === true ? { everyAccount: true } : {}
     const q = f.q?.trim()
     if (q) {
       if (q.length > 100) throw new AppError('BAD_USER_INPUT', 'Search too long', { q: ['At most 100 characters.'] })
@@ -243,7 +246,7 @@ export function createUsersService(deps: {
 
   /** The conditions on `users u` of a listing: listed users, scope, filters. */
   function listConditions(scope: Scope, f: CheckedFilter): SQL {
-    const parts: SQL[] = [LISTED]
+    const parts: SQL[] = f.everyAccount ? [] : [LISTED]
     const s = scopeCondition(scope)
     if (s) parts.push(s)
     if (f.q) {
@@ -255,11 +258,11 @@ export function createUsersService(deps: {
     if (f.plan) parts.push(sql`u.package = ${f.plan}`)
     if (f.status === 'active') parts.push(sql`exists (select 1 from bot_panels sb where sb.user_id = u.id and sb.active)`)
     if (f.status === 'inactive') parts.push(sql`not exists (select 1 from bot_panels sb where sb.user_id = u.id and sb.active)`)
-    return sql.join(parts, sql` and `)
+    return parts.length ? sql.join(parts, sql` and `) : sql`true`
   }
 
   function total(scope: Scope, f: CheckedFilter): Promise<number> {
-    const key = JSON.stringify([scope.kind === 'all' ? 'all' : `${scope.kind}:${scope.actorId}`, f.q, f.role, f.plan, f.status])
+    const key = JSON.stringify([scope.kind === 'all' ? 'all' : `${scope.kind}:${scope.actorId}`, f.q, f.role, f.plan, f.status, f.everyAccount === true])
     return counts.get(key, async () => {
       const rows = await raw(sql`select count(*)::int as n from users u where ${listConditions(scope, f)}`, { prepare: !f.q })
       return Number(rows[0]?.n ?? 0)
@@ -610,7 +613,42 @@ export function createUsersService(deps: {
     deps.onChanged?.()
   }
 
-  return { list, connection, get, create, update, remove, cursorAt, clearCounts: () => counts.clear() }
+  /**
+   * A user's username for display (audit, licences, reseller links), or null when there is
+   * no such user. Lookups made in the same turn (every row of a page) share one query.
+   * Any user: callers show names only beside ids they were already allowed to see.
+   */
+  type NameWaiter = { resolve: (name: string | null) => void; reject: (error: unknown) => void }
+  let pendingNames: Map<number, NameWaiter[]> | null = null
+  function usernameOf(id: number): Promise<string | null> {
+    return new Promise((resolve, reject) => {
+      if (!pendingNames) {
+        const batch = new Map<number, NameWaiter[]>()
+        pendingNames = batch
+        setImmediate(() => {
+          pendingNames = null
+          const all = [...batch.values()].flat()
+          db.select({ id: users.id, name: users.username })
+            .from(users)
+            .where(inArray(users.id, [...batch.keys()]))
+            .then(
+              (rows) => {
+                const names = new Map(rows.map((row) => [row.id, row.name]))
+                for (const [key, waiting] of batch) for (const w of waiting) w.resolve(names.get(key) ?? null)
+              },
+              (error: unknown) => {
+                for (const w of all) w.reject(error)
+              },
+            )
+        })
+      }
+      const waiting = pendingNames.get(id) ?? []
+      waiting.push({ resolve, reject })
+      pendingNames.set(id, waiting)
+    })
+  }
+
+  return { list, connection, get, create, update, remove, cursorAt, usernameOf, clearCounts: () => counts.clear() }
 }
 
 export type UsersService = ReturnType<typeof createUsersService>

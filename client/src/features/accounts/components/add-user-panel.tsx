@@ -14,6 +14,7 @@ import { useFieldMessages } from '../lib/field-messages';
 import { problemText } from '../lib/problems';
 import { type NewUserField, EMPTY_NEW_USER, type NewUserForm, type Problems, createUserInput, validateNewUser } from '../lib/validation';
 import { StyledFieldset } from './fieldset';
+import { UserPicker } from './user-picker';
 
 export interface AddUserPanelProps {
   open: boolean;
@@ -128,7 +129,7 @@ function AddUserForm({ actor, onCancel, onCreated }: { actor: 'admin' | 'reselle
               <TextField label={t('fields.licenseKey')} name="licenseKey" autoComplete="off" placeholder="XXXX-XXXX-XXXX-XXXX" value={form.licenseKey} onChange={(e) => set('licenseKey')(e.target.value)} errors={errorsOf('licenseKey')} />
             )}
             {isClient ? (
-              <TextField label={t('fields.resellerId')} name="resellerId" inputMode="numeric" value={form.resellerId} onChange={(e) => set('resellerId')(e.target.value)} errors={errorsOf('resellerId')} />
+              <UserPicker role="reseller" label={t('fields.resellerId')} noneLabel={t('picker.noReseller')} value={form.resellerId} onChange={set('resellerId')} errors={errorsOf('resellerId')} />
             ) : null}
           </>
         ) : pool.loading ? (

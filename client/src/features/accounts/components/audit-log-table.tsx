@@ -9,7 +9,8 @@ import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useAccountsAuditLogQuery } from '../../../gql/graphql';
 import { useFormatters } from '../lib/format';
 import { useCursorPages } from '../lib/use-cursor-pages';
-import { StyledCellStack, StyledMono, StyledMuted } from './data-table';
+import { roleLabel } from '../../../lib/role-label';
+import { StyledCellStack, StyledMuted } from './data-table';
 import { Pager } from './pager';
 
 const ENTITIES = ['user', 'licence', 'plan', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const;
@@ -20,16 +21,11 @@ const StyledChanges = styled.details`
     color: ${({ theme }) => theme.colors.link};
   }
 
-  pre {
+  ul {
     margin: ${({ theme }) => `${theme.space.xs} 0 0`};
-    padding: ${({ theme }) => theme.space.sm};
+    padding-left: ${({ theme }) => theme.space.lg};
     max-width: 28rem;
-    overflow-x: auto;
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.body};
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    white-space: pre-wrap;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
     overflow-wrap: anywhere;
   }
 `;
@@ -38,19 +34,58 @@ const StyledToolbar = styled.div`
   max-width: 16rem;
 `;
 
-function pretty(json: string | null): string {
-  if (!json) return '—';
+const parse = (json: string | null): Record<string, unknown> => {
   try {
-    return JSON.stringify(JSON.parse(json), null, 1);
+    const value: unknown = json ? JSON.parse(json) : null;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
-    return json;
+    return {};
   }
+};
+
+const shown = (value: unknown): string | null =>
+  value === undefined || value === null || value === '' ? null : typeof value === 'string' ? value : JSON.stringify(value);
+
+/** One line per changed field: "field: before → after", in the order the fields were written. */
+export function changedFields(before: string | null, after: string | null): { field: string; before: string | null; after: string | null }[] {
+  const [was, is] = [parse(before), parse(after)];
+  return [...new Set([...Object.keys(was), ...Object.keys(is)])]
+    .map((field) => ({ field, before: shown(was[field]), after: shown(is[field]) }))
+    .filter((change) => change.before !== change.after);
+}
+
+function Changes({ before, after }: { before: string | null; after: string | null }) {
+  const { t } = useTranslation('accounts');
+  const changes = changedFields(before, after);
+  if (changes.length === 0) return <StyledMuted>—</StyledMuted>;
+  return (
+    <StyledChanges>
+      <summary>{t('audit.show')}</summary>
+      <ul>
+        {changes.map((change) => (
+          <li key={change.field}>
+            {t('audit.change', { field: change.field, before: change.before ?? t('audit.none'), after: change.after ?? t('audit.none') })}
+          </li>
+        ))}
+      </ul>
+    </StyledChanges>
+  );
 }
 
 /** The audit log (admins), newest first, 20 a page; optionally one entity's entries. */
 export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: { entity?: string; entityId?: string; pageSize?: number }) {
   const { t } = useTranslation('accounts');
+  const { t: tCommon } = useTranslation();
   const format = useFormatters();
+  const verb = (action: string) => {
+    const [, first, second] = action.split('.');
+    const key = first === 'settings' ? 'settings' : (second ?? first ?? '');
+    return t(`audit.verbs.${key}` as 'audit.verbs.update', { defaultValue: action });
+  };
+  const target = (entity: string, id: string, name: string | null | undefined) => {
+    const label = t(`audit.entityOne.${entity}` as 'audit.entityOne.user', { defaultValue: entity });
+    return name ? t('audit.targetNamed', { entity: label, name }) : t('audit.targetNumbered', { entity: label, id });
+  };
   const [entity, setEntity] = useState<string>(fixedEntity ?? '');
   const paging = useCursorPages(pageSize, entity);
   const { data, previousData, loading, error, refetch } = useAccountsAuditLogQuery({
@@ -106,28 +141,16 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
                     <td>{format.dateTime(entry.at)}</td>
                     <td>
                       <StyledCellStack>
-                        <span>{entry.actorId ? `#${entry.actorId}` : t('audit.deletedActor')}</span>
-                        <StyledMuted>{entry.actorRole}</StyledMuted>
+                        <span>{entry.actorId ? (entry.actorName ?? `#${entry.actorId}`) : t('audit.deletedActor')}</span>
+                        <StyledMuted>{roleLabel(tCommon, entry.actorRole)}</StyledMuted>
                       </StyledCellStack>
                     </td>
                     <td>
-                      <StyledMono>{entry.action}</StyledMono>
+                      <span title={entry.action}>{verb(entry.action)}</span>
                     </td>
+                    <td>{target(entry.entity, entry.entityId, entry.targetName)}</td>
                     <td>
-                      {entry.entity} #{entry.entityId}
-                    </td>
-                    <td>
-                      {entry.before || entry.after ? (
-                        <StyledChanges>
-                          <summary>{t('audit.show')}</summary>
-                          <StyledMuted>{t('audit.before')}</StyledMuted>
-                          <pre>{pretty(entry.before)}</pre>
-                          <StyledMuted>{t('audit.after')}</StyledMuted>
-                          <pre>{pretty(entry.after)}</pre>
-                        </StyledChanges>
-                      ) : (
-                        <StyledMuted>—</StyledMuted>
-                      )}
+                      <Changes before={entry.before} after={entry.after} />
                     </td>
                   </tr>
                 ))}

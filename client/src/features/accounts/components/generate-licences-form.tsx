@@ -13,6 +13,7 @@ import { useFieldMessages } from '../lib/field-messages';
 import { problemText } from '../lib/problems';
 import { MAX_BATCH, MAX_TOTAL_DAYS, type Problems, parseIntInRange } from '../lib/validation';
 import { StyledMono } from './data-table';
+import { UserPicker } from './user-picker';
 
 const FIELDS = ['planId', 'totalDays', 'count', 'resellerId'] as const;
 type Field = (typeof FIELDS)[number];
@@ -94,8 +95,8 @@ export function GenerateLicencesForm() {
         </SelectField>
         <TextField label={t('fields.totalDays')} type="number" inputMode="numeric" min={1} max={MAX_TOTAL_DAYS} value={totalDays} onChange={(e) => setTotalDays(e.target.value)} errors={errorsOf('totalDays')} data-testid="generate-days" />
         <TextField label={t('licences.count')} type="number" inputMode="numeric" min={1} max={MAX_BATCH} value={count} onChange={(e) => setCount(e.target.value)} errors={errorsOf('count')} data-testid="generate-count" />
-        <TextField label={t('licences.resellerPool')} inputMode="numeric" placeholder={t('licences.resellerPoolPlaceholder')} value={resellerId} onChange={(e) => setResellerId(e.target.value)} errors={errorsOf('resellerId')} />
       </StyledFormGrid>
+      <UserPicker role="reseller" label={t('licences.resellerPool')} noneLabel={t('licences.noPool')} value={resellerId} onChange={setResellerId} errors={errorsOf('resellerId')} />
       <Button type="submit" disabled={loading} aria-busy={loading} data-testid="generate-submit">
         {t('licences.generate')}
       </Button>

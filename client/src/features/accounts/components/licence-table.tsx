@@ -115,12 +115,12 @@ export function LicenceTable({
                         <StyledCellStack>
                           {licence.userId ? (
                             <StyledNowrap>
-                              <Link to={ACCOUNT_PATHS.userView(licence.userId)}>{t('licences.userRef', { id: licence.userId })}</Link>
+                              <Link to={ACCOUNT_PATHS.userView(licence.userId)}>{licence.userName ?? t('licences.userRef', { id: licence.userId })}</Link>
                             </StyledNowrap>
                           ) : (
                             <StyledMuted>—</StyledMuted>
                           )}
-                          {licence.resellerId ? <StyledMuted>{t('licences.poolOf', { id: licence.resellerId })}</StyledMuted> : null}
+                          {licence.resellerId ? <StyledMuted>{t('licences.poolOf', { name: licence.resellerName ?? `#${licence.resellerId}` })}</StyledMuted> : null}
                         </StyledCellStack>
                       </td>
                       <td>

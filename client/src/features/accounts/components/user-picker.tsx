@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { TextField } from '../../../components/ui/text-field';
-import { useAccountsUsersQuery } from '../../../gql/graphql';
+import { type Role, useAccountsUserQuery, useAccountsUsersQuery } from '../../../gql/graphql';
+import { roleLabel } from '../../../lib/role-label';
 import { StyledMuted } from './data-table';
 import { StyledFieldset } from './fieldset';
 
@@ -31,11 +32,28 @@ const StyledOption = styled.li`
 `;
 
 /**
- * Finds a user by name (Query.users: users with a package, in the caller's scope) or
- * takes a user id typed in (for accounts without a package, which the list leaves out).
+ * Finds an account by name (Query.users with everyAccount: any account in the caller's
+ * scope, optionally of one role) and picks it with a radio button. The chosen account
+ * stays listed, named, even when the search no longer finds it. `noneLabel` adds a first
+ * option that clears the choice (e.g. "No reseller").
  */
-export function UserPicker({ value, onChange, errors }: { value: string; onChange: (id: string) => void; errors?: string[] }) {
+export function UserPicker({
+  value,
+  onChange,
+  errors,
+  role,
+  label,
+  noneLabel,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  errors?: string[];
+  role?: Role;
+  label?: string;
+  noneLabel?: string;
+}) {
   const { t } = useTranslation('accounts');
+  const { t: tShared } = useTranslation();
   const name = useId();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
@@ -43,25 +61,40 @@ export function UserPicker({ value, onChange, errors }: { value: string; onChang
     const timer = setTimeout(() => setQ(search.trim()), 250);
     return () => clearTimeout(timer);
   }, [search]);
-  const { data, loading } = useAccountsUsersQuery({ variables: { q: q || null, first: 8, sortBy: 'username' }, fetchPolicy: 'cache-and-network' });
-  const users = data?.users.edges.map((edge) => edge.node) ?? [];
+  const { data, loading } = useAccountsUsersQuery({
+    variables: { q: q || null, first: 8, sortBy: 'username', everyAccount: true, role: role ?? null },
+    fetchPolicy: 'cache-and-network',
+  });
+  const found = data?.users.edges.map((edge) => edge.node) ?? [];
+  const chosen = useAccountsUserQuery({ variables: { id: value }, skip: !value || found.some((user) => user.id === value) });
+  const chosenUser = chosen.data?.user;
+  const users = chosenUser && !found.some((user) => user.id === chosenUser.id) ? [chosenUser, ...found] : found;
 
   return (
     <div>
-      <TextField label={t('picker.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="picker-search" />
+      <TextField label={label ?? t('picker.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} errors={errors} data-testid="picker-search" />
       <StyledFieldset aria-busy={loading}>
         <legend className="visually-hidden">{t('picker.results')}</legend>
-        {users.length === 0 ? (
+        {users.length === 0 && !noneLabel ? (
           <p>{loading ? t('common.loading') : t('picker.none')}</p>
         ) : (
           <StyledResults>
+            {noneLabel ? (
+              <StyledOption>
+                <label>
+                  <input type="radio" name={name} value="" checked={value === ''} onChange={() => onChange('')} data-testid="picker-option" />
+                  <span>{noneLabel}</span>
+                </label>
+              </StyledOption>
+            ) : null}
             {users.map((user) => (
               <StyledOption key={user.id}>
                 <label>
                   <input type="radio" name={name} value={user.id} checked={value === user.id} onChange={() => onChange(user.id)} data-testid="picker-option" />
                   <span>{user.fullName || user.username}</span>
                   <StyledMuted>
-                    @{user.username} · #{user.id} · {user.currentPlan}
+                    @{user.username} · {roleLabel(tShared, user.role)}
+                    {user.currentPlan !== 'None' ? ` · ${user.currentPlan}` : ''}
                   </StyledMuted>
                 </label>
               </StyledOption>
@@ -69,7 +102,6 @@ export function UserPicker({ value, onChange, errors }: { value: string; onChang
           </StyledResults>
         )}
       </StyledFieldset>
-      <TextField label={t('picker.byId')} inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value.trim())} errors={errors} data-testid="picker-id" />
     </div>
   );
 }

@@ -29,6 +29,7 @@ import { parseAuthPayload } from '../../../lib/session-types';
 import { useErrorText } from '../../../lib/use-error-text';
 import { EmailChangePassword, isPasswordProblem } from '../components/email-change-password';
 import { StyledFieldset } from '../components/fieldset';
+import { UserPicker } from '../components/user-picker';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { useFieldMessages } from '../lib/field-messages';
 import { ACCOUNT_PATHS } from '../lib/paths';
@@ -176,8 +177,8 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
                     </option>
                   ))}
                 </SelectField>
-                <TextField label={t('fields.resellerId')} name="resellerId" inputMode="numeric" value={form.resellerId} onChange={(e) => setText('resellerId')(e.target.value)} errors={errorsOf('resellerId')} />
               </StyledFormGrid>
+              <UserPicker role="reseller" label={t('fields.resellerId')} noneLabel={t('picker.noReseller')} value={form.resellerId} onChange={setText('resellerId')} errors={errorsOf('resellerId')} />
             </StyledFieldset>
           ) : null}
 

@@ -50,6 +50,7 @@ function useListState() {
     role: isRole(params.get('role')) ? (params.get('role') as Role) : null,
     plan: params.get('plan') || null,
     status: isStatus(params.get('status')) ? (params.get('status') as UserStatus) : null,
+    everyAccount: params.get('accounts') === 'all',
     sortBy: isSort(params.get('sortBy')) ? (params.get('sortBy') as UserSortField) : 'id',
     sortDesc: params.get('sortDesc') === '1',
     perPage: (PAGE_SIZES as readonly number[]).includes(perPageRaw) ? perPageRaw : 10,
@@ -116,6 +117,7 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
     role: state.role,
     plan: state.plan,
     status: state.status,
+    everyAccount: state.everyAccount,
     sortBy: state.sortBy,
     sortDesc: state.sortDesc,
     ...(backward ? { last: state.perPage, before: state.before } : { first: state.perPage, after: state.after }),
@@ -126,7 +128,7 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
   const connection = shown?.users;
   const users = connection?.edges.map((edge) => edge.node) ?? [];
   const range = rangeOf(state.page, state.perPage, users.length, connection?.totalCount ?? 0);
-  const filtered = Boolean(state.q || state.role || state.plan || state.status);
+  const filtered = Boolean(state.q || state.role || state.plan || state.status || state.everyAccount);
 
   function sortBy(field: UserSortField) {
     update({ sortBy: field, sortDesc: state.sortBy === field && !state.sortDesc ? '1' : null });
@@ -175,6 +177,15 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
               </option>
             ))}
           </SelectField>
+          <SelectField
+            label={t('users.accounts')}
+            value={state.everyAccount ? 'all' : ''}
+            onChange={(e) => update({ accounts: e.target.value })}
+            data-testid="filter-accounts"
+          >
+            <option value="">{t('users.accountsLicensed')}</option>
+            <option value="all">{t('users.accountsAll')}</option>
+          </SelectField>
           <SelectField label={t('fields.status')} value={state.status ?? ''} onChange={(e) => update({ status: e.target.value })} data-testid="filter-status">
             <option value="">{t('users.allStatuses')}</option>
             {STATUSES.map((status) => (
@@ -199,7 +210,7 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
             testId="users-empty"
             action={
               filtered ? (
-                <Button variant="secondary" onClick={() => { setSearch(''); update({ q: null, role: null, plan: null, status: null }); }}>
+                <Button variant="secondary" onClick={() => { setSearch(''); update({ q: null, role: null, plan: null, status: null, accounts: null }); }}>
                   {t('users.clearFilters')}
                 </Button>
               ) : null

@@ -162,7 +162,17 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
             <dt>{t('fields.twitchname')}</dt>
             <dd>{user.twitchname || '—'}</dd>
             <dt>{t('fields.reseller')}</dt>
-            <dd>{user.resellerId ? actor === 'admin' ? <Link to={ACCOUNT_PATHS.userView(user.resellerId)}>#{user.resellerId}</Link> : `#${user.resellerId}` : '—'}</dd>
+            <dd>
+              {user.resellerId ? (
+                actor === 'admin' ? (
+                  <Link to={ACCOUNT_PATHS.userView(user.resellerId)}>{user.resellerName ?? `#${user.resellerId}`}</Link>
+                ) : (
+                  (user.resellerName ?? `#${user.resellerId}`)
+                )
+              ) : (
+                '—'
+              )}
+            </dd>
             <dt>{t('fields.created')}</dt>
             <dd>{format.date(user.createdAt)}</dd>
           </StyledDetails>
