@@ -100,6 +100,10 @@ export function createServices(deps: {
     countTtlMs,
     inviteTtlSeconds: config.INVITE_TTL,
     onChanged: accountsChanged,
+    // An admin's edit of a user's bot panel reaches the bot worker like an edit on /pages/Panel.
+    onChannelsChanged: (channelIds) => {
+      for (const channelId of channelIds) void realtime.pubsub.publish('channelChanged', { channelId, what: 'panel' })
+    },
   })
   // The open feedback reports count is read through the feedback service (built further down).
   const admin = createAdminService({ db, plans, now, cacheMs: countTtlMs, openFeedbackReports: () => feedback.openCount() })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
 import { botPanels, licences, users } from '../../server/src/db/schema'
 import { auditLog } from '../../server/src/modules/audit/audit.tables'
+import { channels } from '../../server/src/modules/channels/channels.tables'
 import { engines } from '../support/databases'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -268,7 +269,7 @@ describe.each(engines)('users on %s', (engine) => {
       const every = async (token: string, role?: string) => (await t.gql(EVERY, { role }, token)).body.data.users
       const all = await every(admin)
       // Every account, those without a package too (the admin and the demo reseller).
-      const [[n]] = [await t.database.db.select({ n: count() }).from(users)].map((rows) => rows.map((r) => r.n))
+      const n = (await t.database.db.select({ n: count() }).from(users))[0]!.n
       expect(all.totalCount).toBe(n)
       expect(all.edges.map((e: any) => e.node.username)).toEqual(expect.arrayContaining(['demo-admin', 'demo-reseller']))
       expect((await every(admin, 'reseller')).edges.map((e: any) => e.node.username)).toContain('demo-reseller')
@@ -281,6 +282,34 @@ describe.each(engines)('users on %s', (engine) => {
       const owned = keys.find((e: any) => e.node.userId === String(ids.client)).node
       expect(owned.userName).toBe('demo-client')
       for (const { node } of keys) expect(node.resellerName === null).toBe(node.resellerId === null)
+    })
+
+    it("derives the user's bot panel from their channels, and applies an edit of it to them", async () => {
+      const PANEL = 'query($id: ID!) { user(id: $id) { botPanel { active autostart chatbot categoryChatbot } } }'
+      const panelOf = async () => (await t.gql(PANEL, { id: String(ids.client) }, admin)).body.data.user.botPanel
+      const [saved] = await t.database.db.select().from(botPanels).where(eq(botPanels.userId, ids.client))
+      const [channel] = await t.database.db
+        .insert(channels)
+        .values({ userId: ids.client, platform: 'twitch', platformUserId: 'panel-1', login: 'panelcaster', displayName: 'PanelCaster' })
+        .returning()
+      try {
+        // The owner turns Autostart off on /pages/Panel: the user pages say off too.
+        const off = await t.gql('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { autostart: false, chatBot: false }) { id } }', { id: String(channel!.id) }, client)
+        expect(off.body.errors).toBeUndefined()
+        expect(await panelOf()).toMatchObject({ active: false, autostart: false, chatbot: false, categoryChatbot: true })
+        // An admin switches Autostart back on from the user edit form: the channel follows.
+        const edit = await t.gql(
+          'mutation($id: ID!) { updateUser(id: $id, input: { botPanel: { autostart: true } }) { botPanel { autostart chatbot } } }',
+          { id: String(ids.client) },
+          admin,
+        )
+        expect(edit.body.data.updateUser.botPanel).toEqual({ autostart: true, chatbot: false })
+        const [row] = await t.database.db.select().from(channels).where(eq(channels.id, channel!.id))
+        expect({ autostart: row!.autostart, chatBot: row!.chatBot }).toEqual({ autostart: true, chatBot: false })
+      } finally {
+        await t.database.db.delete(channels).where(eq(channels.id, channel!.id))
+        await t.database.db.update(botPanels).set(saved!).where(eq(botPanels.userId, ids.client))
+      }
     })
 
     it('refuses changes outside the scope, and admin-only fields to others', async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PubSub } from 'graphql-yoga'
 import type { Db } from '../../db/client'
 import { botPanels, users } from '../../db/schema'
@@ -331,11 +332,22 @@ export function createChannelsService(deps: {
           .set({ login: p.login, displayName: p.displayName, updatedAt: now(), status: 'stopped', statusReason: null })
           .where(eq(channels.id, existing.id))
       } else {
+        // A new channel starts with the switches of the user's panel (what they chose before connecting).
+        const [panel] = await tx.select().from(botPanels).where(eq(botPanels.userId, userId))
         const [row] = await tx
           .insert(channels)
-          .values({ userId, platform: p.platform, platformUserId: p.platformUserId, login: p.login, displayName: p.displayName, sandbox: p.sandbox })
+          .values({
+            userId,
+            platform: p.platform,
+            platformUserId: p.platformUserId,
+            login: p.login,
+            displayName: p.displayName,
+            sandbox: p.sandbox,
+            ...(panel && !p.sandbox ? { autostart: panel.autostart, chatBot: panel.chatbot, categoryChatBot: panel.categoryChatbot } : {}),
+          })
           .returning({ id: channels.id })
         channelId = row!.id
+        if (!p.sandbox) await syncUserPanel(tx, userId)
       }
       await tx
         .insert(channelAccounts)
@@ -379,13 +391,24 @@ export function createChannelsService(deps: {
     return true
   }
 
-  /** The per-user bot_panels row (spec field Botpanel.Active) says whether any channel's bot is active. */
+  /**
+   * The per-user bot_panels row (the spec's Botpanel) is derived from the user's channels,
+   * the one source of truth: each switch is on when it is on for any of them. Without a
+   * channel, Active is off and the other switches keep what the user chose (they are the
+   * settings a newly connected channel starts with). Sandbox channels never count (admin
+   * figures read bot_panels.active).
+   */
   async function syncUserPanel(tx: Db, userId: number) {
+    const own = sql`${channels.userId} = ${userId} and not ${channels.sandbox}`
+    const anyOn = (column: AnyPgColumn, current: 'autostart' | 'chatbot' | 'category_chatbot') =>
+      sql`coalesce((select bool_or(${column}) from ${channels} where ${own}), ${sql.raw(`"bot_panels"."${current}"`)})`
     await tx
       .update(botPanels)
       .set({
-        // Sandbox channels never count (admin figures read bot_panels.active).
-        active: sql`exists (select 1 from ${channels} where ${channels.userId} = ${userId} and ${channels.active} and not ${channels.sandbox})`,
+        active: sql`exists (select 1 from ${channels} where ${own} and ${channels.active})`,
+        autostart: anyOn(channels.autostart, 'autostart'),
+        chatbot: anyOn(channels.chatBot, 'chatbot'),
+        categoryChatbot: anyOn(channels.categoryChatBot, 'category_chatbot'),
         updatedAt: now(),
       })
       .where(eq(botPanels.userId, userId))
@@ -414,7 +437,7 @@ export function createChannelsService(deps: {
         .set({ ...set, updatedAt: now() })
         .where(eq(channels.id, channel.id))
         .returning()
-      if ('active' in set) await syncUserPanel(tx, channel.userId)
+      if (['active', 'autostart', 'chatBot', 'categoryChatBot'].some((key) => key in set)) await syncUserPanel(tx, channel.userId)
       return updated!
     })
     changed(channel.id, what)

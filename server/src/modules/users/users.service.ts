@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { messages } from '../../auth/messages'
 import { isWeakPassword, type PasswordHasher } from '../../auth/passwords'
@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import { CountCache } from '../../db/count-cache'
 import { createRawQuery } from '../../db/raw'
 import { botPanels, roles, users, type Role } from '../../db/schema'
+import { channels } from '../channels/channels.tables'
 import { AppError } from '../../errors'
 import { decodeCursor, encodeCursor, invalidCursor, type Connection } from '../../graphql/connection'
 import { ADMIN_ABILITY, DEFAULT_ABILITY, type Principal } from '../../permissions/abilities'
@@ -160,6 +161,8 @@ export function createUsersService(deps: {
   inviteTtlSeconds: number
   /** Called after any change to accounts (drops cached totals and figures). */
   onChanged?: () => void
+  /** Called with the channels whose panel an edit of the user-level bot panel changed (the bot worker picks them up). */
+  onChannelsChanged?: (channelIds: number[]) => void
 }) {
   const { db, audit, plans, licences, passwords, passwordReset, now } = deps
   const counts = new CountCache(deps.countTtlMs, () => now().getTime())
@@ -536,6 +539,7 @@ export function createUsersService(deps: {
     if (input.role !== undefined && id === scope.actorId && input.role !== principal!.role) fields.role = ['You cannot change your own role.']
     if (Object.keys(fields).length) throw new AppError('BAD_USER_INPUT', 'Invalid user', fields)
 
+    let touchedChannels: number[] = []
     try {
       await db.transaction(async (tx) => {
         const before = await lockTarget(tx, scope, id)
@@ -569,6 +573,19 @@ export function createUsersService(deps: {
           events.push({ action: 'user.update', entity: 'user', entityId: id, before: beforeShape, after: afterShape })
         }
         if (input.botPanel && Object.keys(input.botPanel).length) {
+          // The channels are the one source of truth: the user-level panel (the spec's Botpanel)
+          // applies to each of the user's own channels, and reads back from them (channels service).
+          const bp = input.botPanel
+          const channelSet = Object.fromEntries(
+            Object.entries({ active: bp.active, autostart: bp.autostart, chatBot: bp.chatbot, categoryChatBot: bp.categoryChatbot }).filter(([, v]) => v !== undefined),
+          )
+          touchedChannels = (
+            await tx
+              .update(channels)
+              .set({ ...channelSet, updatedAt: at })
+              .where(and(eq(channels.userId, id), eq(channels.sandbox, false)))
+              .returning({ id: channels.id })
+          ).map((row) => row.id)
           const [panelBefore] = await tx.select().from(botPanels).where(eq(botPanels.userId, id))
           const [panelAfter] = await tx
             .insert(botPanels)
@@ -586,6 +603,7 @@ export function createUsersService(deps: {
       throw e
     }
     changed()
+    if (touchedChannels.length) deps.onChannelsChanged?.(touchedChannels)
     return (await get(principal, id))!
   }
 
