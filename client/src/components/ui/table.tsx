@@ -1,11 +1,50 @@
+import { type HTMLAttributes, useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
 
-/** Scrolls a wide table sideways on narrow screens; relative so visually hidden cells stay inside it. */
-export const StyledTableWrap = styled.div`
+/** Phones: a table's rows become cards (see StyledTable), up to this width. */
+const PHONE = '(max-width: 575.98px)';
+
+const StyledWrap = styled.div`
   width: 100%;
   overflow-x: auto;
   position: relative;
 `;
+
+/**
+ * Gives each body cell the text of its column's header as `data-label`, which the phone
+ * layout shows beside the value. Runs again whenever rows or headers change.
+ */
+function labelCells(root: HTMLElement) {
+  for (const table of root.querySelectorAll('table')) {
+    const headers = [...table.querySelectorAll('thead tr:first-child > th')].flatMap((th) =>
+      Array<string>(Number(th.getAttribute('colspan') ?? 1)).fill(th.textContent?.trim() ?? ''),
+    );
+    for (const row of table.querySelectorAll('tbody tr')) {
+      [...row.children].forEach((cell, index) => {
+        const label = headers[index] ?? '';
+        if (cell.getAttribute('data-label') !== label) cell.setAttribute('data-label', label);
+      });
+    }
+  }
+}
+
+/**
+ * Holds a data table: scrolls it sideways where it is wider than the screen, and on phones
+ * lets its rows become cards whose cells carry their column's name. Relative, so visually
+ * hidden cells stay inside it.
+ */
+export function StyledTableWrap(props: HTMLAttributes<HTMLDivElement>) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root) return undefined;
+    labelCells(root);
+    const observer = new MutationObserver(() => labelCells(root));
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return <StyledWrap ref={ref} {...props} />;
+}
 
 /** A data table; `$compact` for dense rows, `$busy` dims it while a new page loads. */
 export const StyledTable = styled.table<{ $busy?: boolean; $compact?: boolean }>`
@@ -42,5 +81,45 @@ export const StyledTable = styled.table<{ $busy?: boolean; $compact?: boolean }>
 
   tbody tr:hover {
     background: ${({ theme }) => theme.colors.primarySoft};
+  }
+
+  @media ${PHONE} {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+
+    tbody,
+    tr {
+      display: block;
+    }
+
+    tr {
+      padding: ${({ theme }) => `${theme.space.sm} 0`};
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+
+    td {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: baseline;
+      justify-content: space-between;
+      gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+      padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+      border-bottom: 0;
+      overflow-wrap: anywhere;
+    }
+
+    td[data-label]:not([data-label=''])::before {
+      content: attr(data-label);
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-size: ${({ theme }) => theme.fontSizes.xs};
+      text-transform: uppercase;
+      letter-spacing: 0.03em;
+    }
   }
 `;

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 export const StyledTwoColumns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xl};
-  grid-template-columns: 1fr;
+  /* minmax(0, …): a wide child (a table, a long key) scrolls or wraps instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   align-items: start;
 
   @media ${({ theme }) => theme.media.lgUp} {

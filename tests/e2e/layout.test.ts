@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ROUTES } from '../../client/src/app/route-table'
+import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
+import { signIn } from './support/pages'
+
+/** Every app page without a parameter, and one user's view and edit pages. */
+const appPaths = (userId: string) => [
+  ...ROUTES.filter((r) => r.meta.layout !== 'full' && !r.path.includes(':')).map((r) => r.path),
+  `/user/view/${userId}`,
+  `/user/edit/${userId}`,
+]
+
+/** Waits until the page and its sections have loaded (no loading state left). */
+async function settled(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="page-loading"], [data-testid="loading"], [data-testid="loading-overlay"]'), null, {
+    timeout: 15_000,
+  })
+}
+
+/** What sticks out sideways: the page's own scroll width, and tables that scroll inside their box. */
+const overflow = (page: Page) =>
+  page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    tables: [...document.querySelectorAll('table')].filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1).length,
+  }))
+
+/** Leaf elements drawn beyond the right edge of the section or card that holds them. */
+const spills = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('main section, main article')].flatMap((box) => {
+      const right = box.getBoundingClientRect().right
+      return [...box.querySelectorAll('*')]
+        .filter((el) => el.children.length === 0 && !el.closest('.visually-hidden') && el.getBoundingClientRect().right > right + 1)
+        .map((el) => `${el.tagName} "${(el.textContent ?? '').slice(0, 30)}"`)
+    }),
+  )
+
+describe('layout on a phone and a laptop', () => {
+  let e: E2E
+  beforeAll(async () => {
+    e = await startE2E()
+  }, 60_000)
+  afterAll(() => e?.close())
+
+  it.each(['admin', 'client'] as const)('as %s: no page is wider than a 390 px phone, and tables become cards', async (role) => {
+    const page = await e.newPage()
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn(page, `${role}@demo.local`, DEMO_PASSWORDS[role])
+    await page.waitForURL((url) => url.pathname !== '/login')
+    const self = await page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: number }).id)
+    const wide: string[] = []
+    for (const path of appPaths(String(self))) {
+      await page.goto(path)
+      await settled(page)
+      const o = await overflow(page)
+      if (o.page > 390 || o.tables > 0) wide.push(`${path}: page ${o.page} px, ${o.tables} table(s) scrolling`)
+    }
+    expect(wide).toEqual([])
+    await page.context().close()
+  }, 300_000)
+
+  it('on a 1366 px laptop, the client dashboard and the keys table keep their text inside their cards', async () => {
+    const page = await e.newPage()
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
+    await page.waitForURL(/\/dashboard\//)
+    await settled(page)
+    expect(await spills(page)).toEqual([])
+    await page.goto('/pages/license-demo')
+    await settled(page)
+    expect(await spills(page)).toEqual([])
+    await page.context().close()
+  }, 120_000)
+})
