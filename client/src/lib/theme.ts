@@ -97,8 +97,8 @@ const light: SkinColors = {
   primarySoft: 'rgba(115, 103, 240, 0.12)',
   link: '#4f42d8',
   secondary: '#6a6e73',
-  success: '#1f8f50',
-  info: '#00798a',
+  success: '#1a7f47',
+  info: '#00707f',
   warning: '#a65c00',
   danger: '#c7302f',
   onDanger: '#ffffff',
@@ -120,16 +120,17 @@ const light: SkinColors = {
 };
 
 const dark: SkinColors = {
-  primary: '#7367f0',
-  primaryHover: '#8b81f3',
+  // White text on it stays above 4.5:1 (WCAG AA); text on dark surfaces uses `link`.
+  primary: '#6a5ee8',
+  primaryHover: '#5b4fe0',
   onPrimary: '#ffffff',
   primarySoft: 'rgba(115, 103, 240, 0.2)',
-  link: '#a59ef6',
+  link: '#b3adf8',
   secondary: '#b4b7bd',
   success: '#48da89',
   info: '#1ce7ff',
   warning: '#ffb976',
-  danger: '#f08182',
+  danger: '#f49a9b',
   onDanger: '#161d31',
   dangerSoft: 'rgba(234, 84, 85, 0.2)',
   successSoft: 'rgba(40, 199, 111, 0.2)',
@@ -143,7 +144,7 @@ const dark: SkinColors = {
   heading: '#e1e3e6',
   border: '#404656',
   inputBg: '#283046',
-  focus: '#a59ef6',
+  focus: '#b3adf8',
   backdrop: 'rgba(0, 0, 0, 0.6)',
   shadow: 'rgba(0, 0, 0, 0.35)',
 };

@@ -23,3 +23,33 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
     expect(contrast(theme.colors.onDanger, theme.colors.danger)).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+/** An rgba(r, g, b, a) colour laid over an opaque #rrggbb background, as #rrggbb. */
+function over(rgba: string, background: string): string {
+  const [r, g, b, a] = rgba.match(/[\d.]+/g)!.map(Number) as [number, number, number, number];
+  const bg = [1, 3, 5].map((offset) => Number.parseInt(background.slice(offset, offset + 2), 16));
+  return `#${[r, g, b].map((c, i) => Math.round(c * a + bg[i]! * (1 - a)).toString(16).padStart(2, '0')).join('')}`;
+}
+
+describe('theme contrast of the shared colour pairs', () => {
+  it.each([
+    ['light', lightTheme],
+    ['dark', darkTheme],
+  ] as const)('%s skin: text on primary, links on surfaces and soft backgrounds, status colours on their soft backgrounds', (_skin, theme) => {
+    const c = theme.colors;
+    const pairs: [string, string, string][] = [
+      ['onPrimary on primary', c.onPrimary, c.primary],
+      ['link on surface', c.link, c.surface],
+      ['link on body', c.link, c.body],
+      ['link on primarySoft', c.link, over(c.primarySoft, c.surface)],
+      ['textMuted on surface', c.textMuted, c.surface],
+      ['textMuted on body', c.textMuted, c.body],
+      ['success on successSoft', c.success, over(c.successSoft, c.surface)],
+      ['info on infoSoft', c.info, over(c.infoSoft, c.surface)],
+      ['warning on warningSoft', c.warning, over(c.warningSoft, c.surface)],
+      ['danger on dangerSoft', c.danger, over(c.dangerSoft, c.surface)],
+    ];
+    const low = pairs.filter(([, fg, bg]) => contrast(fg, bg) < 4.5).map(([name, fg, bg]) => `${name}: ${contrast(fg, bg).toFixed(2)}`);
+    expect(low).toEqual([]);
+  });
+});

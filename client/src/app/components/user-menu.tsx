@@ -58,7 +58,7 @@ const StyledAvatar = styled.span`
   height: ${({ theme }) => theme.sizes.avatar};
   border-radius: ${({ theme }) => theme.radii.round};
   background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.link};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   overflow: hidden;
 
@@ -96,7 +96,7 @@ const StyledItemLink = styled(Link)`
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
   color: ${({ theme }) => theme.colors.text};
-  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; color: ${({ theme }) => theme.colors.primary}; }
+  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; color: ${({ theme }) => theme.colors.link}; }
 `;
 
 const StyledItemButton = styled.button`
@@ -104,7 +104,7 @@ const StyledItemButton = styled.button`
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
   color: ${({ theme }) => theme.colors.text};
-  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; color: ${({ theme }) => theme.colors.primary}; }
+  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; color: ${({ theme }) => theme.colors.link}; }
 `;
 
 function initials(name: string): string {

@@ -29,7 +29,8 @@ function labelCells(root: HTMLElement) {
 }
 
 /**
- * Holds a data table: scrolls it sideways where it is wider than the screen, and on phones
+ * Holds a data table: scrolls it sideways where it is wider than the screen (and is then
+ * focusable, for keyboard scrolling), and on phones
  * lets its rows become cards whose cells carry their column's name. Relative, so visually
  * hidden cells stay inside it.
  */
@@ -38,10 +39,24 @@ export function StyledTableWrap(props: HTMLAttributes<HTMLDivElement>) {
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return undefined;
-    labelCells(root);
-    const observer = new MutationObserver(() => labelCells(root));
+    // A box that scrolls sideways takes the keyboard focus, so it can be scrolled without a mouse.
+    const focusable = () => {
+      if (root.scrollWidth > root.clientWidth + 1) root.setAttribute('tabindex', '0');
+      else root.removeAttribute('tabindex');
+    };
+    const update = () => {
+      labelCells(root);
+      focusable();
+    };
+    update();
+    const observer = new MutationObserver(update);
     observer.observe(root, { childList: true, subtree: true, characterData: true });
-    return () => observer.disconnect();
+    const resized = new ResizeObserver(focusable);
+    resized.observe(root);
+    return () => {
+      observer.disconnect();
+      resized.disconnect();
+    };
   }, []);
   return <StyledWrap ref={ref} {...props} />;
 }

@@ -9,7 +9,7 @@ const StyledAvatar = styled.span<{ $large: boolean }>`
   height: ${({ theme, $large }) => ($large ? `calc(${theme.sizes.avatar} * 2)` : theme.sizes.avatar)};
   border-radius: ${({ theme }) => theme.radii.round};
   background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.link};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   font-size: ${({ theme, $large }) => ($large ? theme.fontSizes.xl : theme.fontSizes.sm)};
   overflow: hidden;

@@ -11,7 +11,8 @@ const StyledBadge = styled.span<{ $tone: BadgeTone }>`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   white-space: nowrap;
-  color: ${({ theme, $tone }) => ($tone === 'neutral' ? theme.colors.textMuted : theme.colors[$tone])};
+  /* Primary text on its soft background uses the link colour (readable in both skins). */
+  color: ${({ theme, $tone }) => ($tone === 'neutral' ? theme.colors.textMuted : $tone === 'primary' ? theme.colors.link : theme.colors[$tone])};
   background: ${({ theme, $tone }) => {
     switch ($tone) {
       case 'neutral':

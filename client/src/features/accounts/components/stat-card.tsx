@@ -19,7 +19,7 @@ const StyledIcon = styled.span<{ $tone: 'primary' | 'success' | 'warning' | 'inf
   width: ${({ theme }) => `calc(${theme.sizes.control} + ${theme.space.sm})`};
   height: ${({ theme }) => `calc(${theme.sizes.control} + ${theme.space.sm})`};
   border-radius: ${({ theme }) => theme.radii.round};
-  color: ${({ theme, $tone }) => theme.colors[$tone]};
+  color: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.link : theme.colors[$tone])};
   background: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.primarySoft : theme.colors[`${$tone}Soft`])};
 `;
 

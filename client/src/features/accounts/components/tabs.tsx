@@ -19,7 +19,7 @@ const StyledTab = styled.button<{ $selected: boolean }>`
   cursor: pointer;
 
   &:hover {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.link};
   }
 `;
 

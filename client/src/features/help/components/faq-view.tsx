@@ -36,7 +36,6 @@ const StyledTab = styled.button<{ $active: boolean }>`
 
   small {
     display: block;
-    opacity: 0.8;
   }
 `;
 

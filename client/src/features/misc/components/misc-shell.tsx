@@ -20,7 +20,7 @@ const StyledCode = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.display};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.link};
   line-height: 1;
 `;
 

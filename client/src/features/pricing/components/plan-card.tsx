@@ -50,7 +50,7 @@ const StyledBadge = styled.span<{ $tone: 'primary' | 'success' }>`
   border-radius: ${({ theme }) => theme.radii.pill};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme, $tone }) => theme.colors[$tone]};
+  color: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.link : theme.colors.success)};
   background: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.primarySoft : theme.colors.successSoft)};
 `;
 
@@ -70,7 +70,7 @@ const StyledPrice = styled.p`
     font-size: ${({ theme }) => theme.fontSizes.xxl};
     line-height: ${({ theme }) => theme.lineHeights.tight};
     font-weight: ${({ theme }) => theme.fontWeights.bold};
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.link};
   }
 `;
 

@@ -73,7 +73,7 @@ const StyledPreviewText = styled.p`
 `;
 
 const StyledBotName = styled.strong`
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.link};
   margin-right: ${({ theme }) => theme.space.xs};
 `;
 
