@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
+import { escapeLike, parseInput } from '../../validation'
 import { toId } from '../../graphql/ids'
 import type { Principal } from '../../permissions/abilities'
 import { contactsWhere } from '../../permissions/contacts'
@@ -76,16 +77,7 @@ const profileInput = z.object({
 })
 const searchInput = z.string().max(100, 'The search has at most 100 characters').nullish()
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
-  const r = schema.safeParse(value)
-  if (r.success) return r.data
-  const issue = r.error.issues[0]
-  const message = issue?.message ?? 'Invalid value'
-  const name = issue?.path[0] !== undefined ? String(issue.path[0]) : field
-  throw new AppError('BAD_USER_INPUT', message, { [name]: [message] })
-}
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
 /**
  * The support chat (spec sections 3 and 7, /apps/chat): one conversation per pair of users
@@ -131,7 +123,7 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
 
   /** The contacts of `actor`, by name, searched on name and username (q). */
   async function contacts(actor: Principal, q?: string | null): Promise<ContactShape[]> {
-    const search = parse(searchInput, q, 'q')?.trim()
+    const search = parseInput(searchInput, q, 'q')?.trim()
     const where = await scopeWhere(actor)
     const rows = await db
       .select(contactColumns)
@@ -178,7 +170,7 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
   }
 
   async function updateProfile(actor: Principal, input: ProfileInput): Promise<ProfileUserShape> {
-    const v = parse(profileInput, input, 'input')
+    const v = parseInput(profileInput, input, 'input')
     const set: Partial<typeof supportChatProfiles.$inferInsert> = {}
     if (v.about != null) set.about = v.about
     if (v.status != null) set.status = v.status
@@ -302,7 +294,7 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
     if (input.senderId !== undefined && input.senderId !== null && String(input.senderId) !== String(actor.userId)) {
       throw new AppError('FORBIDDEN', 'You can only send as yourself', { senderId: ['You can only send as yourself'] })
     }
-    const text = parse(messageInput, input.message, 'message')
+    const text = parseInput(messageInput, input.message, 'message')
     const found = await contact(actor, contactIdRaw)
     if (!found) return null
     const me = actor.userId

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
+import { escapeLike, parseInput } from '../../validation'
 import { toId } from '../../graphql/ids'
 import type { Principal } from '../../permissions/abilities'
 import { contactsWhere } from '../../permissions/contacts'
@@ -59,13 +60,6 @@ function fail(field: string, message: string): never {
   throw new AppError('BAD_USER_INPUT', message, { [field]: [message] })
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
-  const r = schema.safeParse(value)
-  if (r.success) return r.data
-  const issue = r.error.issues[0]
-  const name = issue?.path[0] !== undefined ? String(issue.path[0]) : field
-  fail(name, issue?.message ?? 'Invalid value')
-}
 
 const isoDate = z
   .string()
@@ -97,7 +91,6 @@ const listSchema = z.object({
   perPage: z.number().int().min(1).max(MAX_PER_PAGE, `perPage is at most ${MAX_PER_PAGE}`).nullish(),
 })
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`)
 
 /**
  * Tasks (spec sections 3, 4 and 7, /apps/todo): a user sees the tasks they wrote or are
@@ -136,7 +129,7 @@ export function createTodoService(deps: { db: Db; now: () => Date }) {
   })
 
   async function list(actor: Principal, args: ListTasksArgs): Promise<{ tasks: TaskView[]; total: number }> {
-    const a = parse(listSchema, args, 'query')
+    const a = parseInput(listSchema, args, 'query')
     const conds: Array<SQL | undefined> = [visible(actor)]
     if (a.filter === 'deleted') conds.push(eq(todoTasks.isDeleted, true))
     else {
@@ -180,7 +173,7 @@ export function createTodoService(deps: { db: Db; now: () => Date }) {
 
   /** The users a task may be assigned to (the caller and their contacts), by name, searched. */
   async function assignees(actor: Principal, qRaw?: string | null): Promise<AssigneeView[]> {
-    const q = parse(z.string().max(100, 'The search has at most 100 characters').nullish(), qRaw, 'q')?.trim()
+    const q = parseInput(z.string().max(100, 'The search has at most 100 characters').nullish(), qRaw, 'q')?.trim()
     const name = sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})`
     const scope = or(eq(users.id, actor.userId), await contactsWhere(db, actor))
     const rows = await db
@@ -207,7 +200,7 @@ export function createTodoService(deps: { db: Db; now: () => Date }) {
 
   async function create(actor: Principal, input: unknown): Promise<TaskView> {
     if (!input || typeof input !== 'object' || Array.isArray(input)) fail('task', 'A task is an object')
-    const v = parse(createSchema, input, 'task')
+    const v = parseInput(createSchema, input, 'task')
     const assigneeId = await checkAssignee(actor, v.assigneeId)
     const at = now()
     const [row] = await db
@@ -233,7 +226,7 @@ export function createTodoService(deps: { db: Db; now: () => Date }) {
   async function update(actor: Principal, idRaw: string | number, input: unknown): Promise<TaskView | null> {
     const id = toId(idRaw)
     if (!input || typeof input !== 'object' || Array.isArray(input)) fail('task', 'A task is an object')
-    const v = parse(updateSchema, input, 'task')
+    const v = parseInput(updateSchema, input, 'task')
     if (!(await get(actor, id))) return null
     const assigneeId = await checkAssignee(actor, v.assigneeId)
     const set: Partial<typeof todoTasks.$inferInsert> = { updatedAt: now() }

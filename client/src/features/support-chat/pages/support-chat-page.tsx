@@ -22,7 +22,8 @@ import {
   useSupportChatThreadQuery,
   useUpdateSupportChatProfileMutation,
 } from '../../../gql/graphql';
-import { Avatar, PresenceDot } from '../components/presence';
+import { Avatar } from '../../accounts/components/avatar';
+import { PresenceDot } from '../components/presence';
 
 const STATUSES: SupportChatStatus[] = ['online', 'busy', 'away', 'offline'];
 
