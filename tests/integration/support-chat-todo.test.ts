@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm'
 import { engines } from '../support/databases'
 import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
 import { readSse } from '../support/bot-harness'
+import { createLogger } from '../../server/src/logger'
+import { createRealtime } from '../../server/src/realtime/pubsub'
+import { createSupportChatService } from '../../server/src/modules/support-chat/support-chat.service'
 
 const CONTACT_KEYS = ['about', 'avatar', 'fullName', 'id', 'role', 'status']
 const TASK_KEYS = ['assignee', 'description', 'dueDate', 'id', 'isCompleted', 'isDeleted', 'isImportant', 'tags', 'title']
@@ -158,6 +161,37 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
       }
       expect(contacts.find((c) => c.id === id.reseller).status).toBe('offline')
     })
+  })
+
+  // Two server processes (two services, each with its own Redis connection) on one database.
+  it.skipIf(!process.env.TEST_REDIS_URL)('delivers a message sent on one process to a subscriber on another through Redis', async () => {
+    const log = createLogger('silent')
+    const prefix = `test-${Date.now()}-${engine}:`
+    const [ra, rb] = [createRealtime({ redisUrl: process.env.TEST_REDIS_URL, log, prefix }), createRealtime({ redisUrl: process.env.TEST_REDIS_URL, log, prefix })]
+    try {
+      const a = createSupportChatService({ db: t.database.db, now: () => new Date(), pubsub: ra.pubsub })
+      const b = createSupportChatService({ db: t.database.db, now: () => new Date(), pubsub: rb.pubsub })
+      const principal = (who: 'client' | 'reseller') => ({ userId: id[who]!, role: who, admin: false, ability: [] })
+      const iter = (await b.events(principal('reseller')))[Symbol.asyncIterator]()
+      let got: any
+      const next = (async () => {
+        for (;;) {
+          const r = await iter.next()
+          if (r.done || (r.value.kind === 'message' && r.value.message === 'through redis')) return r.value
+        }
+      })().then((v) => (got = v))
+      // The SUBSCRIBE reaches Redis asynchronously: send until the other process hears it (bounded).
+      for (let i = 0; i < 50 && !got; i++) {
+        await a.send(principal('client'), id.reseller!, { message: 'through redis', senderId: id.client })
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      await next
+      expect(got).toMatchObject({ kind: 'message', contactId: id.client, senderId: id.client, message: 'through redis' })
+      await iter.return?.()
+    } finally {
+      await ra.close()
+      await rb.close()
+    }
   })
 
   describe('tasks', () => {
