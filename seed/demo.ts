@@ -5,6 +5,7 @@ import type { Db } from '../server/src/db/client'
 import { botPanels, licences, plans, users, type Role } from '../server/src/db/schema'
 import { ADMIN_ABILITY, DEFAULT_ABILITY } from '../server/src/permissions/abilities'
 import { pricingQuestions } from '../server/src/modules/plans/plans.tables'
+import { seedBackOffice } from './backoffice'
 import { seedHelp } from './help'
 import { planSeed, pricingQuestionSeed } from './plans'
 
@@ -39,7 +40,10 @@ export async function seedDemo(
   given: Partial<Record<Role, string>> = {},
 ): Promise<DemoAccount[]> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users)
-  if (count > 0) return []
+  if (count > 0) {
+    await seedBackOffice(db)
+    return []
+  }
   const accounts: DemoAccount[] = (['admin', 'reseller', 'client'] as const).map((role) => ({
     role,
     email: `${role}@demo.local`,
@@ -77,6 +81,7 @@ export async function seedDemo(
       createdBy: ids.admin,
     })
   })
+  await seedBackOffice(db)
   return accounts
 }
 

@@ -12,6 +12,8 @@ import { createAdminService } from './modules/admin/admin.service'
 import { createAuditService } from './modules/audit/audit.service'
 import { createLicencesService } from './modules/licences/licences.service'
 import { createHelpService } from './modules/help/help.service'
+import { createSupportChatService } from './modules/support-chat/support-chat.service'
+import { createTodoService } from './modules/todo/todo.service'
 import { createMarketingService } from './modules/marketing/marketing.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createUsersService } from './modules/users/users.service'
@@ -167,7 +169,10 @@ export function createServices(deps: {
   })
   // The help centre: FAQ and knowledge base per locale, edited by admins.
   const help = createHelpService({ db, audit, now })
-  return { passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  // Support chat between users in each other's scope (live over the pub/sub) and tasks.
+  const supportChat = createSupportChatService({ db, now, pubsub })
+  const todo = createTodoService({ db, now })
+  return { supportChat, todo, passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

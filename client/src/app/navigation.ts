@@ -4,7 +4,7 @@ import type { UserData } from '../lib/session-types';
 import { type GuardContext, canAccessRoute } from './route-guard';
 import { type RouteTitleKey, pathFor, routeByName } from './route-table';
 
-export type NavSectionId = 'dashboards' | 'bot' | 'channel' | 'analytics' | 'kick' | 'account' | 'admin';
+export type NavSectionId = 'dashboards' | 'bot' | 'channel' | 'analytics' | 'kick' | 'apps' | 'account' | 'admin';
 
 interface NavItemSpec {
   route: string;
@@ -60,6 +60,13 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     items: [
       { route: 'kick-panel', icon: 'bot' },
       { route: 'kick-pricing', icon: 'dollar' },
+    ],
+  },
+  {
+    id: 'apps',
+    items: [
+      { route: 'apps-chat', icon: 'chat' },
+      { route: 'apps-todo', icon: 'list' },
     ],
   },
   {

@@ -43,6 +43,8 @@ export type PageKey =
   | 'kickDashboard'
   | 'raidPanel'
   | 'feedbackReports'
+  | 'supportChat'
+  | 'todo'
   | 'conversation'
   | 'vod'
   | 'videoDashboard'
@@ -144,6 +146,11 @@ export const ROUTES: readonly AppRoute[] = [
   route('chatboard', '/pages/chatboard', 'chatboard', 'chatboard', appPage),
   route('kick-panel', '/kick/panel', 'kickPanel', 'kickPanel', appPage),
   route('kick-pricing', '/kick/pricing', 'kickPricing', 'kickPricing', appPage),
+  // Back office (the template's /apps/* paths; the server gives a browser navigation the app).
+  route('apps-chat', '/apps/chat', 'supportChat', 'supportChat', appPage),
+  route('apps-todo', '/apps/todo', 'todo', 'todo', appPage),
+  route('apps-todo-filter', '/apps/todo/:filter', 'todo', 'todo', appPage),
+  route('apps-todo-tag', '/apps/todo/tag/:tag', 'todo', 'todo', appPage),
 ];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

@@ -1,3 +1,4 @@
+import { AppError } from '../errors'
 import type { UserRow } from '../db/schema'
 import type { Logger } from '../logger'
 import type { Principal } from '../permissions/abilities'
@@ -15,4 +16,10 @@ export interface GraphQLContext {
    * with the server context; absent outside HTTP, e.g. in schema walks).
    */
   setCookie?: (cookie: string) => void
+}
+
+/** The signed-in caller (the field's rule has already refused anonymous callers). */
+export function requirePrincipal(ctx: Pick<GraphQLContext, 'principal'>): Principal {
+  if (!ctx.principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')
+  return ctx.principal
 }

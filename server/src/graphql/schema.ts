@@ -23,6 +23,8 @@ import '../modules/conversation/conversation.schema'
 import '../modules/videos/videos.schema'
 import '../modules/feedback/feedback.schema'
 import '../modules/help/help.schema'
+import '../modules/support-chat/support-chat.schema'
+import '../modules/todo/todo.schema'
 
 let built: GraphQLSchema | undefined
 

@@ -31,4 +31,14 @@ export const restRules: Record<string, Rule> = {
   'GET /kb/data/knowledge_base': rule.signedIn,
   'GET /kb/data/category': rule.signedIn,
   'GET /kb/data/question': rule.signedIn,
+  // Support chat and tasks (spec section 7): signed in; the services scope by contact and owner.
+  'GET /apps/chat/chats-and-contacts': rule.signedIn,
+  'GET /apps/chat/users/profile-user': rule.signedIn,
+  'GET /apps/chat/chats/:id': rule.signedIn,
+  'POST /apps/chat/chats/:id': rule.signedIn,
+  'GET /apps/todo/tasks': rule.signedIn,
+  'GET /apps/todo/assignees': rule.signedIn,
+  'POST /apps/todo/tasks': rule.signedIn,
+  'POST /apps/todo/tasks/:id': rule.signedIn,
+  'DELETE /apps/todo/tasks/:id': rule.signedIn,
 }

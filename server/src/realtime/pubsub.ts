@@ -34,12 +34,21 @@ export interface PlatformWebhookEvent {
   receivedAt: string
 }
 
+/** Support chat (the /apps/chat pages): a new message for one user, or a user's presence changed. */
+export type SupportChatEvent =
+  | { kind: 'message'; contactId: number; chatId: number; messageId: number; message: string; time: string; senderId: number }
+  | { kind: 'presence'; contactId: number; status: 'online' | 'offline' | 'busy' | 'away' }
+
 export type Topics = {
   chatMessage: [channelId: string, payload: ChatMessageEvent]
   botStatus: [channelId: string, payload: BotStatusEvent]
   /** Settings, commands, timers or the connection of a channel changed: the worker reloads it. */
   channelChanged: [payload: { channelId: number; what: string }]
   platformWebhook: [payload: PlatformWebhookEvent]
+  /** Support chat messages, per recipient user id. */
+  supportChatMessage: [userId: string, payload: Extract<SupportChatEvent, { kind: 'message' }>]
+  /** Support chat presence changes, to everyone subscribed (each subscription keeps only its contacts). */
+  supportChatPresence: [payload: Extract<SupportChatEvent, { kind: 'presence' }>]
 }
 
 export interface Realtime {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
+import { parseInput as parse } from '../../validation'
 import { decodeCursor, forwardPage, invalidCursor, type Connection } from '../../graphql/connection'
 import { toId, toOptionalId } from '../../graphql/ids'
 import type { Principal } from '../../permissions/abilities'
@@ -81,14 +82,6 @@ const platformInput = z.enum(['twitch', 'kick'], { message: 'twitch or kick' })
 const ageInput = z.number().int().min(0).max(MAX_AGE_DAYS, `Between 0 and ${MAX_AGE_DAYS} days`)
 const cursorShape = z.object({ id: z.number().int().positive() })
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
-  const r = schema.safeParse(value)
-  if (r.success) return r.data
-  const issue = r.error.issues[0]
-  const message = issue?.message ?? 'Invalid value'
-  const name = issue?.path[0] !== undefined ? String(issue.path[0]) : field
-  throw new AppError('BAD_USER_INPUT', message, { [name]: [message] })
-}
 
 const statusLabel: Record<FeedbackStatus, string> = { open: 'open', in_progress: 'in progress', resolved: 'resolved' }
 

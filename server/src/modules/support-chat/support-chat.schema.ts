@@ -1,0 +1,176 @@
+import { builder } from '../../graphql/builder'
+import { requirePrincipal } from '../../graphql/context'
+import { AppError } from '../../errors'
+import type { SupportChatEvent } from '../../realtime/pubsub'
+import type { ChatMessageShape, ChatShape, ContactShape, ProfileUserShape } from './support-chat.service'
+import { chatStatuses } from './support-chat.tables'
+
+const SupportChatStatusEnum = builder.enumType('SupportChatStatus', {
+  description: "A user's chosen status; contacts see offline while the user is not connected.",
+  values: chatStatuses,
+})
+
+const SupportChatMessageRef = builder.objectRef<ChatMessageShape>('SupportChatMessage').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    time: t.field({ type: 'DateTime', resolve: (m) => new Date(m.time) }),
+    senderId: t.id({ resolve: (m) => String(m.senderId) }),
+  }),
+})
+
+const SupportChatContactRef = builder.objectRef<ContactShape>('SupportChatContact').implement({
+  description: 'A user in your scope you can chat with (a client: their reseller and the admins; a reseller: their clients and the admins; admins: everyone).',
+  fields: (t) => ({
+    id: t.id({ resolve: (c) => String(c.id) }),
+    fullName: t.exposeString('fullName'),
+    role: t.exposeString('role'),
+    about: t.exposeString('about'),
+    avatar: t.exposeString('avatar', { nullable: true }),
+    status: t.field({ type: SupportChatStatusEnum, resolve: (c) => c.status }),
+  }),
+})
+
+const SupportChatSettingsRef = builder.objectRef<ProfileUserShape['settings']>('SupportChatSettings').implement({
+  fields: (t) => ({
+    isTwoStepAuthVerificationEnabled: t.exposeBoolean('isTwoStepAuthVerificationEnabled'),
+    isNotificationsOn: t.exposeBoolean('isNotificationsOn'),
+  }),
+})
+
+const SupportChatProfileRef = builder.objectRef<ProfileUserShape>('SupportChatProfile').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (p) => String(p.id) }),
+    avatar: t.exposeString('avatar', { nullable: true }),
+    fullName: t.exposeString('fullName'),
+    role: t.exposeString('role'),
+    about: t.exposeString('about'),
+    status: t.field({ type: SupportChatStatusEnum, resolve: (p) => p.status }),
+    settings: t.field({ type: SupportChatSettingsRef, resolve: (p) => p.settings }),
+  }),
+})
+
+const SupportChatRef = builder.objectRef<ChatShape>('SupportChat').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (c) => String(c.id) }),
+    userId: t.id({ description: 'The contact.', resolve: (c) => String(c.userId) }),
+    unseenMsgs: t.exposeInt('unseenMsgs', { description: "Messages from the contact you have not read." }),
+    messages: t.field({ type: [SupportChatMessageRef], description: 'The newest 200, oldest first.', resolve: (c) => c.messages }),
+  }),
+})
+
+interface Summary {
+  contact: ContactShape
+  chatId: number
+  unseenMsgs: number
+  lastMessage: ChatMessageShape | null
+}
+
+const SupportChatSummaryRef = builder.objectRef<Summary>('SupportChatSummary').implement({
+  fields: (t) => ({
+    contact: t.field({ type: SupportChatContactRef, resolve: (s) => s.contact }),
+    chatId: t.id({ resolve: (s) => String(s.chatId) }),
+    unseenMsgs: t.exposeInt('unseenMsgs'),
+    lastMessage: t.field({ type: SupportChatMessageRef, nullable: true, resolve: (s) => s.lastMessage }),
+  }),
+})
+
+const SupportChatThreadRef = builder.objectRef<{ chat: ChatShape | null; contact: ContactShape }>('SupportChatThread').implement({
+  fields: (t) => ({
+    contact: t.field({ type: SupportChatContactRef, resolve: (s) => s.contact }),
+    chat: t.field({ type: SupportChatRef, nullable: true, description: 'Null until a first message is written.', resolve: (s) => s.chat }),
+  }),
+})
+
+const SupportChatEventKind = builder.enumType('SupportChatEventKind', { values: ['message', 'presence'] as const })
+
+const SupportChatEventRef = builder.objectRef<SupportChatEvent>('SupportChatEvent').implement({
+  description: 'A new message in one of your chats (sent or received), or a contact whose presence changed.',
+  fields: (t) => ({
+    kind: t.field({ type: SupportChatEventKind, resolve: (e) => e.kind }),
+    contactId: t.id({ description: 'The other user of the chat, or the user whose presence changed.', resolve: (e) => String(e.contactId) }),
+    chatId: t.id({ nullable: true, resolve: (e) => (e.kind === 'message' ? String(e.chatId) : null) }),
+    message: t.field({
+      type: SupportChatMessageRef,
+      nullable: true,
+      resolve: (e) => (e.kind === 'message' ? { message: e.message, time: e.time, senderId: e.senderId } : null),
+    }),
+    status: t.field({ type: SupportChatStatusEnum, nullable: true, resolve: (e) => (e.kind === 'presence' ? e.status : null) }),
+  }),
+})
+
+const SupportChatProfileInput = builder.inputType('SupportChatProfileInput', {
+  fields: (t) => ({
+    about: t.string({ description: 'Up to 500 characters.' }),
+    status: t.field({ type: SupportChatStatusEnum }),
+    isTwoStepAuthVerificationEnabled: t.boolean(),
+    isNotificationsOn: t.boolean(),
+  }),
+})
+
+builder.queryFields((t) => ({
+  supportChatProfile: t.field({
+    type: SupportChatProfileRef,
+    description: 'Your own support-chat profile (status as you chose it).',
+    resolve: (_r, _a, ctx) => ctx.services.supportChat.profile(requirePrincipal(ctx)),
+  }),
+  supportChatContacts: t.field({
+    type: [SupportChatContactRef],
+    description: 'The users you can chat with, by name (the first 100), searched on name and username.',
+    args: { q: t.arg.string() },
+    resolve: (_r, { q }, ctx) => ctx.services.supportChat.contacts(requirePrincipal(ctx), q),
+  }),
+  supportChats: t.field({
+    type: [SupportChatSummaryRef],
+    description: 'Your chats, latest message first, with unseen counts.',
+    resolve: async (_r, _a, ctx) =>
+      (await ctx.services.supportChat.chatsContacts(requirePrincipal(ctx))).map(({ chat, ...contact }) => ({
+        contact,
+        chatId: chat.id,
+        unseenMsgs: chat.unseenMsgs,
+        lastMessage: chat.lastMessage,
+      })),
+  }),
+  supportChat: t.field({
+    type: SupportChatThreadRef,
+    nullable: true,
+    description: 'The thread with a contact (null when the id is not one of your contacts). Reading does not mark it read: markSupportChatRead does.',
+    args: { contactId: t.arg.id({ required: true }) },
+    resolve: (_r, { contactId }, ctx) => ctx.services.supportChat.chat(requirePrincipal(ctx), contactId),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  sendSupportChatMessage: t.field({
+    type: SupportChatMessageRef,
+    description: 'Sends to a contact (NOT_FOUND for anyone else). senderId, when given, must be you (FORBIDDEN otherwise).',
+    args: { contactId: t.arg.id({ required: true }), message: t.arg.string({ required: true }), senderId: t.arg.id() },
+    resolve: async (_r, { contactId, message, senderId }, ctx) => {
+      const sent = await ctx.services.supportChat.send(requirePrincipal(ctx), contactId, { message, senderId })
+      if (!sent) throw new AppError('NOT_FOUND', 'No such contact')
+      return sent.newMessageData
+    },
+  }),
+  markSupportChatRead: t.boolean({
+    description: 'Clears the unseen count of the thread with a contact.',
+    args: { contactId: t.arg.id({ required: true }) },
+    resolve: async (_r, { contactId }, ctx) => {
+      if (!(await ctx.services.supportChat.markRead(requirePrincipal(ctx), contactId))) throw new AppError('NOT_FOUND', 'No such contact')
+      return true
+    },
+  }),
+  updateSupportChatProfile: t.field({
+    type: SupportChatProfileRef,
+    description: 'Your about text, status and settings.',
+    args: { input: t.arg({ type: SupportChatProfileInput, required: true }) },
+    resolve: (_r, { input }, ctx) => ctx.services.supportChat.updateProfile(requirePrincipal(ctx), input),
+  }),
+}))
+
+builder.subscriptionFields((t) => ({
+  supportChatEvents: t.field({
+    type: SupportChatEventRef,
+    description: 'Your new support-chat messages and your contacts\' presence (over SSE). While subscribed you count as connected.',
+    subscribe: (_r, _a, ctx) => ctx.services.supportChat.events(requirePrincipal(ctx)),
+    resolve: (e) => e,
+  }),
+}))

@@ -1,0 +1,114 @@
+import { builder } from '../../graphql/builder'
+import { requirePrincipal } from '../../graphql/context'
+import { AppError } from '../../errors'
+import type { AssigneeView, TaskView } from './todo.service'
+import { taskFilters, taskSorts } from './todo.service'
+import { taskTags } from './todo.tables'
+
+const TodoTagEnum = builder.enumType('TodoTag', { values: taskTags })
+const TodoFilterEnum = builder.enumType('TodoFilter', {
+  description: 'Without one: the tasks not deleted.',
+  values: taskFilters,
+})
+const TodoSortEnum = builder.enumType('TodoSort', {
+  values: Object.fromEntries(taskSorts.map((s) => [s.replace('-', '_').toUpperCase(), { value: s }])) as Record<string, { value: (typeof taskSorts)[number] }>,
+})
+
+const TodoAssigneeRef = builder.objectRef<AssigneeView>('TodoAssignee').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (a) => String(a.id) }),
+    fullName: t.exposeString('fullName'),
+    avatar: t.exposeString('avatar', { nullable: true }),
+  }),
+})
+
+const TodoTaskRef = builder.objectRef<TaskView>('TodoTask').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (x) => String(x.id) }),
+    title: t.exposeString('title'),
+    dueDate: t.exposeString('dueDate', { nullable: true, description: 'YYYY-MM-DD.' }),
+    description: t.exposeString('description'),
+    assignee: t.field({
+      type: TodoAssigneeRef,
+      nullable: true,
+      resolve: (x) => (x.assigneeId === null || !x.assignee ? null : { id: x.assigneeId, fullName: x.assignee.fullName, avatar: x.assignee.avatar }),
+    }),
+    tags: t.field({ type: [TodoTagEnum], resolve: (x) => x.tags }),
+    isCompleted: t.exposeBoolean('isCompleted'),
+    isDeleted: t.exposeBoolean('isDeleted'),
+    isImportant: t.exposeBoolean('isImportant'),
+  }),
+})
+
+const TodoTaskPageRef = builder.objectRef<{ tasks: TaskView[]; total: number }>('TodoTaskPage').implement({
+  fields: (t) => ({
+    tasks: t.field({ type: [TodoTaskRef], resolve: (p) => p.tasks }),
+    total: t.exposeInt('total', { description: 'Tasks matching the filters, over all pages.' }),
+  }),
+})
+
+const TodoTaskInput = builder.inputType('TodoTaskInput', {
+  description: 'On update, only the fields given change (assigneeId null unassigns).',
+  fields: (t) => ({
+    title: t.string({ description: '1 to 200 characters; required to create.' }),
+    dueDate: t.string({ description: 'YYYY-MM-DD, or null.' }),
+    description: t.string(),
+    assigneeId: t.id({ description: 'You or one of todoAssignees.' }),
+    tags: t.field({ type: [TodoTagEnum] }),
+    isCompleted: t.boolean(),
+    isImportant: t.boolean(),
+    isDeleted: t.boolean({ description: 'false restores a deleted task.' }),
+  }),
+})
+
+/** GraphQL leaves absent fields out; explicit nulls stay (assigneeId: null unassigns). */
+const defined = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
+
+builder.queryFields((t) => ({
+  todoTasks: t.field({
+    type: TodoTaskPageRef,
+    description: 'Your tasks (written by or assigned to you; a reseller also their clients\', admins all), searched, filtered, sorted and paged in the database.',
+    args: {
+      q: t.arg.string({ description: 'Searches the title.' }),
+      filter: t.arg({ type: TodoFilterEnum }),
+      tag: t.arg({ type: TodoTagEnum }),
+      sortBy: t.arg({ type: TodoSortEnum, description: 'LATEST by default.' }),
+      page: t.arg.int({ defaultValue: 1 }),
+      perPage: t.arg.int({ defaultValue: 50 }),
+    },
+    resolve: (_r, args, ctx) => ctx.services.todo.list(requirePrincipal(ctx), args),
+  }),
+  todoTask: t.field({
+    type: TodoTaskRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.todo.get(requirePrincipal(ctx), id),
+  }),
+  todoAssignees: t.field({
+    type: [TodoAssigneeRef],
+    description: 'Whom you may assign a task to (you and the users you work with), by name, searched (first 50).',
+    args: { q: t.arg.string() },
+    resolve: (_r, { q }, ctx) => ctx.services.todo.assignees(requirePrincipal(ctx), q),
+  }),
+}))
+
+const missing = () => new AppError('NOT_FOUND', 'No such task')
+
+builder.mutationFields((t) => ({
+  createTodoTask: t.field({
+    type: TodoTaskRef,
+    args: { input: t.arg({ type: TodoTaskInput, required: true }) },
+    resolve: (_r, { input }, ctx) => ctx.services.todo.create(requirePrincipal(ctx), defined(input)),
+  }),
+  updateTodoTask: t.field({
+    type: TodoTaskRef,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: TodoTaskInput, required: true }) },
+    resolve: async (_r, { id, input }, ctx) => (await ctx.services.todo.update(requirePrincipal(ctx), id, defined(input))) ?? Promise.reject(missing()),
+  }),
+  deleteTodoTask: t.field({
+    type: TodoTaskRef,
+    description: 'Soft delete: the task moves to the deleted filter (updateTodoTask with isDeleted false restores it).',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) => (await ctx.services.todo.remove(requirePrincipal(ctx), id)) ?? Promise.reject(missing()),
+  }),
+}))
