@@ -27,6 +27,8 @@ import { createRaidsService } from './modules/raids/raids.service'
 import { createConversationService } from './modules/conversation/conversation.service'
 import { createVideosService } from './modules/videos/videos.service'
 import { createFeedbackService } from './modules/feedback/feedback.service'
+import { createInvoicesService } from './modules/invoices/invoices.service'
+import { createShopService } from './modules/shop/shop.service'
 import { createPlatforms, type Platforms } from './platforms'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
@@ -163,7 +165,20 @@ export function createServices(deps: {
   })
   // The help centre: FAQ and knowledge base per locale, edited by admins.
   const help = createHelpService({ db, audit, now })
-  return { passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  // The shop (catalogue, wishlist, cart, checkout) and its invoices, paid by bank transfer (the manual provider).
+  const invoices = createInvoicesService({
+    db,
+    audit,
+    mail,
+    licences,
+    now,
+    currency: config.CURRENCY,
+    dueDays: config.INVOICE_DUE_DAYS,
+    bank: { bankName: config.INVOICE_BANK_NAME, country: config.INVOICE_BANK_COUNTRY, iban: config.INVOICE_IBAN, swiftCode: config.INVOICE_SWIFT },
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  })
+  const shop = createShopService({ db, audit, invoices, now })
+  return { shop, invoices, passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -23,6 +23,8 @@ import '../modules/conversation/conversation.schema'
 import '../modules/videos/videos.schema'
 import '../modules/feedback/feedback.schema'
 import '../modules/help/help.schema'
+import '../modules/shop/shop.schema'
+import '../modules/invoices/invoices.schema'
 
 let built: GraphQLSchema | undefined
 
