@@ -169,9 +169,9 @@ export function createInvoicesService(deps: {
   const seller = deps.sellerName ?? 'Channel Assistant'
 
   /** Money received minus refunded, per invoice (SQL, so lists filter and sort on it). */
-  const paidSql = sql<string>`coalesce((select sum(case when p.kind = 'payment' then p.amount else -p.amount end) from invoice_payments p where p.invoice_id = ${invoices.id}), 0)`
+  const paidSql = sql<string>`coalesce((select sum(case when p.kind = 'payment' then p.amount else -p.amount end) from invoice_payments p where p.invoice_id = "invoices"."id"), 0)`
   const statusSql = (today: string) =>
-    sql<InvoiceStatus>`case when ${invoices.total} > 0 and ${paidSql} >= ${invoices.total} then 'Paid' when ${paidSql} > 0 then 'Partial Payment' when ${invoices.status} <> 'Draft' and ${invoices.dueDate} < ${today}::date then 'Past Due' else ${invoices.status} end`
+    sql<InvoiceStatus>`case when "invoices"."total" > 0 and ${paidSql} >= "invoices"."total" then 'Paid' when ${paidSql} > 0 then 'Partial Payment' when "invoices"."status" <> 'Draft' and "invoices"."due_date" < ${today}::date then 'Past Due' else "invoices"."status" end`
 
   function statusOf(row: InvoiceRow, paidCents: number, today: string): InvoiceStatus {
     const total = toCents(row.total)
@@ -247,7 +247,7 @@ export function createInvoicesService(deps: {
       issuedDate: invoices.issuedDate,
       dueDate: invoices.dueDate,
       total: invoices.total,
-      balance: sql`${invoices.total} - ${paidSql}`,
+      balance: sql`"invoices"."total" - ${paidSql}`,
       client: invoices.clientName,
       invoiceStatus: statusSql(today),
       service: invoices.service,

@@ -3,22 +3,27 @@ import { toId } from '../../graphql/ids'
 import { colorOptions } from './shop.tables'
 import { PRODUCT_SORTS, type AdminProduct, type CartLine, type ShopProduct } from './shop.service'
 
-const ProductSortEnum = builder.enumType('ProductSort', { values: PRODUCT_SORTS })
+const ProductSortEnum = builder.enumType('ProductSort', {
+  values: Object.fromEntries(PRODUCT_SORTS.map((s) => [s.replace('-', '_'), { value: s }])) as Record<string, { value: (typeof PRODUCT_SORTS)[number] }>,
+})
 const ColorOptionEnum = builder.enumType('ColorOption', { values: colorOptions })
 
-const productFields = (t: any) => ({
-  id: t.id({ resolve: (p: ShopProduct) => String(p.id) }),
-  name: t.exposeString('name'),
-  slug: t.exposeString('slug'),
-  description: t.exposeString('description'),
-  brand: t.exposeString('brand'),
-  price: t.exposeFloat('price', { description: 'In the configured CURRENCY.' }),
-  image: t.exposeString('image', { nullable: true }),
-  hasFreeShipping: t.exposeBoolean('hasFreeShipping'),
-  rating: t.exposeInt('rating'),
-  isInWishlist: t.exposeBoolean('isInWishlist'),
-  isInCart: t.exposeBoolean('isInCart'),
-  colorOptions: t.exposeStringList('colorOptions'),
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never
+
+/** The spec's product fields, shared by the product, the cart line and the admin's view. */
+const productFields = <P extends ShopProduct>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, P>) => ({
+  id: t.id({ resolve: (p) => String(p.id) }),
+  name: t.string({ resolve: (p) => p.name }),
+  slug: t.string({ resolve: (p) => p.slug }),
+  description: t.string({ resolve: (p) => p.description }),
+  brand: t.string({ resolve: (p) => p.brand }),
+  price: t.float({ description: 'In the configured CURRENCY.', resolve: (p) => p.price }),
+  image: t.string({ nullable: true, resolve: (p) => p.image }),
+  hasFreeShipping: t.boolean({ resolve: (p) => p.hasFreeShipping }),
+  rating: t.int({ resolve: (p) => p.rating }),
+  isInWishlist: t.boolean({ resolve: (p) => p.isInWishlist }),
+  isInCart: t.boolean({ resolve: (p) => p.isInCart }),
+  colorOptions: t.stringList({ resolve: (p) => p.colorOptions }),
 })
 
 const ShopProductRef = builder.objectRef<ShopProduct>('ShopProduct').implement({
