@@ -13,6 +13,8 @@ import type raids from './features/raids/locales/en.json';
 import type feedback from './features/feedback/locales/en.json';
 import type help from './features/help/locales/en.json';
 import type conversation from './features/conversation/locales/en.json';
+import type shop from './features/shop/locales/en.json';
+import type invoices from './features/invoices/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -33,6 +35,8 @@ declare module 'i18next' {
       analytics: typeof analytics;
       sandbox: typeof sandbox;
       help: typeof help;
+      shop: typeof shop;
+      invoices: typeof invoices;
     };
     returnNull: false;
   }

@@ -63,7 +63,13 @@ export type PageKey =
   | 'unsubscribeMail'
   | 'undoEmailChange'
   | 'trackMarketing'
-  | 'redirectToPage';
+  | 'redirectToPage'
+  | 'shop'
+  | 'productDetails'
+  | 'wishlist'
+  | 'checkout'
+  | 'invoiceList'
+  | 'invoicePreview';
 
 export interface AppRoute {
   name: string;
@@ -144,6 +150,13 @@ export const ROUTES: readonly AppRoute[] = [
   route('chatboard', '/pages/chatboard', 'chatboard', 'chatboard', appPage),
   route('kick-panel', '/kick/panel', 'kickPanel', 'kickPanel', appPage),
   route('kick-pricing', '/kick/pricing', 'kickPricing', 'kickPricing', appPage),
+  // The shop and invoices (the spec's menu: e-commerce shop/details/wishlist/checkout, invoice).
+  route('apps-e-commerce-shop', '/apps/e-commerce/shop', 'shop', 'shop', appPage),
+  route('apps-e-commerce-product-details', '/apps/e-commerce/product/:id', 'productDetails', 'productDetails', appPage),
+  route('apps-e-commerce-wishlist', '/apps/e-commerce/wishlist', 'wishlist', 'wishlist', appPage),
+  route('apps-e-commerce-checkout', '/apps/e-commerce/checkout', 'checkout', 'checkout', appPage),
+  route('apps-invoice-list', '/apps/invoice/list', 'invoiceList', 'invoiceList', appPage),
+  route('apps-invoice-preview', '/apps/invoice/preview/:id', 'invoicePreview', 'invoicePreview', appPage),
 ];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

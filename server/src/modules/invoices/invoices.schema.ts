@@ -66,12 +66,18 @@ const InvoiceDetailRef = builder.objectRef<InvoiceDetail>('InvoiceDetail').imple
     note: t.exposeString('note'),
     orderId: t.id({ nullable: true, resolve: (d) => (d.orderId === null ? null : String(d.orderId)) }),
     payments: t.field({ type: [InvoicePaymentRef], resolve: (d) => d.payments }),
+    currency: t.string({ description: 'ISO 4217 code of the amounts (CURRENCY).', resolve: (_d, _a, ctx) => ctx.services.plans.currency }),
+    canManage: t.boolean({ description: 'Whether the caller may edit, send and record payments.', resolve: (d) => d.canManage }),
     licenceIds: t.idList({ description: 'The licence keys this invoice minted when paid.', resolve: (d) => d.licenceIds.map(String) }),
   }),
 })
 
 const InvoicePageRef = builder.objectRef<{ invoices: InvoiceView[]; total: number }>('InvoicePage').implement({
-  fields: (t) => ({ invoices: t.field({ type: [InvoiceRef], resolve: (p) => p.invoices }), total: t.exposeInt('total') }),
+  fields: (t) => ({
+    invoices: t.field({ type: [InvoiceRef], resolve: (p) => p.invoices }),
+    total: t.exposeInt('total'),
+    currency: t.string({ description: 'ISO 4217 code of the amounts (CURRENCY).', resolve: (_p, _a, ctx) => ctx.services.plans.currency }),
+  }),
 })
 
 const InvoiceClientInput = builder.inputType('InvoiceClientInput', {

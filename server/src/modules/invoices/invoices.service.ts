@@ -51,6 +51,8 @@ export interface InvoiceDetail {
   userId: number | null
   payments: Array<{ id: number; kind: 'payment' | 'refund'; provider: string; amount: number; reference: string; at: Date }>
   licenceIds: number[]
+  /** Whether the caller may edit, send and record payments. */
+  canManage: boolean
 }
 
 /**
@@ -295,6 +297,7 @@ export function createInvoicesService(deps: {
       userId: found.row.userId,
       payments: payments.map((p) => ({ id: p.id, kind: p.kind, provider: p.provider, amount: Number(p.amount), reference: p.reference, at: p.at })),
       licenceIds: keys.map((k) => k.id),
+      canManage: manageable(scope, found.row),
     }
   }
 

@@ -64,6 +64,7 @@ const ShopPageRef = builder
       total: t.exposeInt('total'),
       userWishlist: t.field({ type: [WishlistEntryRef], resolve: (p) => p.userWishlist }),
       userCart: t.field({ type: [CartEntryRef], resolve: (p) => p.userCart }),
+      currency: t.string({ description: 'ISO 4217 code of the prices (CURRENCY).', resolve: (_p, _a, ctx) => ctx.services.plans.currency }),
     }),
   })
 
