@@ -77,15 +77,23 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
   const [reference, setReference] = useState('');
   const [confirmRefund, setConfirmRefund] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  // The detail has no id of its own (only its invoice has): the page reads it again after a change.
   const [record, recordState] = useInvoiceRecordPaymentMutation({
     onCompleted: () => {
+      void refetch();
       setAmount('');
       setReference('');
       toast.show({ variant: 'success', title: t('recorded') });
     },
     onError,
   });
-  const [send, sendState] = useInvoiceSendMutation({ onCompleted: () => toast.show({ variant: 'success', title: t('sent') }), onError });
+  const [send, sendState] = useInvoiceSendMutation({
+    onCompleted: () => {
+      void refetch();
+      toast.show({ variant: 'success', title: t('sent') });
+    },
+    onError,
+  });
   const submitPayment = () => void record({ variables: { id, input: { kind, amount: Number(amount), reference } } });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
