@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { users, type UserRow } from '../../db/schema'
 import { AppError } from '../../errors'
+import { idInput, parseInput } from '../../http/input'
 import type { Principal } from '../../permissions/abilities'
 import { requireStaff, scopeOf, type Scope } from '../../permissions/scope'
 import type { AuditEvent, AuditService } from '../audit/audit.service'
@@ -74,25 +75,9 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10)
 const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY))
 const toCents = (v: string | number) => Math.round(Number(v) * 100)
 
-function invalid(e: z.ZodError): AppError {
-  const fields: Record<string, string[]> = {}
-  for (const issue of e.issues) (fields[String(issue.path[0] ?? 'input')] ??= []).push(issue.message)
-  return new AppError('BAD_USER_INPUT', 'Invalid input', fields)
-}
-const parse = <T>(schema: z.ZodType<T>, raw: unknown): T => {
-  const r = schema.safeParse(raw ?? {})
-  if (!r.success) throw invalid(r.error)
-  return r.data
-}
+const parse = parseInput
 
-const idField = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const s = String(v)
-  if (!/^\d{1,15}$/.test(s) || Number(s) < 1) {
-    ctx.addIssue({ code: 'custom', message: 'Not an id.' })
-    return z.NEVER
-  }
-  return Number(s)
-})
+const idField = idInput(15)
 const dayField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date, YYYY-MM-DD.')

@@ -9,6 +9,7 @@ import type { AuditService } from '../audit/audit.service'
 import type { InvoicesService } from '../invoices/invoices.service'
 import { cartItemsCount } from './cart-count'
 import { cartItems, colorOptions, orderItems, orders, products, wishlistItems, type OrderRow, type ProductRow } from './shop.tables'
+import { idInput, parseInput } from '../../http/input'
 
 /** A product in the spec's shape (§3 "Shop product"). */
 export interface ShopProduct {
@@ -41,27 +42,10 @@ export interface CartLine extends ShopProduct {
 
 export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc'] as const
 
-function invalid(e: z.ZodError): AppError {
-  const fields: Record<string, string[]> = {}
-  for (const issue of e.issues) (fields[String(issue.path[0] ?? 'input')] ??= []).push(issue.message)
-  return new AppError('BAD_USER_INPUT', 'Invalid input', fields)
-}
-
-const parse = <T>(schema: z.ZodType<T>, raw: unknown): T => {
-  const r = schema.safeParse(raw ?? {})
-  if (!r.success) throw invalid(r.error)
-  return r.data
-}
+const parse = parseInput
 
 /** A product id as REST and GraphQL send it ("12" or 12). */
-export const productIdField = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const s = String(v)
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) {
-    ctx.addIssue({ code: 'custom', message: 'Not a product id.' })
-    return z.NEVER
-  }
-  return Number(s)
-})
+export const productIdField = idInput(9, 'Not a product id.')
 
 const listInput = z.object({
   q: z.string().trim().max(100).optional().default(''),

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { pathFor } from '../../../app/route-table';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Pager } from '../../../components/ui/pager';
 import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { StyledStack } from '../../../components/ui/stack';
@@ -24,14 +24,6 @@ const StyledFilters = styled.div`
   gap: ${({ theme }) => theme.space.md};
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   align-items: end;
-`;
-
-const StyledPager = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.md};
 `;
 
 /** /apps/invoice/list: the invoices in the caller's scope, searched by client, filtered by status, paged by the server. */
@@ -126,15 +118,7 @@ export default function InvoiceListPage({ title }: { title: string }) {
                 </tbody>
               </StyledTable>
             </StyledTableWrap>
-            <StyledPager>
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('previous')}
-              </Button>
-              <span>{t('page', { page, pages })}</span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('next')}
-              </Button>
-            </StyledPager>
+            <Pager page={page} pages={pages} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), current: t('page', { page, pages }) }} />
           </>
         )}
       </Panel>

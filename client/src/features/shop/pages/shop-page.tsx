@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { pathFor } from '../../../app/route-table';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { StyledStack } from '../../../components/ui/stack';
 import { TextField } from '../../../components/ui/text-field';
@@ -102,15 +102,7 @@ export default function ShopPage({ title }: { title: string }) {
               </StyledProduct>
             ))}
           </StyledGrid>
-          <StyledRow>
-            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('previous')}
-            </Button>
-            <span>{t('page', { page, pages })}</span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('next')}
-            </Button>
-          </StyledRow>
+          <Pager page={page} pages={pages} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), current: t('page', { page, pages }) }} />
         </>
       )}
     </StyledStack>
