@@ -7,6 +7,7 @@ import { ADMIN_ABILITY, DEFAULT_ABILITY } from '../server/src/permissions/abilit
 import { pricingQuestions } from '../server/src/modules/plans/plans.tables'
 import { seedBackOffice } from './backoffice'
 import { seedHelp } from './help'
+import { seedDemoInvoices, seedShop } from './shop'
 import { planSeed, pricingQuestionSeed } from './plans'
 
 export interface DemoAccount {
@@ -27,6 +28,7 @@ export async function seedPlans(db: Db): Promise<void> {
   }
   await db.insert(pricingQuestions).values(pricingQuestionSeed).onConflictDoNothing()
   await seedHelp(db)
+  await seedShop(db)
 }
 
 /**
@@ -39,6 +41,8 @@ export async function seedDemo(
   passwords: PasswordHasher,
   given: Partial<Record<Role, string>> = {},
 ): Promise<DemoAccount[]> {
+  // The template's demo invoices (ids 4987–5036), inserted once by id.
+  await seedDemoInvoices(db)
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users)
   if (count > 0) {
     await seedBackOffice(db)

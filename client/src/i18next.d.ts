@@ -15,6 +15,8 @@ import type help from './features/help/locales/en.json';
 import type conversation from './features/conversation/locales/en.json';
 import type supportChat from './features/support-chat/locales/en.json';
 import type todo from './features/todo/locales/en.json';
+import type shop from './features/shop/locales/en.json';
+import type invoices from './features/invoices/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -37,6 +39,8 @@ declare module 'i18next' {
       help: typeof help;
       'support-chat': typeof supportChat;
       todo: typeof todo;
+      shop: typeof shop;
+      invoices: typeof invoices;
     };
     returnNull: false;
   }

@@ -16,6 +16,8 @@ import { mountTodoRoutes } from './modules/todo/todo.rest'
 import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
 import { mountPricingRoutes } from './modules/plans/plans.rest'
 import { mountUserRoutes } from './modules/users/users.rest'
+import { mountShopRoutes } from './modules/shop/shop.rest'
+import { mountInvoiceRoutes } from './modules/invoices/invoices.rest'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { asServiceUnavailable, withDeadline } from './db/resilience'
@@ -170,6 +172,8 @@ export function createApp(deps: {
   mountHelpRoutes(app)
   mountSupportChatRoutes(app)
   mountTodoRoutes(app)
+  mountShopRoutes(app)
+  mountInvoiceRoutes(app)
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.

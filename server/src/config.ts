@@ -103,6 +103,13 @@ const envSchema = z.object({
     .transform((code) => code.trim().toUpperCase())
     .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'CURRENCY must be an ISO 4217 code such as USD or EUR')
     .default('USD'),
+  /** Bank-transfer details printed on invoices (the manual payment provider); empty means "ask us". */
+  INVOICE_BANK_NAME: z.string().max(200).default(''),
+  INVOICE_BANK_COUNTRY: z.string().max(100).default(''),
+  INVOICE_IBAN: z.string().max(64).default(''),
+  INVOICE_SWIFT: z.string().max(32).default(''),
+  /** Days from issue to due date of an invoice made at checkout. */
+  INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** On SIGTERM: how long in-flight requests and owed bot replies may take before the process ends. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // The per-channel sync scheduler (server/src/worker/sync-scheduler.ts).

@@ -41,6 +41,12 @@ export const errorStatus = {
   REGEX_UNSAFE: 400,
   /** Conversation bot: this deployment has no model endpoint configured (CONVERSATION_MODEL_URL). */
   MODEL_NOT_CONFIGURED: 409,
+  /** Shop: checkout with an empty cart. */
+  CART_EMPTY: 400,
+  /** Shop: a product in the cart was removed from the catalogue meanwhile (the cart says which). */
+  PRODUCT_UNAVAILABLE: 409,
+  /** Invoices: a payment on an invoice that is already paid in full. */
+  INVOICE_PAID: 409,
   INTERNAL_SERVER_ERROR: 500,
   /** A streaming platform refused or failed (its token expired, it is down); the message says which. */
   PLATFORM_ERROR: 502,

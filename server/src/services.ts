@@ -29,6 +29,8 @@ import { createRaidsService } from './modules/raids/raids.service'
 import { createConversationService } from './modules/conversation/conversation.service'
 import { createVideosService } from './modules/videos/videos.service'
 import { createFeedbackService } from './modules/feedback/feedback.service'
+import { createInvoicesService } from './modules/invoices/invoices.service'
+import { createShopService } from './modules/shop/shop.service'
 import { createPlatforms, type Platforms } from './platforms'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
@@ -172,7 +174,20 @@ export function createServices(deps: {
   // Support chat between users in each other's scope (live over the pub/sub) and tasks.
   const supportChat = createSupportChatService({ db, now, pubsub })
   const todo = createTodoService({ db, now })
-  return { supportChat, todo, passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  // The shop (catalogue, wishlist, cart, checkout) and its invoices, paid by bank transfer (the manual provider).
+  const invoices = createInvoicesService({
+    db,
+    audit,
+    mail,
+    licences,
+    now,
+    currency: config.CURRENCY,
+    dueDays: config.INVOICE_DUE_DAYS,
+    bank: { bankName: config.INVOICE_BANK_NAME, country: config.INVOICE_BANK_COUNTRY, iban: config.INVOICE_IBAN, swiftCode: config.INVOICE_SWIFT },
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  })
+  const shop = createShopService({ db, audit, invoices, now })
+  return { supportChat, todo, shop, invoices, passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

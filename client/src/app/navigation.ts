@@ -74,6 +74,8 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     items: [
       { route: 'pages-license-demo', icon: 'key' },
       { route: 'pages-pricing', icon: 'dollar' },
+      { route: 'apps-e-commerce-shop', icon: 'dollar' },
+      { route: 'apps-invoice-list', icon: 'list' },
       { route: 'pages-faq', icon: 'help' },
       { route: 'pages-knowledge-base', icon: 'list' },
       { route: 'pages-account-setting', icon: 'settings', params: (user) => ({ id: user.id }) },

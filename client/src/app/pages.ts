@@ -48,5 +48,11 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   kbHome: lazyPage<PageProps>('kb-home-page', () => import('../features/help/pages/kb-home-page')),
   kbCategory: lazyPage<PageProps>('kb-category-page', () => import('../features/help/pages/kb-category-page')),
   kbArticle: lazyPage<PageProps>('kb-article-page', () => import('../features/help/pages/kb-article-page')),
+  shop: lazyPage<PageProps>('shop-page', () => import('../features/shop/pages/shop-page')),
+  productDetails: lazyPage<PageProps>('product-page', () => import('../features/shop/pages/product-page')),
+  wishlist: lazyPage<PageProps>('wishlist-page', () => import('../features/shop/pages/wishlist-page')),
+  checkout: lazyPage<PageProps>('checkout-page', () => import('../features/shop/pages/checkout-page')),
+  invoiceList: lazyPage<PageProps>('invoice-list-page', () => import('../features/invoices/pages/invoice-list-page')),
+  invoicePreview: lazyPage<PageProps>('invoice-preview-page', () => import('../features/invoices/pages/invoice-preview-page')),
   videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),
 };

@@ -65,7 +65,13 @@ export type PageKey =
   | 'unsubscribeMail'
   | 'undoEmailChange'
   | 'trackMarketing'
-  | 'redirectToPage';
+  | 'redirectToPage'
+  | 'shop'
+  | 'productDetails'
+  | 'wishlist'
+  | 'checkout'
+  | 'invoiceList'
+  | 'invoicePreview';
 
 export interface AppRoute {
   name: string;
@@ -151,6 +157,13 @@ export const ROUTES: readonly AppRoute[] = [
   route('apps-todo', '/apps/todo', 'todo', 'todo', appPage),
   route('apps-todo-filter', '/apps/todo/:filter', 'todo', 'todo', appPage),
   route('apps-todo-tag', '/apps/todo/tag/:tag', 'todo', 'todo', appPage),
+  // The shop and invoices (the spec's menu: e-commerce shop/details/wishlist/checkout, invoice).
+  route('apps-e-commerce-shop', '/apps/e-commerce/shop', 'shop', 'shop', appPage),
+  route('apps-e-commerce-product-details', '/apps/e-commerce/product/:id', 'productDetails', 'productDetails', appPage),
+  route('apps-e-commerce-wishlist', '/apps/e-commerce/wishlist', 'wishlist', 'wishlist', appPage),
+  route('apps-e-commerce-checkout', '/apps/e-commerce/checkout', 'checkout', 'checkout', appPage),
+  route('apps-invoice-list', '/apps/invoice/list', 'invoiceList', 'invoiceList', appPage),
+  route('apps-invoice-preview', '/apps/invoice/preview/:id', 'invoicePreview', 'invoicePreview', appPage),
 ];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

@@ -61,7 +61,7 @@ builder.queryField('viewer', (t) =>
     resolve: async (_root, _args, ctx) => {
       if (!ctx.principal) return null
       const user = await ctx.services.auth.findById(ctx.principal.userId)
-      return user ? toUserData(user) : null
+      return user ? toUserData(user, await ctx.services.shop.cartCount(user.id)) : null
     },
   }),
 )

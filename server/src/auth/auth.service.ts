@@ -10,6 +10,7 @@ import { isWeakPassword, type PasswordHasher } from './passwords'
 import type { AbuseLimits } from './rate-limit'
 import type { TokenService } from './tokens'
 import { toUserData, type UserData } from './user-data'
+import { cartItemsCount } from '../modules/shop/cart-count'
 
 export interface AuthResult {
   userData: UserData
@@ -53,7 +54,7 @@ export function createAuthService(deps: {
       tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' }),
       tokens.issueRefresh(user.id, tx),
     ])
-    return { userData: toUserData(user), accessToken, refreshToken }
+    return { userData: toUserData(user, await cartItemsCount(tx, user.id)), accessToken, refreshToken }
   }
 
   // Read on every authenticated request: built once, and a named prepared statement on
@@ -136,7 +137,7 @@ export function createAuthService(deps: {
     const user = await findById(userId)
     if (!user) throw new AppError('INVALID_TOKEN', messages.invalidRefresh)
     const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' })
-    return { userData: toUserData(user), accessToken, refreshToken }
+    return { userData: toUserData(user, await cartItemsCount(db, user.id)), accessToken, refreshToken }
   }
 
   async function logout(raw: unknown): Promise<void> {

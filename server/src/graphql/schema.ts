@@ -25,6 +25,8 @@ import '../modules/feedback/feedback.schema'
 import '../modules/help/help.schema'
 import '../modules/support-chat/support-chat.schema'
 import '../modules/todo/todo.schema'
+import '../modules/shop/shop.schema'
+import '../modules/invoices/invoices.schema'
 
 let built: GraphQLSchema | undefined
 

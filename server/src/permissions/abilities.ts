@@ -11,7 +11,7 @@ import { AppError } from '../errors'
  * - `manage` additionally requires the admin claim of the access token.
  */
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage'
-export type Subject = 'Auth' | 'ACL' | 'Admin' | 'User' | 'Licence' | 'Plan' | 'MailOutbox' | 'AuditLog' | 'Help' | 'all'
+export type Subject = 'Auth' | 'ACL' | 'Admin' | 'User' | 'Licence' | 'Plan' | 'MailOutbox' | 'AuditLog' | 'Help' | 'Product' | 'all'
 export type AppAbility = MongoAbility<[Action, Subject]>
 
 export const DEFAULT_ABILITY: AbilityRule[] = [

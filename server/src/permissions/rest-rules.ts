@@ -41,4 +41,18 @@ export const restRules: Record<string, Rule> = {
   'POST /apps/todo/tasks': rule.signedIn,
   'POST /apps/todo/tasks/:id': rule.signedIn,
   'DELETE /apps/todo/tasks/:id': rule.signedIn,
+  // The shop and invoices: signed in; the services keep each user to their own cart and wishlist, and invoices to the caller's scope.
+  'GET /apps/ecommerce/products': rule.signedIn,
+  'GET /apps/ecommerce/products/:id': rule.signedIn,
+  'GET /apps/ecommerce/wishlist': rule.signedIn,
+  'POST /apps/ecommerce/wishlist': rule.signedIn,
+  'DELETE /apps/ecommerce/wishlist/:productId': rule.signedIn,
+  'GET /apps/ecommerce/cart': rule.signedIn,
+  'POST /apps/ecommerce/cart': rule.signedIn,
+  'DELETE /apps/ecommerce/cart/:productId': rule.signedIn,
+  'POST /apps/ecommerce/checkout': rule.signedIn,
+  'GET /apps/invoice/invoices': rule.signedIn,
+  'GET /apps/invoice/invoices/:id': rule.signedIn,
+  'GET /apps/invoice/invoices/:id/pdf': rule.signedIn,
+  'GET /apps/invoice/clients': rule.signedIn,
 }

@@ -15,6 +15,7 @@ import type { AuditService } from '../audit/audit.service'
 import type { MailService } from '../mail/mail.service'
 import { emailChanges } from './account.tables'
 import { emailHeldForUndo } from './email-hold'
+import { cartItemsCount } from '../shop/cart-count'
 
 /** /account-setting/data and GraphQL `accountSettings`: the spec's account settings (section 3). */
 export interface AccountSettings {
@@ -245,7 +246,7 @@ export function createAccountService(deps: {
       return tokens.issueRefresh(user.id, tx)
     })
     const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' })
-    return { userData: toUserData(user), accessToken, refreshToken }
+    return { userData: toUserData(user, await cartItemsCount(db, user.id)), accessToken, refreshToken }
   }
 
   /** The password of whoever acts (the user, or the admin changing another user) must be given and match. */
@@ -325,7 +326,7 @@ export function createAccountService(deps: {
       })
       const { after, refreshToken } = out
       const auth = refreshToken
-        ? { userData: toUserData(after), accessToken: await tokens.signAccess({ userId: after.id, role: after.role, admin: after.role === 'admin' }), refreshToken }
+        ? { userData: toUserData(after, await cartItemsCount(db, after.id)), accessToken: await tokens.signAccess({ userId: after.id, role: after.role, admin: after.role === 'admin' }), refreshToken }
         : null
       return { settings: toSettings(after), auth }
     } catch (e) {

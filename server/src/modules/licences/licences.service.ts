@@ -481,12 +481,12 @@ export function createLicencesService(deps: {
     return row
   }
 
-  /** For user creation by an admin with a plan: one fresh key, inside `tx`. */
-  async function mintInTx(tx: Db, actor: Principal, planId: number, totalDays: number): Promise<LicenceRow> {
+  /** For user creation by an admin with a plan (and paid shop invoices): one fresh key, inside `tx`. */
+  async function mintInTx(tx: Db, actor: Principal, planId: number, totalDays: number, resellerId: number | null = null): Promise<LicenceRow> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const [row] = await tx
         .insert(licences)
-        .values({ licensekey: generateLicenceKey(), planId, totalDays, status: 'available', createdBy: actor.userId, createdAt: now(), updatedAt: now() })
+        .values({ licensekey: generateLicenceKey(), planId, totalDays, resellerId, status: 'available', createdBy: actor.userId, createdAt: now(), updatedAt: now() })
         .onConflictDoNothing({ target: licences.licensekey })
         .returning()
       if (row) {
@@ -497,7 +497,59 @@ export function createLicencesService(deps: {
     throw new AppError('INTERNAL_SERVER_ERROR', 'Could not generate a unique key')
   }
 
+  /**
+   * Public API for paid shop invoices, inside the paying transaction `tx`: mints one key for
+   * `planId` and then activates it on `buyer` (activate), reserves it for `buyer` (assigned,
+   * to be activated later), or leaves it in `pool`'s reseller pool. Returns the row and the
+   * audit events (the minting's own event is written here).
+   */
+  async function issueInTx(
+    tx: Db,
+    actor: Principal,
+    source: { planId: number; totalDays: number },
+    to: { activate: LicenceTarget } | { reserve: LicenceTarget } | { pool: number },
+  ): Promise<{ licence: LicenceRow; events: AuditEvent[] }> {
+    const row = await mintInTx(tx, actor, source.planId, source.totalDays, 'pool' in to ? to.pool : null)
+    if ('pool' in to) return { licence: row, events: [] }
+    if ('activate' in to) return activateInTx(tx, row, to.activate)
+    const [assigned] = await tx
+      .update(licences)
+      .set({ status: 'assigned', userId: to.reserve.id, updatedAt: now() })
+      .where(eq(licences.id, row.id))
+      .returning()
+    return {
+      licence: assigned!,
+      events: [{ action: 'licence.assign', entity: 'licence', entityId: row.id, before: auditShape(row), after: auditShape(assigned!) }],
+    }
+  }
+
+  /**
+   * Public API for refunds, inside `tx`: revokes the listed keys that are not revoked yet; a
+   * user whose active key it was loses the package. Returns the audit events.
+   */
+  async function revokeManyInTx(tx: Db, ids: number[]): Promise<AuditEvent[]> {
+    if (ids.length === 0) return []
+    const at = now()
+    const before = await tx.select().from(licences).where(and(inArray(licences.id, ids), ne(licences.status, 'revoked'))).for('update')
+    const events: AuditEvent[] = []
+    for (const row of before) {
+      const [after] = await tx.update(licences).set({ status: 'revoked', revokedAt: at, updatedAt: at }).where(eq(licences.id, row.id)).returning()
+      events.push({ action: 'licence.revoke', entity: 'licence', entityId: row.id, before: auditShape(row), after: auditShape(after!) })
+      if (row.status === 'active' && row.userId !== null) {
+        const pkg = await syncPackage(tx, row.userId)
+        if (pkg.before !== pkg.after) {
+          events.push({ action: 'user.update', entity: 'user', entityId: row.userId, before: { package: pkg.before }, after: { package: pkg.after } })
+        }
+      }
+    }
+    return events
+  }
+
   return {
+    issueInTx,
+    revokeManyInTx,
+    /** Drop cached totals after a change made through the InTx functions. */
+    changed,
     generate,
     assign,
     activate,

@@ -1,0 +1,101 @@
+import { asc, isNotNull } from 'drizzle-orm'
+import type { Db } from '../server/src/db/client'
+import { plans } from '../server/src/db/schema'
+import { invoicePayments, invoices, type InvoiceBaseStatus } from '../server/src/modules/invoices/invoices.tables'
+import { products } from '../server/src/modules/shop/shop.tables'
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+
+/**
+ * The catalogue's licence products: every priced plan for 30 days (the monthly price) and
+ * 365 days (the yearly total). Inserted once by slug; an admin's later edits (or removal) stay.
+ */
+export async function seedShop(db: Db): Promise<void> {
+  const rows = await db.select().from(plans).where(isNotNull(plans.monthlyPrice)).orderBy(asc(plans.sortOrder))
+  const values = rows.flatMap((p) => {
+    const base = {
+      kind: 'plan' as const,
+      description: [p.subtitle, ...p.benefits].filter(Boolean).join('. '),
+      brand: 'Channel Assistant',
+      image: p.img,
+      hasFreeShipping: true,
+      rating: 5,
+      colorOptions: ['primary' as const],
+      planId: p.id,
+    }
+    const out = [{ ...base, name: `${p.name} — 30 days`, slug: slug(`${p.name}-30-days`), price: p.monthlyPrice!, totalDays: 30, sortOrder: p.sortOrder * 10 }]
+    if (p.yearlyTotal !== null) {
+      out.push({ ...base, name: `${p.name} — 365 days`, slug: slug(`${p.name}-365-days`), price: p.yearlyTotal, totalDays: 365, sortOrder: p.sortOrder * 10 + 1 })
+    }
+    return out
+  })
+  if (values.length > 0) await db.insert(products).values(values).onConflictDoNothing({ target: products.slug })
+}
+
+const PEOPLE = [
+  ['Jordan Stevenson', 'Hall-Robbins PLC', 'USA'],
+  ['Stephanie Burns', 'Mccann LLC', 'Haiti'],
+  ['Tony Herrera', 'Leonard LLC', 'Cambodia'],
+  ['Kevin Patton', 'Smith, Miller and Henry LLC', 'Cambodia'],
+  ['Mrs. Julie Donovan MD', 'Garcia-Cameron and Sons', 'Cuba'],
+  ['Amanda Phillips', 'Mitchell, Turner and Chapman', 'Ukraine'],
+  ['Christina Collier', 'Lane-Hall', 'Bolivia'],
+  ['David Flores', 'Guerrero-Moore', 'Benin'],
+  ['Valerie Perez', 'Bailey Group', 'Congo'],
+  ['Susan Dickerson', 'Lopez Ltd', 'Syria'],
+] as const
+const SERVICES = ['Software Development', 'UI/UX Design & Development', 'Unlimited Extended License', 'Template Customization', 'Software Development']
+/** The statuses in turn: Paid, Downloaded, Sent, Draft, Partial Payment, Past Due. */
+const CYCLE: Array<{ stored: InvoiceBaseStatus; paid: 'full' | 'part' | 'none'; pastDue: boolean }> = [
+  { stored: 'Sent', paid: 'full', pastDue: false },
+  { stored: 'Downloaded', paid: 'none', pastDue: false },
+  { stored: 'Sent', paid: 'none', pastDue: false },
+  { stored: 'Draft', paid: 'none', pastDue: false },
+  { stored: 'Sent', paid: 'part', pastDue: false },
+  { stored: 'Sent', paid: 'none', pastDue: true },
+]
+
+const DAY = 86_400_000
+const day = (t: number) => new Date(t).toISOString().slice(0, 10)
+
+/**
+ * The demo invoices of the template, ids 4987–5036 (fictional clients, visible to admins):
+ * each of the six statuses in turn, balances from seeded payments. Inserted once by id.
+ */
+export async function seedDemoInvoices(db: Db, now = Date.now()): Promise<void> {
+  const rows = Array.from({ length: 50 }, (_, i) => {
+    const [name, company, country] = PEOPLE[i % PEOPLE.length]!
+    const c = CYCLE[i % CYCLE.length]!
+    const issued = now - (60 - i) * DAY
+    const qty = 1 + (i % 3)
+    const price = 100 + ((i * 137) % 900)
+    return {
+      id: 4987 + i,
+      status: c.stored,
+      issuedDate: day(issued),
+      dueDate: day(c.pastDue ? now - (1 + (i % 9)) * DAY : now + (20 + i) * DAY),
+      clientName: name,
+      clientCompany: company,
+      clientEmail: `${slug(name).replace(/-/g, '.')}@example.com`,
+      clientAddress: `${100 + i * 7} Demo Street`,
+      clientCountry: country,
+      clientContact: `(555) 01${String(i).padStart(2, '0')}-${String(1000 + i * 37).slice(-4)}`,
+      service: SERVICES[i % SERVICES.length]!,
+      lines: [{ description: SERVICES[i % SERVICES.length]!, qty, price }],
+      total: String(qty * price),
+      createdAt: new Date(issued),
+      updatedAt: new Date(issued),
+    }
+  })
+  const made = await db.insert(invoices).values(rows).onConflictDoNothing({ target: invoices.id }).returning({ id: invoices.id, total: invoices.total })
+  if (made.length === 0) return
+  const byId = new Map(made.map((m) => [m.id, Number(m.total)]))
+  const payments = rows.flatMap((r, i) => {
+    const c = CYCLE[i % CYCLE.length]!
+    const total = byId.get(r.id)
+    if (total === undefined || c.paid === 'none') return []
+    const amount = c.paid === 'full' ? total : Math.round(total * 40) / 100
+    return [{ invoiceId: r.id, kind: 'payment' as const, amount: String(amount), reference: `Demo transfer ${r.id}`, at: new Date(Date.parse(r.issuedDate) + 5 * DAY) }]
+  })
+  if (payments.length > 0) await db.insert(invoicePayments).values(payments)
+}

@@ -1,0 +1,33 @@
+import type { Hono } from 'hono'
+import { guarded, type AppEnv } from '../../http/guarded'
+
+const isId = (v: string | undefined): v is string => v !== undefined && /^\d{1,15}$/.test(v)
+
+/**
+ * Invoices in the spec's shapes (§7): GET /apps/invoice/invoices (q on the client's name or
+ * e-mail, perPage, page, sortBy, sortDesc, status) → {invoices, total}; GET
+ * /apps/invoice/invoices/{id} → {invoice, paymentDetails} or 404 with no body; GET
+ * /apps/invoice/clients → the first five clients. GET /apps/invoice/invoices/{id}/pdf → the PDF.
+ * All in the caller's scope (admins all, resellers their clients', clients their own).
+ */
+export function mountInvoiceRoutes(app: Hono<AppEnv>) {
+  guarded(app, 'GET', '/apps/invoice/invoices', async (c, principal) => c.json(await c.get('services').invoices.list(principal, c.req.query())))
+
+  guarded(app, 'GET', '/apps/invoice/invoices/:id', async (c, principal) => {
+    const id = c.req.param('id')
+    const detail = isId(id) ? await c.get('services').invoices.get(principal, Number(id)) : null
+    return detail ? c.json({ invoice: detail.invoice, paymentDetails: detail.paymentDetails }) : c.body(null, 404)
+  })
+
+  guarded(app, 'GET', '/apps/invoice/invoices/:id/pdf', async (c, principal) => {
+    const id = c.req.param('id')
+    const pdf = isId(id) ? await c.get('services').invoices.pdf(principal, Number(id)) : null
+    if (!pdf) return c.body(null, 404)
+    c.header('content-type', 'application/pdf')
+    c.header('content-disposition', `attachment; filename="invoice-${id}.pdf"`)
+    c.header('cache-control', 'no-store')
+    return c.body(pdf as unknown as ArrayBuffer)
+  })
+
+  guarded(app, 'GET', '/apps/invoice/clients', async (c, principal) => c.json(await c.get('services').invoices.clients(principal)))
+}

@@ -1,0 +1,48 @@
+import type { Hono } from 'hono'
+import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
+
+const isId = (v: string | undefined): v is string => v !== undefined && /^\d{1,9}$/.test(v)
+
+/**
+ * The shop in the spec's shapes (§7, both variants): GET /apps/ecommerce/products (q, sortBy
+ * featured / price-asc / price-desc, perPage 9, page 1) → {products, total, userWishlist,
+ * userCart}; GET /products/{id} → {product} or 404 with no body; wishlist and cart GET →
+ * {products}, POST {productId} → 201, DELETE /{productId} → 200 (404 when not there).
+ * POST /apps/ecommerce/checkout → 201 {orderId, invoiceId} (the cart becomes an order and its invoice).
+ */
+export function mountShopRoutes(app: Hono<AppEnv>) {
+  const base = '/apps/ecommerce'
+  guarded(app, 'GET', `${base}/products`, async (c, principal) => c.json(await c.get('services').shop.list(principal, c.req.query())))
+
+  guarded(app, 'GET', `${base}/products/:id`, async (c, principal) => {
+    const id = c.req.param('id')
+    const product = isId(id) ? await c.get('services').shop.get(principal, Number(id)) : null
+    return product ? c.json({ product }) : c.body(null, 404)
+  })
+
+  for (const list of ['wishlist', 'cart'] as const) {
+    guarded(app, 'GET', `${base}/${list}`, async (c, principal) => {
+      const shop = c.get('services').shop
+      return c.json({ products: list === 'cart' ? await shop.cart(principal) : await shop.wishlist(principal) })
+    })
+    guarded(app, 'POST', `${base}/${list}`, async (c, principal) => {
+      const shop = c.get('services').shop
+      const { productId } = await jsonBody(c)
+      if (list === 'cart') await shop.addToCart(principal, productId)
+      else await shop.addToWishlist(principal, productId)
+      return c.body(null, 201)
+    })
+    guarded(app, 'DELETE', `${base}/${list}/:productId`, async (c, principal) => {
+      const shop = c.get('services').shop
+      const id = c.req.param('productId')
+      if (!isId(id)) return c.body(null, 404)
+      const gone = list === 'cart' ? await shop.removeFromCart(principal, id) : await shop.removeFromWishlist(principal, id)
+      return c.body(null, gone ? 200 : 404)
+    })
+  }
+
+  guarded(app, 'POST', `${base}/checkout`, async (c, principal) => {
+    const { order, invoiceId } = await c.get('services').shop.checkout(principal)
+    return c.json({ orderId: order.id, invoiceId }, 201)
+  })
+}
