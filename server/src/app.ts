@@ -11,6 +11,7 @@ import { isRateLimited } from './auth/rate-limit'
 import { mountChannelRoutes } from './modules/channels/channels.rest'
 import { mountAccountRoutes } from './modules/account/account.rest'
 import { mountHelpRoutes } from './modules/help/help.rest'
+import { mountMailboxRoutes } from './modules/mailbox/mailbox.rest'
 import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
 import { mountPricingRoutes } from './modules/plans/plans.rest'
 import { mountUserRoutes } from './modules/users/users.rest'
@@ -166,6 +167,7 @@ export function createApp(deps: {
   mountAccountRoutes(app)
   mountMarketingRoutes(app)
   mountHelpRoutes(app)
+  mountMailboxRoutes(app)
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.

@@ -46,6 +46,7 @@ export async function startServer(
   // The bot worker runs in this process unless WORKER_INLINE=off (then `npm run worker` does).
   const worker = config.WORKER_INLINE ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
   void worker?.start().catch((e: unknown) => log.error({ err: e }, 'bot worker failed to start'))
+  services.mailDelivery?.start()
   const server = await new Promise<HttpServer>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as HttpServer))
   })
@@ -80,6 +81,7 @@ export async function startServer(
       clearTimeout(cut)
       clearInterval(idle)
       log.info({ ms: Date.now() - started }, 'drained')
+      await services.mailDelivery?.stop()
       await services.platforms.sandbox?.close()
       await services.realtime.close()
       await services.limits.close()

@@ -23,6 +23,7 @@ import '../modules/conversation/conversation.schema'
 import '../modules/videos/videos.schema'
 import '../modules/feedback/feedback.schema'
 import '../modules/help/help.schema'
+import '../modules/mailbox/mailbox.schema'
 
 let built: GraphQLSchema | undefined
 

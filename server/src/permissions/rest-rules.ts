@@ -31,4 +31,10 @@ export const restRules: Record<string, Rule> = {
   'GET /kb/data/knowledge_base': rule.signedIn,
   'GET /kb/data/category': rule.signedIn,
   'GET /kb/data/question': rule.signedIn,
+  // The mailbox: signed in; the service works only on the caller's own emails.
+  'GET /apps/email/emails': rule.signedIn,
+  'POST /apps/email/update-emails': rule.signedIn,
+  'POST /apps/email/update-emails-label': rule.signedIn,
+  'GET /apps/email/paginate-email': rule.signedIn,
+  'GET /apps/email/attachments/:emailId/:attachmentId': rule.signedIn,
 }
