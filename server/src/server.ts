@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { seedDemo, seedDemoSandbox, seedPlans, type DemoAccount } from '../../seed/demo'
+import { seedDemoMail } from '../../seed/mailbox'
 import { createApp } from './app'
 import { resolveSecrets } from './auth/secrets'
 import type { Config } from './config'
@@ -36,6 +37,7 @@ export async function startServer(
   const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
   await seedPlans(database.db)
   const demoAccounts = config.DEMO ? await seedDemo(database.db, services.passwords, opts.demoPasswords) : []
+  if (config.DEMO) await seedDemoMail(database.db)
   // First start: the demo client gets a sandbox channel with a working assistant.
   const demoClient = demoAccounts.find((a) => a.role === 'client')
   if (demoClient && services.platforms.sandbox) {

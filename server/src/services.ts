@@ -67,7 +67,7 @@ export function createServices(deps: {
   const limits = new AbuseLimits(deps.limitStore ?? createLimitStore({ redisUrl: config.REDIS_URL, log }), abuseLimitSettings(config), ms)
   // Each user's mailbox; the product's own mails land in the recipient's inbox as well.
   const mailbox = createMailboxService({ db, now })
-  const mail = createMailService(db, log, { toInbox: (m, tx) => mailbox.deliverProductMail(m, tx, config.MAIL_FROM) })
+  const mail = createMailService(db, log, { now, toInbox: (m, tx) => mailbox.deliverProductMail(m, tx, config.MAIL_FROM) })
   // With SMTP_URL the outbox is sent through SMTP in the background (started by the server).
   const mailDelivery = config.SMTP_URL
     ? createMailDelivery(db, log, {

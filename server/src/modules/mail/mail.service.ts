@@ -16,10 +16,10 @@ export interface Mail {
  * (GraphQL `mailOutbox`). The log only says that a mail was queued, never its content (it may
  * carry a reset link).
  */
-export function createMailService(db: Db, log: Logger, deps: { toInbox?: (mail: Mail, tx: Db) => Promise<void> } = {}) {
+export function createMailService(db: Db, log: Logger, deps: { now?: () => Date; toInbox?: (mail: Mail, tx: Db) => Promise<void> } = {}) {
   return {
     async send(mail: Mail, tx: Db = db): Promise<void> {
-      await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text })
+      await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, nextAttemptAt: deps.now?.() ?? new Date() })
       await deps.toInbox?.(mail, tx)
       log.info({ subject: mail.subject }, 'mail queued in outbox')
     },

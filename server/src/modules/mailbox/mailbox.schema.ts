@@ -72,7 +72,7 @@ const AttachmentInput = builder.inputType('EmailAttachmentInput', {
   fields: (t) => ({
     fileName: t.string({ required: true }),
     contentType: t.string({ required: true }),
-    data: t.string({ required: true, description: 'Base64 content; at most 1 MB decoded.' }),
+    data: t.string({ required: true, description: 'Base64 content; at most 160 KB decoded (all attachments together).' }),
   }),
 })
 

@@ -15,7 +15,11 @@ import {
   type EmailLabel,
 } from './mailbox.tables'
 
-export const ATTACHMENT_MAX_BYTES = 1024 * 1024
+/**
+ * Attachments travel base64 in the GraphQL body (256 KB at most), so a mail's attachments
+ * together are at most 160 KB (each and all); bigger files are refused with a coded 400.
+ */
+export const ATTACHMENT_MAX_BYTES = 160 * 1024
 export const ATTACHMENTS_MAX = 5
 const SUBJECT_MAX = 200
 const HTML_MAX = 100_000
@@ -103,9 +107,9 @@ export function checkAttachment(a: AttachmentInput): { fileName: string; content
   const type = typeof a.contentType === 'string' ? a.contentType.toLowerCase().split(';')[0]!.trim() : ''
   if (!ALLOWED_TYPES[ext]?.includes(type)) throw bad('Only PDF, PNG, JPEG, GIF, TXT and CSV files can be attached', 'attachments')
   if (typeof a.data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(a.data)) throw bad('The attachment content must be base64', 'attachments')
-  if ((a.data.length * 3) / 4 > ATTACHMENT_MAX_BYTES + 4) throw bad('An attachment may be at most 1 MB', 'attachments')
+  if ((a.data.length * 3) / 4 > ATTACHMENT_MAX_BYTES + 4) throw bad('Attachments may be at most 160 KB', 'attachments')
   const data = Buffer.from(a.data, 'base64')
-  if (data.length > ATTACHMENT_MAX_BYTES) throw bad('An attachment may be at most 1 MB', 'attachments')
+  if (data.length > ATTACHMENT_MAX_BYTES) throw bad('Attachments may be at most 160 KB', 'attachments')
   return { fileName: name, contentType: type, data }
 }
 
@@ -321,6 +325,7 @@ export function createMailboxService(deps: { db: Db; now: () => Date }) {
       const files = input.attachments ?? []
       if (!Array.isArray(files) || files.length > ATTACHMENTS_MAX) throw bad(`At most ${ATTACHMENTS_MAX} attachments`, 'attachments')
       const checked = files.map(checkAttachment)
+      if (checked.reduce((n, a) => n + a.data.length, 0) > ATTACHMENT_MAX_BYTES) throw bad('Attachments may be at most 160 KB together', 'attachments')
       const html = sanitizeEmailHtml(input.message)
       const at = now()
       const id = await db.transaction(async (tx) => {
