@@ -12,6 +12,7 @@ import type sandbox from './features/sandbox/locales/en.json';
 import type raids from './features/raids/locales/en.json';
 import type feedback from './features/feedback/locales/en.json';
 import type help from './features/help/locales/en.json';
+import type mailbox from './features/mailbox/locales/en.json';
 import type conversation from './features/conversation/locales/en.json';
 
 declare module 'i18next' {
@@ -33,6 +34,7 @@ declare module 'i18next' {
       analytics: typeof analytics;
       sandbox: typeof sandbox;
       help: typeof help;
+      mailbox: typeof mailbox;
     };
     returnNull: false;
   }

@@ -67,6 +67,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     items: [
       { route: 'pages-license-demo', icon: 'key' },
       { route: 'pages-pricing', icon: 'dollar' },
+      { route: 'apps-email', icon: 'mail' },
       { route: 'pages-faq', icon: 'help' },
       { route: 'pages-knowledge-base', icon: 'list' },
       { route: 'pages-account-setting', icon: 'settings', params: (user) => ({ id: user.id }) },

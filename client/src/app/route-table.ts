@@ -43,6 +43,7 @@ export type PageKey =
   | 'kickDashboard'
   | 'raidPanel'
   | 'feedbackReports'
+  | 'mailbox'
   | 'conversation'
   | 'vod'
   | 'videoDashboard'
@@ -109,6 +110,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Other pages
   route('pages-account-setting', '/pages/account-setting/:id', 'accountSettings', 'accountSettings', appPage),
+  route('apps-email', '/apps/email', 'email', 'mailbox', appPage),
   route('pages-faq', '/pages/faq', 'faq', 'faq', appPage),
   // The knowledge base (the spec's /kb/data/* answer its data; its pages live under /pages/).
   route('pages-knowledge-base', '/pages/knowledge-base', 'knowledgeBase', 'kbHome', appPage),
