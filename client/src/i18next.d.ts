@@ -12,6 +12,7 @@ import type sandbox from './features/sandbox/locales/en.json';
 import type raids from './features/raids/locales/en.json';
 import type feedback from './features/feedback/locales/en.json';
 import type help from './features/help/locales/en.json';
+import type mailbox from './features/mailbox/locales/en.json';
 import type conversation from './features/conversation/locales/en.json';
 import type supportChat from './features/support-chat/locales/en.json';
 import type todo from './features/todo/locales/en.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       todo: typeof todo;
       shop: typeof shop;
       invoices: typeof invoices;
+      mailbox: typeof mailbox;
     };
     returnNull: false;
   }

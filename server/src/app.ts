@@ -13,6 +13,7 @@ import { mountAccountRoutes } from './modules/account/account.rest'
 import { mountHelpRoutes } from './modules/help/help.rest'
 import { mountSupportChatRoutes } from './modules/support-chat/support-chat.rest'
 import { mountTodoRoutes } from './modules/todo/todo.rest'
+import { mountMailboxRoutes } from './modules/mailbox/mailbox.rest'
 import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
 import { mountPricingRoutes } from './modules/plans/plans.rest'
 import { mountUserRoutes } from './modules/users/users.rest'
@@ -174,6 +175,7 @@ export function createApp(deps: {
   mountTodoRoutes(app)
   mountShopRoutes(app)
   mountInvoiceRoutes(app)
+  mountMailboxRoutes(app)
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.

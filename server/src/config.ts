@@ -138,6 +138,16 @@ const envSchema = z.object({
   INVITE_TTL: duration(7 * 24 * 3600),
   /** How long the link mailed to the old address after a sign-in e-mail change can undo it, seconds. */
   EMAIL_UNDO_TTL: duration(7 * 24 * 3600),
+  /** smtp://user:pass@host:port (or smtps://): the outbox is sent through it; unset, mails stay in the outbox. */
+  SMTP_URL: z.string().url().optional(),
+  /** The From address of the product's mails. */
+  MAIL_FROM: z.string().default('Botpanel <no-reply@botpanel.local>'),
+  /** Delivery attempts before a mail is dead-lettered. */
+  SMTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  /** First retry delay in seconds; it doubles with each failed attempt. */
+  SMTP_RETRY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** How often the delivery loop looks for due mails, milliseconds. */
+  SMTP_TICK_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   /** Hosts marketing click links may redirect to (comma list); nothing else is redirected to. */
   MARKETING_REDIRECT_HOSTS: z
     .string()

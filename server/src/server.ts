@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { seedDemo, seedDemoSandbox, seedPlans, type DemoAccount } from '../../seed/demo'
+import { seedDemoMail } from '../../seed/mailbox'
 import { createApp } from './app'
 import { resolveSecrets } from './auth/secrets'
 import type { Config } from './config'
@@ -36,6 +37,7 @@ export async function startServer(
   const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
   await seedPlans(database.db)
   const demoAccounts = config.DEMO ? await seedDemo(database.db, services.passwords, opts.demoPasswords) : []
+  if (config.DEMO) await seedDemoMail(database.db)
   // First start: the demo client gets a sandbox channel with a working assistant.
   const demoClient = demoAccounts.find((a) => a.role === 'client')
   if (demoClient && services.platforms.sandbox) {
@@ -46,6 +48,7 @@ export async function startServer(
   // The bot worker runs in this process unless WORKER_INLINE=off (then `npm run worker` does).
   const worker = config.WORKER_INLINE ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
   void worker?.start().catch((e: unknown) => log.error({ err: e }, 'bot worker failed to start'))
+  services.mailDelivery?.start()
   const server = await new Promise<HttpServer>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as HttpServer))
   })
@@ -80,6 +83,7 @@ export async function startServer(
       clearTimeout(cut)
       clearInterval(idle)
       log.info({ ms: Date.now() - started }, 'drained')
+      await services.mailDelivery?.stop()
       await services.platforms.sandbox?.close()
       await services.realtime.close()
       await services.limits.close()

@@ -7,6 +7,8 @@ import { createPasswordResetService } from './auth/password-reset'
 import { AbuseLimits, abuseLimitSettings, createLimitStore, type LimitStore } from './auth/rate-limit'
 import { createTokenService } from './auth/tokens'
 import { createMailService } from './modules/mail/mail.service'
+import { createMailDelivery } from './modules/mail/mail-delivery'
+import { createMailboxService } from './modules/mailbox/mailbox.service'
 import { createAccountService } from './modules/account/account.service'
 import { createAdminService } from './modules/admin/admin.service'
 import { createAuditService } from './modules/audit/audit.service'
@@ -67,7 +69,20 @@ export function createServices(deps: {
   const ms = () => now().getTime()
   // Sign-in, registration and password-reset limits; shared by every process through Redis when configured.
   const limits = new AbuseLimits(deps.limitStore ?? createLimitStore({ redisUrl: config.REDIS_URL, log }), abuseLimitSettings(config), ms)
-  const mail = createMailService(db, log)
+  // Each user's mailbox; the product's own mails land in the recipient's inbox as well.
+  const mailbox = createMailboxService({ db, now })
+  const mail = createMailService(db, log, { now, toInbox: (m, tx) => mailbox.deliverProductMail(m, tx, config.MAIL_FROM) })
+  // With SMTP_URL the outbox is sent through SMTP in the background (started by the server).
+  const mailDelivery = config.SMTP_URL
+    ? createMailDelivery(db, log, {
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        maxAttempts: config.SMTP_MAX_ATTEMPTS,
+        backoffMs: config.SMTP_RETRY_SECONDS * 1000,
+        tickMs: config.SMTP_TICK_MS,
+        now,
+      })
+    : null
   const auth = createAuthService({
     db,
     passwords,
@@ -187,7 +202,7 @@ export function createServices(deps: {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   })
   const shop = createShopService({ db, audit, invoices, now })
-  return { supportChat, todo, shop, invoices, passwords, tokens, limits, auth, mail, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  return { supportChat, todo, shop, invoices, passwords, tokens, limits, auth, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

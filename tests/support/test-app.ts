@@ -118,6 +118,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       return res.body
     },
     async close() {
+      await services.mailDelivery?.stop()
       await services.platforms.sandbox?.close()
       await services.limits.close()
       await database.close()

@@ -76,6 +76,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
       { route: 'pages-pricing', icon: 'dollar' },
       { route: 'apps-e-commerce-shop', icon: 'dollar' },
       { route: 'apps-invoice-list', icon: 'list' },
+      { route: 'apps-email', icon: 'mail' },
       { route: 'pages-faq', icon: 'help' },
       { route: 'pages-knowledge-base', icon: 'list' },
       { route: 'pages-account-setting', icon: 'settings', params: (user) => ({ id: user.id }) },

@@ -44,6 +44,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
   conversation: lazyPage<PageProps>('conversation-page', () => import('../features/conversation/pages/conversation-page')),
   vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),
+  mailbox: lazyPage<PageProps>('mailbox-page', () => import('../features/mailbox/pages/mailbox-page')),
   faq: lazyPage<PageProps>('faq-page', () => import('../features/help/pages/faq-page')),
   kbHome: lazyPage<PageProps>('kb-home-page', () => import('../features/help/pages/kb-home-page')),
   kbCategory: lazyPage<PageProps>('kb-category-page', () => import('../features/help/pages/kb-category-page')),

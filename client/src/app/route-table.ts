@@ -45,6 +45,7 @@ export type PageKey =
   | 'feedbackReports'
   | 'supportChat'
   | 'todo'
+  | 'mailbox'
   | 'conversation'
   | 'vod'
   | 'videoDashboard'
@@ -117,6 +118,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Other pages
   route('pages-account-setting', '/pages/account-setting/:id', 'accountSettings', 'accountSettings', appPage),
+  route('apps-email', '/apps/email', 'email', 'mailbox', appPage),
   route('pages-faq', '/pages/faq', 'faq', 'faq', appPage),
   // The knowledge base (the spec's /kb/data/* answer its data; its pages live under /pages/).
   route('pages-knowledge-base', '/pages/knowledge-base', 'knowledgeBase', 'kbHome', appPage),

@@ -229,7 +229,13 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+  /** Delivery through SMTP_URL: queued → sent, or dead after the last retry. Without SMTP_URL mails stay queued. */
+  status: text('status', { enum: ['queued', 'sent', 'dead'] }).notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+}, (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)])
 
 export type UserRow = typeof users.$inferSelect
 export type LicenceRow = typeof licences.$inferSelect

@@ -27,6 +27,7 @@ import '../modules/support-chat/support-chat.schema'
 import '../modules/todo/todo.schema'
 import '../modules/shop/shop.schema'
 import '../modules/invoices/invoices.schema'
+import '../modules/mailbox/mailbox.schema'
 
 let built: GraphQLSchema | undefined
 

@@ -276,4 +276,19 @@ export const graphqlRules: Record<string, Rule> = {
   'InvoicePayment.*': rule.parent,
   'InvoiceDetail.*': rule.parent,
   'InvoicePage.*': rule.parent,
+  // The mailbox: signed in; the service only reads and changes the caller's own emails, and
+  // recipients are limited to the caller's scope.
+  'Query.emails': rule.signedIn,
+  'Query.email': rule.signedIn,
+  'Query.adjacentEmail': rule.signedIn,
+  'Query.emailRecipients': rule.signedIn,
+  'Mutation.updateEmails': rule.signedIn,
+  'Mutation.toggleEmailsLabel': rule.signedIn,
+  'Mutation.composeEmail': rule.signedIn,
+  'Email.*': rule.parent,
+  'EmailAddress.*': rule.parent,
+  'EmailAttachment.*': rule.parent,
+  'EmailsMeta.*': rule.parent,
+  'EmailList.*': rule.parent,
+  'EmailRecipient.*': rule.parent,
 }

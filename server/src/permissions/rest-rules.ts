@@ -55,4 +55,10 @@ export const restRules: Record<string, Rule> = {
   'GET /apps/invoice/invoices/:id': rule.signedIn,
   'GET /apps/invoice/invoices/:id/pdf': rule.signedIn,
   'GET /apps/invoice/clients': rule.signedIn,
+  // The mailbox: signed in; the service works only on the caller's own emails.
+  'GET /apps/email/emails': rule.signedIn,
+  'POST /apps/email/update-emails': rule.signedIn,
+  'POST /apps/email/update-emails-label': rule.signedIn,
+  'GET /apps/email/paginate-email': rule.signedIn,
+  'GET /apps/email/attachments/:emailId/:attachmentId': rule.signedIn,
 }

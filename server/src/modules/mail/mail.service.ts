@@ -10,14 +10,17 @@ export interface Mail {
 }
 
 /**
- * Sending mail means writing it to the outbox table. No SMTP transport is wired yet: in
- * development an admin reads the outbox (GraphQL `mailOutbox`); the log only says that a
- * mail was queued, never its content (it may carry a reset link).
+ * Sending mail means writing it to the outbox table (in the caller's transaction) and, when the
+ * address belongs to a user, into their mailbox inbox too. With SMTP_URL the delivery loop
+ * (mail-delivery.ts) sends the outbox through SMTP; without it an admin reads the outbox
+ * (GraphQL `mailOutbox`). The log only says that a mail was queued, never its content (it may
+ * carry a reset link).
  */
-export function createMailService(db: Db, log: Logger) {
+export function createMailService(db: Db, log: Logger, deps: { now?: () => Date; toInbox?: (mail: Mail, tx: Db) => Promise<void> } = {}) {
   return {
     async send(mail: Mail, tx: Db = db): Promise<void> {
-      await tx.insert(mailOutbox).values(mail)
+      await tx.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, nextAttemptAt: deps.now?.() ?? new Date() })
+      await deps.toInbox?.(mail, tx)
       log.info({ subject: mail.subject }, 'mail queued in outbox')
     },
     async latest(first: number) {

@@ -1,0 +1,262 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button } from '../../../components/ui/button';
+import { Dialog, StyledDialogActions } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StyledStack } from '../../../components/ui/stack';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import {
+  type EmailFieldsFragment,
+  type EmailFolder,
+  type EmailLabel,
+  useComposeEmailMutation,
+  useEmailRecipientsQuery,
+  useEmailsQuery,
+  useToggleEmailsLabelMutation,
+  useUpdateEmailsMutation,
+} from '../../../gql/graphql';
+import { apiFetch } from '../../../lib/api-fetch';
+
+const FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash', 'starred'] as const;
+type View = (typeof FOLDERS)[number];
+const LABELS: EmailLabel[] = ['private', 'company', 'important', 'personal'];
+
+const StyledLayout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: minmax(10rem, 14rem) 1fr;
+`;
+const StyledList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+const StyledRow = styled.button<{ $unread: boolean }>`
+  width: 100%;
+  text-align: left;
+  font-weight: ${({ $unread }) => ($unread ? 700 : 400)};
+  background: transparent;
+  color: inherit;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${({ theme }) => theme.space.sm};
+  cursor: pointer;
+`;
+const StyledBody = styled.iframe`
+  width: 100%;
+  min-height: 16rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: white;
+`;
+
+const toBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(file);
+  });
+
+async function download(url: string, fileName: string) {
+  const res = await apiFetch(url);
+  if (!res.ok) return;
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  a.click();
+  URL.revokeObjectURL(href);
+}
+
+interface Draft {
+  to: string[];
+  subject: string;
+  message: string;
+}
+
+function ComposeDialog({ initial, onClose, onSent }: { initial: Draft; onClose: () => void; onSent: () => void }) {
+  const { t } = useTranslation('mailbox');
+  const [filter, setFilter] = useState('');
+  const [to, setTo] = useState<string[]>(initial.to);
+  const [subject, setSubject] = useState(initial.subject);
+  const [message, setMessage] = useState(initial.message);
+  const [files, setFiles] = useState<File[]>([]);
+  const recipients = useEmailRecipientsQuery({ variables: { q: filter || null } });
+  const [compose, { loading, error }] = useComposeEmailMutation();
+  const submit = async (draft: boolean) => {
+    const attachments = await Promise.all(files.map(async (f) => ({ fileName: f.name, contentType: f.type || 'application/octet-stream', data: await toBase64(f) })));
+    const html = message
+      .split(/\n{2,}/)
+      .map((p) => `<p>${p.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!).replace(/\n/g, '<br>')}</p>`)
+      .join('');
+    const res = await compose({ variables: { input: { to, subject, message: html, attachments, draft } } }).catch(() => null);
+    if (res?.data) onSent();
+  };
+  return (
+    <Dialog open title={t('compose')} onClose={onClose} busy={loading} testId="compose-dialog">
+      <form
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          void submit(false);
+        }}
+      >
+        <TextField label={t('to')} name="recipient-search" placeholder={t('pickRecipient')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <select
+          multiple
+          aria-label={t('to')}
+          name="to"
+          value={to}
+          onChange={(e: ChangeEvent<HTMLSelectElement>) => setTo([...e.target.selectedOptions].map((o) => o.value))}
+        >
+          {[...new Map([...(recipients.data?.emailRecipients ?? []), ...to.map((email) => ({ email, name: email, role: '' }))].map((r) => [r.email, r])).values()].map((r) => (
+            <option key={r.email} value={r.email}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+        <TextField label={t('subject')} name="subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+        <TextAreaField label={t('message')} name="message" rows={8} value={message} onChange={(e) => setMessage(e.target.value)} />
+        <label>
+          {t('attachments')}
+          <input type="file" name="attachments" multiple accept=".pdf,.png,.jpg,.jpeg,.gif,.txt,.csv" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+        </label>
+        {error ? <ErrorState error={error} /> : null}
+        <StyledDialogActions>
+          <Button variant="ghost" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button variant="secondary" onClick={() => void submit(true)}>
+            {t('saveDraft')}
+          </Button>
+          <Button type="submit" disabled={loading}>
+            {t('send')}
+          </Button>
+        </StyledDialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** /apps/email: the signed-in user's mailbox (folders, search, read, compose). */
+export default function MailboxPage({ title }: { title: string }) {
+  const { t, i18n } = useTranslation('mailbox');
+  const [view, setView] = useState<View>('inbox');
+  const [q, setQ] = useState('');
+  const [label, setLabel] = useState<EmailLabel | null>(null);
+  const [open, setOpen] = useState<EmailFieldsFragment | null>(null);
+  const [composing, setComposing] = useState<Draft | null>(null);
+  const { data, loading, error, refetch } = useEmailsQuery({
+    variables: { q: q || null, folder: view === 'starred' ? null : (view as EmailFolder), starred: view === 'starred', label },
+    fetchPolicy: 'cache-and-network',
+  });
+  const [update] = useUpdateEmailsMutation();
+  const [toggleLabel] = useToggleEmailsLabelMutation();
+  const meta = data?.emails.emailsMeta;
+  const emails = data?.emails.emails ?? [];
+  const change = async (e: EmailFieldsFragment, set: { folder?: EmailFolder; isRead?: boolean; isStarred?: boolean }) => {
+    await update({ variables: { ids: [e.id], ...set } });
+    await refetch();
+  };
+  const read = (e: EmailFieldsFragment) => {
+    setOpen(e);
+    if (!e.isRead) void change(e, { isRead: true });
+  };
+  const count = (f: View) => (f === 'inbox' || f === 'draft' || f === 'spam' ? (meta?.[f] ?? 0) : 0);
+
+  return (
+    <StyledStack data-testid="mailbox">
+      <PageHeader title={title} subtitle={t('intro')} actions={<Button onClick={() => setComposing({ to: [], subject: '', message: '' })}>{t('compose')}</Button>} />
+      <StyledLayout>
+        <nav aria-label={title}>
+          <StyledList>
+            {FOLDERS.map((f) => (
+              <li key={f}>
+                <Button variant={view === f && !label ? 'primary' : 'ghost'} block aria-current={view === f && !label ? 'page' : undefined} onClick={() => (setView(f), setLabel(null), setOpen(null))}>
+                  {t(`folders.${f}`)}
+                  {count(f) > 0 ? ` (${count(f)})` : ''}
+                </Button>
+              </li>
+            ))}
+            {LABELS.map((l) => (
+              <li key={l}>
+                <Button variant={label === l ? 'primary' : 'ghost'} block onClick={() => (setLabel(l), setOpen(null))}>
+                  {t(`labels.${l}`)}
+                </Button>
+              </li>
+            ))}
+          </StyledList>
+        </nav>
+        <section>
+          {open ? (
+            <article data-testid="email-view">
+              <Button variant="ghost" onClick={() => setOpen(null)}>
+                {t('back')}
+              </Button>
+              <h2>{open.subject}</h2>
+              <p>
+                {t('from')}: {open.from.name} &lt;{open.from.email}&gt; · {new Date(open.time).toLocaleString(i18n.language)}
+              </p>
+              {/* Sanitized on the server; the sandbox (no allow-scripts) keeps any script from running. */}
+              <StyledBody title={open.subject} sandbox="" srcDoc={open.message} />
+              <ul>
+                {open.attachments.map((a) => (
+                  <li key={a.url}>
+                    <Button variant="secondary" onClick={() => void download(a.url, a.fileName)}>
+                      {a.fileName} ({Math.ceil(a.size / 1024)} KB)
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              <Button onClick={() => setComposing({ to: [open.from.email], subject: `Re: ${open.subject}`, message: '' })}>{t('reply')}</Button>{' '}
+              <Button variant="secondary" onClick={() => setComposing({ to: [], subject: `Fwd: ${open.subject}`, message: '' })}>
+                {t('forward')}
+              </Button>{' '}
+              <Button variant="secondary" onClick={() => void change(open, { isStarred: !open.isStarred }).then(() => setOpen({ ...open, isStarred: !open.isStarred }))}>
+                {open.isStarred ? t('unstar') : t('star')}
+              </Button>{' '}
+              {LABELS.map((l) => (
+                <Button key={l} variant={open.labels.includes(l) ? 'primary' : 'ghost'} aria-pressed={open.labels.includes(l)} onClick={() => void toggleLabel({ variables: { ids: [open.id], label: l } }).then(async () => { await refetch(); setOpen({ ...open, labels: open.labels.includes(l) ? open.labels.filter((x) => x !== l) : [...open.labels, l] }); })}>
+                  {t(`labels.${l}`)}
+                </Button>
+              ))}{' '}
+              <Button variant="danger" onClick={() => void change(open, { folder: open.folder === 'trash' ? 'inbox' : 'trash' }).then(() => setOpen(null))}>
+                {open.folder === 'trash' ? t('toInbox') : t('toTrash')}
+              </Button>
+            </article>
+          ) : (
+            <>
+              <TextField label={t('search')} name="q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+              {error ? (
+                <ErrorState error={error} onRetry={() => void refetch()} />
+              ) : loading && !data ? (
+                <LoadingState />
+              ) : emails.length === 0 ? (
+                <EmptyState>{t('empty')}</EmptyState>
+              ) : (
+                <StyledList data-testid="email-list">
+                  {emails.map((e) => (
+                    <li key={e.id}>
+                      <StyledRow type="button" $unread={!e.isRead} onClick={() => read(e)}>
+                        {e.isStarred ? '★ ' : ''}
+                        {view === 'sent' || view === 'draft' ? e.to.map((x) => x.name).join(', ') : e.from.name} — {e.subject}
+                        {e.attachments.length ? ' 📎' : ''}
+                      </StyledRow>
+                    </li>
+                  ))}
+                </StyledList>
+              )}
+            </>
+          )}
+        </section>
+      </StyledLayout>
+      {composing ? <ComposeDialog initial={composing} onClose={() => setComposing(null)} onSent={() => (setComposing(null), void refetch())} /> : null}
+    </StyledStack>
+  );
+}
