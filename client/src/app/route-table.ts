@@ -131,8 +131,8 @@ export const ROUTES: readonly AppRoute[] = [
   // App pages
   route('Dashboard', '/dashboard/', 'dashboard', 'dashboard', appPage),
   route('Reseller-ViewerDashboard', '/reseller/dashboard', 'resellerDashboard', 'resellerDashboard', appPage),
-  // User management (spec menu: user list / view / edit). Not under /apps/: the server
-  // answers every unknown /apps/* path with a plain 404 (API space), so a reload would fail.
+  // User management (spec menu: user list / view / edit). Under /user/, apart from the REST
+  // shims of /apps/user/* (a browser navigation anywhere gets the app; API clients a 404).
   route('user-list', '/user/list', 'userList', 'userList', appPage),
   route('user-view', '/user/view/:id', 'userView', 'userView', appPage),
   route('user-edit', '/user/edit/:id', 'userEdit', 'userEdit', appPage),
