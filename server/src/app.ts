@@ -10,6 +10,7 @@ import { mountAuthRoutes } from './auth/auth.rest'
 import { isRateLimited } from './auth/rate-limit'
 import { mountChannelRoutes } from './modules/channels/channels.rest'
 import { mountAccountRoutes } from './modules/account/account.rest'
+import { mountTwoStepRoutes } from './modules/two-step/two-step.rest'
 import { mountHelpRoutes } from './modules/help/help.rest'
 import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
 import { mountPricingRoutes } from './modules/plans/plans.rest'
@@ -164,6 +165,7 @@ export function createApp(deps: {
   mountUserRoutes(app)
   mountPricingRoutes(app)
   mountAccountRoutes(app)
+  mountTwoStepRoutes(app)
   mountMarketingRoutes(app)
   mountHelpRoutes(app)
 
