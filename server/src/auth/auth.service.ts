@@ -88,6 +88,9 @@ export function createAuthService(deps: {
       throw new AppError('INVALID_CREDENTIALS', messages.loginInvalid, { email: [messages.loginInvalid] })
     }
     await limits.loginSucceeded(email, clientKey)
+    if (passwords.needsRehash(user.passwordHash)) {
+      await db.update(users).set({ passwordHash: await passwords.hash(password) }).where(eq(users.id, user.id))
+    }
     return afterPassword(user)
   }
 
