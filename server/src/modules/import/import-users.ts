@@ -11,9 +11,9 @@ import { encodeFirebaseHash, type FirebaseHashParams } from '../../auth/firebase
  * password-hash parameters, so imported users keep their passwords (verified with Firebase's
  * modified scrypt at their first sign-in, then rehashed to argon2id).
  *
- * Idempotent: users are matched by e-mail; a second run finds nothing to change. Each batch is
- * one transaction and each record a savepoint inside it, so a record is written whole or not at
- * all; records are validated before anything is written. Botpanel.Viewbot and Botpanel.Views
+ * Idempotent: users are matched by e-mail; a second run finds nothing to change. Records are
+ * validated, and conflicts (a username or licence key of another account) decided, before
+ * anything is written; each batch is one transaction, so a record is never half-written. Botpanel.Viewbot and Botpanel.Views
  * (declined features: the product never fakes an audience) are dropped and counted.
  */
 
@@ -244,34 +244,92 @@ export async function importUsers(opts: {
     }
   }
 
-  /** Writes one record inside `tx`; answers what happened. Throws to roll its savepoint back. */
-  async function write(tx: Db, p: Prepared): Promise<'created' | 'updated' | 'unchanged' | string> {
-    const [existing] = await tx.select().from(users).where(eq(users.email, p.email)).limit(1)
-    const [holder] = await tx.select({ email: users.email }).from(users).where(sql`lower(${users.username}) = lower(${p.user.username})`).limit(1)
-    if (holder && holder.email !== p.email) return 'skipped: the username belongs to another account'
-    let userId: number
-    let outcome: 'created' | 'updated' | 'unchanged'
-    if (!existing) {
-      const [row] = await tx.insert(users).values(p.user).returning({ id: users.id })
-      userId = row!.id
-      await tx.insert(botPanels).values({ userId, ...p.panel })
-      outcome = 'created'
-    } else {
-      userId = existing.id
+  /**
+   * Writes one batch inside `tx` with a handful of statements: what exists is read in bulk
+   * (users by e-mail and username, bot panels, licence keys), conflicts are decided before
+   * anything is written, new users, panels and licences are inserted in bulk, and only
+   * changed users are updated one by one.
+   */
+  async function writeBatch(tx: Db, batch: Prepared[]): Promise<void> {
+    const emails = batch.map((p) => p.email)
+    const existing = new Map((await tx.select().from(users).where(inArray(users.email, emails))).map((u) => [u.email, u]))
+    const names = batch.map((p) => p.user.username.toLowerCase())
+    const holders = new Map(
+      (
+        await tx
+          .select({ email: users.email, name: sql<string>`lower(${users.username})` })
+          .from(users)
+          .where(inArray(sql`lower(${users.username})`, names))
+      ).map((h) => [h.name, h.email]),
+    )
+    const keys = batch.flatMap((p) => (p.licence ? [p.licence.licensekey] : []))
+    const keyOwners = new Map(
+      keys.length ? (await tx.select({ key: licences.licensekey, userId: licences.userId }).from(licences).where(inArray(licences.licensekey, keys))).map((k) => [k.key, k.userId]) : [],
+    )
+    const existingIds = [...existing.values()].map((u) => u.id)
+    const panels = new Map(existingIds.length ? (await tx.select().from(botPanels).where(inArray(botPanels.userId, existingIds))).map((b) => [b.userId, b]) : [])
+
+    const accepted: Prepared[] = []
+    const claimedKeys = new Map<string, string>()
+    for (const p of batch) {
+      const holder = holders.get(p.user.username.toLowerCase())
+      if (holder !== undefined && holder !== p.email) {
+        skip(p.source, 'the username belongs to another account')
+        continue
+      }
+      const key = p.licence?.licensekey
+      const owner = key ? keyOwners.get(key) : undefined
+      const mine = existing.get(p.email)?.id
+      if (key && ((owner !== undefined && owner !== mine) || (claimedKeys.has(key) && claimedKeys.get(key) !== p.email))) {
+        skip(p.source, 'the licence key belongs to another account')
+        continue
+      }
+      if (key) claimedKeys.set(key, p.email)
+      holders.set(p.user.username.toLowerCase(), p.email)
+      accepted.push(p)
+    }
+
+    const fresh = accepted.filter((p) => !existing.has(p.email))
+    const ids = new Map<string, number>([...existing.values()].map((u) => [u.email, u.id]))
+    if (fresh.length) {
+      const inserted = await tx.insert(users).values(fresh.map((p) => p.user)).returning({ id: users.id, email: users.email })
+      for (const row of inserted) ids.set(row.email, row.id)
+      await tx.insert(botPanels).values(fresh.map((p) => ({ userId: ids.get(p.email)!, ...p.panel })))
+    }
+    const newLicences = accepted.filter((p) => p.licence && !keyOwners.has(p.licence.licensekey))
+    if (newLicences.length) {
+      await tx.insert(licences).values(
+        newLicences.map((p) => ({
+          ...p.licence!,
+          userId: ids.get(p.email)!,
+          status: p.licence!.licensebeginning ? ('active' as const) : ('assigned' as const),
+          activatedAt: p.licence!.licensebeginning ? new Date(p.licence!.licensebeginning) : null,
+        })),
+      )
+      summary.licences += newLicences.length
+    }
+    const licensed = new Set(newLicences.map((p) => p.email))
+
+    for (const p of accepted) {
+      const before = existing.get(p.email)
+      if (!before) {
+        count(p, 'created')
+        continue
+      }
       // An existing account keeps its password (it may have been changed since the export).
       const changed =
-        existing.username !== p.user.username ||
-        existing.role !== p.user.role ||
-        existing.package !== p.user.package ||
-        existing.twitchname !== p.user.twitchname ||
-        JSON.stringify(existing.ability) !== JSON.stringify(p.user.ability)
+        before.username !== p.user.username ||
+        before.role !== p.user.role ||
+        before.package !== p.user.package ||
+        before.twitchname !== p.user.twitchname ||
+        JSON.stringify(before.ability) !== JSON.stringify(p.user.ability)
       if (changed) {
         await tx
           .update(users)
           .set({ username: p.user.username, role: p.user.role, package: p.user.package, twitchname: p.user.twitchname, ability: p.user.ability, updatedAt: now() })
-          .where(eq(users.id, userId))
+          .where(eq(users.id, before.id))
       }
-      const [panel] = await tx.select().from(botPanels).where(eq(botPanels.userId, userId)).limit(1)
+      const panel = panels.get(before.id)
       const panelChanged =
         !panel ||
         panel.active !== p.panel.active ||
@@ -281,43 +339,18 @@ export async function importUsers(opts: {
       if (panelChanged) {
         await tx
           .insert(botPanels)
-          .values({ userId, ...p.panel })
+          .values({ userId: before.id, ...p.panel })
           .onConflictDoUpdate({ target: botPanels.userId, set: { ...p.panel, updatedAt: now() } })
       }
-      outcome = changed || panelChanged ? 'updated' : 'unchanged'
+      count(p, changed || panelChanged || licensed.has(p.email) ? 'updated' : 'unchanged')
     }
-    if (p.licence) {
-      const [key] = await tx.select().from(licences).where(eq(licences.licensekey, p.licence.licensekey)).limit(1)
-      if (key && key.userId !== userId) throw new Error('skipped: the licence key belongs to another account')
-      if (!key) {
-        await tx.insert(licences).values({
-          ...p.licence,
-          userId,
-          status: p.licence.licensebeginning ? 'active' : 'assigned',
-          activatedAt: p.licence.licensebeginning ? new Date(p.licence.licensebeginning) : null,
-        })
-        summary.licences += 1
-        if (outcome === 'unchanged') outcome = 'updated'
-      }
-    }
-    return outcome
   }
 
   for (let start = startAt; start < records.length; start += batchSize) {
     const batch = records.slice(start, start + batchSize).map(prepare).filter((p): p is Prepared => p !== null)
     if (!dryRun && batch.length) {
-      await db.transaction(async (tx) => {
-        for (const p of batch) {
-          try {
-            const outcome = await tx.transaction((sp) => write(sp as unknown as Db, p))
-            if (outcome.startsWith('skipped: ')) skip(p.source, outcome.slice('skipped: '.length))
-            else count(p, outcome as 'created' | 'updated' | 'unchanged')
-          } catch (e) {
-            const message = e instanceof Error ? e.message : String(e)
-            skip(p.source, message.startsWith('skipped: ') ? message.slice('skipped: '.length) : 'not written: the database refused it')
-          }
-        }
-      })
+      // One transaction per batch: a batch is written whole or not at all.
+      await db.transaction((tx) => writeBatch(tx, batch))
     } else if (dryRun && batch.length) {
       const existing = new Set(
         (await db.select({ email: users.email }).from(users).where(inArray(users.email, batch.map((p) => p.email)))).map((r) => r.email),
