@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
@@ -16,6 +18,17 @@ describe('two-step verification in Chromium', () => {
   })
   afterAll(async () => {
     await e2e?.close()
+  })
+
+  it('the client bundle holds nothing of the server side of two-step verification or imported hashes', () => {
+    const assets = readdirSync('dist/client/assets').filter((name) => name.endsWith('.js'))
+    expect(assets.length).toBeGreaterThan(0)
+    const bundle = assets.map((name) => readFileSync(join('dist/client/assets', name), 'utf8')).join('\n')
+    // Table columns, key-derivation labels and hash formats that live on the server only.
+    const found = ['secret_sealed', 'two_step_recovery_codes', 'two-step-challenge', 'two-step+jwt', '$firebase-scrypt$', 'otpauth://'].filter((serverOnly) =>
+      bundle.includes(serverOnly),
+    )
+    expect(found).toEqual([])
   })
 
   it('an admin sets it up, signs out, and signs in with password and code', async () => {

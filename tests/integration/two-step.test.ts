@@ -6,7 +6,9 @@
 import { eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/src/app'
 import { users } from '../../server/src/db/schema'
+import { createLogger } from '../../server/src/logger'
 import { twoStep, twoStepRecoveryCodes } from '../../server/src/modules/two-step/two-step.tables'
 import { engines } from '../support/databases'
 import { createTestApp, DEMO_PASSWORDS, type TestApp } from '../support/test-app'
@@ -145,6 +147,31 @@ describe.each(engines)('two-step verification on %s', (engine) => {
     // While required, an admin cannot turn their own off.
     expect((await t.json('POST', '/jwt/two-step/disable', { code: code() }, bearer(admin))).status).toBe(403)
     await t.json('PUT', '/jwt/two-step/policy', { requireForStaff: false }, bearer(admin))
+  })
+
+  it('nothing of a secret, code or token reaches the logs', async () => {
+    const lines: string[] = []
+    const app = createApp({ config: t.config, database: t.database, services: t.services, log: createLogger('debug', { write: (line: string) => void lines.push(line) }) })
+    const call = async (path: string, body: unknown, token?: string) => {
+      const res = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+      return (await res.json()) as any
+    }
+    nextStep()
+    const challenge = (await call('/jwt/login', { email: 'admin@demo.local', password: DEMO_PASSWORDS.admin })).twoStepToken as string
+    await call('/jwt/login/two-step', { twoStepToken: challenge, code: '000000' })
+    const signedIn = await call('/jwt/login/two-step', { twoStepToken: challenge, code: code() })
+    const client = await password('client')
+    const setup = await call('/jwt/two-step/setup', {}, client.body.accessToken)
+    const log = lines.join('')
+    expect(lines.length).toBeGreaterThan(3)
+    for (const value of [challenge, signedIn.accessToken, signedIn.refreshToken, setup.secret, secret, code(), DEMO_PASSWORDS.admin]) {
+      expect(value).toEqual(expect.any(String))
+      expect(log).not.toContain(value)
+    }
   })
 
   it('is turned off with a current code', async () => {
