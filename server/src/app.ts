@@ -10,6 +10,7 @@ import { mountAuthRoutes } from './auth/auth.rest'
 import { isRateLimited } from './auth/rate-limit'
 import { mountChannelRoutes } from './modules/channels/channels.rest'
 import { mountAccountRoutes } from './modules/account/account.rest'
+import { mountTwoStepRoutes } from './modules/two-step/two-step.rest'
 import { mountHelpRoutes } from './modules/help/help.rest'
 import { mountSupportChatRoutes } from './modules/support-chat/support-chat.rest'
 import { mountTodoRoutes } from './modules/todo/todo.rest'
@@ -169,6 +170,7 @@ export function createApp(deps: {
   mountUserRoutes(app)
   mountPricingRoutes(app)
   mountAccountRoutes(app)
+  mountTwoStepRoutes(app)
   mountMarketingRoutes(app)
   mountHelpRoutes(app)
   mountSupportChatRoutes(app)

@@ -32,6 +32,9 @@ const envSchema = z.object({
   /** Seconds a spent refresh token, replayed, still answers its successor (0 turns the grace off). */
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   PASSWORD_RESET_TTL: duration(3600),
+  /** Two-step verification: seconds between the password and the code; the authenticator app's issuer name. */
+  TWO_STEP_CHALLENGE_TTL: duration(300),
+  TWO_STEP_ISSUER: z.string().min(1).max(64).default('Channel Assistant'),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: z
     .string()

@@ -12,6 +12,8 @@ export const errorStatus = {
   UNAUTHENTICATED: 401,
   INVALID_TOKEN: 401,
   FORBIDDEN: 403,
+  /** GraphQL login of an account with two-step verification on (it signs in through /jwt/login). */
+  TWO_STEP_REQUIRED: 403,
   /** The user's plan does not allow more (channels, commands, timers). */
   PLAN_LIMIT: 403,
   /** A sandbox control (test viewer chat, simulated events) was used on a real channel. */

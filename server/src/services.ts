@@ -6,6 +6,7 @@ import { createPasswordHasher } from './auth/passwords'
 import { createPasswordResetService } from './auth/password-reset'
 import { AbuseLimits, abuseLimitSettings, createLimitStore, type LimitStore } from './auth/rate-limit'
 import { createTokenService } from './auth/tokens'
+import { createTwoStepService } from './modules/two-step/two-step.service'
 import { createMailService } from './modules/mail/mail.service'
 import { createMailDelivery } from './modules/mail/mail-delivery'
 import { createMailboxService } from './modules/mailbox/mailbox.service'
@@ -83,7 +84,23 @@ export function createServices(deps: {
         now,
       })
     : null
+  // Platform tokens and two-step secrets are sealed with this key (AES-256-GCM).
+  const tokenKey = resolveTokenKey({ configured: config.CHANNEL_TOKEN_KEY, dataDir: config.DATA_DIR, fallbackSecret: deps.secret })
+  if (tokenKey.source === 'generated') log.warn('CHANNEL_TOKEN_KEY not set: generated a key for platform tokens in the data directory')
+  const box = createTokenBox(tokenKey.key)
+  const twoStep = createTwoStepService({
+    db,
+    box,
+    secret: deps.secret,
+    limits,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    appName: config.TWO_STEP_ISSUER,
+    challengeTtlSeconds: config.TWO_STEP_CHALLENGE_TTL,
+    now,
+  })
   const auth = createAuthService({
+    twoStep,
     db,
     passwords,
     tokens,
@@ -148,9 +165,6 @@ export function createServices(deps: {
   const realtime = deps.realtime ?? createRealtime({ redisUrl: config.REDIS_URL, log })
   const pubsub = realtime.pubsub
   const platforms = deps.platforms ?? createPlatforms(config, { now: ms })
-  const tokenKey = resolveTokenKey({ configured: config.CHANNEL_TOKEN_KEY, dataDir: config.DATA_DIR, fallbackSecret: deps.secret })
-  if (tokenKey.source === 'generated') log.warn('CHANNEL_TOKEN_KEY not set: generated a key for platform tokens in the data directory')
-  const box = createTokenBox(tokenKey.key)
   const channels = createChannelsService({
     db,
     log,
@@ -202,7 +216,7 @@ export function createServices(deps: {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   })
   const shop = createShopService({ db, audit, invoices, now })
-  return { supportChat, todo, shop, invoices, passwords, tokens, limits, auth, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  return { supportChat, todo, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -2,14 +2,15 @@
  * Apollo Client for /graphql. Every request goes through apiFetch: Bearer header from the
  * stored access token; on a 401 or an UNAUTHENTICATED error exactly one (shared) refresh
  * via POST /jwt/refresh-token, then the request is replayed with the new token. A refused
- * refresh clears the session and goes to /login (lib/api-fetch.ts).
+ * refresh clears the session and goes to /login (lib/api-fetch.ts). UNAUTHENTICATED errors
+ * the fetch cannot see (SSE events, incremental results, rewritten status codes) go through
+ * the error link on the same refresher (lib/auth-error-link.ts).
  * Subscriptions go over Server-Sent Events through the same fetch (lib/sse-link.ts).
  */
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
-import { isSubscriptionOperation } from '@apollo/client/utilities';
-import { apiFetch } from './api-fetch';
-import { isSignedIn, subscribeSession } from './session';
-import { createSseLink } from './sse-link';
+import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { apiFetch, tokenRefresher } from './api-fetch';
+import { getAccessToken, getRefreshToken, isSignedIn, subscribeSession } from './session';
+import { createGraphqlLink } from './graphql-link';
 
 export const GRAPHQL_URL = '/graphql';
 
@@ -18,11 +19,12 @@ let client: ApolloClient | null = null;
 export function getApolloClient(): ApolloClient {
   if (client) return client;
   const created = new ApolloClient({
-    link: ApolloLink.split(
-      (operation) => isSubscriptionOperation(operation.query),
-      createSseLink({ uri: GRAPHQL_URL, fetch: apiFetch }),
-      new HttpLink({ uri: GRAPHQL_URL, fetch: apiFetch, credentials: 'same-origin' }),
-    ),
+    link: createGraphqlLink({
+      uri: GRAPHQL_URL,
+      fetch: apiFetch,
+      store: { getAccessToken, getRefreshToken },
+      refresher: tokenRefresher,
+    }),
     cache: new InMemoryCache(),
   });
   let wasSignedIn = isSignedIn();

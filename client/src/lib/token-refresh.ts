@@ -49,6 +49,11 @@ export interface TokenRefresher {
   refresh(staleAccessToken?: string | null): Promise<string | null>;
   /** The refresh currently in flight, if any (new requests wait for it). */
   pending(): Promise<string | null> | null;
+  /**
+   * Ends the session as a refused refresh does (store cleared, onSessionExpired): for a
+   * request that failed again with the token a refresh just gave it.
+   */
+  expire(): void;
 }
 
 export const REFRESH_TOKEN_URL = '/jwt/refresh-token';
@@ -105,6 +110,9 @@ export function createTokenRefresher(options: TokenRefresherOptions): TokenRefre
     },
     pending() {
       return inflight;
+    },
+    expire() {
+      expire();
     },
   };
 }

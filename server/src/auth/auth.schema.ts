@@ -1,3 +1,4 @@
+import { AppError } from '../errors'
 import { roles, type AbilityRule } from '../db/schema'
 import { builder } from '../graphql/builder'
 import type { AuthResult } from './auth.service'
@@ -70,7 +71,13 @@ builder.mutationFields((t) => ({
   login: t.field({
     type: AuthPayloadRef,
     args: { input: t.arg({ type: LoginInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ctx.services.auth.login(input, ctx.clientKey),
+    description:
+      'Signs in with e-mail and password. An account with two-step verification on answers TWO_STEP_REQUIRED: sign in through POST /jwt/login and /jwt/login/two-step.',
+    resolve: async (_root, { input }, ctx) => {
+      const result = await ctx.services.auth.login(input, ctx.clientKey)
+      if ('twoStepRequired' in result) throw new AppError('TWO_STEP_REQUIRED', 'Two-step verification is on: sign in through /jwt/login')
+      return result
+    },
   }),
   register: t.field({
     type: AuthPayloadRef,

@@ -11,11 +11,14 @@ import type { AbuseLimits } from './rate-limit'
 import type { TokenService } from './tokens'
 import { toUserData, type UserData } from './user-data'
 import { cartItemsCount } from '../modules/shop/cart-count'
+import type { TwoStepChallenge, TwoStepService } from '../modules/two-step/two-step.service'
 
 export interface AuthResult {
   userData: UserData
   accessToken: string
   refreshToken: string
+  /** Only for an admin or reseller who must set up two-step verification and has not yet. */
+  twoStepSetupRequired?: true
 }
 
 const text = z.string().max(320).optional().catch(undefined)
@@ -46,6 +49,8 @@ export function createAuthService(deps: {
    */
   principalCacheMs?: number
   now?: () => number
+  /** Two-step verification: asked after the password when the account has it on. */
+  twoStep?: Pick<TwoStepService, 'isEnabled' | 'challenge' | 'verifyChallenge' | 'requireForStaff'>
 }) {
   const { db, passwords, tokens, limits } = deps
 
@@ -72,7 +77,7 @@ export function createAuthService(deps: {
     return row
   }
 
-  async function login(raw: unknown, clientKey: string): Promise<AuthResult> {
+  async function login(raw: unknown, clientKey: string): Promise<AuthResult | TwoStepChallenge> {
     const input = loginInput.safeParse(raw ?? {})
     const email = normalizeEmail(input.success ? (input.data.email ?? '') : '')
     const password = input.success ? (input.data.password ?? '') : ''
@@ -84,6 +89,26 @@ export function createAuthService(deps: {
       throw new AppError('INVALID_CREDENTIALS', messages.loginInvalid, { email: [messages.loginInvalid] })
     }
     await limits.loginSucceeded(email, clientKey)
+    if (passwords.needsRehash(user.passwordHash)) {
+      await db.update(users).set({ passwordHash: await passwords.hash(password) }).where(eq(users.id, user.id))
+    }
+    return afterPassword(user)
+  }
+
+  async function afterPassword(user: UserRow): Promise<AuthResult | TwoStepChallenge> {
+    const twoStep = deps.twoStep
+    if (!twoStep) return issue(user)
+    if (await twoStep.isEnabled(user.id)) return twoStep.challenge(user)
+    const staff = user.role === 'admin' || user.role === 'reseller'
+    if (staff && (await twoStep.requireForStaff())) return { ...(await issue(user)), twoStepSetupRequired: true }
+    return issue(user)
+  }
+
+  /** The second step of a sign-in: the challenge token from login and a TOTP or recovery code. */
+  async function loginTwoStep(raw: unknown, clientKey: string): Promise<AuthResult> {
+    if (!deps.twoStep) throw new AppError('NOT_FOUND', 'Not found')
+    const user = await findById(await deps.twoStep.verifyChallenge(raw, clientKey))
+    if (!user) throw new AppError('INVALID_TOKEN', 'Invalid token')
     return issue(user)
   }
 
@@ -178,7 +203,7 @@ export function createAuthService(deps: {
     return { principal, user, expiresAt: claims.expiresAt }
   }
 
-  return { login, register, refresh, logout, principalFromToken, findById, abilityFor }
+  return { login, loginTwoStep, register, refresh, logout, principalFromToken, findById, abilityFor }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>

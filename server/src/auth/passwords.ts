@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
+import { isFirebaseHash, verifyFirebaseHash } from './firebase-scrypt'
 
 /** Algorithm.Argon2id (a const enum the package declares ambiently). */
 const ARGON2ID = 2
@@ -27,6 +28,8 @@ export interface PasswordHasher {
   verify(hash: string, password: string): Promise<boolean>
   /** Spends the same work as a real verification, for unknown accounts (equal timing). */
   verifyDummy(password: string): Promise<false>
+  /** Whether a hash that verified should be replaced by an argon2id one (imported Firebase hashes). */
+  needsRehash(hash: string): boolean
 }
 
 /** argon2id, OWASP parameters by default (19 MiB, t=2, p=1); runs on libuv's pool, bounded to the cores. */
@@ -34,11 +37,13 @@ export function createPasswordHasher(opts: { memoryCost: number; timeCost: numbe
   const params = { algorithm: ARGON2ID, memoryCost: opts.memoryCost, timeCost: opts.timeCost, parallelism: 1 }
   const gate = new Semaphore(opts.concurrency ?? Math.max(1, availableParallelism()))
   let dummy: Promise<string> | undefined
+  // Users imported from Firebase Auth keep their modified-scrypt hash until their first sign-in.
   const verifyHash = (h: string, password: string) =>
-    gate.run(() => verify(h, password, params)).catch(() => false)
+    gate.run(() => (isFirebaseHash(h) ? verifyFirebaseHash(h, password) : verify(h, password, params))).catch(() => false)
   return {
     hash: (password) => gate.run(() => hash(password, params)),
     verify: verifyHash,
+    needsRehash: (h) => isFirebaseHash(h),
     async verifyDummy(password) {
       dummy ??= gate.run(() => hash('dummy-password-for-timing', params))
       await verifyHash(await dummy, password)

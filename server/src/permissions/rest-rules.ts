@@ -10,6 +10,13 @@ export const restRules: Record<string, Rule> = {
   'POST /jwt/register': rule.public,
   'POST /jwt/refresh-token': rule.public,
   'POST /jwt/logout': rule.public,
+  // The second step of a sign-in: the body's short-lived challenge token names the user.
+  'POST /jwt/login/two-step': rule.public,
+  'GET /jwt/two-step': rule.signedIn,
+  'POST /jwt/two-step/setup': rule.signedIn,
+  'POST /jwt/two-step/confirm': rule.signedIn,
+  'POST /jwt/two-step/disable': rule.signedIn,
+  'PUT /jwt/two-step/policy': rule.can('manage', 'all'),
   // The browser returns from the platform without a bearer token; the single-use state names the user.
   'GET /apps/oauth/twitch/callback': rule.public,
   'GET /apps/oauth/kick/callback': rule.public,

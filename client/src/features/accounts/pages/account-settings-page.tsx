@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -11,9 +11,10 @@ import { useAccountsSettingsQuery } from '../../../gql/graphql';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { GeneralSection, InfoSection, NotificationSection, PasswordSection, SocialSection } from '../components/settings-sections';
 import { type TabItem, Tabs } from '../components/tabs';
+import { TwoStepSection } from '../components/two-step-section';
 import { useViewer } from '../lib/viewer';
 
-type Section = 'general' | 'info' | 'social' | 'notifications' | 'password';
+type Section = 'general' | 'info' | 'social' | 'notifications' | 'password' | 'two-step';
 
 /**
  * /pages/account-setting/:id — the signed-in user's own settings; admins may open and
@@ -31,7 +32,10 @@ export default function AccountSettingsPage({ title }: { title: string }) {
 
 function AccountSettings({ title, userId }: { title: string; userId: string | null }) {
   const { t } = useTranslation('accounts');
-  const [section, setSection] = useState<Section>('general');
+  const { isAdmin } = useViewer();
+  // ?section=two-step: where sign-in sends admins and resellers who must set it up.
+  const [search] = useSearchParams();
+  const [section, setSection] = useState<Section>(search.get('section') === 'two-step' && userId === null ? 'two-step' : 'general');
   const { data, loading, error, refetch } = useAccountsSettingsQuery({ variables: { userId }, fetchPolicy: 'cache-and-network' });
   const own = userId === null;
   const tabs: TabItem<Section>[] = [
@@ -39,7 +43,12 @@ function AccountSettings({ title, userId }: { title: string; userId: string | nu
     { key: 'info', label: t('settings.tabs.info') },
     { key: 'social', label: t('settings.tabs.social') },
     { key: 'notifications', label: t('settings.tabs.notifications') },
-    ...(own ? [{ key: 'password' as const, label: t('settings.tabs.password') }] : []),
+    ...(own
+      ? [
+          { key: 'password' as const, label: t('settings.tabs.password') },
+          { key: 'two-step' as const, label: t('settings.tabs.twoStep') },
+        ]
+      : []),
   ];
   const settings = data?.accountSettings;
 
@@ -59,6 +68,7 @@ function AccountSettings({ title, userId }: { title: string; userId: string | nu
             {section === 'social' ? <SocialSection settings={settings} userId={userId} /> : null}
             {section === 'notifications' ? <NotificationSection settings={settings} userId={userId} /> : null}
             {section === 'password' && own ? <PasswordSection /> : null}
+            {section === 'two-step' && own ? <TwoStepSection isAdmin={isAdmin} /> : null}
           </Tabs>
         )}
       </StyledPanel>

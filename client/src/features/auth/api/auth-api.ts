@@ -9,7 +9,9 @@ import { getAccessToken } from '../../../lib/session';
 export type FieldErrors<F extends string> = Partial<Record<F, string[]>>;
 
 export type AuthResult<F extends string> =
-  | { ok: true; payload: AuthPayload }
+  | { ok: true; payload: AuthPayload; /** An admin or reseller who must set up two-step verification first. */ setupTwoStep?: boolean }
+  /** The password was right; the account asks for a two-step code (POST /jwt/login/two-step). */
+  | { ok: false; kind: 'twoStep'; token: string }
   | { ok: false; kind: 'fields'; errors: FieldErrors<F> }
   | { ok: false; kind: 'status'; status: number }
   | { ok: false; kind: 'network' };
@@ -42,8 +44,10 @@ async function authCall<F extends string>(url: string, body: Record<string, stri
     return { ok: false, kind: 'network' };
   }
   if (status >= 200 && status < 300) {
+    const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+    if (record.twoStepRequired === true && typeof record.twoStepToken === 'string') return { ok: false, kind: 'twoStep', token: record.twoStepToken };
     const payload = parseAuthPayload(data);
-    return payload ? { ok: true, payload } : { ok: false, kind: 'status', status: 500 };
+    return payload ? { ok: true, payload, setupTwoStep: record.twoStepSetupRequired === true } : { ok: false, kind: 'status', status: 500 };
   }
   const errors = status === 400 || status === 429 ? fieldErrors(data, fields) : null;
   if (errors) return { ok: false, kind: 'fields', errors };
@@ -55,6 +59,14 @@ export type LoginField = (typeof LOGIN_FIELDS)[number];
 
 export function login(email: string, password: string): Promise<AuthResult<LoginField>> {
   return authCall('/jwt/login', { email, password }, LOGIN_FIELDS);
+}
+
+export const TWO_STEP_FIELDS = ['code'] as const;
+export type TwoStepField = (typeof TWO_STEP_FIELDS)[number];
+
+/** The second step of a sign-in: the token /jwt/login answered and a code (TOTP or recovery). */
+export function loginTwoStep(twoStepToken: string, code: string): Promise<AuthResult<TwoStepField>> {
+  return authCall('/jwt/login/two-step', { twoStepToken, code }, TWO_STEP_FIELDS);
 }
 
 export const REGISTER_FIELDS = ['username', 'email', 'password'] as const;

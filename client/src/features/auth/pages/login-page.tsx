@@ -13,8 +13,10 @@ import { PATHS, landingPathForRole } from '../../../lib/paths';
 import { roleLabel } from '../../../lib/role-label';
 import { translateServerMessages } from '../../../lib/server-messages';
 import { saveSession } from '../../../lib/session';
+import type { AuthPayload } from '../../../lib/session-types';
 import { type FieldErrors, type LoginField, login } from '../api/auth-api';
 import { AuthLayout, StyledAuthFooter } from '../components/auth-layout';
+import { TwoStepForm } from '../components/two-step-form';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -27,6 +29,26 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   // Sent here because the session could not be refreshed (lib/api-fetch.ts): say so, once.
   const [sessionEnded] = useState(takeSessionEndedNotice);
+  // Set when the password was right and the account asks for a two-step code.
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  function signedIn(payload: AuthPayload, setupTwoStep: boolean) {
+    const { userData } = payload;
+    const landing = landingPathForRole(userData.role);
+    if (landing === PATHS.login) {
+      setChallenge(null);
+      setAlert(t('auth.login.noLanding'));
+      return;
+    }
+    saveSession(payload);
+    toast.show({
+      variant: 'success',
+      title: t('auth.login.welcomeToast', { name: userData.fullName || userData.username }),
+      message: t('auth.login.welcomeToastMessage', { role: roleLabel(t, userData.role) }),
+    });
+    // Admins and resellers that must use two-step verification set it up first.
+    void navigate(setupTwoStep ? `${PATHS.accountSettings(userData.id)}?section=two-step` : landing, { replace: true });
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,64 +60,64 @@ export default function LoginPage() {
     setBusy(false);
 
     if (result.ok) {
-      const { userData } = result.payload;
-      const landing = landingPathForRole(userData.role);
-      if (landing === PATHS.login) {
-        setAlert(t('auth.login.noLanding'));
-        return;
-      }
-      saveSession(result.payload);
-      toast.show({
-        variant: 'success',
-        title: t('auth.login.welcomeToast', { name: userData.fullName || userData.username }),
-        message: t('auth.login.welcomeToastMessage', { role: roleLabel(t, userData.role) }),
-      });
-      void navigate(landing, { replace: true });
+      signedIn(result.payload, result.setupTwoStep === true);
       return;
     }
-    if (result.kind === 'fields') setFieldErrors(result.errors);
+    if (result.kind === 'twoStep') setChallenge(result.token);
+    else if (result.kind === 'fields') setFieldErrors(result.errors);
     else if (result.kind === 'network') setAlert(t('errors.NETWORK'));
     else setAlert(t(`errors.${errorCodeForStatus(result.status)}`));
   }
 
   return (
     <AuthLayout title={t('routes.login')} subtitle={`${t('auth.welcome', { title: env.appTitle })} ${t('auth.login.subtitle')}`}>
-      <form noValidate onSubmit={handleSubmit} aria-describedby={alert ? 'login-alert' : undefined}>
-        {sessionEnded && !alert ? (
-          <Alert variant="info" testId="session-ended">
-            {t('auth.login.sessionEnded')}
-          </Alert>
-        ) : null}
-        {alert ? (
-          <div id="login-alert">
-            <Alert testId="login-alert">{alert}</Alert>
-          </div>
-        ) : null}
-        <TextField
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          errors={translateServerMessages(t, fieldErrors.email)}
-          data-testid="login-email"
+      {challenge ? (
+        <TwoStepForm
+          token={challenge}
+          onSignedIn={(payload) => signedIn(payload, false)}
+          onRestart={() => {
+            setChallenge(null);
+            setAlert(t('auth.twoStep.expired'));
+          }}
         />
-        <PasswordField
-          label={t('auth.password')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          errors={translateServerMessages(t, fieldErrors.password)}
-          labelAside={<Link to={PATHS.forgotPassword}>{t('auth.login.forgotPassword')}</Link>}
-          data-testid="login-password"
-        />
-        <Button type="submit" block disabled={busy} aria-busy={busy} data-testid="login-submit">
-          {t('auth.login.submit')}
-        </Button>
-      </form>
+      ) : (
+        <form noValidate onSubmit={handleSubmit} aria-describedby={alert ? 'login-alert' : undefined}>
+          {sessionEnded && !alert ? (
+            <Alert variant="info" testId="session-ended">
+              {t('auth.login.sessionEnded')}
+            </Alert>
+          ) : null}
+          {alert ? (
+            <div id="login-alert">
+              <Alert testId="login-alert">{alert}</Alert>
+            </div>
+          ) : null}
+          <TextField
+            label={t('auth.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            errors={translateServerMessages(t, fieldErrors.email)}
+            data-testid="login-email"
+          />
+          <PasswordField
+            label={t('auth.password')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            errors={translateServerMessages(t, fieldErrors.password)}
+            labelAside={<Link to={PATHS.forgotPassword}>{t('auth.login.forgotPassword')}</Link>}
+            data-testid="login-password"
+          />
+          <Button type="submit" block disabled={busy} aria-busy={busy} data-testid="login-submit">
+            {t('auth.login.submit')}
+          </Button>
+        </form>
+      )}
       <StyledAuthFooter>
         {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.createAccount')}</Link>
       </StyledAuthFooter>
