@@ -1,23 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 
-const TONES: Record<string, string> = {
-  Paid: '#28c76f',
-  'Partial Payment': '#ff9f43',
-  'Past Due': '#ea5455',
-  Sent: '#00cfe8',
-  Downloaded: '#7367f0',
-  Draft: '#82868b',
+type Tone = 'success' | 'warning' | 'danger' | 'info' | 'primary' | 'neutral';
+
+const TONES: Record<string, Tone> = {
+  Paid: 'success',
+  'Partial Payment': 'warning',
+  'Past Due': 'danger',
+  Sent: 'info',
+  Downloaded: 'primary',
+  Draft: 'neutral',
 };
 
-const StyledBadge = styled.span<{ $tone: string }>`
+/** Theme colours only, so the text stays readable (WCAG AA) in both skins. */
+const StyledBadge = styled.span<{ $tone: Tone }>`
   display: inline-block;
-  padding: 0.15rem 0.5rem;
-  border-radius: 999px;
-  font-size: 0.8rem;
-  font-weight: 600;
-  color: ${({ $tone }) => $tone};
-  border: 1px solid ${({ $tone }) => $tone};
+  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme, $tone }) => ($tone === 'neutral' ? theme.colors.textMuted : $tone === 'primary' ? theme.colors.link : theme.colors[$tone])};
+  border: 1px solid currentColor;
 `;
 
 export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Sent', 'Draft', 'Partial Payment', 'Past Due'] as const;
@@ -28,7 +31,7 @@ export function InvoiceStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('invoices');
   const known = (INVOICE_STATUSES as readonly string[]).includes(status);
   return (
-    <StyledBadge $tone={TONES[status] ?? '#82868b'} data-testid="invoice-status">
+    <StyledBadge $tone={TONES[status] ?? 'neutral'} data-testid="invoice-status">
       {known ? t(`statuses.${status as InvoiceStatusName}`) : status}
     </StyledBadge>
   );

@@ -53,7 +53,7 @@ const StyledNav = styled.ul`
   }
   a[aria-current='page'] {
     background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.link};
   }
 `;
 
