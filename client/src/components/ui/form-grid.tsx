@@ -10,3 +10,11 @@ export const StyledFormGrid = styled.div`
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;
+
+/** A list page's search and filter controls, as many to a row as fit (at least 12rem each). */
+export const StyledFilterBar = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  align-items: end;
+`;

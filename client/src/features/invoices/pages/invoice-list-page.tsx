@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
+import { StyledFilterBar } from '../../../components/ui/form-grid';
 import { pathFor } from '../../../app/route-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -18,13 +18,6 @@ import { useMoney } from '../../../lib/money';
 import { INVOICE_STATUSES, InvoiceStatusBadge } from '../components/invoice-status';
 
 const PER_PAGE = 10;
-
-const StyledFilters = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  align-items: end;
-`;
 
 /** /apps/invoice/list: the invoices in the caller's scope, searched by client, filtered by status, paged by the server. */
 export default function InvoiceListPage({ title }: { title: string }) {
@@ -44,7 +37,7 @@ export default function InvoiceListPage({ title }: { title: string }) {
     <StyledStack data-testid="invoice-list-page">
       <PageHeader title={title} subtitle={t('subtitle')} />
       <Panel title={t('filters')}>
-        <StyledFilters>
+        <StyledFilterBar>
           <TextField
             label={t('search')}
             type="search"
@@ -69,7 +62,7 @@ export default function InvoiceListPage({ title }: { title: string }) {
               </option>
             ))}
           </SelectField>
-        </StyledFilters>
+        </StyledFilterBar>
       </Panel>
       <Panel title={list ? t('total', { count: list.total }) : title}>
         {error && !list ? (

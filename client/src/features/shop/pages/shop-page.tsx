@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
+import { StyledFilterBar } from '../../../components/ui/form-grid';
 import { pathFor } from '../../../app/route-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -17,13 +17,6 @@ import { ProductActions, Rating, StyledGrid, StyledPrice, StyledProduct, StyledR
 
 const PER_PAGE = 9;
 const SORTS: ProductSort[] = ['featured', 'price_asc', 'price_desc'];
-
-const StyledFilters = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  align-items: end;
-`;
 
 /** /apps/e-commerce/shop: the licence products and add-ons, searched, sorted and paged by the server. */
 export default function ShopPage({ title }: { title: string }) {
@@ -53,7 +46,7 @@ export default function ShopPage({ title }: { title: string }) {
           </StyledRow>
         }
       />
-      <StyledFilters>
+      <StyledFilterBar>
         <TextField
           label={t('search')}
           type="search"
@@ -78,7 +71,7 @@ export default function ShopPage({ title }: { title: string }) {
             </option>
           ))}
         </SelectField>
-      </StyledFilters>
+      </StyledFilterBar>
       {error && !shown ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : !shown ? (

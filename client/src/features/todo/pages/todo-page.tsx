@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { StyledFilterBar } from '../../../components/ui/form-grid';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -57,11 +58,7 @@ const StyledNav = styled.ul`
   }
 `;
 
-const StyledToolbar = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  align-items: end;
+const StyledToolbar = styled(StyledFilterBar)`
   margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
