@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { TextField } from '../../../components/ui/text-field';
@@ -30,6 +30,13 @@ const StyledOption = styled.li`
     border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
 `;
+
+type PickerUser = { id: string; username: string; fullName?: string | null; role: Role; currentPlan: string };
+
+function ChosenOption({ id, render }: { id: string; render: (user: PickerUser) => ReactNode }) {
+  const { data } = useAccountsUserQuery({ variables: { id } });
+  return data?.user ? render(data.user) : null;
+}
 
 /**
  * Finds an account by name (Query.users with everyAccount: any account in the caller's
@@ -65,17 +72,29 @@ export function UserPicker({
     variables: { q: q || null, first: 8, sortBy: 'username', everyAccount: true, role: role ?? null },
     fetchPolicy: 'cache-and-network',
   });
-  const found = data?.users.edges.map((edge) => edge.node) ?? [];
-  const chosen = useAccountsUserQuery({ variables: { id: value }, skip: !value || found.some((user) => user.id === value) });
-  const chosenUser = chosen.data?.user;
-  const users = chosenUser && !found.some((user) => user.id === chosenUser.id) ? [chosenUser, ...found] : found;
+  const users = data?.users.edges.map((edge) => edge.node) ?? [];
+  // The chosen account, when the search does not list it, is looked up on its own (mounted
+  // only then, so no query ever runs, or is refetched, for an empty id).
+  const chosenMissing = value !== '' && !users.some((user) => user.id === value);
+  const option = (user: PickerUser) => (
+    <StyledOption key={user.id}>
+      <label>
+        <input type="radio" name={name} value={user.id} checked={value === user.id} onChange={() => onChange(user.id)} data-testid="picker-option" />
+        <span>{user.fullName || user.username}</span>
+        <StyledMuted>
+          @{user.username} · {roleLabel(tShared, user.role)}
+          {user.currentPlan !== 'None' ? ` · ${user.currentPlan}` : ''}
+        </StyledMuted>
+      </label>
+    </StyledOption>
+  );
 
   return (
     <div>
       <TextField label={label ?? t('picker.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} errors={errors} data-testid="picker-search" />
       <StyledFieldset aria-busy={loading}>
         <legend className="visually-hidden">{t('picker.results')}</legend>
-        {users.length === 0 && !noneLabel ? (
+        {users.length === 0 && !noneLabel && !chosenMissing ? (
           <p>{loading ? t('common.loading') : t('picker.none')}</p>
         ) : (
           <StyledResults>
@@ -87,18 +106,8 @@ export function UserPicker({
                 </label>
               </StyledOption>
             ) : null}
-            {users.map((user) => (
-              <StyledOption key={user.id}>
-                <label>
-                  <input type="radio" name={name} value={user.id} checked={value === user.id} onChange={() => onChange(user.id)} data-testid="picker-option" />
-                  <span>{user.fullName || user.username}</span>
-                  <StyledMuted>
-                    @{user.username} · {roleLabel(tShared, user.role)}
-                    {user.currentPlan !== 'None' ? ` · ${user.currentPlan}` : ''}
-                  </StyledMuted>
-                </label>
-              </StyledOption>
-            ))}
+            {chosenMissing ? <ChosenOption id={value} render={option} /> : null}
+            {users.map(option)}
           </StyledResults>
         )}
       </StyledFieldset>
