@@ -150,6 +150,7 @@ export const graphqlRules: Record<string, Rule> = {
   'Query.analyticsDashboard': rule.signedIn,
   'Query.ecommerceDashboard': rule.signedIn,
   'Query.profileData': rule.signedIn,
+  'Query.statisticsCurrency': rule.signedIn,
   'Query.auditLog': rule.can('manage', 'AuditLog'),
   'Mutation.unsubscribe': rule.public,
   'PageInfo.*': rule.parent,

@@ -30,6 +30,10 @@ builder.queryFields((t) => ({
     description: 'GET /ecommerce/data: the e-commerce dashboard in one answer.',
     resolve: (_root, _args, ctx) => ctx.services.statistics.ecommerceData(ctx.principal),
   }),
+  statisticsCurrency: t.string({
+    description: 'ISO 4217 code of the money figures of the cards and dashboards (the deployment’s CURRENCY).',
+    resolve: (_root, _args, ctx) => ctx.services.plans.currency,
+  }),
   profileData: t.field({
     type: 'JSON',
     description: "GET /profile/data: the caller's own public profile (header, about; the feed lists are empty: the product has no social feed).",
