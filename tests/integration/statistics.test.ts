@@ -278,6 +278,8 @@ describe.each(engines)('statistics cards on %s', (engine) => {
     expect(deviceOf('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)')).toBe('tablet')
     expect(deviceOf('Mozilla/5.0 (Linux; Android 14; SM-X910) AppleWebKit/537.36 Safari/537.36')).toBe('tablet')
     expect(deviceOf('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36')).toBe('mobile')
+    expect(deviceOf('curl/8.5.0')).toBeUndefined()
+    expect(deviceOf('node')).toBeUndefined()
     expect(deviceOf(undefined)).toBeUndefined()
     expect(deviceOf('  ')).toBeUndefined()
   })

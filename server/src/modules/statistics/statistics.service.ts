@@ -51,10 +51,11 @@ type Row = Record<string, unknown>
 const rowsOf = (r: { rows: unknown[] }) => r.rows as Row[]
 const num = (v: unknown) => Number(v ?? 0)
 
-/** The device kind of a User-Agent; undefined when there is none. */
+/** The device kind of a browser's User-Agent; undefined when there is none or it is not a browser's. */
 export function deviceOf(userAgent: string | undefined): SignInDevice | undefined {
   const ua = userAgent?.trim()
-  if (!ua) return undefined
+  // Browsers all send "Mozilla/5.0 …"; scripts and API clients (curl, node, okhttp) are no device.
+  if (!ua || !/^Mozilla\/|^Opera\//.test(ua)) return undefined
   if (/iPad|Tablet|PlayBook|Silk|Kindle|(Android(?!.*Mobile))/i.test(ua)) return 'tablet'
   if (/Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini/i.test(ua)) return 'mobile'
   return 'desktop'
