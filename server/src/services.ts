@@ -149,7 +149,7 @@ export function createServices(deps: {
   })
   // The open feedback reports count is read through the feedback service (built further down).
   const admin = createAdminService({ db, plans, now, cacheMs: countTtlMs, openFeedbackReports: () => feedback.openCount() })
-  caches.push(users.clearCounts, licences.clearCounts, admin.clear)
+  caches.push(users.clearCounts, licences.clearCounts, admin.clear, statistics.clear)
   const account = createAccountService({
     db,
     audit,
