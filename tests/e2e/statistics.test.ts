@@ -45,4 +45,20 @@ describe('statistics cards in Chromium', () => {
     await cards.getByTestId('stat-card-newsletter').waitFor()
     await cards.getByTestId('stat-card-orders').locator('svg.recharts-surface').waitFor()
   })
+
+  it('shows a reseller their clients\' figures on their dashboard, without the admins-only newsletter card', async () => {
+    const reseller = await e2e.newPage()
+    try {
+      await signIn(reseller, 'reseller@demo.local', DEMO_PASSWORDS.reseller)
+      await reseller.waitForURL((url) => !url.pathname.startsWith('/login'))
+      await openPage(reseller, '/reseller/dashboard')
+      const cards = reseller.getByTestId('statistics-cards')
+      await cards.getByTestId('stat-card-orders').waitFor()
+      // The reseller's own sign-in is not a client's: their clients have not signed in.
+      expect(await cards.getByTestId('stat-card-site-traffic-value').innerText()).toBe('0')
+      expect(await cards.getByTestId('stat-card-newsletter').count()).toBe(0)
+    } finally {
+      await reseller.context().close()
+    }
+  })
 })
