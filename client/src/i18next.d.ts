@@ -18,6 +18,7 @@ import type supportChat from './features/support-chat/locales/en.json';
 import type todo from './features/todo/locales/en.json';
 import type shop from './features/shop/locales/en.json';
 import type invoices from './features/invoices/locales/en.json';
+import type statistics from './features/statistics/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -43,6 +44,7 @@ declare module 'i18next' {
       shop: typeof shop;
       invoices: typeof invoices;
       mailbox: typeof mailbox;
+      statistics: typeof statistics;
     };
     returnNull: false;
   }
