@@ -28,6 +28,7 @@ import '../modules/todo/todo.schema'
 import '../modules/shop/shop.schema'
 import '../modules/invoices/invoices.schema'
 import '../modules/mailbox/mailbox.schema'
+import '../modules/firebase-auth/firebase-auth.schema'
 
 let built: GraphQLSchema | undefined
 
