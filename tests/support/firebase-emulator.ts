@@ -38,7 +38,7 @@ async function freePort(): Promise<number> {
  * Starts the Firebase Auth emulator (firebase-tools, offline, UI off) on free ports for a
  * `demo-` project, and waits until it is ready. One per test file; `stop()` ends it.
  */
-export async function startAuthEmulator(projectId = 'demo-assistant'): Promise<AuthEmulator> {
+export async function startAuthEmulator(projectId = `demo-assistant-${process.pid}-${Math.floor(Math.random() * 1e6)}`): Promise<AuthEmulator> {
   if (!firebaseToolsPresent) throw new Error(FIREBASE_TOOLS_MISSING)
   const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()]
   const dir = mkdtempSync(join(tmpdir(), 'firebase-emulator-'))
@@ -50,7 +50,8 @@ export async function startAuthEmulator(projectId = 'demo-assistant'): Promise<A
   )
   const child: ChildProcess = spawn(process.execPath, [CLI, 'emulators:start', '--only', 'auth', '--project', projectId], {
     cwd: dir,
-    env: { ...process.env, HOME: process.env.HOME ?? dir, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+    // CI: firebase-tools then skips its message-of-the-day fetch, which waits for the network this machine lacks.
+    env: { ...process.env, HOME: process.env.HOME ?? dir, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })

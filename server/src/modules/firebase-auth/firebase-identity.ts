@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app'
-import { getAuth, type Auth } from 'firebase-admin/auth'
+import type { App } from 'firebase-admin/app'
+import type { Auth } from 'firebase-admin/auth'
 import { AppError } from '../../errors'
 
 /** What the product needs of Firebase Auth (firebase-admin); one per server. */
@@ -43,11 +43,23 @@ function mapError(e: unknown): never {
  */
 export function createFirebaseIdentity(options: { projectId: string; emulatorHost?: string }): FirebaseIdentity {
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost
-  const app: App = initializeApp(
-    options.emulatorHost ? { projectId: options.projectId } : { projectId: options.projectId, credential: applicationDefault() },
-    `identity-${randomUUID()}`,
-  )
-  const auth: Auth = getAuth(app)
+  // Loaded at the first use (about a second of start-up), so local mode never loads it.
+  let loaded: Promise<{ app: App; auth: Auth; deleteApp: (app: App) => Promise<void> }> | null = null
+  const load = () =>
+    (loaded ??= (async () => {
+      const [{ applicationDefault, deleteApp, initializeApp }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')])
+      const app = initializeApp(
+        options.emulatorHost ? { projectId: options.projectId } : { projectId: options.projectId, credential: applicationDefault() },
+        `identity-${randomUUID()}`,
+      )
+      return { app, auth: getAuth(app), deleteApp }
+    })().catch((e: unknown) => {
+      loaded = null // tried again at the next call
+      throw e
+    }))
+  const adminAuth = async () => (await load()).auth
+  // Only firebase mode creates this: load now rather than on the first sign-in.
+  void load().catch(() => undefined)
 
   return {
     async verifyIdToken(idToken) {
@@ -55,7 +67,7 @@ export function createFirebaseIdentity(options: { projectId: string; emulatorHos
         throw new AppError('INVALID_TOKEN', 'Invalid ID token')
       }
       try {
-        const decoded = await auth.verifyIdToken(idToken, true)
+        const decoded = await (await adminAuth()).verifyIdToken(idToken, true)
         return { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true }
       } catch (e) {
         mapError(e)
@@ -63,7 +75,7 @@ export function createFirebaseIdentity(options: { projectId: string; emulatorHos
     },
     async adminClaim(uid) {
       try {
-        const user = await auth.getUser(uid)
+        const user = await (await adminAuth()).getUser(uid)
         if (user.disabled) throw new AppError('INVALID_TOKEN', 'Invalid ID token')
         return user.customClaims?.admin === true
       } catch (e) {
@@ -73,6 +85,7 @@ export function createFirebaseIdentity(options: { projectId: string; emulatorHos
     },
     async setAdminClaim(uid, admin) {
       try {
+        const auth = await adminAuth()
         const user = await auth.getUser(uid)
         const claims = { ...(user.customClaims ?? {}) }
         if (admin) claims.admin = true
@@ -83,6 +96,10 @@ export function createFirebaseIdentity(options: { projectId: string; emulatorHos
         mapError(e)
       }
     },
-    close: () => deleteApp(app),
+    async close() {
+      if (!loaded) return
+      const { app, deleteApp } = await loaded
+      await deleteApp(app)
+    },
   }
 }

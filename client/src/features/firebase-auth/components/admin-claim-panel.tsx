@@ -45,16 +45,16 @@ function ClaimControls({ userId }: { userId: string }) {
   return (
     <Panel
       title={t('firebaseAuth.title')}
-      testId="firebase-admin-claim"
+      testId="admin-claim"
       actions={
         claim === true || claim === false ? (
-          <Button variant={claim ? 'danger' : 'secondary'} disabled={saving} aria-busy={saving} onClick={() => void change(!claim)} data-testid="firebase-admin-claim-toggle">
+          <Button variant={claim ? 'danger' : 'secondary'} disabled={saving} aria-busy={saving} onClick={() => void change(!claim)} data-testid="admin-claim-toggle">
             {t(claim ? 'firebaseAuth.remove' : 'firebaseAuth.grant')}
           </Button>
         ) : null
       }
     >
-      <p data-testid="firebase-admin-claim-state">
+      <p data-testid="admin-claim-state">
         {loading && data === undefined ? '…' : t(claim === true ? 'firebaseAuth.has' : claim === false ? 'firebaseAuth.hasNot' : 'firebaseAuth.notLinked')}
       </p>
       <p>{t('firebaseAuth.note')}</p>
