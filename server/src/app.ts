@@ -11,6 +11,7 @@ import { isRateLimited } from './auth/rate-limit'
 import { mountChannelRoutes } from './modules/channels/channels.rest'
 import { mountAccountRoutes } from './modules/account/account.rest'
 import { mountTwoStepRoutes } from './modules/two-step/two-step.rest'
+import { mountFirebaseAuthRoutes } from './modules/firebase-auth/firebase-auth.rest'
 import { mountHelpRoutes } from './modules/help/help.rest'
 import { mountSupportChatRoutes } from './modules/support-chat/support-chat.rest'
 import { mountTodoRoutes } from './modules/todo/todo.rest'
@@ -144,7 +145,7 @@ export function createApp(deps: {
         // GraphiQL's stylesheet carries its fonts as data: URLs.
         fontSrc: ["'self'", 'data:'],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'https://www.google-analytics.com'],
+        connectSrc: ["'self'", 'https://www.google-analytics.com', ...firebaseConnectSources(config)],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -192,6 +193,7 @@ export function createApp(deps: {
   mountPricingRoutes(app)
   mountAccountRoutes(app)
   mountTwoStepRoutes(app)
+  mountFirebaseAuthRoutes(app)
   mountMarketingRoutes(app)
   mountHelpRoutes(app)
   mountSupportChatRoutes(app)
@@ -256,3 +258,10 @@ export function createApp(deps: {
 }
 
 export type App = ReturnType<typeof createApp>
+
+/** AUTH_PROVIDER=firebase: the browser's Firebase SDK talks to Google's identity endpoints (or the emulator). */
+function firebaseConnectSources(config: Config): string[] {
+  if (config.AUTH_PROVIDER !== 'firebase') return []
+  if (config.FIREBASE_AUTH_EMULATOR_HOST) return [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`]
+  return ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']
+}

@@ -36,6 +36,22 @@ const envSchema = z.object({
   TWO_STEP_CHALLENGE_TTL: duration(300),
   TWO_STEP_ISSUER: z.string().min(1).max(64).default('Channel Assistant'),
   PUBLIC_URL: z.string().url().optional(),
+  // Sign-in provider (README "Choosing the sign-in provider").
+  /** local: the product's own e-mail/password; firebase: Firebase Auth ID tokens exchanged at POST /jwt/firebase. */
+  AUTH_PROVIDER: z.enum(['local', 'firebase']).default('local'),
+  /** The Firebase project id (the ID token's audience); required with AUTH_PROVIDER=firebase. */
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, 'a Firebase project id (lower-case letters, digits, dashes)')
+    .optional(),
+  /** host:port of the Firebase Auth emulator (tests, local development); firebase-admin and the client use it. */
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'host:port')
+    .optional(),
+  /** The Firebase web app's API key and auth domain: public by Firebase's design, sent to the browser. */
+  FIREBASE_API_KEY: z.string().max(200).default(''),
+  FIREBASE_AUTH_DOMAIN: z.string().max(200).optional(),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -176,6 +192,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DEMO: isOn(DEMO, !production),
   }
   if (production) refuseWeakProductionSettings(config)
+  if (config.AUTH_PROVIDER === 'firebase' && !config.FIREBASE_PROJECT_ID) {
+    throw new ConfigError('AUTH_PROVIDER=firebase needs FIREBASE_PROJECT_ID (and FIREBASE_API_KEY for the browser).')
+  }
+  if (production && config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST is refused when NODE_ENV=production: the emulator does not sign its tokens.')
+  }
   return config
 }
 

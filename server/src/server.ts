@@ -87,6 +87,7 @@ export async function startServer(
       await services.platforms.sandbox?.close()
       await services.realtime.close()
       await services.limits.close()
+      await services.firebaseIdentity?.close()
       await database.close()
     },
   }

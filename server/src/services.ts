@@ -2,6 +2,8 @@ import type { Config } from './config'
 import type { Db } from './db/client'
 import type { Logger } from './logger'
 import { createAuthService } from './auth/auth.service'
+import { createFirebaseIdentity } from './modules/firebase-auth/firebase-identity'
+import { createFirebaseAuthService } from './modules/firebase-auth/firebase-auth.service'
 import { createPasswordHasher } from './auth/passwords'
 import { createPasswordResetService } from './auth/password-reset'
 import { AbuseLimits, abuseLimitSettings, createLimitStore, type LimitStore } from './auth/rate-limit'
@@ -104,9 +106,23 @@ export function createServices(deps: {
   // The statistics cards (spec §7), reused for COUNT_CACHE_TTL seconds per caller scope; they count the sign-ins recorded here.
   const statistics = createStatisticsService({ db, now, cacheMs: config.COUNT_CACHE_TTL * 1000, currency: config.CURRENCY })
   const profile = createProfileService({ db })
+  // AUTH_PROVIDER=firebase: Firebase Auth holds the passwords; firebase-admin verifies its ID tokens and admin claims.
+  const firebaseIdentity =
+    config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_PROJECT_ID
+      ? createFirebaseIdentity({ projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST })
+      : null
   const auth = createAuthService({
     twoStep,
     onSignIn: statistics.recordSignIn,
+    ...(firebaseIdentity
+      ? {
+          provider: {
+            name: 'firebase' as const,
+            // An account without a Firebase uid (a local admin from before the switch) never carries the claim.
+            adminClaim: async (user: { firebaseUid: string | null }) => (user.firebaseUid ? firebaseIdentity.adminClaim(user.firebaseUid) : false),
+          },
+        }
+      : {}),
     db,
     passwords,
     tokens,
@@ -222,7 +238,26 @@ export function createServices(deps: {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   })
   const shop = createShopService({ db, audit, invoices, now })
-  return { statistics, profile, supportChat, todo, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  const firebaseAuth = createFirebaseAuthService({
+    db,
+    identity: firebaseIdentity,
+    auth,
+    audit,
+    limits,
+    config: {
+      provider: config.AUTH_PROVIDER,
+      firebase:
+        config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_PROJECT_ID
+          ? {
+              apiKey: config.FIREBASE_API_KEY,
+              authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${config.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+              projectId: config.FIREBASE_PROJECT_ID,
+              emulatorUrl: config.FIREBASE_AUTH_EMULATOR_HOST ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}` : null,
+            }
+          : null,
+    },
+  })
+  return { firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -53,13 +53,31 @@ export function createAuthService(deps: {
   twoStep?: Pick<TwoStepService, 'isEnabled' | 'challenge' | 'verifyChallenge' | 'requireForStaff'>
   /** Told of every completed sign-in (login, two-step, registration) inside its transaction; the statistics count them. */
   onSignIn?: (tx: Db, userId: number, userAgent: string | undefined) => Promise<void>
+  /**
+   * AUTH_PROVIDER=firebase: passwords live in Firebase Auth (POST /jwt/firebase), so the local
+   * login and registration refuse, and the access token's admin claim also needs the Firebase
+   * user's `admin` custom claim, read again at every sign-in and refresh (it may throw
+   * INVALID_TOKEN when the Firebase user was deleted or disabled, which ends the sign-in).
+   */
+  provider?: { name: 'firebase'; adminClaim(user: UserRow): Promise<boolean> }
 }) {
   const { db, passwords, tokens, limits } = deps
 
+  /** The access token's admin claim: an admin, and in firebase mode one whose Firebase user carries `admin: true`. */
+  async function adminClaim(user: UserRow): Promise<boolean> {
+    if (user.role !== 'admin') return false
+    return deps.provider ? deps.provider.adminClaim(user) : true
+  }
+
+  const refuseInFirebaseMode = () => {
+    if (deps.provider) throw new AppError('BAD_USER_INPUT', 'Sign-in and registration go through Firebase Auth here (POST /jwt/firebase)')
+  }
+
   async function issue(user: UserRow, tx: Db = db, userAgent?: string): Promise<AuthResult> {
     await deps.onSignIn?.(tx, user.id, userAgent)
+    const admin = await adminClaim(user)
     const [accessToken, refreshToken] = await Promise.all([
-      tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' }),
+      tokens.signAccess({ userId: user.id, role: user.role, admin }),
       tokens.issueRefresh(user.id, tx),
     ])
     return { userData: toUserData(user, await cartItemsCount(tx, user.id)), accessToken, refreshToken }
@@ -84,6 +102,7 @@ export function createAuthService(deps: {
     const input = loginInput.safeParse(raw ?? {})
     const email = normalizeEmail(input.success ? (input.data.email ?? '') : '')
     const password = input.success ? (input.data.password ?? '') : ''
+    refuseInFirebaseMode()
     await limits.checkLogin(email, clientKey)
     const [user] = email ? await db.select().from(users).where(eq(users.email, email)).limit(1) : []
     const ok = user ? await passwords.verify(user.passwordHash, password) : await passwords.verifyDummy(password)
@@ -120,6 +139,7 @@ export function createAuthService(deps: {
     const data = parsed.success ? parsed.data : {}
     const username = (data.username ?? '').trim()
     const email = normalizeEmail(data.email ?? '')
+    refuseInFirebaseMode()
     await limits.takeRegistration(email, clientKey)
     const password = data.password ?? ''
     const fields: { password: string[] | null; email: string[] | null; username: string[] | null } = {
@@ -164,7 +184,12 @@ export function createAuthService(deps: {
     const { userId, refreshToken } = await tokens.rotateRefresh(token.data.refreshToken)
     const user = await findById(userId)
     if (!user) throw new AppError('INVALID_TOKEN', messages.invalidRefresh)
-    const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' })
+    // In firebase mode a removed admin claim (or a disabled Firebase user) takes effect here.
+    const admin = await adminClaim(user).catch((e: unknown) => {
+      if (e instanceof AppError && e.code === 'INVALID_TOKEN') throw new AppError('INVALID_TOKEN', messages.invalidRefresh)
+      throw e
+    })
+    const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin })
     return { userData: toUserData(user, await cartItemsCount(db, user.id)), accessToken, refreshToken }
   }
 
@@ -206,7 +231,7 @@ export function createAuthService(deps: {
     return { principal, user, expiresAt: claims.expiresAt }
   }
 
-  return { login, loginTwoStep, register, refresh, logout, principalFromToken, findById, abilityFor }
+  return { login, loginTwoStep, register, refresh, logout, principalFromToken, findById, abilityFor, completeSignIn: afterPassword }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>

@@ -64,6 +64,8 @@ export const users = pgTable(
     fullName: text('full_name'),
     avatar: text('avatar'),
     passwordHash: text('password_hash').notNull(),
+    /** The Firebase Auth uid when AUTH_PROVIDER=firebase (README "Choosing the sign-in provider"); null for local accounts. */
+    firebaseUid: text('firebase_uid'),
     role: text('role', { enum: roles }).notNull().default('client'),
     package: text('package').notNull().default('None'),
     twitchname: text('twitchname'),
@@ -94,6 +96,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_firebase_uid_key').on(t.firebaseUid),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_reseller_idx').on(t.resellerId),
     index('users_created_at_idx').on(t.createdAt),

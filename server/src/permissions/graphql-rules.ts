@@ -122,6 +122,9 @@ export const graphqlRules: Record<string, Rule> = {
   'Mutation.createUser': rule.signedIn,
   'Mutation.updateUser': rule.signedIn,
   'Mutation.deleteUser': rule.can('manage', 'User'),
+  // Firebase admin claim (modules/firebase-auth): admins with the claim only.
+  'Query.firebaseAdminClaim': rule.can('manage', 'User'),
+  'Mutation.setFirebaseAdminClaim': rule.can('manage', 'User'),
   'Query.licences': rule.signedIn,
   'Query.licence': rule.signedIn,
   'Mutation.generateLicences': rule.can('manage', 'Licence'),

@@ -10,6 +10,9 @@ export const restRules: Record<string, Rule> = {
   'POST /jwt/register': rule.public,
   'POST /jwt/refresh-token': rule.public,
   'POST /jwt/logout': rule.public,
+  // AUTH_PROVIDER=firebase (modules/firebase-auth): the provider and public web config, and the ID-token exchange.
+  'GET /jwt/auth-config': rule.public,
+  'POST /jwt/firebase': rule.public,
   // The second step of a sign-in: the body's short-lived challenge token names the user.
   'POST /jwt/login/two-step': rule.public,
   'GET /jwt/two-step': rule.signedIn,

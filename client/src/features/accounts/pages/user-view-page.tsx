@@ -14,6 +14,7 @@ import { StyledStack } from '../../../components/ui/stack';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type AccountsUserDetailFragment, useAccountsDeleteUserMutation, useAccountsUserQuery } from '../../../gql/graphql';
 import { useErrorText } from '../../../lib/use-error-text';
+import { AdminClaimPanel } from '../../firebase-auth/components/admin-claim-panel';
 import { ActivateKeyDialog } from '../components/activate-key-dialog';
 import { AuditLogTable } from '../components/audit-log-table';
 import { Avatar } from '../components/avatar';
@@ -188,6 +189,7 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
         </StyledPanel>
 
         <StyledStack>
+          {actor === 'admin' ? <AdminClaimPanel userId={user.id} /> : null}
           <Panel
             title={t('userView.licence')}
             testId="user-licence"

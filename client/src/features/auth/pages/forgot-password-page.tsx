@@ -9,6 +9,7 @@ import { useRequestPasswordResetMutation, useResetPasswordMutation } from '../..
 import { WithApollo } from '../../../lib/apollo-provider';
 import { type ErrorCode, errorCodeOf } from '../../../lib/error-code';
 import { PATHS } from '../../../lib/paths';
+import { firebasePasswordReset } from '../api/auth-api';
 import { AuthLayout, StyledAuthFooter } from '../components/auth-layout';
 
 /** /forgot-password: "request a link" without a token, "choose a new password" with ?token=. */
@@ -32,13 +33,22 @@ function RequestLinkForm() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<ErrorCode | null>(null);
-  const [requestReset, { loading }] = useRequestPasswordResetMutation();
+  const [requestReset, { loading: requesting }] = useRequestPasswordResetMutation();
+  const [asking, setAsking] = useState(false);
+  const loading = requesting || asking;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
     setError(null);
     const address = email.trim();
+    // AUTH_PROVIDER=firebase: Firebase mails its own link (null in local mode).
+    setAsking(true);
+    const viaFirebase = await firebasePasswordReset(address);
+    setAsking(false);
+    if (viaFirebase === 'sent') return setSentTo(address);
+    if (viaFirebase === 'invalid') return setError('BAD_USER_INPUT');
+    if (viaFirebase === 'network') return setError('NETWORK');
     try {
       await requestReset({ variables: { email: address } });
       setSentTo(address);

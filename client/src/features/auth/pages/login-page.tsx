@@ -66,6 +66,7 @@ export default function LoginPage() {
     if (result.kind === 'twoStep') setChallenge(result.token);
     else if (result.kind === 'fields') setFieldErrors(result.errors);
     else if (result.kind === 'network') setAlert(t('errors.NETWORK'));
+    else if (result.kind === 'provider') setAlert(t('auth.login.providerError', { code: result.code }));
     else setAlert(t(`errors.${errorCodeForStatus(result.status)}`));
   }
 

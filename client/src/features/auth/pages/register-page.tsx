@@ -47,7 +47,12 @@ export default function RegisterPage() {
     }
     if (result.kind === 'fields') setFieldErrors(result.errors);
     else {
-      const reason = result.kind === 'network' ? t('errors.NETWORK') : t(`errors.${errorCodeForStatus(result.kind === 'status' ? result.status : 500)}`);
+      const reason =
+        result.kind === 'network'
+          ? t('errors.NETWORK')
+          : result.kind === 'provider'
+            ? result.code
+            : t(`errors.${errorCodeForStatus(result.kind === 'status' ? result.status : 500)}`);
       setAlert(t('auth.register.failed', { message: reason }));
     }
   }

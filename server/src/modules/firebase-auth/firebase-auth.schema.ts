@@ -1,0 +1,20 @@
+import { builder } from '../../graphql/builder'
+import { toId } from '../../graphql/ids'
+
+builder.queryFields((t) => ({
+  firebaseAdminClaim: t.boolean({
+    nullable: true,
+    description: "Admins, AUTH_PROVIDER=firebase: whether the user's Firebase account carries the `admin` custom claim; null when the account is not linked to Firebase.",
+    args: { userId: t.arg.id({ required: true }) },
+    resolve: (_root, { userId }, ctx) => ctx.services.firebaseAuth.adminClaimOf(toId(userId, 'userId')),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  setFirebaseAdminClaim: t.boolean({
+    description:
+      'Admins, AUTH_PROVIDER=firebase: grants or removes the `admin` custom claim (audited). Manage routes need it; a removal takes effect at the next token refresh.',
+    args: { userId: t.arg.id({ required: true }), admin: t.arg.boolean({ required: true }) },
+    resolve: (_root, { userId, admin }, ctx) => ctx.services.firebaseAuth.setAdminClaim(ctx.principal!, toId(userId, 'userId'), admin),
+  }),
+}))
