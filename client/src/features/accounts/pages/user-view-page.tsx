@@ -208,7 +208,7 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
             <UserLicencesTable userId={user.id} />
           </Panel>
           <Can I="manage" a="AuditLog">
-            <Panel title={t('userView.history')}>
+            <Panel title={t('userView.history')} testId="user-history">
               <AuditLogTable entity="user" entityId={user.id} pageSize={10} />
             </Panel>
           </Can>
