@@ -20,10 +20,10 @@ describe('mailbox in Chromium', () => {
   beforeAll(async () => {
     smtp = await startSmtp()
     e2e = await startE2E({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_TICK_MS: '100' })
-    client = await e2e.newPage()
+    client = await newPage()
     await signIn(client, 'client@demo.local', DEMO_PASSWORDS.client)
     await client.waitForURL((url) => url.pathname !== '/login')
-    reseller = await e2e.newPage()
+    reseller = await newPage()
     await signIn(reseller, 'reseller@demo.local', DEMO_PASSWORDS.reseller)
     await reseller.waitForURL((url) => url.pathname !== '/login')
   })
@@ -34,29 +34,54 @@ describe('mailbox in Chromium', () => {
     await smtp?.close()
   })
 
+  // Tall enough that a mail's actions are on screen without scrolling.
+  const newPage = async () => (await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: { width: 1280, height: 1400 } })).newPage()
   const row = (page: Page, subject: string) => page.getByTestId('email-list').getByRole('button').filter({ hasText: subject })
 
   it('lets a client and their reseller exchange mails, one with an attachment the other downloads', async () => {
     await openPage(client, '/apps/email')
     await client.getByRole('button', { name: 'Compose' }).click()
     const dialog = client.getByTestId('compose-dialog')
-    const to = dialog.locator('select[name="to"]')
     // Recipients are the client's scope: their reseller and the admins.
-    await to.locator('option', { hasText: 'Demo Reseller' }).waitFor({ state: 'attached' })
-    await to.selectOption({ label: 'Demo Reseller' })
+    const pick = async (field: 'to' | 'cc', name: string) => {
+      const select = dialog.locator(`select[name="${field}"]`)
+      await select.locator('option', { hasText: name }).waitFor({ state: 'attached' })
+      await select.selectOption({ label: name })
+    }
+    await pick('to', 'Demo Reseller')
+    await pick('cc', 'Demo Admin')
     await dialog.getByLabel('Subject').fill('Stream overlay files')
     await dialog.getByLabel('Message').fill('Hi!\n\nHere is the list of <b>overlays</b> I use.')
+    // Saved as a draft first, then continued from Drafts: the draft becomes the sent mail.
+    await dialog.getByRole('button', { name: 'Save draft' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await client.getByTestId('mailbox').getByRole('button', { name: /^Drafts/ }).click()
+    await row(client, 'Stream overlay files').click()
+    await client.getByRole('button', { name: 'Edit draft' }).click()
+    expect(await dialog.getByLabel('Message').inputValue()).toBe('Hi!\n\nHere is the list of <b>overlays</b> I use.')
+    expect(await dialog.locator('select[name="cc"]').evaluate((s: HTMLSelectElement) => [...s.selectedOptions].map((o) => o.text))).toEqual(['Demo Admin'])
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'overlays.csv', mimeType: 'text/csv', buffer: Buffer.from('name,size\nalert,1080\n') })
     await dialog.getByRole('button', { name: 'Send' }).click()
     await dialog.waitFor({ state: 'hidden' })
+    await client.getByRole('button', { name: 'Back to the list' }).click()
+    await row(client, 'Stream overlay files').waitFor({ state: 'detached' })
 
     await openPage(reseller, '/apps/email')
     await row(reseller, 'Stream overlay files').click()
     const view = reseller.getByTestId('email-view')
     await view.getByRole('heading', { name: 'Stream overlay files' }).waitFor()
+    expect(await view.getByTestId('email-cc').innerText()).toBe('Cc: Demo Admin')
     // The client's text arrives as text: the angle brackets they typed are not markup.
     const body = view.frameLocator('iframe')
     expect(await body.locator('body').innerText()).toContain('Here is the list of <b>overlays</b> I use.')
+
+    // Reply: addressed to the sender, with "Re:".
+    await view.getByRole('button', { name: 'Reply' }).click()
+    const reply = reseller.getByTestId('compose-dialog')
+    expect(await reply.getByLabel('Subject').inputValue()).toBe('Re: Stream overlay files')
+    await reply.getByLabel('Message').fill('Got them, thanks.')
+    await reply.getByRole('button', { name: 'Send' }).click()
+    await reply.waitFor({ state: 'hidden' })
 
     const [response, download] = await Promise.all([
       reseller.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/apps/email/attachments/')),
@@ -70,14 +95,6 @@ describe('mailbox in Chromium', () => {
     const path = await download.path()
     const { readFile } = await import('node:fs/promises')
     expect(await readFile(path, 'utf8')).toBe('name,size\nalert,1080\n')
-
-    // Reply: addressed to the sender, with "Re:".
-    await view.getByRole('button', { name: 'Reply' }).click()
-    const reply = reseller.getByTestId('compose-dialog')
-    expect(await reply.getByLabel('Subject').inputValue()).toBe('Re: Stream overlay files')
-    await reply.getByLabel('Message').fill('Got them, thanks.')
-    await reply.getByRole('button', { name: 'Send' }).click()
-    await reply.waitFor({ state: 'hidden' })
 
     await client.reload()
     await row(client, 'Re: Stream overlay files').click()
@@ -94,7 +111,7 @@ describe('mailbox in Chromium', () => {
     })
     expect((await res.json()).errors).toBeUndefined()
 
-    await client.getByRole('button', { name: 'Back' }).click()
+    await client.getByRole('button', { name: 'Back to the list' }).click()
     await client.reload()
     await row(client, 'Scripted mail').click()
     const frame = client.getByTestId('email-view').locator('iframe')
@@ -119,7 +136,7 @@ describe('mailbox in Chromium', () => {
     const mail = smtp.arrived.find((a) => a.to.includes('client@demo.local'))!.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
     expect(mail).toMatch(/\/forgot-password\?token=[\w-]+/)
 
-    await client.getByRole('button', { name: 'Back' }).click()
+    await client.getByRole('button', { name: 'Back to the list' }).click()
     await client.reload()
     await client.getByTestId('email-list').waitFor()
     await row(client, 'Reset your password').click()
