@@ -6,7 +6,8 @@ import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { env } from '../lib/env';
 import { lazyPage } from '../lib/lazy-page';
 import { type LayoutType, useLayoutType } from '../lib/preferences';
-import { useAbility, useSession } from '../lib/use-session';
+import { AbilityProvider } from '../lib/ability-context';
+import { useSessionAbility, useSession } from '../lib/use-session';
 import { AppErrorView } from './components/app-error';
 import { ScrollToTop } from './components/scroll-to-top';
 import { SkipLink } from './components/skip-link';
@@ -39,7 +40,7 @@ export function AppRoot() {
   const matches = useMatches();
   const { pathname } = useLocation();
   const session = useSession();
-  const ability = useAbility();
+  const ability = useSessionAbility();
   const layoutPreference = useLayoutType();
 
   const matched = matches.flatMap((match) => (isRouteHandle(match.handle) ? [match.handle.route] : []));
@@ -60,7 +61,7 @@ export function AppRoot() {
 
   const layout = current ? resolveLayout(current.meta.layout, layoutPreference) : 'full';
   return (
-    <>
+    <AbilityProvider value={ability}>
       <SkipLink />
       <ErrorBoundary key={layout} fallback={(error) => <AppErrorView error={error} />}>
         {layout === 'full' ? (
@@ -71,6 +72,6 @@ export function AppRoot() {
       </ErrorBoundary>
       <ScrollToTop />
       <ScrollRestoration />
-    </>
+    </AbilityProvider>
   );
 }

@@ -9,8 +9,8 @@ export type NavSectionId = 'dashboards' | 'bot' | 'channel' | 'analytics' | 'kic
 interface NavItemSpec {
   route: string;
   icon: IconName;
-  /** Menu-only hint: show the entry to these roles (the guard still decides access). */
-  roles?: readonly string[];
+  /** Show the entry only when the ability allows this [action, subject] (the guard still decides access). */
+  can?: readonly [action: string, subject: string];
   params?: (user: UserData) => Record<string, string>;
 }
 
@@ -19,14 +19,16 @@ interface NavSectionSpec {
   items: readonly NavItemSpec[];
 }
 
-const ADMIN = ['admin'] as const;
+/** Staff (admins and resellers) manage other people's accounts; admins hold manage on Admin. */
+const STAFF = ['update', 'User'] as const;
+const ADMIN = ['manage', 'Admin'] as const;
 
 export const NAVIGATION: readonly NavSectionSpec[] = [
   {
     id: 'dashboards',
     items: [
       { route: 'Dashboard', icon: 'home' },
-      { route: 'Reseller-ViewerDashboard', icon: 'users', roles: ['reseller', 'admin'] },
+      { route: 'Reseller-ViewerDashboard', icon: 'users', can: STAFF },
     ],
   },
   {
@@ -85,13 +87,13 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
   {
     id: 'admin',
     items: [
-      { route: 'user-list', icon: 'users', roles: ['admin', 'reseller'] },
-      { route: 'admin-dashboard', icon: 'shield', roles: ADMIN },
-      { route: 'admin-dashboard-v2', icon: 'shield', roles: ADMIN },
-      { route: 'kick-admin-dashboard', icon: 'shield', roles: ADMIN },
-      { route: 'bot-feedback-reports', icon: 'flag', roles: ADMIN },
-      { route: 'license-v11', icon: 'key', roles: ADMIN },
-      { route: 'license-v2', icon: 'key', roles: ADMIN },
+      { route: 'user-list', icon: 'users', can: STAFF },
+      { route: 'admin-dashboard', icon: 'shield', can: ADMIN },
+      { route: 'admin-dashboard-v2', icon: 'shield', can: ADMIN },
+      { route: 'kick-admin-dashboard', icon: 'shield', can: ADMIN },
+      { route: 'bot-feedback-reports', icon: 'flag', can: ADMIN },
+      { route: 'license-v11', icon: 'key', can: ADMIN },
+      { route: 'license-v2', icon: 'key', can: ADMIN },
     ],
   },
 ];
@@ -114,7 +116,7 @@ export function visibleNavigation(user: UserData | null, context: Pick<GuardCont
     id: section.id,
     items: section.items.flatMap((item): NavItem[] => {
       const route = routeByName(item.route);
-      if (item.roles && !item.roles.includes(user.role)) return [];
+      if (item.can && !context.ability.can(...item.can)) return [];
       if (!canAccessRoute(route.meta, context)) return [];
       return [{ name: route.name, path: pathFor(route.name, item.params?.(user)), titleKey: route.titleKey, icon: item.icon }];
     }),

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useAbility, useSession } from '../lib/use-session';
+import { useAbility } from '../lib/ability-context';
+import { useSession } from '../lib/use-session';
 import { type NavSection, visibleNavigation } from './navigation';
 
 export function useNavigation(): NavSection[] {

@@ -1,8 +1,10 @@
 /** Shapes of the REST /jwt/* contract (spec section 3 "Session user data"). */
 
+/** One CASL rule of the server's (server/src/permissions/abilities.ts `rulesFor`); inverted: a "cannot". */
 export interface AbilityRule {
   action: string;
   subject: string;
+  inverted?: boolean;
 }
 
 export type KnownRole = 'admin' | 'client' | 'reseller';
@@ -29,7 +31,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isAbilityRule(value: unknown): value is AbilityRule {
-  return isRecord(value) && typeof value.action === 'string' && typeof value.subject === 'string';
+  return (
+    isRecord(value) &&
+    typeof value.action === 'string' &&
+    typeof value.subject === 'string' &&
+    (value.inverted === undefined || value.inverted === null || typeof value.inverted === 'boolean')
+  );
 }
 
 /** Accepts what the server sends (id may be a number) and returns a normalised copy, or null. */
@@ -46,7 +53,7 @@ export function parseUserData(value: unknown): UserData | null {
     avatar: typeof avatar === 'string' ? avatar : null,
     email: typeof email === 'string' ? email : '',
     role,
-    ability: ability.map((rule) => ({ action: rule.action, subject: rule.subject })),
+    ability: ability.map((rule) => (rule.inverted === true ? { action: rule.action, subject: rule.subject, inverted: true } : { action: rule.action, subject: rule.subject })),
     extras: { eCommerceCartItemsCount: cartCount },
   };
 }

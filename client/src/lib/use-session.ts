@@ -6,7 +6,8 @@ export function useSession(): SessionSnapshot {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-export function useAbility(): AppAbility {
+/** The ability built from the stored session (AppRoot provides it through AbilityProvider, lib/ability-context.ts). */
+export function useSessionAbility(): AppAbility {
   const { userData } = useSession();
   return useMemo(() => buildAbility(userData?.ability), [userData]);
 }

@@ -1,16 +1,18 @@
 import { AppError } from '../errors'
-import { roles, type AbilityRule } from '../db/schema'
+import { roles } from '../db/schema'
+import type { AbilityRuleOut } from '../permissions/abilities'
 import { builder } from '../graphql/builder'
 import type { AuthResult } from './auth.service'
 import { toUserData, type UserData } from './user-data'
 
 export const RoleEnum = builder.enumType('Role', { values: roles })
 
-const AbilityRuleRef = builder.objectRef<AbilityRule>('AbilityRule').implement({
-  description: 'One rule a user holds: CASL action on subject.',
+const AbilityRuleRef = builder.objectRef<AbilityRuleOut>('AbilityRule').implement({
+  description: 'One rule a user holds: CASL action on subject (a "cannot" when inverted).',
   fields: (t) => ({
     action: t.exposeString('action'),
     subject: t.exposeString('subject'),
+    inverted: t.boolean({ resolve: (r) => r.inverted === true }),
   }),
 })
 
@@ -62,7 +64,7 @@ builder.queryField('viewer', (t) =>
     resolve: async (_root, _args, ctx) => {
       if (!ctx.principal) return null
       const user = await ctx.services.auth.findById(ctx.principal.userId)
-      return user ? toUserData(user, await ctx.services.shop.cartCount(user.id)) : null
+      return user ? toUserData(user, await ctx.services.shop.cartCount(user.id), ctx.principal.admin) : null
     },
   }),
 )

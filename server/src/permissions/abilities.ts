@@ -7,11 +7,12 @@ import { AppError } from '../errors'
  *
  * - A signed-in user's rules are the `ability` list of their user record (new accounts:
  *   read ACL, read all), read at sign-in and on every request.
+ * - Role grants on top (STAFF_ABILITY), see `rulesFor`: the same list is sent to the client.
  * - An anonymous visitor has read on Auth.
  * - `manage` additionally requires the admin claim of the access token.
  */
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage'
-export type Subject = 'Auth' | 'ACL' | 'Admin' | 'User' | 'Licence' | 'Plan' | 'MailOutbox' | 'AuditLog' | 'Help' | 'Product' | 'all'
+export type Subject = 'Auth' | 'ACL' | 'Admin' | 'User' | 'Licence' | 'Plan' | 'MailOutbox' | 'AuditLog' | 'Help' | 'Product' | 'Invoice' | 'all'
 export type AppAbility = MongoAbility<[Action, Subject]>
 
 export const DEFAULT_ABILITY: AbilityRule[] = [
@@ -29,9 +30,52 @@ export interface Principal {
   ability: AbilityRule[]
 }
 
+/** One CASL rule as sent to the client (userData.ability); `inverted` makes it a "cannot". */
+export interface AbilityRuleOut extends AbilityRule {
+  inverted?: boolean
+}
+
+const CRUD = ['read', 'create', 'update', 'delete'] as const
+
+/**
+ * What admins (with the admin claim) and resellers may do that clients may not: the
+ * `requireStaff` checks of the services (scope.ts), on other people's records (one's own
+ * account is always one's own). Admin-only operations are `manage` on their subject.
+ */
+export const STAFF_ABILITY: readonly AbilityRule[] = [
+  { action: 'create', subject: 'User' },
+  { action: 'update', subject: 'User' },
+  { action: 'update', subject: 'Licence' },
+  { action: 'create', subject: 'Invoice' },
+  { action: 'update', subject: 'Invoice' },
+]
+
+/**
+ * The caller's effective rules: the one list both the server's checks (`abilityFor`) and the
+ * client (sent as userData.ability; menus, buttons and the route guard ask it) are built from.
+ *
+ * - The user record's rules; without the admin claim a `manage` rule grants only read,
+ *   create, update and delete (manage needs the claim).
+ * - Staff (admin claim or reseller role) also hold STAFF_ABILITY; anyone else is refused it
+ *   whatever their record says ("cannot" rules, only added when the record would grant it).
+ *
+ * A user whose record holds the spec's defaults gets exactly them back.
+ */
+export function rulesFor(principal: Principal | null): AbilityRuleOut[] {
+  if (!principal) return ANONYMOUS_ABILITY.map((r) => ({ ...r }))
+  const stored = principal.admin
+    ? principal.ability.map((r) => ({ action: r.action, subject: r.subject }))
+    : principal.ability.flatMap((r) => (r.action === 'manage' ? CRUD.map((action) => ({ action, subject: r.subject })) : [{ action: r.action, subject: r.subject }]))
+  const base = createMongoAbility<[string, string]>(stored)
+  const staff = principal.admin || principal.role === 'reseller'
+  const extra: AbilityRuleOut[] = staff
+    ? STAFF_ABILITY.filter((r) => !base.can(r.action, r.subject)).map((r) => ({ ...r }))
+    : STAFF_ABILITY.filter((r) => base.can(r.action, r.subject)).map((r) => ({ ...r, inverted: true }))
+  return [...stored, ...extra]
+}
+
 export function abilityFor(principal: Principal | null): AppAbility {
-  const rules = principal ? principal.ability : ANONYMOUS_ABILITY
-  return createMongoAbility<[Action, Subject]>(rules as never)
+  return createMongoAbility<[Action, Subject]>(rulesFor(principal) as never)
 }
 
 /** The rule an operation declares. Deny is the default: an operation without a rule is refused. */

@@ -117,9 +117,10 @@ export const graphqlRules: Record<string, Rule> = {
 
   // Accounts, licences, plans (admin and reseller side). Signed in; the services filter by
   // scope (admin: all; reseller: their clients; client: themself): "read all" never widens it.
+  // What only staff may do is a rule of STAFF_ABILITY (abilities.ts), the same the client shows buttons by.
   'Query.users': rule.signedIn,
   'Query.user': rule.signedIn,
-  'Mutation.createUser': rule.signedIn,
+  'Mutation.createUser': rule.can('create', 'User'),
   'Mutation.updateUser': rule.signedIn,
   'Mutation.deleteUser': rule.can('manage', 'User'),
   // Firebase admin claim (modules/firebase-auth): admins with the claim only.
@@ -128,10 +129,10 @@ export const graphqlRules: Record<string, Rule> = {
   'Query.licences': rule.signedIn,
   'Query.licence': rule.signedIn,
   'Mutation.generateLicences': rule.can('manage', 'Licence'),
-  'Mutation.assignLicence': rule.signedIn,
+  'Mutation.assignLicence': rule.can('update', 'Licence'),
   'Mutation.activateLicence': rule.signedIn,
-  'Mutation.extendLicence': rule.signedIn,
-  'Mutation.revokeLicence': rule.signedIn,
+  'Mutation.extendLicence': rule.can('update', 'Licence'),
+  'Mutation.revokeLicence': rule.can('update', 'Licence'),
   'Query.plans': rule.public,
   'Query.pricingQuestions': rule.public,
   'Mutation.updatePlan': rule.can('manage', 'Plan'),
@@ -271,14 +272,15 @@ export const graphqlRules: Record<string, Rule> = {
   'CartEntry.*': rule.parent,
   'ShopPage.*': rule.parent,
   'CheckoutResult.*': rule.parent,
-  // Invoices: signed in; the service keeps each caller to their scope and lets only admins and the buyer's reseller change one.
+  // Invoices: signed in; the service keeps each caller to their scope and lets only admins and the buyer's reseller change one
+  // (writing and changing them is staff's: STAFF_ABILITY).
   'Query.invoices': rule.signedIn,
   'Query.invoice': rule.signedIn,
   'Query.invoiceClients': rule.signedIn,
-  'Mutation.createInvoice': rule.signedIn,
-  'Mutation.updateInvoice': rule.signedIn,
-  'Mutation.sendInvoice': rule.signedIn,
-  'Mutation.recordInvoicePayment': rule.signedIn,
+  'Mutation.createInvoice': rule.can('create', 'Invoice'),
+  'Mutation.updateInvoice': rule.can('update', 'Invoice'),
+  'Mutation.sendInvoice': rule.can('update', 'Invoice'),
+  'Mutation.recordInvoicePayment': rule.can('update', 'Invoice'),
   'Invoice.*': rule.parent,
   'InvoiceClient.*': rule.parent,
   'PaymentDetails.*': rule.parent,

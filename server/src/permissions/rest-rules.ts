@@ -27,7 +27,7 @@ export const restRules: Record<string, Rule> = {
   'POST /apps/webhooks/kick': rule.public,
   // Accounts: signed in; the users service filters by scope (admin all, reseller their clients, client themself).
   'GET /apps/user/users': rule.signedIn,
-  'POST /apps/user/users': rule.signedIn,
+  'POST /apps/user/users': rule.can('create', 'User'),
   'GET /apps/user/users/:id': rule.signedIn,
   'GET /pricing/data': rule.public,
   'GET /pricing/kick/data': rule.public,

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HelpEntryKind, HelpLocale } from '../../gql/graphql';
-import { hasAdminClaim } from '../../lib/jwt';
-import { useSession } from '../../lib/use-session';
+import { useAbility } from '../../lib/ability-context';
 
 export const HELP_LOCALES: readonly HelpLocale[] = ['en', 'de', 'fr', 'pt'];
 
@@ -38,10 +37,9 @@ export function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** Admins (role and the token's admin claim) edit the help centre. */
+/** Who may edit the help centre (manage Help: admins with the admin claim). */
 export function useIsHelpAdmin(): boolean {
-  const session = useSession();
-  return session.userData?.role === 'admin' && hasAdminClaim(session.accessToken);
+  return useAbility().can('manage', 'Help');
 }
 
 /** Which entries sit under which: questions under FAQ categories, articles under knowledge-base categories. */

@@ -17,6 +17,7 @@ import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowAction
 import { LicenceStatusBadge, RemainingDuration } from './licence-bits';
 import { AssignLicenceDialog, ExtendLicenceDialog } from './licence-dialogs';
 import { Pager } from './pager';
+import { Can } from '../../../lib/ability-context';
 
 export type LicenceFilters = Omit<AccountsLicencesQueryVariables, 'first' | 'after'>;
 
@@ -124,6 +125,7 @@ export function LicenceTable({
                         </StyledCellStack>
                       </td>
                       <td>
+                        <Can I="update" a="Licence">
                         <StyledRowActions $nowrap>
                           {open ? (
                             <StyledRowButton variant="secondary" onClick={() => setAssigning(licence)} aria-label={t('assign.named', { key: licence.licensekey })} data-testid="licence-assign">
@@ -141,6 +143,7 @@ export function LicenceTable({
                             </StyledRowButton>
                           ) : null}
                         </StyledRowActions>
+                        </Can>
                       </td>
                     </tr>
                   );

@@ -13,6 +13,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { apiFetch, postJson } from '../../../lib/api-fetch';
+import { useAbility } from '../../../lib/ability-context';
 
 interface Status {
   enabled: boolean;
@@ -53,7 +54,9 @@ async function send(method: string, url: string, body: unknown): Promise<{ statu
   return { status: response.status, data: await response.json().catch(() => null) };
 }
 
-export function TwoStepSection({ isAdmin }: { isAdmin: boolean }) {
+export function TwoStepSection() {
+  // The staff policy is set with PUT /jwt/two-step/policy: manage all (admins).
+  const canSetPolicy = useAbility().can('manage', 'all');
   const { t } = useTranslation('accounts');
   const [status, setStatus] = useState<Status | null>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
@@ -184,7 +187,7 @@ export function TwoStepSection({ isAdmin }: { isAdmin: boolean }) {
           {t('twoStep.begin')}
         </Button>
       )}
-      {isAdmin && status.requireForStaff !== undefined ? (
+      {canSetPolicy && status.requireForStaff !== undefined ? (
         <Switch
           label={t('twoStep.policy')}
           description={t('twoStep.policyHint')}

@@ -32,7 +32,6 @@ export default function AccountSettingsPage({ title }: { title: string }) {
 
 function AccountSettings({ title, userId }: { title: string; userId: string | null }) {
   const { t } = useTranslation('accounts');
-  const { isAdmin } = useViewer();
   // ?section=two-step: where sign-in sends admins and resellers who must set it up.
   const [search] = useSearchParams();
   const [section, setSection] = useState<Section>(search.get('section') === 'two-step' && userId === null ? 'two-step' : 'general');
@@ -68,7 +67,7 @@ function AccountSettings({ title, userId }: { title: string; userId: string | nu
             {section === 'social' ? <SocialSection settings={settings} userId={userId} /> : null}
             {section === 'notifications' ? <NotificationSection settings={settings} userId={userId} /> : null}
             {section === 'password' && own ? <PasswordSection /> : null}
-            {section === 'two-step' && own ? <TwoStepSection isAdmin={isAdmin} /> : null}
+            {section === 'two-step' && own ? <TwoStepSection /> : null}
           </Tabs>
         )}
       </StyledPanel>

@@ -20,7 +20,7 @@ import { SignupsChart } from '../components/signups-chart';
 import { StatCard, StyledStatGrid } from '../components/stat-card';
 import { useFormatters } from '../lib/format';
 import { ACCOUNT_PATHS } from '../lib/paths';
-import { useViewer } from '../lib/viewer';
+import { useAbility } from '../../../lib/ability-context';
 
 const RANGES = [7, 30, 90] as const;
 
@@ -45,8 +45,8 @@ const StyledRangeGroup = styled.div`
  * page, so it sends everyone but an admin to the same not-authorized page the guard uses.
  */
 export default function AdminDashboardPage({ title }: { title: string }) {
-  const { isAdmin } = useViewer();
-  if (!isAdmin) return <Navigate to={PATHS.notAuthorized} replace />;
+  // Its figures (adminStats) are manage Admin.
+  if (!useAbility().can('manage', 'Admin')) return <Navigate to={PATHS.notAuthorized} replace />;
   return <AdminDashboard title={title} />;
 }
 

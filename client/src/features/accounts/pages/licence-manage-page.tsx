@@ -12,6 +12,7 @@ import { StyledFilters } from '../components/layout';
 import { type LicenceFilters, LicenceTable } from '../components/licence-table';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { useViewer } from '../lib/viewer';
+import { Can } from '../../../lib/ability-context';
 
 const STATUSES: readonly LicenceStatus[] = ['available', 'assigned', 'active', 'superseded', 'revoked'];
 const EXPIRING = ['7', '30'] as const;
@@ -71,9 +72,11 @@ function LicenceManage({ title }: { title: string }) {
   return (
     <StyledStack>
       <PageHeader title={title} subtitle={t('licences.subtitle')} />
-      <Panel title={t('licences.generateTitle')}>
-        <GenerateLicencesForm />
-      </Panel>
+      <Can I="manage" a="Licence">
+        <Panel title={t('licences.generateTitle')}>
+          <GenerateLicencesForm />
+        </Panel>
+      </Can>
       <Panel title={t('licences.listTitle')}>
         <StyledFilters role="search">
           <TextField label={t('licences.search')} type="search" placeholder="ABCD-…" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="licence-search" />

@@ -32,6 +32,7 @@ import { useFormatters } from '../lib/format';
 import { userRemaining } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useViewer } from '../lib/viewer';
+import { Can } from '../../../lib/ability-context';
 
 const ROLES: readonly Role[] = ['client', 'reseller', 'admin'];
 const STATUSES: readonly UserStatus[] = ['active', 'inactive'];
@@ -146,10 +147,12 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
         title={title}
         subtitle={actor === 'admin' ? t('users.subtitleAdmin') : t('users.subtitleReseller')}
         actions={
-          <Button onClick={() => update({ add: '1' }, 'panel')} data-testid="add-user-open">
-            <Icon name="user" small />
-            {actor === 'admin' ? t('users.add') : t('users.addClient')}
-          </Button>
+          <Can I="create" a="User">
+            <Button onClick={() => update({ add: '1' }, 'panel')} data-testid="add-user-open">
+              <Icon name="user" small />
+              {actor === 'admin' ? t('users.add') : t('users.addClient')}
+            </Button>
+          </Can>
         }
       />
 

@@ -28,6 +28,7 @@ import { UserLicencesTable } from '../components/user-licences-table';
 import { useFormatters } from '../lib/format';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useViewer } from '../lib/viewer';
+import { Can } from '../../../lib/ability-context';
 
 const StyledProfileHead = styled.div`
   display: flex;
@@ -124,16 +125,16 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
             <StyledButtonLink to={ACCOUNT_PATHS.userEdit(user.id)} data-testid="user-edit-link">
               {t('common.edit')}
             </StyledButtonLink>
-            {actor === 'admin' ? (
+            <Can I="manage" a="User">
               <Button variant="secondary" onClick={() => navigate(ACCOUNT_PATHS.accountSettings(user.id))}>
                 {t('userView.accountSettings')}
               </Button>
-            ) : null}
-            {actor === 'admin' && !isSelf ? (
-              <Button variant="danger" onClick={() => setConfirmDelete(true)} data-testid="user-delete">
-                {t('userView.delete')}
-              </Button>
-            ) : null}
+              {!isSelf ? (
+                <Button variant="danger" onClick={() => setConfirmDelete(true)} data-testid="user-delete">
+                  {t('userView.delete')}
+                </Button>
+              ) : null}
+            </Can>
           </>
         }
       />
@@ -208,11 +209,11 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
           <Panel title={t('userView.keys')}>
             <UserLicencesTable userId={user.id} />
           </Panel>
-          {actor === 'admin' ? (
-            <Panel title={t('userView.history')}>
+          <Can I="manage" a="AuditLog">
+            <Panel title={t('userView.history')} testId="user-history">
               <AuditLogTable entity="user" entityId={user.id} pageSize={10} />
             </Panel>
-          ) : null}
+          </Can>
         </StyledStack>
       </StyledTwoColumns>
 

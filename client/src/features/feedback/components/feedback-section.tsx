@@ -9,7 +9,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { Panel } from '../../../components/ui/panel';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useFeedbackChannelsQuery, useFeedbackReportsQuery } from '../../../gql/graphql';
-import { hasAdminClaim } from '../../../lib/jwt';
+import { useAbility } from '../../../lib/ability-context';
 import { useSession } from '../../../lib/use-session';
 import { FEEDBACK_ADMIN_PATH, PAGE_SIZE } from '../lib';
 import { ReportDialog } from './report-dialog';
@@ -28,7 +28,8 @@ export function FeedbackSection() {
   const { t } = useTranslation('feedback');
   const toast = useToast();
   const session = useSession();
-  const isAdmin = session.userData?.role === 'admin' && hasAdminClaim(session.accessToken);
+  // Triage is admins' (manage Admin); they do it on the reports page.
+  const isAdmin = useAbility().can('manage', 'Admin');
   const staff = isAdmin || session.userData?.role === 'reseller';
   const [open, setOpen] = useState(false);
   const [limit, setLimit] = useState(PAGE_SIZE);

@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { SEARCH_DEBOUNCE_MS, useDebounced, useIsHelpAdmin } from '../lib';
 import { EditToggle, HelpEditorPanel } from './help-editor';
 import { SearchBox } from './search-box';
+import { Can } from '../../../lib/ability-context';
 
 export interface HelpSectionProps {
   section: 'faq' | 'knowledgeBase';
@@ -28,8 +29,12 @@ export function HelpSection({ section, title, subtitle, searchLabel, searchTestI
   return (
     <div aria-labelledby="page-title">
       {before}
-      <PageHeader title={title} subtitle={subtitle} actions={isAdmin ? <EditToggle editing={editing} onToggle={() => setEditing((v) => !v)} /> : null} />
-      {editing ? (
+      <PageHeader title={title} subtitle={subtitle} actions={
+          <Can I="manage" a="Help">
+            <EditToggle editing={editing} onToggle={() => setEditing((v) => !v)} />
+          </Can>
+        } />
+      {editing && isAdmin ? (
         <HelpEditorPanel section={section} />
       ) : (
         <>

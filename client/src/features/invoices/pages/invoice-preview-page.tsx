@@ -16,6 +16,7 @@ import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type PaymentKind, useInvoiceDetailQuery, useInvoiceRecordPaymentMutation, useInvoiceSendMutation } from '../../../gql/graphql';
+import { useAbility } from '../../../lib/ability-context';
 import { apiFetch } from '../../../lib/api-fetch';
 import { useMoney } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -71,6 +72,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
   const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) });
   const { data, loading, error, refetch } = useInvoiceDetailQuery({ variables: { id }, skip: !/^\d+$/.test(id), fetchPolicy: 'cache-and-network' });
   const detail = data?.invoice;
+  const ability = useAbility();
   const money = useMoney(detail?.currency);
   const [amount, setAmount] = useState('');
   const [kind, setKind] = useState<PaymentKind>('payment');
@@ -105,6 +107,8 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
   if (loading && !data) return <LoadingState />;
   if (!detail) return <EmptyState testId="invoice-missing">{t('missing')}</EmptyState>;
   const inv = detail.invoice;
+  // Staff may change invoices (the ability); the server says which ones (admins all, a reseller their clients').
+  const canManage = ability.can('update', 'Invoice') && detail.canManage;
   return (
     <StyledStack data-testid="invoice-preview-page">
       <PageHeader title={t('invoiceNumber', { id: inv.id })} subtitle={title} actions={<InvoiceStatusBadge status={inv.invoiceStatus} />} />
@@ -127,7 +131,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
         >
           {t('download')}
         </Button>
-        {detail.canManage ? (
+        {canManage ? (
           <Button variant="secondary" disabled={sendState.loading} onClick={() => void send({ variables: { id } })} data-testid="invoice-send">
             {t('send')}
           </Button>
@@ -203,7 +207,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
             </StyledTable>
           </StyledTableWrap>
         )}
-        {detail.canManage ? (
+        {canManage ? (
           <StyledPaymentForm onSubmit={onSubmit} data-testid="invoice-payment-form">
             <SelectField label={t('kind')} value={kind} onChange={(e) => setKind(e.target.value as PaymentKind)}>
               <option value="payment">{t('kinds.payment')}</option>

@@ -77,50 +77,77 @@ async function download(url: string, fileName: string) {
 
 interface Draft {
   to: string[];
+  cc: string[];
+  bcc: string[];
   subject: string;
+  /** Plain text; sent as paragraphs of escaped HTML. */
   message: string;
+  /** The stored draft this one continues (replaced when saved or sent). */
+  draftId?: string;
+}
+
+const EMPTY_DRAFT: Draft = { to: [], cc: [], bcc: [], subject: '', message: '' };
+
+const escapeHtml = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+const toHtml = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
+/** The text of a (sanitized) HTML body, paragraphs and line breaks kept: for drafts, replies and forwards. */
+function toText(html: string): string {
+  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '</p>\n\n'), 'text/html');
+  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** A multiple choice of the people one may write to (emailRecipients), found by name. */
+function RecipientPicker({ label, name, value, onChange }: { label: string; name: string; value: string[]; onChange: (emails: string[]) => void }) {
+  const { t } = useTranslation('mailbox');
+  const [filter, setFilter] = useState('');
+  const recipients = useEmailRecipientsQuery({ variables: { q: filter || null } });
+  const options = new Map([...value.map((email) => ({ email, name: email })), ...(recipients.data?.emailRecipients ?? [])].map((r) => [r.email, r]));
+  return (
+    <fieldset>
+      <legend>{label}</legend>
+      <TextField label={t('findPerson')} name={`${name}-search`} placeholder={t('pickRecipient')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <select multiple aria-label={label} name={name} value={value} onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange([...e.target.selectedOptions].map((o) => o.value))}>
+        {[...options.values()].map((r) => (
+          <option key={r.email} value={r.email}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+    </fieldset>
+  );
 }
 
 function ComposeDialog({ initial, onClose, onSent }: { initial: Draft; onClose: () => void; onSent: () => void }) {
   const { t } = useTranslation('mailbox');
-  const [filter, setFilter] = useState('');
   const [to, setTo] = useState<string[]>(initial.to);
+  const [cc, setCc] = useState<string[]>(initial.cc);
+  const [bcc, setBcc] = useState<string[]>(initial.bcc);
   const [subject, setSubject] = useState(initial.subject);
   const [message, setMessage] = useState(initial.message);
   const [files, setFiles] = useState<File[]>([]);
-  const recipients = useEmailRecipientsQuery({ variables: { q: filter || null } });
   const [compose, { loading, error }] = useComposeEmailMutation();
   const submit = async (draft: boolean) => {
     const attachments = await Promise.all(files.map(async (f) => ({ fileName: f.name, contentType: f.type || 'application/octet-stream', data: await toBase64(f) })));
-    const html = message
-      .split(/\n{2,}/)
-      .map((p) => `<p>${p.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!).replace(/\n/g, '<br>')}</p>`)
-      .join('');
-    const res = await compose({ variables: { input: { to, subject, message: html, attachments, draft } } }).catch(() => null);
+    const input = { to, cc, bcc, subject, message: toHtml(message), attachments, draft, draftId: initial.draftId ?? null };
+    const res = await compose({ variables: { input } }).catch(() => null);
     if (res?.data) onSent();
   };
   return (
-    <Dialog open title={t('compose')} onClose={onClose} busy={loading} testId="compose-dialog">
+    <Dialog open title={initial.draftId ? t('editDraft') : t('compose')} onClose={onClose} busy={loading} testId="compose-dialog">
       <form
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
           void submit(false);
         }}
       >
-        <TextField label={t('to')} name="recipient-search" placeholder={t('pickRecipient')} value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <select
-          multiple
-          aria-label={t('to')}
-          name="to"
-          value={to}
-          onChange={(e: ChangeEvent<HTMLSelectElement>) => setTo([...e.target.selectedOptions].map((o) => o.value))}
-        >
-          {[...new Map([...(recipients.data?.emailRecipients ?? []), ...to.map((email) => ({ email, name: email, role: '' }))].map((r) => [r.email, r])).values()].map((r) => (
-            <option key={r.email} value={r.email}>
-              {r.name}
-            </option>
-          ))}
-        </select>
+        <RecipientPicker label={t('to')} name="to" value={to} onChange={setTo} />
+        <RecipientPicker label={t('cc')} name="cc" value={cc} onChange={setCc} />
+        <RecipientPicker label={t('bcc')} name="bcc" value={bcc} onChange={setBcc} />
         <TextField label={t('subject')} name="subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
         <TextAreaField label={t('message')} name="message" rows={8} value={message} onChange={(e) => setMessage(e.target.value)} />
         <label>
@@ -172,7 +199,7 @@ export default function MailboxPage({ title }: { title: string }) {
 
   return (
     <StyledStack data-testid="mailbox">
-      <PageHeader title={title} subtitle={t('intro')} actions={<Button onClick={() => setComposing({ to: [], subject: '', message: '' })}>{t('compose')}</Button>} />
+      <PageHeader title={title} subtitle={t('intro')} actions={<Button onClick={() => setComposing(EMPTY_DRAFT)}>{t('compose')}</Button>} />
       <StyledLayout>
         <nav aria-label={title}>
           <StyledList>
@@ -203,6 +230,9 @@ export default function MailboxPage({ title }: { title: string }) {
               <p>
                 {t('from')}: {open.from.name} &lt;{open.from.email}&gt; · {new Date(open.time).toLocaleString(i18n.language)}
               </p>
+              {open.to.length ? <p>{t('to')}: {open.to.map((a) => a.name).join(', ')}</p> : null}
+              {open.cc.length ? <p data-testid="email-cc">{t('cc')}: {open.cc.map((a) => a.name).join(', ')}</p> : null}
+              {open.bcc.length ? <p>{t('bcc')}: {open.bcc.map((a) => a.name).join(', ')}</p> : null}
               {/* Sanitized on the server; the sandbox (no allow-scripts) keeps any script from running. */}
               <StyledBody title={open.subject} sandbox="" srcDoc={open.message} />
               <ul>
@@ -214,10 +244,27 @@ export default function MailboxPage({ title }: { title: string }) {
                   </li>
                 ))}
               </ul>
-              <Button onClick={() => setComposing({ to: [open.from.email], subject: `Re: ${open.subject}`, message: '' })}>{t('reply')}</Button>{' '}
-              <Button variant="secondary" onClick={() => setComposing({ to: [], subject: `Fwd: ${open.subject}`, message: '' })}>
-                {t('forward')}
-              </Button>{' '}
+              {open.folder === 'draft' ? (
+                <Button onClick={() => setComposing({ to: open.to.map((a) => a.email), cc: open.cc.map((a) => a.email), bcc: open.bcc.map((a) => a.email), subject: open.subject, message: toText(open.message), draftId: open.id })}>
+                  {t('editDraft')}
+                </Button>
+              ) : (
+                <>
+                  <Button onClick={() => setComposing({ ...EMPTY_DRAFT, to: [open.from.email], subject: `Re: ${open.subject}` })}>{t('reply')}</Button>{' '}
+                  <Button
+                    variant="secondary"
+                    onClick={() =>
+                      setComposing({
+                        ...EMPTY_DRAFT,
+                        subject: `Fwd: ${open.subject}`,
+                        message: `\n\n${t('forwarded', { from: `${open.from.name} <${open.from.email}>`, subject: open.subject })}\n\n${toText(open.message)}`,
+                      })
+                    }
+                  >
+                    {t('forward')}
+                  </Button>
+                </>
+              )}{' '}
               <Button variant="secondary" onClick={() => void change(open, { isStarred: !open.isStarred }).then(() => setOpen({ ...open, isStarred: !open.isStarred }))}>
                 {open.isStarred ? t('unstar') : t('star')}
               </Button>{' '}

@@ -21,7 +21,7 @@ export function SessionSync() {
       avatar: viewer.avatar,
       email: viewer.email,
       role: viewer.role,
-      ability: viewer.ability.map(({ action, subject }) => ({ action, subject })),
+      ability: viewer.ability.map(({ action, subject, inverted }) => ({ action, subject, inverted })),
       extras: { eCommerceCartItemsCount: viewer.extras.eCommerceCartItemsCount },
     });
     const stored = getUserData();
