@@ -67,6 +67,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     items: [
       { route: 'apps-chat', icon: 'chat' },
       { route: 'apps-todo', icon: 'list' },
+      { route: 'apps-calendar', icon: 'calendar' },
     ],
   },
   {
