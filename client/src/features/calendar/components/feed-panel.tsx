@@ -95,6 +95,8 @@ export function FeedPanel() {
         onConfirm={() => void (confirm === 'revoke' ? turnOff() : makeLink())}
         onCancel={() => setConfirm(null)}
         busy={rotating.loading || revoking.loading}
+        testId="feed-confirm-dialog"
+        confirmTestId="feed-confirm"
       />
     </Panel>
   );

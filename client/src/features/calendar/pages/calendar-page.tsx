@@ -34,6 +34,7 @@ import { FeedPanel } from '../components/feed-panel';
 import { browserTimeZone, localDay, nextDay } from '../lib/times';
 
 const LOCALES = [deLocale, frLocale, ptLocale];
+const NOTHING = { events: [], warnings: [] };
 
 const StyledLayout = styled.div`
   display: grid;
@@ -140,7 +141,7 @@ export default function CalendarPage({ title }: { title: string }) {
   const [create, created] = useCreateCalendarEventMutation();
   const [update, updated] = useUpdateCalendarEventMutation();
   const [remove, removed] = useDeleteCalendarEventMutation();
-  const data = wanted.length === 0 ? { events: [], warnings: [] } : (list.data ?? list.previousData)?.calendarEvents;
+  const data = wanted.length === 0 ? NOTHING : (list.data ?? list.previousData)?.calendarEvents;
   const byId = useMemo(() => new Map((data?.events ?? []).map((e) => [e.id, e])), [data]);
   const events: EventInput[] = useMemo(
     () =>
@@ -294,6 +295,8 @@ export default function CalendarPage({ title }: { title: string }) {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
         busy={removed.loading}
+        testId="event-delete-dialog"
+        confirmTestId="event-delete-confirm"
       />
     </StyledStack>
   );
