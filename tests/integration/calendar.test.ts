@@ -34,6 +34,9 @@ describe.each(engines)('stream calendar on %s', (engine) => {
     twitch.addUser(BROADCASTER)
     t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', SANDBOX: 'off', ...localPlatformEnv(twitch) })
     for (const role of ['admin', 'reseller', 'client'] as const) tok[role] = (await t.loginAs(role)).accessToken
+    // The demo seed gave the client a few events (seed/calendar.ts); the tests start from an empty calendar.
+    expect((await get(`/apps/calendar/events?calendars=${ALL}`)).body.length).toBe(5)
+    await t.database.db.execute(sql.raw('delete from calendar_events'))
   })
   afterAll(async () => {
     await t?.close()
