@@ -19,26 +19,23 @@ export async function seedCalendar(db: Db, now = new Date()): Promise<void> {
   if (n > 0) return
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
   const at = (days: number, hour: number) => new Date(today + days * DAY + hour * HOUR)
-  const rows: Array<{ title: string; calendar: EventCalendar; start: Date; end: Date; allDay?: boolean; location?: string; description?: string; url?: string }> = [
-    { title: 'Sponsor call', calendar: 'Business', start: at(2, 16), end: at(2, 16.5), location: 'Video call', description: 'Talk through the overlay placement for next month.' },
-    { title: 'Update the stream scenes', calendar: 'ETC', start: at(1, 10), end: at(1, 12), description: 'New starting-soon scene and the !schedule command text.' },
-    { title: 'Family dinner', calendar: 'Family', start: at(4, 18), end: at(4, 21) },
-    { title: 'Gym', calendar: 'Personal', start: at(3, 7), end: at(3, 8) },
-    { title: 'Day off', calendar: 'Holiday', start: at(6, 0), end: at(7, 0), allDay: true },
-  ]
-  await db.insert(calendarEvents).values(
-    rows.map((r) => ({
-      ownerId: client.id,
-      title: r.title,
-      calendar: r.calendar,
-      startAt: r.start,
-      endAt: r.end,
-      allDay: r.allDay ?? false,
-      location: r.location ?? '',
-      description: r.description ?? '',
-      url: r.url ?? '',
-      createdAt: now,
-      updatedAt: now,
-    })),
-  )
+  const event = (title: string, calendar: EventCalendar, startAt: Date, endAt: Date, more: { allDay?: boolean; location?: string; description?: string } = {}) => ({
+    ownerId: client.id,
+    title,
+    calendar,
+    startAt,
+    endAt,
+    createdAt: now,
+    updatedAt: now,
+    ...more,
+  })
+  await db
+    .insert(calendarEvents)
+    .values([
+      event('Sponsor call', 'Business', at(2, 16), at(2, 16.5), { location: 'Video call', description: 'Talk through the overlay placement for next month.' }),
+      event('Update the stream scenes', 'ETC', at(1, 10), at(1, 12), { description: 'New starting-soon scene and the !schedule command text.' }),
+      event('Family dinner', 'Family', at(4, 18), at(4, 21)),
+      event('Gym', 'Personal', at(3, 7), at(3, 8)),
+      event('Day off', 'Holiday', at(6, 0), at(7, 0), { allDay: true }),
+    ])
 }

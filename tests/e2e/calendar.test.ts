@@ -34,9 +34,8 @@ describe('stream calendar in Chromium', () => {
 
     await page.getByTestId('event-add').click()
     const dialog = page.getByTestId('event-dialog')
-    await dialog.getByLabel('Title').fill('Sponsor call')
+    for (const [label, value] of [['Title', 'Sponsor call'], ['Location', 'Studio']]) await dialog.getByLabel(label!).fill(value!)
     await dialog.getByLabel('Calendar').selectOption('Business')
-    await dialog.getByLabel('Location').fill('Studio')
     await dialog.getByTestId('event-submit').click()
     await dialog.waitFor({ state: 'hidden' })
     await event('Sponsor call').waitFor()

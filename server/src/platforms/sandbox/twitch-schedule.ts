@@ -9,17 +9,11 @@
  * expanded into weekly occurrences (a simplification of this local server).
  */
 import { randomUUID } from 'node:crypto'
+import type { HelixScheduleSegment } from '../twitch/twitch.client'
 import type { Req, Res } from './http-util'
 
-export interface ScheduleSegment {
-  id: string
-  start_time: string
-  end_time: string
-  title: string
-  canceled_until: string | null
-  category: { id: string; name: string } | null
-  is_recurring: boolean
-}
+/** A segment as Helix answers it (the shape the app's Twitch client reads). */
+export type ScheduleSegment = HelixScheduleSegment
 
 interface Caller {
   userId: string

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
+import { StyledCheckGroup } from '../../../components/ui/check-group';
 import { Dialog } from '../../../components/ui/dialog';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { SelectField } from '../../../components/ui/select-field';
@@ -15,11 +16,6 @@ import { browserTimeZone, fromLocalInput, nextDay, previousDay, toLocalInput } f
 export const CALENDARS: CalendarName[] = ['Business', 'Holiday', 'Personal', 'Family', 'ETC'];
 export const STREAM: CalendarName = 'Stream';
 
-const StyledCheck = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-`;
 
 const StyledDanger = styled.div`
   display: flex;
@@ -129,10 +125,12 @@ export function EventDialog({
           {stream ? (
             <p>{t('streamHint', { channel: event?.channelName ?? streamChannels.find((c) => c.id === channelId)?.displayName ?? '' })}</p>
           ) : (
-            <StyledCheck>
-              <input type="checkbox" name="allDay" checked={allDay} onChange={(e) => setAllDay(e.target.checked)} />
-              {t('allDay')}
-            </StyledCheck>
+            <StyledCheckGroup>
+              <label>
+                <input type="checkbox" name="allDay" checked={allDay} onChange={(e) => setAllDay(e.target.checked)} />
+                {t('allDay')}
+              </label>
+            </StyledCheckGroup>
           )}
           {!stream && allDay ? (
             <>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { StyledCheckGroup } from '../../../components/ui/check-group';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -42,23 +43,6 @@ const StyledLayout = styled.div`
   align-items: start;
   @media ${({ theme }) => theme.media.lgUp} {
     grid-template-columns: 16rem 1fr;
-  }
-`;
-
-const StyledFilters = styled.fieldset`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  border: 0;
-  margin: 0;
-  padding: 0;
-  legend {
-    margin-bottom: ${({ theme }) => theme.space.xs};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
   }
 `;
 
@@ -192,6 +176,11 @@ export default function CalendarPage({ title }: { title: string }) {
       fail(error);
     }
   };
+  const closeEditor = () => {
+    created.reset();
+    updated.reset();
+    setEditing(null);
+  };
   const toggle = (c: CalendarName, on: boolean) => setSelected((now) => (on ? [...now, c] : now.filter((x) => x !== c)));
   const allOn = shown.every((c) => selected.includes(c));
 
@@ -209,7 +198,7 @@ export default function CalendarPage({ title }: { title: string }) {
       <StyledLayout>
         <StyledStack>
           <Panel title={t('filters')}>
-            <StyledFilters>
+            <StyledCheckGroup $direction="column">
               <legend>{t('calendarsHeading')}</legend>
               <label>
                 <input type="checkbox" checked={allOn} onChange={(e) => setSelected(e.target.checked ? [...shown] : [])} />
@@ -222,7 +211,7 @@ export default function CalendarPage({ title }: { title: string }) {
                   {t(`calendars.${c}`)}
                 </label>
               ))}
-            </StyledFilters>
+            </StyledCheckGroup>
           </Panel>
           <FeedPanel />
         </StyledStack>
@@ -280,23 +269,19 @@ export default function CalendarPage({ title }: { title: string }) {
           error={editing.event ? updated.error : created.error}
           onSubmit={(input) => void save(input)}
           onDelete={editing.event ? () => setDeleting(editing.event) : null}
-          onClose={() => {
-            created.reset();
-            updated.reset();
-            setEditing(null);
-          }}
+          onClose={closeEditor}
         />
       ) : null}
       <ConfirmDialog
+        testId="event-delete-dialog"
+        confirmTestId="event-delete-confirm"
         open={deleting !== null}
+        busy={removed.loading}
         title={t('deleteTitle')}
         message={t('deleteMessage', { title: deleting?.title ?? '' })}
         confirmLabel={t('delete')}
-        onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
-        busy={removed.loading}
-        testId="event-delete-dialog"
-        confirmTestId="event-delete-confirm"
+        onConfirm={() => void confirmDelete()}
       />
     </StyledStack>
   );
