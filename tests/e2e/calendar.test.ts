@@ -60,5 +60,16 @@ describe('stream calendar in Chromium', () => {
     await page.reload()
     await event('Speedrun night').waitFor()
     expect(await event('Sponsor call').count()).toBe(0)
+    // In every language: the page's own words and FullCalendar's.
+    for (const [lng, heading, today] of [
+      ['de', 'Kalender-Abo', 'Heute'],
+      ['fr', 'Abonnement au calendrier', "Aujourd'hui"],
+      ['pt', 'Subscrição do calendário', 'Hoje'],
+      ['en', 'Calendar subscription', 'today'],
+    ] as const) {
+      await page.getByTestId('language-switcher').selectOption(lng)
+      await page.getByRole('heading', { level: 2, name: heading }).waitFor()
+      await page.locator('.fc-today-button', { hasText: today }).waitFor()
+    }
   })
 })

@@ -85,6 +85,10 @@ describe.each(engines)('stream calendar on %s', (engine) => {
     const upd = await post(`/apps/calendar/events/${ev.id}`, { event: { title: 'Design review (moved)', start: '2026-05-02T10:00:00Z', end: '2026-05-02T11:00:00Z', extendedProps: { calendar: 'Personal' } } })
     expect(upd.status).toBe(200)
     expect(upd.body.event).toEqual({ ...ev, title: 'Design review (moved)', start: '2026-05-02T10:00:00.000Z', end: '2026-05-02T11:00:00.000Z', extendedProps: { ...ev.extendedProps, calendar: 'Personal' } })
+    // A new start alone keeps the length.
+    const shifted = await post(`/apps/calendar/events/${ev.id}`, { event: { start: '2026-05-02T12:00:00Z' } })
+    expect(shifted.body.event).toMatchObject({ start: '2026-05-02T12:00:00.000Z', end: '2026-05-02T13:00:00.000Z' })
+    await post(`/apps/calendar/events/${ev.id}`, { event: { start: '2026-05-02T10:00:00Z' } })
     // GraphQL reads the same service.
     const g = await ok('{ calendarEvents(calendars: [Personal]) { events { id title start end allDay calendar guests location description url } warnings } }')
     expect(g.calendarEvents).toEqual({

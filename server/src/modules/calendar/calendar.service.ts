@@ -430,8 +430,13 @@ export function createCalendarService(deps: { db: Db; log: Logger; now: () => Da
     if (v.channelId !== undefined) fail('channelId', 'Only stream events belong to a channel')
     const allDay = v.allDay ?? row.allDay
     const current = toView(row)
-    // Switching between all-day and timed takes the other kind of start and end.
-    const { startAt, endAt } = times(allDay, v.start ?? (allDay === row.allDay ? current.start : allDay ? current.start.slice(0, 10) : `${current.start.slice(0, 10)}T00:00:00Z`), v.end !== undefined ? v.end : v.start !== undefined || allDay !== row.allDay ? null : current.end)
+    // Switching between all-day and timed takes the other kind of start and end; a new start
+    // without an end keeps the event's length.
+    const startRaw = v.start ?? (allDay === row.allDay ? current.start : allDay ? current.start.slice(0, 10) : `${current.start.slice(0, 10)}T00:00:00Z`)
+    const keepLength = v.start !== undefined && v.end === undefined && allDay === row.allDay
+    const checked = times(allDay, startRaw, v.end !== undefined ? v.end : v.start !== undefined || allDay !== row.allDay ? null : current.end)
+    const startAt = checked.startAt
+    const endAt = keepLength ? new Date(startAt.getTime() + (row.endAt.getTime() - row.startAt.getTime())) : checked.endAt
     const set: Partial<typeof calendarEvents.$inferInsert> = { updatedAt: now(), startAt, endAt, allDay }
     if (v.title !== undefined) set.title = v.title
     if (v.url !== undefined) set.url = v.url
