@@ -34,32 +34,32 @@ describe('stream calendar in Chromium', () => {
 
     await page.getByTestId('event-add').click()
     const dialog = page.getByTestId('event-dialog')
-    for (const [label, value] of [['Title', 'Sponsor call'], ['Location', 'Studio']]) await dialog.getByLabel(label!).fill(value!)
+    for (const [label, value] of [['Title', 'Collab planning'], ['Location', 'Studio']]) await dialog.getByLabel(label!).fill(value!)
     await dialog.getByLabel('Calendar').selectOption('Business')
     await dialog.getByTestId('event-submit').click()
     await dialog.waitFor({ state: 'hidden' })
-    await event('Sponsor call').waitFor()
+    await event('Collab planning').waitFor()
 
     await page.reload()
-    await event('Sponsor call').waitFor()
+    await event('Collab planning').waitFor()
     await event('Speedrun night').waitFor()
     // The calendar filter hides and shows a calendar.
     await page.getByRole('checkbox', { name: 'Business' }).uncheck()
-    await event('Sponsor call').waitFor({ state: 'detached' })
+    await event('Collab planning').waitFor({ state: 'detached' })
     await page.getByRole('checkbox', { name: 'Business' }).check()
 
     // Keyboard: the event is focusable and Enter opens it.
-    await event('Sponsor call').focus()
+    await event('Collab planning').focus()
     await page.keyboard.press('Enter')
     await dialog.waitFor()
     expect(await dialog.getByLabel('Location').inputValue()).toBe('Studio')
     await dialog.getByTestId('event-delete').click()
     await page.getByTestId('event-delete-dialog').waitFor()
     await page.getByTestId('event-delete-confirm').click()
-    await event('Sponsor call').waitFor({ state: 'detached' })
+    await event('Collab planning').waitFor({ state: 'detached' })
     await page.reload()
     await event('Speedrun night').waitFor()
-    expect(await event('Sponsor call').count()).toBe(0)
+    expect(await event('Collab planning').count()).toBe(0)
     // In every language: the page's own words and FullCalendar's.
     for (const [lng, heading, today] of [
       ['de', 'Kalender-Abo', 'Heute'],
