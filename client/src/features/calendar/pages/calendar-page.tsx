@@ -20,6 +20,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
 import { useToast } from '../../../components/ui/toast-provider';
+import type { SkinColors } from '../../../lib/theme';
 import {
   type CalendarEventFieldsFragment,
   type CalendarEventInput,
@@ -53,9 +54,13 @@ const StyledDot = styled.span<{ $calendar: CalendarName }>`
   background: ${({ theme, $calendar }) => colorOf(theme.colors, $calendar)};
 `;
 
-type Colors = { primary: string; success: string; danger: string; warning: string; info: string; secondary: string };
+type Colors = SkinColors;
 function colorOf(c: Colors, calendar: CalendarName): string {
   return { Business: c.primary, Holiday: c.success, Personal: c.danger, Family: c.warning, ETC: c.info, Stream: c.secondary }[calendar];
+}
+/** Block events: the calendar's soft tint behind the page's own text colour (readable in both skins). */
+function softOf(c: Colors, calendar: CalendarName): string {
+  return { Business: c.primarySoft, Holiday: c.successSoft, Personal: c.dangerSoft, Family: c.warningSoft, ETC: c.infoSoft, Stream: c.body }[calendar];
 }
 
 const StyledCalendar = styled.div`
@@ -73,12 +78,20 @@ const StyledCalendar = styled.div`
   a {
     color: inherit;
   }
+  /* Days of the next and previous month: muted, still readable (FullCalendar fades them to 30 %). */
+  .fc .fc-day-other .fc-daygrid-day-top {
+    opacity: 1;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
   .fc-event:focus-visible {
     outline: ${({ theme }) => theme.sizes.focusRing} solid ${({ theme }) => theme.colors.focus};
   }
   ${({ theme }) =>
     [...CALENDARS, STREAM]
-      .map((c) => `.cal-${c} { background: ${colorOf(theme.colors, c)}; border-color: ${colorOf(theme.colors, c)}; color: #fff; } .cal-${c} .fc-daygrid-event-dot { border-color: ${colorOf(theme.colors, c)}; }`)
+      .map(
+        (c) =>
+          `.fc .cal-${c} { background: ${softOf(theme.colors, c)}; border-color: ${colorOf(theme.colors, c)}; border-left-width: 3px; } .fc .cal-${c}, .fc .cal-${c} .fc-event-main { color: ${theme.colors.text}; } .cal-${c} .fc-daygrid-event-dot { border-color: ${colorOf(theme.colors, c)}; }`,
+      )
       .join('\n')}
 `;
 
@@ -234,6 +247,8 @@ export default function CalendarPage({ title }: { title: string }) {
               timeZone="local"
               height="auto"
               events={events}
+              buttonIcons={false}
+              buttonText={{ prev: t('previous'), next: t('next') }}
               eventInteractive
               editable
               selectable
