@@ -22,7 +22,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
-        scalars: { DateTime: 'string', ID: 'string' },
+        scalars: { DateTime: 'string', ID: 'string', JSON: 'unknown' },
         documentMode: 'documentNode',
         withHooks: true,
         withHOC: false,

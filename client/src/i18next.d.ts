@@ -19,6 +19,7 @@ import type todo from './features/todo/locales/en.json';
 import type calendar from './features/calendar/locales/en.json';
 import type shop from './features/shop/locales/en.json';
 import type invoices from './features/invoices/locales/en.json';
+import type statistics from './features/statistics/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -45,6 +46,7 @@ declare module 'i18next' {
       shop: typeof shop;
       invoices: typeof invoices;
       mailbox: typeof mailbox;
+      statistics: typeof statistics;
     };
     returnNull: false;
   }

@@ -35,6 +35,8 @@ import { createVideosService } from './modules/videos/videos.service'
 import { createFeedbackService } from './modules/feedback/feedback.service'
 import { createInvoicesService } from './modules/invoices/invoices.service'
 import { createShopService } from './modules/shop/shop.service'
+import { createStatisticsService } from './modules/statistics/statistics.service'
+import { createProfileService } from './modules/statistics/profile'
 import { createPlatforms, type Platforms } from './platforms'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
@@ -100,8 +102,12 @@ export function createServices(deps: {
     challengeTtlSeconds: config.TWO_STEP_CHALLENGE_TTL,
     now,
   })
+  // The statistics cards (spec §7), reused for COUNT_CACHE_TTL seconds per caller scope; they count the sign-ins recorded here.
+  const statistics = createStatisticsService({ db, now, cacheMs: config.COUNT_CACHE_TTL * 1000, currency: config.CURRENCY })
+  const profile = createProfileService({ db })
   const auth = createAuthService({
     twoStep,
+    onSignIn: statistics.recordSignIn,
     db,
     passwords,
     tokens,
@@ -144,7 +150,7 @@ export function createServices(deps: {
   })
   // The open feedback reports count is read through the feedback service (built further down).
   const admin = createAdminService({ db, plans, now, cacheMs: countTtlMs, openFeedbackReports: () => feedback.openCount() })
-  caches.push(users.clearCounts, licences.clearCounts, admin.clear)
+  caches.push(users.clearCounts, licences.clearCounts, admin.clear, statistics.clear)
   const account = createAccountService({
     db,
     audit,
@@ -219,7 +225,7 @@ export function createServices(deps: {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   })
   const shop = createShopService({ db, audit, invoices, now })
-  return { supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  return { statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -12,7 +12,7 @@ import { isRateLimited } from './rate-limit'
 export function mountAuthRoutes(app: Hono<AppEnv>) {
   guarded(app, 'POST', '/jwt/login', async (c) => {
     try {
-      return c.json(await c.get('services').auth.login(await jsonBody(c), c.get('clientKey')))
+      return c.json(await c.get('services').auth.login(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
       if (isRateLimited(e)) c.header('Retry-After', String(e.retryAfterSeconds))
       if (isAppError(e) && (e.code === 'INVALID_CREDENTIALS' || e.code === 'RATE_LIMITED')) {
@@ -24,7 +24,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>) {
 
   guarded(app, 'POST', '/jwt/register', async (c) => {
     try {
-      return c.json(await c.get('services').auth.register(await jsonBody(c), c.get('clientKey')))
+      return c.json(await c.get('services').auth.register(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
       if (isRateLimited(e)) c.header('Retry-After', String(e.retryAfterSeconds))
       if (isAppError(e) && (e.code === 'BAD_USER_INPUT' || e.code === 'RATE_LIMITED') && e.fields) {

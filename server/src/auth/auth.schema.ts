@@ -74,7 +74,7 @@ builder.mutationFields((t) => ({
     description:
       'Signs in with e-mail and password. An account with two-step verification on answers TWO_STEP_REQUIRED: sign in through POST /jwt/login and /jwt/login/two-step.',
     resolve: async (_root, { input }, ctx) => {
-      const result = await ctx.services.auth.login(input, ctx.clientKey)
+      const result = await ctx.services.auth.login(input, ctx.clientKey, ctx.userAgent)
       if ('twoStepRequired' in result) throw new AppError('TWO_STEP_REQUIRED', 'Two-step verification is on: sign in through /jwt/login')
       return result
     },
@@ -82,7 +82,7 @@ builder.mutationFields((t) => ({
   register: t.field({
     type: AuthPayloadRef,
     args: { input: t.arg({ type: RegisterInput, required: true }) },
-    resolve: (_root, { input }, ctx) => ctx.services.auth.register(input, ctx.clientKey),
+    resolve: (_root, { input }, ctx) => ctx.services.auth.register(input, ctx.clientKey, ctx.userAgent),
   }),
   refreshToken: t.field({
     type: AuthPayloadRef,

@@ -51,10 +51,13 @@ export function createAuthService(deps: {
   now?: () => number
   /** Two-step verification: asked after the password when the account has it on. */
   twoStep?: Pick<TwoStepService, 'isEnabled' | 'challenge' | 'verifyChallenge' | 'requireForStaff'>
+  /** Told of every completed sign-in (login, two-step, registration) inside its transaction; the statistics count them. */
+  onSignIn?: (tx: Db, userId: number, userAgent: string | undefined) => Promise<void>
 }) {
   const { db, passwords, tokens, limits } = deps
 
-  async function issue(user: UserRow, tx: Db = db): Promise<AuthResult> {
+  async function issue(user: UserRow, tx: Db = db, userAgent?: string): Promise<AuthResult> {
+    await deps.onSignIn?.(tx, user.id, userAgent)
     const [accessToken, refreshToken] = await Promise.all([
       tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' }),
       tokens.issueRefresh(user.id, tx),
@@ -77,7 +80,7 @@ export function createAuthService(deps: {
     return row
   }
 
-  async function login(raw: unknown, clientKey: string): Promise<AuthResult | TwoStepChallenge> {
+  async function login(raw: unknown, clientKey: string, userAgent?: string): Promise<AuthResult | TwoStepChallenge> {
     const input = loginInput.safeParse(raw ?? {})
     const email = normalizeEmail(input.success ? (input.data.email ?? '') : '')
     const password = input.success ? (input.data.password ?? '') : ''
@@ -92,27 +95,27 @@ export function createAuthService(deps: {
     if (passwords.needsRehash(user.passwordHash)) {
       await db.update(users).set({ passwordHash: await passwords.hash(password) }).where(eq(users.id, user.id))
     }
-    return afterPassword(user)
+    return afterPassword(user, userAgent)
   }
 
-  async function afterPassword(user: UserRow): Promise<AuthResult | TwoStepChallenge> {
+  async function afterPassword(user: UserRow, userAgent?: string): Promise<AuthResult | TwoStepChallenge> {
     const twoStep = deps.twoStep
-    if (!twoStep) return issue(user)
+    if (!twoStep) return issue(user, db, userAgent)
     if (await twoStep.isEnabled(user.id)) return twoStep.challenge(user)
     const staff = user.role === 'admin' || user.role === 'reseller'
-    if (staff && (await twoStep.requireForStaff())) return { ...(await issue(user)), twoStepSetupRequired: true }
-    return issue(user)
+    if (staff && (await twoStep.requireForStaff())) return { ...(await issue(user, db, userAgent)), twoStepSetupRequired: true }
+    return issue(user, db, userAgent)
   }
 
   /** The second step of a sign-in: the challenge token from login and a TOTP or recovery code. */
-  async function loginTwoStep(raw: unknown, clientKey: string): Promise<AuthResult> {
+  async function loginTwoStep(raw: unknown, clientKey: string, userAgent?: string): Promise<AuthResult> {
     if (!deps.twoStep) throw new AppError('NOT_FOUND', 'Not found')
     const user = await findById(await deps.twoStep.verifyChallenge(raw, clientKey))
     if (!user) throw new AppError('INVALID_TOKEN', 'Invalid token')
-    return issue(user)
+    return issue(user, db, userAgent)
   }
 
-  async function register(raw: unknown, clientKey: string): Promise<AuthResult> {
+  async function register(raw: unknown, clientKey: string, userAgent?: string): Promise<AuthResult> {
     const parsed = registerInput.safeParse(raw ?? {})
     const data = parsed.success ? parsed.data : {}
     const username = (data.username ?? '').trim()
@@ -144,7 +147,7 @@ export function createAuthService(deps: {
         const [user] = await tx.insert(users).values({ email, username, passwordHash, fullName: username }).returning()
         if (!user) throw new AppError('INTERNAL_SERVER_ERROR', 'User not created')
         await tx.insert(botPanels).values({ userId: user.id })
-        return issue(user, tx)
+        return issue(user, tx, userAgent)
       })
     } catch (e) {
       // Lost a race with another registration between the check and the insert.

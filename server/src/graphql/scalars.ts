@@ -16,6 +16,17 @@ builder.scalarType('DateTime', {
   parseLiteral: (ast) => parseDate(ast.kind === Kind.STRING ? ast.value : null),
 })
 
+const noJsonInput = (): never => {
+  throw new GraphQLError('JSON is an output type only', { extensions: { code: 'BAD_USER_INPUT' } })
+}
+
+builder.scalarType('JSON', {
+  description: 'A JSON value, for answers whose shape is fixed by the REST call of the same name (spec §7).',
+  serialize: (value) => value,
+  parseValue: noJsonInput,
+  parseLiteral: noJsonInput,
+})
+
 builder.queryType({})
 builder.mutationType({})
 builder.subscriptionType({})

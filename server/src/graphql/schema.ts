@@ -29,6 +29,7 @@ import '../modules/calendar/calendar.schema'
 import '../modules/shop/shop.schema'
 import '../modules/invoices/invoices.schema'
 import '../modules/mailbox/mailbox.schema'
+import '../modules/statistics/statistics.schema'
 
 let built: GraphQLSchema | undefined
 

@@ -144,6 +144,13 @@ export const graphqlRules: Record<string, Rule> = {
   'Query.adminStats': rule.can('manage', 'Admin'),
   // Scoped in the service: all channels, a reseller's clients', or one's own.
   'Query.runningBots': rule.signedIn,
+  // Statistics cards (the REST shapes as JSON): the service admits admins and resellers (scoped).
+  'Query.cardStatistics': rule.signedIn,
+  'Query.cardAnalytics': rule.signedIn,
+  'Query.analyticsDashboard': rule.signedIn,
+  'Query.ecommerceDashboard': rule.signedIn,
+  'Query.profileData': rule.signedIn,
+  'Query.statisticsCurrency': rule.signedIn,
   'Query.auditLog': rule.can('manage', 'AuditLog'),
   'Mutation.unsubscribe': rule.public,
   'PageInfo.*': rule.parent,

@@ -35,6 +35,14 @@ export const restRules: Record<string, Rule> = {
   'POST /apps/marketing/unsubscribe': rule.public,
   // The help centre's data: signed in, as its pages (/pages/faq and the knowledge base are app pages).
   'GET /faq/data': rule.signedIn,
+  // Statistics cards and dashboards (spec §7): signed in; the statistics service lets admins
+  // and resellers through (a reseller's figures are their clients') and refuses clients.
+  'GET /card/card-statistics/:name': rule.signedIn,
+  'GET /card/card-analytics/:name': rule.signedIn,
+  'GET /analytics/data': rule.signedIn,
+  'GET /ecommerce/data': rule.signedIn,
+  // The caller's own public profile.
+  'GET /profile/data': rule.signedIn,
   'GET /kb/data/knowledge_base': rule.signedIn,
   'GET /kb/data/category': rule.signedIn,
   'GET /kb/data/question': rule.signedIn,

@@ -22,7 +22,7 @@ function signedIn(principal: Principal | null): Principal {
 export function mountTwoStepRoutes(app: Hono<AppEnv>) {
   guarded(app, 'POST', '/jwt/login/two-step', async (c) => {
     try {
-      return c.json(await c.get('services').auth.loginTwoStep(await jsonBody(c), c.get('clientKey')))
+      return c.json(await c.get('services').auth.loginTwoStep(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
       if (isRateLimited(e)) {
         c.header('Retry-After', String(e.retryAfterSeconds))

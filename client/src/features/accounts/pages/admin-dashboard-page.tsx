@@ -12,6 +12,7 @@ import { Panel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
 import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useAccountsAdminStatsQuery } from '../../../gql/graphql';
+import { StatisticsCards } from '../../statistics';
 import { AuditLogTable } from '../components/audit-log-table';
 import { BarList } from '../components/bar-list';
 import { StyledMuted } from '../components/data-table';
@@ -103,6 +104,8 @@ function AdminDashboard({ title }: { title: string }) {
               testId="stat-feedback"
             />
           </StyledStatGrid>
+
+          <StatisticsCards admin />
 
           <Panel
             title={t('admin.signups')}

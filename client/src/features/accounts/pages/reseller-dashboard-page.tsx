@@ -14,6 +14,7 @@ import { StyledCellStack, StyledMono, StyledNowrap } from '../components/data-ta
 import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
 import { LicenceTable } from '../components/licence-table';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
+import { StatisticsCards } from '../../statistics';
 import { StatCard, StyledStatGrid } from '../components/stat-card';
 import { UserIdentity } from '../components/user-identity';
 import { useFormatters } from '../lib/format';
@@ -57,6 +58,8 @@ function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean
         <StatCard icon="key" tone="info" value={count(pool.data?.licences.totalCount)} label={t('reseller.poolKeys')} testId="stat-pool" />
         <StatCard icon="zap" tone="warning" value={count(expiring.data?.licences.totalCount)} label={t('reseller.expiring')} />
       </StyledStatGrid>
+
+      <StatisticsCards admin={isAdmin} />
 
       <Panel title={t('reseller.latestClients')} actions={<Link to={ACCOUNT_PATHS.userList}>{t('reseller.allClients')}</Link>}>
         {clients.error && !clients.data ? (

@@ -1,0 +1,30 @@
+import type { Context, Hono } from 'hono'
+import { isAppError } from '../../errors'
+import { guarded, type AppEnv } from '../../http/guarded'
+
+/** An unknown card is a 404 with no body (spec §8), like any missing record. */
+async function cardOr404(c: Context<AppEnv>, read: () => Promise<unknown>): Promise<Response> {
+  try {
+    return c.json(await read())
+  } catch (e) {
+    if (isAppError(e) && e.code === 'NOT_FOUND') return c.body(null, 404)
+    throw e
+  }
+}
+
+/**
+ * The spec's statistics calls (§7) in their exact shapes: GET /card/card-statistics/{name},
+ * /card/card-analytics/{name}, /analytics/data, /ecommerce/data (admins and resellers; an
+ * unknown card is a 404 with no body), and GET /profile/data (anyone signed in, their own).
+ */
+export function mountStatisticsRoutes(app: Hono<AppEnv>) {
+  guarded(app, 'GET', '/card/card-statistics/:name', (c, principal) =>
+    cardOr404(c, () => c.get('services').statistics.cardStatistic(principal, c.req.param('name') ?? '')),
+  )
+  guarded(app, 'GET', '/card/card-analytics/:name', (c, principal) =>
+    cardOr404(c, () => c.get('services').statistics.cardAnalytic(principal, c.req.param('name') ?? '')),
+  )
+  guarded(app, 'GET', '/analytics/data', async (c, principal) => c.json(await c.get('services').statistics.analyticsData(principal)))
+  guarded(app, 'GET', '/ecommerce/data', async (c, principal) => c.json(await c.get('services').statistics.ecommerceData(principal)))
+  guarded(app, 'GET', '/profile/data', async (c, principal) => c.json(await c.get('services').profile.profileData(principal)))
+}
