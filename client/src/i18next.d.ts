@@ -16,6 +16,7 @@ import type mailbox from './features/mailbox/locales/en.json';
 import type conversation from './features/conversation/locales/en.json';
 import type supportChat from './features/support-chat/locales/en.json';
 import type todo from './features/todo/locales/en.json';
+import type calendar from './features/calendar/locales/en.json';
 import type shop from './features/shop/locales/en.json';
 import type invoices from './features/invoices/locales/en.json';
 import type statistics from './features/statistics/locales/en.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       help: typeof help;
       'support-chat': typeof supportChat;
       todo: typeof todo;
+      calendar: typeof calendar;
       shop: typeof shop;
       invoices: typeof invoices;
       mailbox: typeof mailbox;

@@ -15,6 +15,7 @@ import { mountFirebaseAuthRoutes } from './modules/firebase-auth/firebase-auth.r
 import { mountHelpRoutes } from './modules/help/help.rest'
 import { mountSupportChatRoutes } from './modules/support-chat/support-chat.rest'
 import { mountTodoRoutes } from './modules/todo/todo.rest'
+import { mountCalendarRoutes } from './modules/calendar/calendar.rest'
 import { mountMailboxRoutes } from './modules/mailbox/mailbox.rest'
 import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
 import { mountPricingRoutes } from './modules/plans/plans.rest'
@@ -198,6 +199,7 @@ export function createApp(deps: {
   mountHelpRoutes(app)
   mountSupportChatRoutes(app)
   mountTodoRoutes(app)
+  mountCalendarRoutes(app)
   mountShopRoutes(app)
   mountInvoiceRoutes(app)
   mountMailboxRoutes(app)

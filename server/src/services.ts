@@ -19,6 +19,7 @@ import { createLicencesService } from './modules/licences/licences.service'
 import { createHelpService } from './modules/help/help.service'
 import { createSupportChatService } from './modules/support-chat/support-chat.service'
 import { createTodoService } from './modules/todo/todo.service'
+import { createCalendarService } from './modules/calendar/calendar.service'
 import { createMarketingService } from './modules/marketing/marketing.service'
 import { createPlansService } from './modules/plans/plans.service'
 import { createUsersService } from './modules/users/users.service'
@@ -225,6 +226,8 @@ export function createServices(deps: {
   // Support chat between users in each other's scope (live over the pub/sub) and tasks.
   const supportChat = createSupportChatService({ db, now, pubsub })
   const todo = createTodoService({ db, now })
+  // The stream calendar: own events, the Twitch stream schedule (Helix /schedule), the iCalendar feed.
+  const calendar = createCalendarService({ db, log, now, channels, platforms, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` })
   // The shop (catalogue, wishlist, cart, checkout) and its invoices, paid by bank transfer (the manual provider).
   const invoices = createInvoicesService({
     db,
@@ -257,7 +260,7 @@ export function createServices(deps: {
           : null,
     },
   })
-  return { firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  return { firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

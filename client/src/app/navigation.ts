@@ -69,6 +69,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     items: [
       { route: 'apps-chat', icon: 'chat' },
       { route: 'apps-todo', icon: 'list' },
+      { route: 'apps-calendar', icon: 'calendar' },
     ],
   },
   {

@@ -40,6 +40,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   kickDashboard: lazyPage<PageProps>('kick-dashboard-page', () => import('../features/analytics/pages/kick-dashboard-page')),
   supportChat: lazyPage<PageProps>('support-chat-page', () => import('../features/support-chat/pages/support-chat-page')),
   todo: lazyPage<PageProps>('todo-page', () => import('../features/todo/pages/todo-page')),
+  calendar: lazyPage<PageProps>('calendar-page', () => import('../features/calendar/pages/calendar-page')),
   feedbackReports: lazyPage<PageProps>('feedback-reports-page', () => import('../features/feedback/pages/feedback-reports-page')),
   raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
   conversation: lazyPage<PageProps>('conversation-page', () => import('../features/conversation/pages/conversation-page')),

@@ -45,6 +45,7 @@ export type PageKey =
   | 'feedbackReports'
   | 'supportChat'
   | 'todo'
+  | 'calendar'
   | 'mailbox'
   | 'conversation'
   | 'vod'
@@ -159,6 +160,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('apps-todo', '/apps/todo', 'todo', 'todo', appPage),
   route('apps-todo-filter', '/apps/todo/:filter', 'todo', 'todo', appPage),
   route('apps-todo-tag', '/apps/todo/tag/:tag', 'todo', 'todo', appPage),
+  route('apps-calendar', '/apps/calendar', 'calendar', 'calendar', appPage),
   // The shop and invoices (the spec's menu: e-commerce shop/details/wishlist/checkout, invoice).
   route('apps-e-commerce-shop', '/apps/e-commerce/shop', 'shop', 'shop', appPage),
   route('apps-e-commerce-product-details', '/apps/e-commerce/product/:id', 'productDetails', 'productDetails', appPage),

@@ -59,6 +59,13 @@ export const restRules: Record<string, Rule> = {
   'POST /apps/todo/tasks': rule.signedIn,
   'POST /apps/todo/tasks/:id': rule.signedIn,
   'DELETE /apps/todo/tasks/:id': rule.signedIn,
+  // The stream calendar (spec section 7): signed in; the service answers only the caller's own events.
+  'GET /apps/calendar/events': rule.signedIn,
+  'POST /apps/calendar/events': rule.signedIn,
+  'POST /apps/calendar/events/:id': rule.signedIn,
+  'DELETE /apps/calendar/events/:id': rule.signedIn,
+  // Calendar apps fetch the iCalendar feed without a token: the URL's random secret (stored hashed) names the user.
+  'GET /apps/calendar/ical/:file': rule.public,
   // The shop and invoices: signed in; the services keep each user to their own cart and wishlist, and invoices to the caller's scope.
   'GET /apps/ecommerce/products': rule.signedIn,
   'GET /apps/ecommerce/products/:id': rule.signedIn,

@@ -54,7 +54,7 @@ describe('the OAuth round trip result', () => {
   });
 
   it('puts every scope the server asks for into words, once per right', () => {
-    const twitch = ['user:read:chat', 'user:write:chat', 'channel:bot', 'moderator:manage:chat_messages', 'moderator:manage:banned_users', 'moderation:read', 'clips:edit', 'channel:manage:videos', 'moderator:read:followers', 'channel:manage:raids', 'moderator:manage:shoutouts', 'user:bot'];
+    const twitch = ['user:read:chat', 'user:write:chat', 'channel:bot', 'moderator:manage:chat_messages', 'moderator:manage:banned_users', 'moderation:read', 'clips:edit', 'channel:manage:videos', 'moderator:read:followers', 'channel:manage:raids', 'moderator:manage:shoutouts', 'channel:manage:schedule', 'user:bot'];
     const kick = ['user:read', 'channel:read', 'chat:write', 'events:subscribe', 'moderation:ban', 'moderation:chat_message:manage'];
     for (const { key } of scopeWords([...twitch, ...kick])) expect(key).not.toBeNull();
     expect(scopeWords(['chat:write', 'user:write:chat']).map((w) => w.key)).toEqual(['writeChat']);

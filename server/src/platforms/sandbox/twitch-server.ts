@@ -2,7 +2,7 @@
  * A local Twitch for tests and benchmarks: OAuth (authorize, token, refresh, revoke,
  * validate), the Helix endpoints the bot uses (users, streams, channels, moderators, chat
  * messages, delete message, bans, EventSub subscriptions; channel search, raids and shoutouts
- * in twitch-raids.ts; followers; videos and clips with cursor paging and the ~1,000-result cap)
+ * in twitch-raids.ts; the stream schedule in twitch-schedule.ts; followers; videos and clips with cursor paging and the ~1,000-result cap)
  * with Ratelimit-* headers and 429s,
  * Twitch's chat limit (20 per 30 s, 100 for moderators) and the EventSub WebSocket protocol
  * (session_welcome, session_keepalive, notification, session_reconnect). It speaks the real
@@ -13,6 +13,7 @@ import type { Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { bearer, listen, nextId, type Req, type Res } from './http-util'
 import { createTwitchRaids } from './twitch-raids'
+import { createTwitchSchedule } from './twitch-schedule'
 
 export interface TwitchUser {
   id: string
@@ -268,6 +269,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     isModerator: (b, u) => moderators.has(`${b}:${u}`),
     notify: notifyWhere,
   })
+  const schedule = createTwitchSchedule({ now, users })
 
   async function handle(req: Req): Promise<Res> {
     const p = req.path
@@ -361,6 +363,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     const q = req.query
     const raidAnswer = raids.handle(req, p, token)
     if (raidAnswer) return raidAnswer
+    const scheduleAnswer = schedule.handle(req, p, token)
+    if (scheduleAnswer) return scheduleAnswer
     const has = (scope: string) => token.scopes.includes(scope)
     const missing = (scope: string): Res => ({ status: 401, body: { error: 'Unauthorized', status: 401, message: `Missing scope: ${scope}` } })
     if (p === '/users' && req.method === 'GET') {
@@ -648,6 +652,9 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     raids: raids.raids,
     shoutouts: raids.shoutouts,
     ...raids.controls,
+    /** The stream schedule as Twitch holds it, and a segment made on Twitch itself. */
+    segmentsOf: schedule.segmentsOf,
+    addSegment: schedule.addSegment,
     addUser(u: TwitchUser) {
       users.set(u.id, u)
       return u

@@ -69,6 +69,27 @@ const helixPage = <T>(res: JsonResponse): HelixPage<T> => {
   return { data: body.data ?? [], cursor: body.pagination?.cursor || null }
 }
 
+/** A stream schedule segment as Helix answers it (GET /schedule). */
+export interface HelixScheduleSegment {
+  id: string
+  start_time: string
+  end_time: string
+  title: string
+  canceled_until: string | null
+  category: { id: string; name: string } | null
+  is_recurring: boolean
+}
+
+/** What the calendar sets on a segment (Helix POST/PATCH /schedule/segment body). */
+export interface ScheduleSegmentInput {
+  startTime: Date
+  /** IANA time zone the segment recurs in. */
+  timezone: string
+  /** 30 to 1380 minutes. */
+  durationMinutes: number
+  title: string
+}
+
 export interface TwitchConfig {
   clientId: string
   clientSecret: string
@@ -84,7 +105,7 @@ export interface TwitchConfig {
  * Scopes, and only those the features need: reading chat through EventSub and writing it
  * (chat bot, timers, chatboard), deleting messages and timeouts/bans (chatboard moderation),
  * reading the moderator list (to know the bot's chat limit), the followers (follower panel,
- * channel.follow), and channel:bot so a separate
+ * channel.follow), the stream schedule (stream calendar), and channel:bot so a separate
  * bot account may speak in the channel. A bot account needs chat read/write and user:bot.
  */
 const SCOPES: Record<AccountRole, string[]> = {
@@ -102,6 +123,8 @@ const SCOPES: Record<AccountRole, string[]> = {
     'moderator:read:followers',
     'channel:manage:raids',
     'moderator:manage:shoutouts',
+    // The stream calendar: read, create, change and delete the channel's stream schedule segments.
+    'channel:manage:schedule',
   ],
   bot: ['user:read:chat', 'user:write:chat', 'user:bot'],
 }
@@ -229,6 +252,70 @@ export class TwitchClient implements PlatformClient {
   async shoutout(as: ActingAs, toBroadcasterId: string): Promise<PlatformResult> {
     const q = new URLSearchParams({ from_broadcaster_id: as.broadcasterId, to_broadcaster_id: toBroadcasterId, moderator_id: as.actorId })
     return toResult('twitch', await this.helix(as.token, 'POST', `/chat/shoutouts?${q}`, undefined, { retry429: false }), 'Shoutout sent')
+  }
+
+  /**
+   * Helix `GET /schedule`: the broadcaster's segments that end after `startTime`, one page of
+   * up to 25 with the cursor of the next. A broadcaster without a schedule (404) has none.
+   */
+  async schedulePage(token: string, broadcasterId: string, opts: { startTime?: Date; first?: number; after?: string | null } = {}): Promise<HelixPage<HelixScheduleSegment>> {
+    const q = new URLSearchParams({ broadcaster_id: broadcasterId, first: String(opts.first ?? 25) })
+    if (opts.startTime) q.set('start_time', opts.startTime.toISOString())
+    if (opts.after) q.set('after', opts.after)
+    const res = await this.helix(token, 'GET', `/schedule?${q}`)
+    if (res.status === 404) return { data: [], cursor: null }
+    const body = expectOk('twitch', res, 'get schedule').body as { data?: { segments?: HelixScheduleSegment[] | null }; pagination?: { cursor?: string } }
+    return { data: body.data?.segments ?? [], cursor: body.pagination?.cursor || null }
+  }
+
+  /** Helix `GET /schedule?id=`: one segment, or null when Twitch has none by that id. */
+  async scheduleSegment(token: string, broadcasterId: string, id: string): Promise<HelixScheduleSegment | null> {
+    const q = new URLSearchParams({ broadcaster_id: broadcasterId, id })
+    const res = await this.helix(token, 'GET', `/schedule?${q}`)
+    if (res.status === 404 || res.status === 400) return null
+    const body = expectOk('twitch', res, 'get schedule').body as { data?: { segments?: HelixScheduleSegment[] | null } }
+    return body.data?.segments?.find((s) => s.id === id) ?? null
+  }
+
+  private segmentOf(res: JsonResponse): HelixScheduleSegment {
+    const seg = (res.body as { data?: { segments?: HelixScheduleSegment[] } }).data?.segments?.[0]
+    if (!seg) throw new PlatformRequestError('twitch', 502, 'Twitch returned no schedule segment')
+    return seg
+  }
+
+  /** Helix `POST /schedule/segment` (channel:manage:schedule): a single, non-recurring segment. */
+  async createSegment(as: ActingAs, input: ScheduleSegmentInput): Promise<HelixScheduleSegment> {
+    const q = new URLSearchParams({ broadcaster_id: as.broadcasterId })
+    const res = await this.helix(as.token, 'POST', `/schedule/segment?${q}`, {
+      start_time: input.startTime.toISOString(),
+      timezone: input.timezone,
+      duration: String(input.durationMinutes),
+      is_recurring: false,
+      title: input.title,
+    })
+    return this.segmentOf(expectOk('twitch', res, 'create schedule segment'))
+  }
+
+  /** Helix `PATCH /schedule/segment` (channel:manage:schedule); null when Twitch has no such segment (404). */
+  async updateSegment(as: ActingAs, id: string, input: ScheduleSegmentInput): Promise<HelixScheduleSegment | null> {
+    const q = new URLSearchParams({ broadcaster_id: as.broadcasterId, id })
+    const res = await this.helix(as.token, 'PATCH', `/schedule/segment?${q}`, {
+      start_time: input.startTime.toISOString(),
+      timezone: input.timezone,
+      duration: String(input.durationMinutes),
+      title: input.title,
+    })
+    if (res.status === 404) return null
+    return this.segmentOf(expectOk('twitch', res, 'update schedule segment'))
+  }
+
+  /** Helix `DELETE /schedule/segment` (channel:manage:schedule); false when Twitch has no such segment (404). */
+  async deleteSegment(as: ActingAs, id: string): Promise<boolean> {
+    const q = new URLSearchParams({ broadcaster_id: as.broadcasterId, id })
+    const res = await this.helix(as.token, 'DELETE', `/schedule/segment?${q}`)
+    if (res.status === 404) return false
+    expectOk('twitch', res, 'delete schedule segment')
+    return true
   }
 
   /** The rate-limit bucket of a token (the scheduler reads its budget before fetching). */

@@ -19,6 +19,7 @@ const SCOPE_KEYS = {
   'moderator:read:followers': 'followers',
   'channel:manage:raids': 'raids',
   'moderator:manage:shoutouts': 'shoutouts',
+  'channel:manage:schedule': 'schedule',
   'user:read': 'readProfile',
   'channel:read': 'readChannel',
   'events:subscribe': 'events',

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import { StyledCheckGroup } from '../../../components/ui/check-group';
 import { Dialog } from '../../../components/ui/dialog';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { SelectField } from '../../../components/ui/select-field';
@@ -11,24 +11,6 @@ import { type TodoTag, type TodoTaskFieldsFragment, type TodoTaskInput, useTodoA
 import { fieldErrorsOf } from '../../../lib/error-code';
 
 export const TAGS: TodoTag[] = ['team', 'low', 'medium', 'high', 'update'];
-
-const StyledChecks = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  border: 0;
-  margin: 0;
-  padding: 0;
-  legend {
-    margin-bottom: ${({ theme }) => theme.space.xs};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space.xs};
-  }
-`;
 
 /** Add or edit a task: title, due date, description, assignee (searchable), tags, important. */
 export function TaskDialog({
@@ -76,7 +58,7 @@ export function TaskDialog({
               </option>
             ))}
           </SelectField>
-          <StyledChecks>
+          <StyledCheckGroup>
             <legend>{t('tagsHeading')}</legend>
             {TAGS.map((tag) => (
               <label key={tag}>
@@ -84,13 +66,13 @@ export function TaskDialog({
                 {t(`tags.${tag}`)}
               </label>
             ))}
-          </StyledChecks>
-          <StyledChecks>
+          </StyledCheckGroup>
+          <StyledCheckGroup>
             <label>
               <input type="checkbox" name="isImportant" checked={isImportant} onChange={(e) => setImportant(e.target.checked)} />
               {t('important')}
             </label>
-          </StyledChecks>
+          </StyledCheckGroup>
           <TextAreaField label={t('description')} name="description" rows={3} maxLength={5000} value={description} onChange={(e) => setDescription(e.target.value)} errors={fields.description} />
         </StyledStack>
         <DialogFormActions submitLabel={task ? t('save') : t('create')} onCancel={onClose} busy={busy} submitTestId="task-submit" />

@@ -1,0 +1,121 @@
+import { builder } from '../../graphql/builder'
+import { requirePrincipal } from '../../graphql/context'
+import { AppError } from '../../errors'
+import type { EventList, EventView } from './calendar.service'
+import { calendarNames } from './calendar.tables'
+
+const CalendarNameEnum = builder.enumType('CalendarName', {
+  description: "The spec's five calendars, and Stream: the stream schedule of your connected Twitch channels.",
+  values: calendarNames,
+})
+
+const CalendarEventRef = builder.objectRef<EventView>('CalendarEvent').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (e) => String(e.id), description: 'A number for your events; stream-<channel>-<segment> for a Twitch schedule segment.' }),
+    url: t.exposeString('url'),
+    title: t.exposeString('title'),
+    start: t.exposeString('start', { description: 'ISO 8601 UTC instant; YYYY-MM-DD for an all-day event.' }),
+    end: t.exposeString('end', { description: 'As start; the end date of an all-day event is exclusive.' }),
+    allDay: t.exposeBoolean('allDay'),
+    calendar: t.field({ type: CalendarNameEnum, resolve: (e) => e.extendedProps.calendar }),
+    guests: t.stringList({ resolve: (e) => e.extendedProps.guests }),
+    location: t.string({ resolve: (e) => e.extendedProps.location }),
+    description: t.string({ resolve: (e) => e.extendedProps.description }),
+    channelId: t.id({ nullable: true, resolve: (e) => e.extendedProps.channelId ?? null }),
+    channelName: t.string({ nullable: true, resolve: (e) => e.extendedProps.channelName ?? null }),
+    readOnly: t.boolean({
+      description: 'A stream segment of a channel connected before the schedule scope: shown, not changeable until reconnected.',
+      resolve: (e) => e.extendedProps.readOnly === true,
+    }),
+  }),
+})
+
+const CalendarEventListRef = builder.objectRef<EventList>('CalendarEventList').implement({
+  fields: (t) => ({
+    events: t.field({ type: [CalendarEventRef], resolve: (l) => l.events }),
+    warnings: t.stringList({ description: 'Channels whose stream schedule could not be read now.', resolve: (l) => l.warnings }),
+  }),
+})
+
+const CalendarFeedRef = builder.objectRef<{ active: boolean; createdAt: Date | null; url: string | null }>('CalendarFeed').implement({
+  fields: (t) => ({
+    active: t.exposeBoolean('active'),
+    createdAt: t.field({ type: 'DateTime', nullable: true, resolve: (f) => f.createdAt }),
+    url: t.exposeString('url', { nullable: true, description: 'Only right after rotateCalendarFeed: the secret is not kept.' }),
+  }),
+})
+
+const CalendarEventInput = builder.inputType('CalendarEventInput', {
+  description: 'On update, only the fields given change.',
+  fields: (t) => ({
+    title: t.string({ description: '1 to 200 characters (140 for a stream); required to create.' }),
+    start: t.string({ description: 'ISO 8601 with offset (e.g. 2026-05-01T18:00:00+02:00); YYYY-MM-DD when allDay. Required to create.' }),
+    end: t.string({ description: 'As start, not before it; an all-day end date is exclusive.' }),
+    allDay: t.boolean(),
+    url: t.string({ description: 'http(s) URL or empty.' }),
+    calendar: t.field({ type: CalendarNameEnum, description: 'Required to create.' }),
+    guests: t.stringList({ description: 'Up to 20 names or e-mail addresses.' }),
+    location: t.string(),
+    description: t.string(),
+    channelId: t.id({ description: 'Stream: which connected Twitch channel (needed when you have several).' }),
+    timezone: t.string({ description: 'Stream: the IANA time zone Twitch shows the segment in (UTC by default).' }),
+  }),
+})
+
+const defined = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null))
+const missing = () => new AppError('NOT_FOUND', 'No such event')
+
+builder.queryFields((t) => ({
+  calendarEvents: t.field({
+    type: CalendarEventListRef,
+    description: 'Your events in the calendars given (all without), overlapping [start, end) when given; Stream reads your Twitch channels\' schedules.',
+    args: {
+      calendars: t.arg({ type: [CalendarNameEnum] }),
+      start: t.arg.string(),
+      end: t.arg.string(),
+    },
+    resolve: (_r, args, ctx) => ctx.services.calendar.list(requirePrincipal(ctx), args),
+  }),
+  calendarEvent: t.field({
+    type: CalendarEventRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.calendar.get(requirePrincipal(ctx), id),
+  }),
+  calendarFeed: t.field({
+    type: CalendarFeedRef,
+    description: 'Whether your iCalendar feed URL is on (the URL itself is shown once, when made).',
+    resolve: async (_r, _a, ctx) => ({ ...(await ctx.services.calendar.feed(requirePrincipal(ctx))), url: null }),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  createCalendarEvent: t.field({
+    type: CalendarEventRef,
+    args: { input: t.arg({ type: CalendarEventInput, required: true }) },
+    resolve: (_r, { input }, ctx) => ctx.services.calendar.create(requirePrincipal(ctx), defined(input)),
+  }),
+  updateCalendarEvent: t.field({
+    type: CalendarEventRef,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CalendarEventInput, required: true }) },
+    resolve: async (_r, { id, input }, ctx) => (await ctx.services.calendar.update(requirePrincipal(ctx), id, defined(input))) ?? Promise.reject(missing()),
+  }),
+  deleteCalendarEvent: t.field({
+    type: CalendarEventRef,
+    description: 'Deletes the event (a stream segment: on Twitch); answers it as it was.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) => (await ctx.services.calendar.remove(requirePrincipal(ctx), id)) ?? Promise.reject(missing()),
+  }),
+  rotateCalendarFeed: t.field({
+    type: CalendarFeedRef,
+    description: 'A new iCalendar feed URL, shown only in this answer; the previous URL stops working.',
+    resolve: async (_r, _a, ctx) => {
+      const { token, createdAt } = await ctx.services.calendar.rotateFeed(requirePrincipal(ctx))
+      return { active: true, createdAt, url: `${ctx.services.calendar.publicUrl}/apps/calendar/ical/${token}.ics` }
+    },
+  }),
+  revokeCalendarFeed: t.boolean({
+    description: 'Turns the iCalendar feed off (its URL answers 404); false when it was off.',
+    resolve: (_r, _a, ctx) => ctx.services.calendar.revokeFeed(requirePrincipal(ctx)),
+  }),
+}))
