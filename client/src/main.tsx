@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { preloadFirstScreen } from './app/first-screen';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { injectAdConversionScript } from './lib/ad-conversion';
@@ -13,6 +14,7 @@ import { applySkinClass, getSkin } from './lib/preferences';
 async function start(): Promise<void> {
   applySkinClass(getSkin());
   injectAdConversionScript(env.adConversionId);
+  preloadFirstScreen(window.location.pathname);
   await initI18n();
 
   const router = createAppRouter();

@@ -125,6 +125,8 @@ interface Figures {
   fcpMs: number
   transferKiB: number
   requests: number
+  /** Lighthouse's measure of this machine's speed at the time of the run (its simulation multiplies observed CPU time by 4, so a busy machine inflates TBT and LCP). */
+  benchmarkIndex: number
   finalUrl: string
 }
 
@@ -150,6 +152,7 @@ async function runOnce(browser: Browser, url: string, name: string, run: number)
       fcpMs: audit('first-contentful-paint'),
       transferKiB: audit('total-byte-weight') / 1024,
       requests,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       finalUrl: lhr.finalDisplayedUrl,
     }
   } finally {
@@ -160,7 +163,7 @@ async function runOnce(browser: Browser, url: string, name: string, run: number)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 function report(name: string, runs: Figures[]): boolean {
-  const m = (key: keyof Omit<Figures, 'finalUrl'>) => median(runs.map((r) => r[key]))
+  const m = (key: keyof Omit<Figures, 'finalUrl' | 'benchmarkIndex'>) => median(runs.map((r) => r[key]))
   const score = m('score')
   const lcp = m('lcpMs')
   const tbt = m('tbtMs')
@@ -173,6 +176,7 @@ function report(name: string, runs: Figures[]): boolean {
   console.log(`  TBT ${tbt.toFixed(0)} ms  goal ≤ ${GOALS.tbtMs} ms: ${met(checks[2]!)}`)
   console.log(`  CLS ${cls.toFixed(3)}  goal ≤ ${GOALS.cls}: ${met(checks[3]!)}`)
   console.log(`  FCP ${(m('fcpMs') / 1000).toFixed(2)} s, transfer ${m('transferKiB').toFixed(1)} KiB in ${m('requests')} requests`)
+  console.log(`  host benchmarkIndex per run ${runs.map((r) => r.benchmarkIndex.toFixed(0)).join(', ')} (lower = busier machine; CPU figures are not comparable across very different values)`)
   return checks.every(Boolean)
 }
 
@@ -207,7 +211,9 @@ try {
       // A signed-in page that sent us to /login would measure the wrong page.
       if (new URL(figures.finalUrl).pathname !== p.path) throw new Error(`${p.path} ended on ${figures.finalUrl}`)
       runs.push(figures)
-      console.log(`  ${p.path} run ${i + 1}: score ${figures.score.toFixed(2)}, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${figures.tbtMs.toFixed(0)} ms`)
+      console.log(
+        `  ${p.path} run ${i + 1}: score ${figures.score.toFixed(2)}, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${figures.tbtMs.toFixed(0)} ms, benchmarkIndex ${figures.benchmarkIndex.toFixed(0)}`,
+      )
     }
     allMet = report(`${p.path}${p.signedIn ? ' (signed in as the demo client)' : ''}`, runs) && allMet
   }
