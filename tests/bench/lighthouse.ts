@@ -7,7 +7,7 @@
  * it, client/src/lib/session.ts, before Lighthouse loads the page). Each run starts a fresh
  * browser profile, so the HTTP cache is cold.
  * Prints the median of the runs per page and whether each goal is met.
- *   npm run build && npm run bench:lighthouse [-- --runs 3] [-- --json dir]
+ *   npm run build && npm run bench:lighthouse [-- --runs 3] [--json DIR] [--only login|dashboard] [--client-dist DIR]
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -24,6 +24,10 @@ const opt = (name: string) => {
 }
 const RUNS = Number(opt('runs') ?? 3)
 const JSON_DIR = opt('json')
+/** `--only login` or `--only dashboard`: one page. */
+const ONLY = opt('only')
+/** `--client-dist DIR`: another build of the client (e.g. to compare two builds). */
+const CLIENT_DIST = opt('client-dist') ?? 'dist/client'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
@@ -63,7 +67,7 @@ async function startCompiledServer(): Promise<Server> {
   const port = await freePort()
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'development', DEMO: 'on', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CLIENT_DIST: 'dist/client' },
+    env: { ...process.env, NODE_ENV: 'development', DEMO: 'on', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CLIENT_DIST },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -180,7 +184,7 @@ function report(name: string, runs: Figures[]): boolean {
   return checks.every(Boolean)
 }
 
-if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html')) {
+if (!existsSync('dist/server/main.js') || !existsSync(join(CLIENT_DIST, 'index.html'))) {
   console.error('dist/ is missing: run `npm run build` first')
   process.exit(1)
 }
@@ -196,7 +200,7 @@ try {
     { name: 'login', path: '/login', signedIn: false },
     { name: 'dashboard', path: '/dashboard/', signedIn: true },
   ]
-  for (const p of pages) {
+  for (const p of pages.filter((page) => !ONLY || page.name === ONLY)) {
     const runs: Figures[] = []
     for (let i = 0; i < RUNS; i++) {
       // A fresh browser (new profile) per run, as the Lighthouse CLI does.
