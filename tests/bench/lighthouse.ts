@@ -203,14 +203,20 @@ try {
   for (const p of pages.filter((page) => !ONLY || page.name === ONLY)) {
     const runs: Figures[] = []
     for (let i = 0; i < RUNS; i++) {
-      // A fresh browser (new profile) per run, as the Lighthouse CLI does.
-      const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS })
-      let figures: Figures
-      try {
-        if (p.signedIn) await injectSession(browser, server)
-        figures = await runOnce(browser, `${server.base}${p.path}`, p.name, i + 1)
-      } finally {
-        await browser.close()
+      let figures: Figures | undefined
+      // Lighthouse sometimes loses the trace (NO_NAVSTART, "run Lighthouse again"): up to 3 attempts.
+      for (let attempt = 1; !figures; attempt++) {
+        // A fresh browser (new profile) per run, as the Lighthouse CLI does.
+        const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS })
+        try {
+          if (p.signedIn) await injectSession(browser, server)
+          figures = await runOnce(browser, `${server.base}${p.path}`, p.name, i + 1)
+        } catch (error) {
+          if (attempt >= 3 || !(error instanceof Error) || !error.message.startsWith('Lighthouse: ')) throw error
+          console.log(`  ${p.path} run ${i + 1}: ${error.message.slice(0, 60)}…, again`)
+        } finally {
+          await browser.close()
+        }
       }
       // A signed-in page that sent us to /login would measure the wrong page.
       if (new URL(figures.finalUrl).pathname !== p.path) throw new Error(`${p.path} ended on ${figures.finalUrl}`)
