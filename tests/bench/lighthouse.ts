@@ -9,13 +9,12 @@
  * Prints the median of the runs per page and whether each goal is met.
  *   npm run build && npm run bench:lighthouse [-- --runs 3] [--json DIR] [--only login|dashboard] [--client-dist DIR]
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse, { type Config, type Flags } from 'lighthouse'
 import puppeteer, { type Browser } from 'puppeteer-core'
+import { startChildServer } from '../support/child-server'
 
 const argv = process.argv.slice(2)
 const opt = (name: string) => {
@@ -45,54 +44,24 @@ const config: Config = {
   },
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
 interface Server {
   base: string
   clientPassword: string
   stop(): Promise<void>
 }
 
+/** The compiled server (tests/support/child-server.ts) on a fresh data directory, demo seed on. */
 async function startCompiledServer(): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
-  const port = await freePort()
-  let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'development', DEMO: 'on', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', CLIENT_DIST },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startChildServer({
+    entry: 'compiled',
+    env: { NODE_ENV: 'development', DEMO: 'on', DATA_DIR: dataDir, CLIENT_DIST },
   })
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    if (i > 1200 || child.exitCode !== null) {
-      child.kill('SIGKILL')
-      throw new Error(`server did not become ready within 60 s:\n${output}`)
-    }
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  const clientPassword = /client\s+client@demo\.local\s+(\S+)/.exec(output)?.[1]
-  if (!clientPassword) throw new Error(`the demo client's password was not printed:\n${output}`)
   return {
-    base,
-    clientPassword,
+    base: server.url,
+    clientPassword: server.demo.client.password,
     async stop() {
-      child.kill('SIGTERM')
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r))
+      await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
