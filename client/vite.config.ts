@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig, loadEnv } from 'vite';
+import { writeFirstScreenModule } from './vite-first-screen.js';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -24,7 +25,7 @@ function appTitle(title: string): Plugin {
 }
 
 /**
- * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, so the
+ * Adds the first-screen preload module (vite-first-screen.ts), then writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, so the
  * server sends them precompressed at the best level instead of compressing on each request.
  */
 function precompress(): Plugin {
@@ -34,7 +35,9 @@ function precompress(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const outDir = options.dir ?? '';
-      for (const fileName of Object.keys(bundle)) {
+      // First the module that preloads the first screen's chunks (it also edits index.html).
+      const firstScreen = writeFirstScreenModule(outDir, bundle);
+      for (const fileName of [...Object.keys(bundle), firstScreen]) {
         if (!compressible.test(fileName) || fileName.endsWith('.map')) continue;
         const path = join(outDir, fileName);
         const raw = readFileSync(path);
@@ -60,6 +63,14 @@ const VENDOR_GROUPS: { name: string; packages: string[]; priority: number }[] = 
   { name: 'vendor-ui', packages: ['styled-components', 'stylis', '@emotion', 'i18next', 'react-i18next', 'html-parse-stringify', 'void-elements', 'use-sync-external-store', '@casl', '@ucast'], priority: 10 },
 ];
 
+/**
+ * The app's shared UI pieces and helpers (components/ui, lib) in one chunk instead of one tiny
+ * file each: a page used to wait for a dozen 300-byte chunks, each a request with its own
+ * round trip on a phone network. The Apollo set-up stays out, so the sign-in pages load without it.
+ */
+const APP_SHARED = /[\\/]client[\\/]src[\\/](components[\\/]ui|lib)[\\/]/;
+const APOLLO_SETUP = /[\\/]lib[\\/](apollo|apollo-provider|auth-error-link|graphql-link|sse-link)\.tsx?$/;
+
 function packagePattern(packages: string[]): RegExp {
   const names = packages.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, (c) => (c === '/' ? '[\\\\/]' : `\\${c}`)));
   return new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
@@ -81,7 +92,10 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: {
           codeSplitting: {
-            groups: VENDOR_GROUPS.map(({ name, packages, priority }) => ({ name, test: packagePattern(packages), priority })),
+            groups: [
+              ...VENDOR_GROUPS.map(({ name, packages, priority }) => ({ name, test: packagePattern(packages), priority })),
+              { name: 'app-shared', test: (id: string) => APP_SHARED.test(id) && !APOLLO_SETUP.test(id), priority: 5 },
+            ],
           },
         },
       },

@@ -18,6 +18,11 @@ import { type AppRoute, type RouteLayout, isRouteHandle } from './route-table';
 const VerticalLayout = lazyPage('vertical-layout', () => import('./layouts/vertical-layout'));
 const HorizontalLayout = lazyPage('horizontal-layout', () => import('./layouts/horizontal-layout'));
 
+/** Starts loading an app layout's chunk (with Apollo) before it renders. */
+export function preloadLayout(layout: Exclude<RouteLayout, 'full'>): Promise<unknown> {
+  return (layout === 'vertical' ? VerticalLayout : HorizontalLayout).preload();
+}
+
 /** 'full' comes from the route; for app pages the user's stored choice wins over the route default. */
 export function resolveLayout(routeLayout: RouteLayout, preference: LayoutType | null): RouteLayout {
   if (routeLayout === 'full') return 'full';

@@ -1,11 +1,10 @@
 /** One lazily loaded chunk per page (named for chunk-failure messages). */
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from '../lib/lazy-page';
+import { type LazyPage, lazyPage } from '../lib/lazy-page';
 import type { PageKey } from './route-table';
 
 export type PageProps = { title: string };
 
-export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>>> = {
+export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   login: lazyPage<PageProps>('login-page', () => import('../features/auth/pages/login-page')),
   register: lazyPage<PageProps>('register-page', () => import('../features/auth/pages/register-page')),
   forgotPassword: lazyPage<PageProps>('forgot-password-page', () => import('../features/auth/pages/forgot-password-page')),
@@ -29,7 +28,7 @@ export const PAGES: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   unsubscribeMail: lazyPage<PageProps>('unsubscribe-page', () => import('../features/marketing/pages/unsubscribe-page')),
   trackMarketing: lazyPage<PageProps>('track-marketing-page', () => import('../features/marketing/pages/track-marketing-page')),
   redirectToPage: lazyPage<PageProps>('redirect-page', () => import('../features/marketing/pages/redirect-page')),
-  dashboard: lazyPage<PageProps>('dashboard-page', () => import('../features/assistant/pages/dashboard-page')),
+  dashboard: lazyPage<PageProps>('dashboard-page', () => import('../features/assistant/pages/dashboard-page'), { namespaces: ['assistant'] }),
   botPanel: lazyPage<PageProps>('bot-panel-page', () => import('../features/assistant/pages/bot-panel-page')),
   kickPanel: lazyPage<PageProps>('kick-panel-page', () => import('../features/assistant/pages/kick-panel-page')),
   enableModules: lazyPage<PageProps>('enable-page', () => import('../features/assistant/pages/enable-page')),

@@ -1,0 +1,117 @@
+/**
+ * Build step: lets the browser fetch the first screen's chunks while it fetches the entry.
+ *
+ * index.html modulepreloads only the entry's static imports; the opened page's chunk, the app
+ * layout (menu, top bar, Apollo) and the page's translations used to be requested only once
+ * the entry had downloaded and run (app/first-screen.ts), a whole extra round on a phone
+ * network. This writes a tiny module (assets/first-screen-<hash>.js, a few hundred bytes plus
+ * the route list), loaded by index.html before the entry, that adds
+ * <link rel="modulepreload"> for the chunks of the address opened: the page for public pages,
+ * and for a signed-in visitor (session in localStorage, lib/session.ts) on an app page the
+ * page, the chosen layout and the page's translation namespace in the stored language.
+ * Fetching is all it does: what renders is still decided by the app (route guard).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Rollup } from 'vite';
+import { ROUTES } from './src/app/route-table.js';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+const clientSrc = fileURLToPath(new URL('./src', import.meta.url));
+
+/** page key → source file and translation namespaces, read from app/pages.ts. */
+function pageSources(): Map<string, { source: string; namespaces: string[] }> {
+  const text = readFileSync(join(clientSrc, 'app/pages.ts'), 'utf8');
+  const pages = new Map<string, { source: string; namespaces: string[] }>();
+  for (const m of text.matchAll(/^\s*(\w+): lazyPage<PageProps>\('[^']+', \(\) => import\('\.\.\/([^']+)'\)(?:, \{ namespaces: \[([^\]]*)\] \})?\)/gm)) {
+    const namespaces = [...(m[3] ?? '').matchAll(/'([\w-]+)'/g)].map((n) => n[1]!);
+    pages.set(m[1]!, { source: join(clientSrc, m[2]!), namespaces });
+  }
+  return pages;
+}
+
+function isChunk(item: OutputBundle[string]): item is OutputChunk {
+  return item.type === 'chunk';
+}
+
+/** Returns the file name of the module written, and its code. */
+export function firstScreenModule(bundle: OutputBundle): { fileName: string; code: string } {
+  const chunks = Object.values(bundle).filter(isChunk);
+  const bySource = new Map<string, OutputChunk>();
+  for (const chunk of chunks) if (chunk.facadeModuleId) bySource.set(chunk.facadeModuleId.replace(/\.(tsx?|json)$/, ''), chunk);
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+
+  // What index.html already preloads: the entry and its static imports.
+  const preloaded = new Set<string>();
+  const closure = (fileName: string, into: Set<string>) => {
+    if (into.has(fileName) || preloaded.has(fileName)) return;
+    into.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+  };
+  for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, preloaded);
+
+  const files: string[] = [];
+  const fileIndex = new Map<string, number>();
+  const indexesOf = (source: string): number[] => {
+    const chunk = bySource.get(source.replace(/\.(tsx?|json)$/, ''));
+    if (!chunk) return [];
+    const set = new Set<string>();
+    closure(chunk.fileName, set);
+    return [...set].map((file) => {
+      if (!fileIndex.has(file)) {
+        fileIndex.set(file, files.length);
+        files.push(file);
+      }
+      return fileIndex.get(file)!;
+    });
+  };
+
+  const pages = pageSources();
+  const pageFiles = new Map<string, number[]>();
+  const namespaceFiles: Record<string, Record<string, number[]>> = {};
+  for (const [key, { source, namespaces }] of pages) {
+    pageFiles.set(key, indexesOf(source));
+    for (const ns of namespaces) {
+      namespaceFiles[ns] ??= {};
+      for (const language of ['en', 'de', 'fr', 'pt']) namespaceFiles[ns][language] = indexesOf(join(clientSrc, `features/${ns}/locales/${language}`));
+    }
+  }
+  const layouts = {
+    vertical: indexesOf(join(clientSrc, 'app/layouts/vertical-layout')),
+    horizontal: indexesOf(join(clientSrc, 'app/layouts/horizontal-layout')),
+  };
+  const routes = ROUTES.map((route) => {
+    const pattern = `^${route.path.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`;
+    const ns = pages.get(route.page)?.namespaces ?? [];
+    return [pattern, pageFiles.get(route.page) ?? [], route.meta.layout, route.meta.redirectIfLoggedIn ? 1 : 0, ns];
+  });
+  const data = JSON.stringify({ files, routes, layouts, namespaceFiles });
+  // Plain ES2020, no imports: it runs as soon as it arrives, before the entry.
+  const code = `const d=${data};
+try{const p=location.pathname,s=localStorage,signed=!!(s.getItem('userData')&&s.getItem('accessToken')),lng=s.getItem('language')||'en';
+const r=d.routes.find((x)=>new RegExp(x[0],'i').test(p));
+if(r){const want=new Set(),add=(l)=>{for(const i of l||[])want.add(i)};
+if(r[2]==='full'){if(!(signed&&r[3]))add(r[1])}
+else if(signed){add(r[1]);add(d.layouts[s.getItem('layoutType')==='horizontal'?'horizontal':(s.getItem('layoutType')==='vertical'?'vertical':r[2])]);for(const n of r[4])add((d.namespaceFiles[n]||{})[lng])}
+for(const i of want){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+d.files[i];document.head.appendChild(l)}}}catch{}
+`;
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  return { fileName: `assets/first-screen-${hash}.js`, code };
+}
+
+/** Writes the module into outDir and loads it from index.html, before the entry script. */
+export function writeFirstScreenModule(outDir: string, bundle: OutputBundle): string {
+  const { fileName, code } = firstScreenModule(bundle);
+  writeFileSync(join(outDir, fileName), code);
+  const htmlPath = join(outDir, 'index.html');
+  const html = readFileSync(htmlPath, 'utf8');
+  const tag = `<script type="module" crossorigin src="/${fileName}"></script>`;
+  const updated = html.replace(/(\s*)<script type="module"/, `$1${tag}$1<script type="module"`);
+  if (updated === html) throw new Error('first-screen: no module script in index.html');
+  writeFileSync(htmlPath, updated);
+  return fileName;
+}
