@@ -1,22 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ROUTES } from '../../client/src/app/route-table'
 import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
 import { signIn } from './support/pages'
-
-/** Every app page without a parameter, and one user's view and edit pages. */
-const appPaths = (userId: string) => [
-  ...ROUTES.filter((r) => r.meta.layout !== 'full' && !r.path.includes(':')).map((r) => r.path),
-  `/user/view/${userId}`,
-  `/user/edit/${userId}`,
-]
-
-/** Waits until the page and its sections have loaded (no loading state left). */
-async function settled(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="page-loading"], [data-testid="loading"], [data-testid="loading-overlay"]'), null, {
-    timeout: 15_000,
-  })
-}
+import { appPaths, settled, signInAs } from './support/walk'
 
 /** What sticks out sideways: the page's own scroll width, and tables that scroll inside their box. */
 const overflow = (page: Page) =>
@@ -46,11 +32,9 @@ describe('layout on a phone and a laptop', () => {
   it.each(['admin', 'client'] as const)('as %s: no page is wider than a 390 px phone, and tables become cards', async (role) => {
     const page = await e.newPage()
     await page.setViewportSize({ width: 390, height: 844 })
-    await signIn(page, `${role}@demo.local`, DEMO_PASSWORDS[role])
-    await page.waitForURL((url) => url.pathname !== '/login')
-    const self = await page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: number }).id)
+    const self = await signInAs(page, role)
     const wide: string[] = []
-    for (const path of appPaths(String(self))) {
+    for (const path of appPaths(self)) {
       await page.goto(path)
       await settled(page)
       const o = await overflow(page)

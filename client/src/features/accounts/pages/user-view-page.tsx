@@ -199,7 +199,7 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
           >
             <StyledDetails>
               <dt>{t('fields.plan')}</dt>
-              <dd data-testid="user-view-plan">{user.currentPlan}</dd>
+              <dd data-testid="user-view-plan">{user.currentPlan === 'None' ? t('activation.noPackage') : user.currentPlan}</dd>
               <UserLicenceFacts user={user} />
             </StyledDetails>
           </Panel>

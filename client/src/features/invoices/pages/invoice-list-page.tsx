@@ -98,7 +98,7 @@ export default function InvoiceListPage({ title }: { title: string }) {
                         <br />
                         <small>{inv.client.companyEmail}</small>
                       </td>
-                      <td>{inv.service}</td>
+                      <td data-user-content>{inv.service}</td>
                       <td>{money(inv.total)}</td>
                       <td>{money(inv.balance)}</td>
                       <td>{inv.issuedDate}</td>
