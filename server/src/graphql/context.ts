@@ -10,6 +10,8 @@ export interface GraphQLContext {
   services: Services
   /** The caller's address, for rate limits. */
   clientKey: string
+  /** The request's Accept-Language header (the client sends its UI language). */
+  acceptLanguage?: string
   log: Logger
   /**
    * Adds a Set-Cookie header to this request's HTTP response (passed in by the HTTP front

@@ -114,7 +114,7 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
           throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } })
         }
       }
-      return { principal, user, services, clientKey, log: log.child({ requestId }) }
+      return { principal, user, services, clientKey, acceptLanguage: request.headers.get('accept-language') ?? undefined, log: log.child({ requestId }) }
     },
   })
 }

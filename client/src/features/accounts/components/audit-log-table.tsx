@@ -13,7 +13,7 @@ import { roleLabel } from '../../../lib/role-label';
 import { StyledCellStack, StyledMuted } from './data-table';
 import { Pager } from './pager';
 
-const ENTITIES = ['user', 'licence', 'plan', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const;
+const ENTITIES = ['user', 'licence', 'plan', 'pricingQuestion', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const;
 
 const StyledChanges = styled.details`
   summary {
