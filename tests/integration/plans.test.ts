@@ -135,4 +135,14 @@ describe.each(engines)('plans and pricing on %s', (engine) => {
     const log = await t.gql('{ auditLog(first: 1, entity: "pricingQuestion") { edges { node { action entityId } } } }', {}, admin)
     expect(log.body.data.auditLog.edges[0].node).toEqual({ action: 'pricingQuestion.update', entityId: '2' })
   })
+
+  it('tells a licence product made from a plan in the caller\'s language; a description an admin wrote stays as written', async () => {
+    const token = (await t.loginAs('client')).accessToken
+    const shop = async (lang: string) =>
+      (await t.json('POST', '/graphql', { query: '{ shopProducts(perPage: 50) { products { name description } } }' }, { authorization: `Bearer ${token}`, 'accept-language': lang })).body.data.shopProducts.products
+    const english = (await shop('en')).find((p: any) => p.name === 'Headstarter — 30 days')
+    const german = (await shop('de')).find((p: any) => p.name === 'Headstarter — 30 days')
+    expect(english.description).toBe('For growing channels. Everything in Starter. Conversation bot. Raid panel. Category command sets')
+    expect(german.description).toBe('Für wachsende Kanäle. Alles aus Starter. Gesprächsbot. Raid-Panel. Befehlssets je Kategorie')
+  })
 })

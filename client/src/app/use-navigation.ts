@@ -1,9 +1,18 @@
 import { useMemo } from 'react';
 import { useAbility, useSession } from '../lib/use-session';
-import { type NavSection, visibleNavigation } from './navigation';
+import { useLocation } from 'react-router-dom';
+import { type NavItem, type NavSection, pageViews, visibleNavigation } from './navigation';
 
 export function useNavigation(): NavSection[] {
   const { userData, accessToken } = useSession();
   const ability = useAbility();
   return useMemo(() => visibleNavigation(userData, { ability, accessToken }), [userData, ability, accessToken]);
+}
+
+/** The other views of the current page (see PAGE_VIEWS). */
+export function usePageViews(): NavItem[] {
+  const { pathname } = useLocation();
+  const { accessToken } = useSession();
+  const ability = useAbility();
+  return useMemo(() => pageViews(pathname, { ability, accessToken }), [pathname, ability, accessToken]);
 }

@@ -4,6 +4,7 @@ import styled, { keyframes } from 'styled-components';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LoadingState } from '../../components/ui/loading-state';
 import { AppErrorView } from './app-error';
+import { PageViews } from './page-views';
 
 const zoomFade = keyframes`
   from { opacity: 0; transform: scale(0.97); }
@@ -40,6 +41,7 @@ export function RouteContent() {
         }
       >
         <StyledZoomFade>
+          <PageViews />
           <Outlet />
         </StyledZoomFade>
       </Suspense>

@@ -40,6 +40,9 @@ export interface PricingQuestion {
   locale: HelpLocale
 }
 
+/** A licence product's description made from its plan (seed/shop.ts): tagline and benefits. */
+export const planDescription = (p: Pick<Plan, 'subtitle' | 'benefits'>): string => [p.subtitle, ...p.benefits].filter(Boolean).join('. ')
+
 /** The plan's texts in `locale`, else in English. */
 export function localizePlan(plan: Plan, locale: HelpLocale): Plan {
   const texts = locale === 'en' ? undefined : plan.translations[locale]
@@ -284,9 +287,20 @@ export function createPlansService(deps: { db: Db; audit: AuditService; now: () 
     })
   }
 
+  /**
+   * A shop product's description in `locale`: the seeded description of a licence product is
+   * its plan's tagline and benefits (seed/shop.ts), so it is told in the plan's translation;
+   * any other description (an admin's own) is returned as written.
+   */
+  async function productDescription(description: string, locale: HelpLocale): Promise<string> {
+    if (locale === 'en') return description
+    const plan = (await list()).find((p) => planDescription(p) === description)
+    return plan ? planDescription(localizePlan(plan, locale)) : description
+  }
+
   /** ISO 4217 code of every price (CURRENCY). */
   const currency = deps.currency ?? 'USD'
-  return { list, localized, byName, byId, pricing, questions, update, updateQuestion, currency }
+  return { list, localized, byName, byId, pricing, questions, update, updateQuestion, productDescription, currency }
 }
 
 export type PlansService = ReturnType<typeof createPlansService>
