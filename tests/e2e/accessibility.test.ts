@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startE2E, type E2E } from './support/harness'
-import { PUBLIC_PATHS, appPaths, settled, signInAs } from './support/walk'
+import { PUBLIC_PATHS, appPaths, settled, signInAs, sharedE2E } from './support/walk'
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
@@ -18,15 +17,11 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe('accessibility (axe-core, WCAG 2 A/AA) on every page in both skins', () => {
-  let e: E2E
-  beforeAll(async () => {
-    e = await startE2E()
-  }, 60_000)
-  afterAll(() => e?.close())
+  const e2e = sharedE2E()
 
   it.each(['light', 'dark'] as const)('%s skin: no violations on the public pages and every app page (as an admin)', async (skin) => {
     // The page's CSP allows no inline script; axe is injected as one, so this context bypasses it.
-    const context = await e.browser.newContext({ baseURL: e.server.url, bypassCSP: true })
+    const context = await e2e().browser.newContext({ baseURL: e2e().server.url, bypassCSP: true })
     await context.addInitScript((s) => localStorage.setItem('skin', s), skin)
     const page = await context.newPage()
     const found: string[] = []

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
+import { DEMO_PASSWORDS } from './support/harness'
 import { signIn } from './support/pages'
-import { appPaths, settled, signInAs } from './support/walk'
+import { appPaths, settled, signInAs, sharedE2E } from './support/walk'
 
 /** What sticks out sideways: the page's own scroll width, and tables that scroll inside their box. */
 const overflow = (page: Page) =>
@@ -23,14 +23,10 @@ const spills = (page: Page) =>
   )
 
 describe('layout on a phone and a laptop', () => {
-  let e: E2E
-  beforeAll(async () => {
-    e = await startE2E()
-  }, 60_000)
-  afterAll(() => e?.close())
+  const e2e = sharedE2E()
 
   it.each(['admin', 'client'] as const)('as %s: no page is wider than a 390 px phone, and tables become cards', async (role) => {
-    const page = await e.newPage()
+    const page = await e2e().newPage()
     await page.setViewportSize({ width: 390, height: 844 })
     const self = await signInAs(page, role)
     const wide: string[] = []
@@ -45,7 +41,7 @@ describe('layout on a phone and a laptop', () => {
   }, 300_000)
 
   it('on a 1366 px laptop, the client dashboard and the keys table keep their text inside their cards', async () => {
-    const page = await e.newPage()
+    const page = await e2e().newPage()
     await page.setViewportSize({ width: 1366, height: 800 })
     await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
     await page.waitForURL(/\/dashboard\//)

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startE2E, type E2E } from './support/harness'
 import { WALK_LOCALES, dictionaryFor, isEnglish } from './support/english'
-import { PUBLIC_PATHS, appPaths, settled, signInAs, type DemoRole } from './support/walk'
+import { PUBLIC_PATHS, appPaths, settled, signInAs, type DemoRole, sharedE2E } from './support/walk'
 
 /**
  * Every visible text of the page: text nodes of shown elements (screen-reader-only text
@@ -34,11 +33,7 @@ const visibleTexts = (page: Page) =>
   })
 
 describe('locale walk: no English on any page in de, fr and pt', () => {
-  let e: E2E
-  beforeAll(async () => {
-    e = await startE2E()
-  }, 60_000)
-  afterAll(() => e?.close())
+  const e2e = sharedE2E()
 
   it.each(WALK_LOCALES)('%s: every page as admin, reseller and client', async (locale) => {
     const dict = dictionaryFor(locale)
@@ -56,7 +51,7 @@ describe('locale walk: no English on any page in de, fr and pt', () => {
       }
     }
     for (const role of ['admin', 'reseller', 'client'] as DemoRole[]) {
-      const context = await e.browser.newContext({ baseURL: e.server.url })
+      const context = await e2e().browser.newContext({ baseURL: e2e().server.url })
       await context.addInitScript((l) => localStorage.setItem('language', l), locale)
       const page = await context.newPage()
       if (role === 'admin') for (const path of PUBLIC_PATHS) await walk(page, 'signed out', path)

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { StyledCard } from '../../components/ui/card';
-import { Icon } from '../../components/ui/icon';
 import type { NavSectionId } from '../navigation';
 import { useNavigation } from '../use-navigation';
+import { NavItemLabel } from './nav-item-label';
 
 const StyledTasks = styled.ul`
   display: grid;
@@ -42,8 +42,7 @@ export function RoleTasks({ section }: { section: NavSectionId }) {
         {items.map((item) => (
           <li key={item.name}>
             <StyledCard as={Link} to={item.path}>
-              <Icon name={item.icon} />
-              <span>{t(`routes.${item.titleKey}`)}</span>
+              <NavItemLabel item={item} />
             </StyledCard>
           </li>
         ))}

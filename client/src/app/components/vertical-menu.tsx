@@ -9,6 +9,7 @@ import { useDismiss } from '../../components/ui/use-dismiss';
 import { PATHS } from '../../lib/paths';
 import { type NavSection, type NavSectionId, sectionsOpenAtFirst } from '../navigation';
 import { useNavigation } from '../use-navigation';
+import { NavItemLabel } from './nav-item-label';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -136,8 +137,7 @@ function MenuSection({ section, open, onToggle, onNavigate }: { section: NavSect
         {section.items.map((item) => (
           <li key={item.name}>
             <StyledMenuLink to={item.path} onClick={onNavigate} end>
-              <Icon name={item.icon} />
-              <span>{t(`routes.${item.titleKey}`)}</span>
+              <NavItemLabel item={item} />
             </StyledMenuLink>
           </li>
         ))}

@@ -1,17 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { StyledInlineList } from './inline-list';
 
 const StyledSubNav = styled.nav`
   margin-bottom: ${({ theme }) => theme.space.lg};
-
-  ul {
-    display: flex;
-    flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space.xs};
-    list-style: none;
-    margin: 0;
-    padding: 0;
-  }
 
   a {
     display: inline-block;
@@ -43,7 +35,7 @@ export interface SubNavItem {
 export function SubNav({ label, items }: { label: string; items: readonly SubNavItem[] }) {
   return (
     <StyledSubNav aria-label={label} data-testid="sub-nav">
-      <ul>
+      <StyledInlineList>
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end>
@@ -51,7 +43,7 @@ export function SubNav({ label, items }: { label: string; items: readonly SubNav
             </NavLink>
           </li>
         ))}
-      </ul>
+      </StyledInlineList>
     </StyledSubNav>
   );
 }
