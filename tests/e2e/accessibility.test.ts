@@ -21,7 +21,8 @@ describe('accessibility (axe-core, WCAG 2 A/AA) on every page in both skins', ()
 
   it.each(['light', 'dark'] as const)('%s skin: no violations on the public pages and every app page (as an admin)', async (skin) => {
     // The page's CSP allows no inline script; axe is injected as one, so this context bypasses it.
-    const context = await e2e().browser.newContext({ baseURL: e2e().server.url, bypassCSP: true })
+    // Reduced motion: the route's fade-in (restarted when a page suspends again) would be measured mid-way.
+    const context = await e2e().browser.newContext({ baseURL: e2e().server.url, bypassCSP: true, reducedMotion: 'reduce' })
     await context.addInitScript((s) => localStorage.setItem('skin', s), skin)
     const page = await context.newPage()
     const found: string[] = []

@@ -11,9 +11,13 @@ const zoomFade = keyframes`
   to { opacity: 1; transform: none; }
 `;
 
-/** zoom-fade route transition (CSS only). */
+/** zoom-fade route transition (CSS only); none for people who ask for reduced motion. */
 const StyledZoomFade = styled.div`
   animation: ${zoomFade} ${({ theme }) => theme.durations.route} ease-out both;
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 
 /** Holds the content area's place while a page chunk loads, so the layout does not jump. */
