@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { SelectField } from '../../../components/ui/select-field';
 import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useAccountsAuditLogQuery } from '../../../gql/graphql';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { useCursorPages } from '../lib/use-cursor-pages';
 import { roleLabel } from '../../../lib/role-label';
 import { StyledCellStack, StyledMuted } from './data-table';

@@ -24,7 +24,7 @@ import { UserStatusBadge } from '../components/licence-bits';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { UserLicenceFacts } from '../components/user-licence-facts';
 import { UserLicencesTable } from '../components/user-licences-table';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useViewer } from '../lib/viewer';
 
