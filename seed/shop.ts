@@ -2,6 +2,7 @@ import { asc, isNotNull } from 'drizzle-orm'
 import type { Db } from '../server/src/db/client'
 import { plans } from '../server/src/db/schema'
 import { invoicePayments, invoices, type InvoiceBaseStatus } from '../server/src/modules/invoices/invoices.tables'
+import { planDescription } from '../server/src/modules/plans/plans.service'
 import { products } from '../server/src/modules/shop/shop.tables'
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
@@ -15,7 +16,7 @@ export async function seedShop(db: Db): Promise<void> {
   const values = rows.flatMap((p) => {
     const base = {
       kind: 'plan' as const,
-      description: [p.subtitle, ...p.benefits].filter(Boolean).join('. '),
+      description: planDescription(p),
       brand: 'Channel Assistant',
       image: p.img,
       hasFreeShipping: true,

@@ -62,7 +62,7 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
 
   it('admin sees the user list, pages, filters and searches it, and creates a user', async () => {
     const page = await signedInPage(e2e, 'admin')
-    await page.getByRole('link', { name: 'Users', exact: true }).click()
+    await page.getByTestId('vertical-menu').getByRole('link', { name: 'Users', exact: true }).click()
     await page.waitForURL('**/user/list')
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor()
 

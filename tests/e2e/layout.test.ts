@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ROUTES } from '../../client/src/app/route-table'
-import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
+import { DEMO_PASSWORDS } from './support/harness'
 import { signIn } from './support/pages'
-
-/** Every app page without a parameter, and one user's view and edit pages. */
-const appPaths = (userId: string) => [
-  ...ROUTES.filter((r) => r.meta.layout !== 'full' && !r.path.includes(':')).map((r) => r.path),
-  `/user/view/${userId}`,
-  `/user/edit/${userId}`,
-]
-
-/** Waits until the page and its sections have loaded (no loading state left). */
-async function settled(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="page-loading"], [data-testid="loading"], [data-testid="loading-overlay"]'), null, {
-    timeout: 15_000,
-  })
-}
+import { appPaths, settled, signInAs, sharedE2E } from './support/walk'
 
 /** What sticks out sideways: the page's own scroll width, and tables that scroll inside their box. */
 const overflow = (page: Page) =>
@@ -37,20 +23,14 @@ const spills = (page: Page) =>
   )
 
 describe('layout on a phone and a laptop', () => {
-  let e: E2E
-  beforeAll(async () => {
-    e = await startE2E()
-  }, 60_000)
-  afterAll(() => e?.close())
+  const e2e = sharedE2E()
 
   it.each(['admin', 'client'] as const)('as %s: no page is wider than a 390 px phone, and tables become cards', async (role) => {
-    const page = await e.newPage()
+    const page = await e2e().newPage()
     await page.setViewportSize({ width: 390, height: 844 })
-    await signIn(page, `${role}@demo.local`, DEMO_PASSWORDS[role])
-    await page.waitForURL((url) => url.pathname !== '/login')
-    const self = await page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: number }).id)
+    const self = await signInAs(page, role)
     const wide: string[] = []
-    for (const path of appPaths(String(self))) {
+    for (const path of appPaths(self)) {
       await page.goto(path)
       await settled(page)
       const o = await overflow(page)
@@ -61,7 +41,7 @@ describe('layout on a phone and a laptop', () => {
   }, 300_000)
 
   it('on a 1366 px laptop, the client dashboard and the keys table keep their text inside their cards', async () => {
-    const page = await e.newPage()
+    const page = await e2e().newPage()
     await page.setViewportSize({ width: 1366, height: 800 })
     await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
     await page.waitForURL(/\/dashboard\//)
@@ -70,6 +50,32 @@ describe('layout on a phone and a laptop', () => {
     await page.goto('/pages/license-demo')
     await settled(page)
     expect(await spills(page)).toEqual([])
+    await page.context().close()
+  }, 120_000)
+
+  it('an admin lands on their tasks, with administration first in the menu; a collapsed group opens from the keyboard; other views are links in the page', async () => {
+    const page = await e2e().newPage()
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await signInAs(page, 'admin')
+    await page.waitForURL(/\/dashboard\//)
+    await settled(page)
+    const tasks = page.getByTestId('role-tasks')
+    await tasks.getByRole('link', { name: 'Plan texts' }).waitFor()
+    expect(await page.getByTestId('empty-channels').count()).toBe(0)
+    const menu = page.getByTestId('vertical-menu')
+    expect(await menu.getByRole('heading', { level: 2 }).first().innerText()).toMatch(/administration/i)
+    expect(await menu.getByRole('link', { name: 'Admin dashboard v2' }).count()).toBe(0)
+    const group = menu.getByRole('button', { name: 'Messages and help' })
+    expect(await group.getAttribute('aria-expanded')).toBe('false')
+    expect(await menu.getByRole('link', { name: 'Email' }).isVisible()).toBe(false)
+    await group.focus()
+    await page.keyboard.press('Enter')
+    expect(await group.getAttribute('aria-expanded')).toBe('true')
+    await menu.getByRole('link', { name: 'Email' }).waitFor()
+    await page.goto('/admin')
+    await settled(page)
+    await page.getByTestId('sub-nav').getByRole('link', { name: 'Kick admin dashboard' }).click()
+    await page.waitForURL(/\/kick\/admindashboard\/$/)
     await page.context().close()
   }, 120_000)
 })

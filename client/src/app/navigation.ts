@@ -4,7 +4,7 @@ import type { UserData } from '../lib/session-types';
 import { type GuardContext, canAccessRoute } from './route-guard';
 import { type RouteTitleKey, pathFor, routeByName } from './route-table';
 
-export type NavSectionId = 'dashboards' | 'bot' | 'channel' | 'analytics' | 'kick' | 'apps' | 'account' | 'admin';
+export type NavSectionId = 'admin' | 'dashboards' | 'bot' | 'channel' | 'analytics' | 'support' | 'billing' | 'account';
 
 interface NavItemSpec {
   route: string;
@@ -23,12 +23,26 @@ interface NavSectionSpec {
 const STAFF = ['update', 'User'] as const;
 const ADMIN = ['manage', 'Admin'] as const;
 
+/**
+ * The menu, grouped by task. Each page is listed once: other views of a page (v2, Kick only,
+ * Licenses v2) are reached from the page itself (PAGE_VIEWS), not from look-alike entries.
+ */
 export const NAVIGATION: readonly NavSectionSpec[] = [
+  {
+    id: 'admin',
+    items: [
+      { route: 'admin-dashboard', icon: 'shield', can: ADMIN },
+      { route: 'user-list', icon: 'users', can: STAFF },
+      { route: 'license-v11', icon: 'key', can: ADMIN },
+      { route: 'admin-plans', icon: 'dollar', can: ADMIN },
+      { route: 'bot-feedback-reports', icon: 'flag', can: ADMIN },
+    ],
+  },
   {
     id: 'dashboards',
     items: [
-      { route: 'Dashboard', icon: 'home' },
       { route: 'Reseller-ViewerDashboard', icon: 'users', can: STAFF },
+      { route: 'Dashboard', icon: 'home' },
     ],
   },
   {
@@ -36,17 +50,17 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     items: [
       { route: 'bot-panel', icon: 'bot' },
       { route: 'enable-disable', icon: 'toggle' },
+      { route: 'chatboard', icon: 'chat' },
       { route: 'chatlist', icon: 'list' },
       { route: 'conversation', icon: 'chat' },
-      { route: 'chatboard', icon: 'chat' },
     ],
   },
   {
     id: 'channel',
     items: [
       { route: 'raid-panel', icon: 'zap' },
-      { route: 'vod', icon: 'video' },
       { route: 'follower-panel', icon: 'users' },
+      { route: 'vod', icon: 'video' },
     ],
   },
   {
@@ -58,45 +72,46 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     ],
   },
   {
-    id: 'kick',
-    items: [
-      { route: 'kick-panel', icon: 'bot' },
-      { route: 'kick-pricing', icon: 'dollar' },
-    ],
-  },
-  {
-    id: 'apps',
-    items: [
-      { route: 'apps-chat', icon: 'chat' },
-      { route: 'apps-todo', icon: 'list' },
-      { route: 'apps-calendar', icon: 'calendar' },
-    ],
-  },
-  {
-    id: 'account',
+    id: 'billing',
     items: [
       { route: 'pages-license-demo', icon: 'key' },
       { route: 'pages-pricing', icon: 'dollar' },
       { route: 'apps-e-commerce-shop', icon: 'dollar' },
       { route: 'apps-invoice-list', icon: 'list' },
-      { route: 'apps-email', icon: 'mail' },
-      { route: 'pages-faq', icon: 'help' },
-      { route: 'pages-knowledge-base', icon: 'list' },
-      { route: 'pages-account-setting', icon: 'settings', params: (user) => ({ id: user.id }) },
     ],
   },
   {
-    id: 'admin',
+    id: 'support',
     items: [
-      { route: 'user-list', icon: 'users', can: STAFF },
-      { route: 'admin-dashboard', icon: 'shield', can: ADMIN },
-      { route: 'admin-dashboard-v2', icon: 'shield', can: ADMIN },
-      { route: 'kick-admin-dashboard', icon: 'shield', can: ADMIN },
-      { route: 'bot-feedback-reports', icon: 'flag', can: ADMIN },
-      { route: 'license-v11', icon: 'key', can: ADMIN },
-      { route: 'license-v2', icon: 'key', can: ADMIN },
+      { route: 'apps-email', icon: 'mail' },
+      { route: 'apps-chat', icon: 'chat' },
+      { route: 'apps-todo', icon: 'list' },
+      { route: 'apps-calendar', icon: 'calendar' },
+      { route: 'pages-faq', icon: 'help' },
+      { route: 'pages-knowledge-base', icon: 'list' },
     ],
   },
+  {
+    id: 'account',
+    items: [{ route: 'pages-account-setting', icon: 'settings', params: (user) => ({ id: user.id }) }],
+  },
+];
+
+/** Which sections come first for a role: what that role is there for. */
+const SECTION_ORDER: Record<string, readonly NavSectionId[]> = {
+  admin: ['admin', 'dashboards', 'billing', 'support', 'bot', 'channel', 'analytics', 'account'],
+  reseller: ['dashboards', 'admin', 'billing', 'support', 'bot', 'channel', 'analytics', 'account'],
+};
+
+/**
+ * Routes that show one page in several views (the spec keeps each path): the page offers
+ * its other views as links (components/page-views.tsx).
+ */
+export const PAGE_VIEWS: readonly (readonly string[])[] = [
+  ['admin-dashboard', 'admin-dashboard-v2', 'kick-admin-dashboard'],
+  ['license-v11', 'license-v2'],
+  ['bot-panel', 'kick-panel'],
+  ['pages-pricing', 'kick-pricing'],
 ];
 
 export interface NavItem {
@@ -113,7 +128,9 @@ export interface NavSection {
 
 export function visibleNavigation(user: UserData | null, context: Pick<GuardContext, 'ability' | 'accessToken'>): NavSection[] {
   if (!user) return [];
-  return NAVIGATION.map((section) => ({
+  const order = SECTION_ORDER[user.role];
+  const sections = order ? order.map((id) => NAVIGATION.find((section) => section.id === id)!) : NAVIGATION;
+  return sections.map((section) => ({
     id: section.id,
     items: section.items.flatMap((item): NavItem[] => {
       const route = routeByName(item.route);
@@ -122,4 +139,22 @@ export function visibleNavigation(user: UserData | null, context: Pick<GuardCont
       return [{ name: route.name, path: pathFor(route.name, item.params?.(user)), titleKey: route.titleKey, icon: item.icon }];
     }),
   })).filter((section) => section.items.length > 0);
+}
+
+/** The other views of the page at `pathname` the user may open (none when the page has no others). */
+export function pageViews(pathname: string, context: Pick<GuardContext, 'ability' | 'accessToken'>): NavItem[] {
+  const group = PAGE_VIEWS.find((names) => names.some((name) => routeByName(name).path === pathname));
+  if (!group) return [];
+  const views = group.map(routeByName).filter((route) => canAccessRoute(route.meta, context));
+  return views.length > 1 ? views.map((route) => ({ name: route.name, path: route.path, titleKey: route.titleKey, icon: 'list' as const })) : [];
+}
+
+/** How many of a role's first menu sections start open; the others are collapsed groups. */
+export const OPEN_SECTIONS = 3;
+
+const samePath = (a: string, b: string) => a.toLowerCase().replace(/\/$/, '') === b.toLowerCase().replace(/\/$/, '');
+
+/** Sections open at first: the role's first ones and the one holding the current page. */
+export function sectionsOpenAtFirst(sections: readonly NavSection[], pathname: string): Set<NavSectionId> {
+  return new Set(sections.filter((section, i) => i < OPEN_SECTIONS || section.items.some((item) => samePath(item.path, pathname))).map((s) => s.id));
 }

@@ -41,6 +41,7 @@ export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   todo: lazyPage<PageProps>('todo-page', () => import('../features/todo/pages/todo-page')),
   calendar: lazyPage<PageProps>('calendar-page', () => import('../features/calendar/pages/calendar-page')),
   feedbackReports: lazyPage<PageProps>('feedback-reports-page', () => import('../features/feedback/pages/feedback-reports-page')),
+  plansAdmin: lazyPage<PageProps>('plans-admin-page', () => import('../features/pricing/pages/plans-admin-page')),
   raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
   conversation: lazyPage<PageProps>('conversation-page', () => import('../features/conversation/pages/conversation-page')),
   vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),

@@ -43,6 +43,7 @@ export type PageKey =
   | 'kickDashboard'
   | 'raidPanel'
   | 'feedbackReports'
+  | 'plansAdmin'
   | 'supportChat'
   | 'todo'
   | 'calendar'
@@ -140,6 +141,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('admin-dashboard-v2', '/admindashboardv2/', 'adminDashboardV2', 'adminDashboard', adminManage),
   route('kick-admin-dashboard', '/kick/admindashboard/', 'kickAdminDashboard', 'adminDashboard', adminManage),
   route('bot-feedback-reports', '/admin/bot-feedback-reports', 'botFeedbackReports', 'feedbackReports', adminManage),
+  // Plan texts and the pricing Q and A per language (admins).
+  route('admin-plans', '/admin/plans', 'plansAdmin', 'plansAdmin', adminManage),
   route('follow-dashboard', '/followerfabrik/followdashboard', 'followDashboard', 'followDashboard', appPage),
   route('video-dashboard', '/followerfabrik/videodashboard', 'videoDashboard', 'videoDashboard', appPage),
   route('kick-dashboard', '/followerfabrik/kickviewerdashboard', 'kickDashboard', 'kickDashboard', appPage),

@@ -4,6 +4,7 @@
  * see token-refresh.ts) and replays the request once with the new token. Used by the
  * Apollo HttpLink and by every REST call, so both share one refresh.
  */
+import { STORAGE_KEYS, readItem } from './storage';
 import type { FetchLike, TokenRefresher, TokenStore } from './token-refresh';
 
 export interface AuthFetchOptions {
@@ -18,6 +19,9 @@ function withBearer(init: RequestInit | undefined, token: string | null): Reques
   const headers = new Headers(init?.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   else headers.delete('Authorization');
+  // The UI language, so content stored per language (plans, their Q and A) comes in it.
+  const language = readItem(STORAGE_KEYS.language);
+  if (language && !headers.has('Accept-Language')) headers.set('Accept-Language', language);
   return { ...init, headers };
 }
 

@@ -144,7 +144,16 @@ export const plans = pgTable('plans', {
   limits: jsonb('limits').$type<Record<string, number | null>>().notNull().default(sql`'{}'::jsonb`),
   popular: boolean('popular').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Tagline, benefits and additions in other languages (de, fr, pt); English is the columns above and the fallback. */
+  translations: jsonb('translations').$type<Record<string, PlanTexts>>().notNull().default(sql`'{}'::jsonb`),
 })
+
+/** A plan's texts in one language. */
+export interface PlanTexts {
+  subtitle: string | null
+  benefits: string[]
+  additions: string[]
+}
 
 export const licenceStatuses = ['available', 'assigned', 'active', 'superseded', 'revoked'] as const
 export type LicenceStatus = (typeof licenceStatuses)[number]

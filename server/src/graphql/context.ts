@@ -12,6 +12,8 @@ export interface GraphQLContext {
   clientKey: string
   /** The request's User-Agent (a sign-in records its device kind from it). */
   userAgent?: string
+  /** The request's Accept-Language header (the client sends its UI language). */
+  acceptLanguage?: string
   log: Logger
   /**
    * Adds a Set-Cookie header to this request's HTTP response (passed in by the HTTP front

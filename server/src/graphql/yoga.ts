@@ -114,7 +114,7 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
           throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } })
         }
       }
-      return { principal, user, services, clientKey, userAgent: request.headers.get('user-agent') ?? undefined, log: log.child({ requestId }) }
+      return { principal, user, services, clientKey, userAgent: request.headers.get('user-agent') ?? undefined, acceptLanguage: request.headers.get('accept-language') ?? undefined, log: log.child({ requestId }) }
     },
   })
 }

@@ -136,6 +136,7 @@ export const graphqlRules: Record<string, Rule> = {
   'Query.plans': rule.public,
   'Query.pricingQuestions': rule.public,
   'Mutation.updatePlan': rule.can('manage', 'Plan'),
+  'Mutation.updatePricingQuestion': rule.can('manage', 'Plan'),
   'Query.accountSettings': rule.signedIn,
   'Mutation.updateAccountGeneral': rule.signedIn,
   'Mutation.updateAccountInfo': rule.signedIn,

@@ -307,6 +307,7 @@ export class ChannelBot {
     else await this.report('connecting', reason ?? null)
   }
 
+  // The two reasons below are matched by the panel to say them in the UI language (channel-panel-card.tsx REASON_KEYS).
   private async reportRunning() {
     if (this.row.active) await this.report('running', null)
     // Autostart acts when a stream begins; a stream already live (connected mid-stream, or the bot

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from '../../../client/src/features/accounts/lib/cursor-pages';
-import { createFormatters } from '../../../client/src/features/accounts/lib/format';
+import { createFormatters } from '../../../client/src/lib/format';
 import { remainingOf, userRemaining } from '../../../client/src/features/accounts/lib/licence-time';
 import { moneyFormatter } from '../../../client/src/lib/money';
 

@@ -2,10 +2,12 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { StyledInlineList } from '../../components/ui/inline-list';
 import { Icon } from '../../components/ui/icon';
 import { useDismiss } from '../../components/ui/use-dismiss';
 import type { NavSection } from '../navigation';
 import { useNavigation } from '../use-navigation';
+import { NavItemLabel } from './nav-item-label';
 
 const StyledBar = styled.nav`
   margin: ${({ theme }) => `${theme.space.md} ${theme.space.xxl} 0`};
@@ -19,14 +21,7 @@ const StyledBar = styled.nav`
   }
 `;
 
-const StyledTopList = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`;
+const StyledTopList = StyledInlineList;
 
 const StyledGroup = styled.li`
   position: relative;
@@ -103,8 +98,7 @@ function MenuGroup({ section }: { section: NavSection }) {
           {section.items.map((item) => (
             <li key={item.name}>
               <StyledDropdownLink to={item.path} onClick={close} end>
-                <Icon name={item.icon} small />
-                {t(`routes.${item.titleKey}`)}
+                <NavItemLabel item={item} small />
               </StyledDropdownLink>
             </li>
           ))}

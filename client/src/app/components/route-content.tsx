@@ -4,15 +4,20 @@ import styled, { keyframes } from 'styled-components';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LoadingState } from '../../components/ui/loading-state';
 import { AppErrorView } from './app-error';
+import { PageViews } from './page-views';
 
 const zoomFade = keyframes`
   from { opacity: 0; transform: scale(0.97); }
   to { opacity: 1; transform: none; }
 `;
 
-/** zoom-fade route transition (CSS only). */
+/** zoom-fade route transition (CSS only); none for people who ask for reduced motion. */
 const StyledZoomFade = styled.div`
   animation: ${zoomFade} ${({ theme }) => theme.durations.route} ease-out both;
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 
 /** Holds the content area's place while a page chunk loads, so the layout does not jump. */
@@ -40,6 +45,7 @@ export function RouteContent() {
         }
       >
         <StyledZoomFade>
+          <PageViews />
           <Outlet />
         </StyledZoomFade>
       </Suspense>

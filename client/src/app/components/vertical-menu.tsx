@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { BrandMark } from '../../components/ui/brand-mark';
 import { StyledIconButton } from '../../components/ui/button';
 import { Icon } from '../../components/ui/icon';
 import { useDismiss } from '../../components/ui/use-dismiss';
 import { PATHS } from '../../lib/paths';
+import { type NavSection, type NavSectionId, sectionsOpenAtFirst } from '../navigation';
 import { useNavigation } from '../use-navigation';
+import { NavItemLabel } from './nav-item-label';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -66,12 +68,32 @@ const StyledNav = styled.nav`
 `;
 
 const StyledSectionTitle = styled.h2`
-  margin: ${({ theme }) => `${theme.space.lg} ${theme.space.md} ${theme.space.xs}`};
+  margin: ${({ theme }) => `${theme.space.md} 0 ${theme.space.xs}`};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   letter-spacing: 0.04em;
   text-transform: uppercase;
   color: ${({ theme }) => theme.colors.textMuted};
+
+  button {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    width: 100%;
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+    border: 0;
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: none;
+    color: inherit;
+    font: inherit;
+    letter-spacing: inherit;
+    text-transform: inherit;
+    cursor: pointer;
+  }
+
+  button:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
+
+  button[aria-expanded='true'] svg { transform: rotate(180deg); }
 `;
 
 const StyledList = styled.ul`
@@ -99,10 +121,49 @@ export const StyledMenuLink = styled(NavLink)`
   }
 `;
 
+/** One menu group: its heading is a button that shows or hides the group's entries. */
+function MenuSection({ section, open, onToggle, onNavigate }: { section: NavSection; open: boolean; onToggle: (id: NavSectionId) => void; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const listId = `nav-list-${section.id}`;
+  return (
+    <section aria-labelledby={`nav-${section.id}`}>
+      <StyledSectionTitle>
+        <button id={`nav-${section.id}`} type="button" aria-expanded={open} aria-controls={listId} onClick={() => onToggle(section.id)}>
+          {t(`nav.sections.${section.id}`)}
+          <Icon name="chevronDown" small />
+        </button>
+      </StyledSectionTitle>
+      <StyledList id={listId} hidden={!open}>
+        {section.items.map((item) => (
+          <li key={item.name}>
+            <StyledMenuLink to={item.path} onClick={onNavigate} end>
+              <NavItemLabel item={item} />
+            </StyledMenuLink>
+          </li>
+        ))}
+      </StyledList>
+    </section>
+  );
+}
+
+/**
+ * Which groups are open: the role's first ones and the current page's (also after a
+ * navigation), unless the user has opened or closed the group.
+ */
+function useOpenSections(sections: readonly NavSection[]) {
+  const { pathname } = useLocation();
+  const [toggled, setToggled] = useState<Map<NavSectionId, boolean>>(() => new Map());
+  const atFirst = sectionsOpenAtFirst(sections, pathname);
+  const openIds = new Set(sections.map((s) => s.id).filter((id) => toggled.get(id) ?? atFirst.has(id)));
+  const toggle = (id: NavSectionId) => setToggled((map) => new Map(map).set(id, !openIds.has(id)));
+  return { openIds, toggle };
+}
+
 /** Sidebar menu: fixed on large screens, an off-canvas drawer below the lg breakpoint. */
 export function VerticalMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const sections = useNavigation();
+  const { openIds, toggle } = useOpenSections(sections);
   const sidebarRef = useRef<HTMLElement>(null);
   const close = useCallback(() => onClose(), [onClose]);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -127,19 +188,7 @@ export function VerticalMenu({ open, onClose }: { open: boolean; onClose: () => 
         </StyledHeader>
         <StyledNav aria-label={t('nav.mainMenu')} data-testid="vertical-menu">
           {sections.map((section) => (
-            <section key={section.id} aria-labelledby={`nav-${section.id}`}>
-              <StyledSectionTitle id={`nav-${section.id}`}>{t(`nav.sections.${section.id}`)}</StyledSectionTitle>
-              <StyledList>
-                {section.items.map((item) => (
-                  <li key={item.name}>
-                    <StyledMenuLink to={item.path} onClick={onClose} end>
-                      <Icon name={item.icon} />
-                      <span>{t(`routes.${item.titleKey}`)}</span>
-                    </StyledMenuLink>
-                  </li>
-                ))}
-              </StyledList>
-            </section>
+            <MenuSection key={section.id} section={section} open={openIds.has(section.id)} onToggle={toggle} onNavigate={onClose} />
           ))}
         </StyledNav>
       </StyledSidebar>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { HelpEntryKind, HelpLocale } from '../../gql/graphql';
 import { useAbility } from '../../lib/ability-context';
+import { useLanguage } from '../../lib/use-language';
 
 export const HELP_LOCALES: readonly HelpLocale[] = ['en', 'de', 'fr', 'pt'];
 
@@ -22,9 +22,7 @@ export const HELP_QUERIES = ['HelpFaq', 'HelpKnowledgeBase', 'HelpKbCategory', '
 
 /** The UI language as a help-centre locale (the server falls back to English per entry). */
 export function useHelpLocale(): HelpLocale {
-  const { i18n } = useTranslation();
-  const language = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
-  return (HELP_LOCALES as readonly string[]).includes(language) ? (language as HelpLocale) : 'en';
+  return useLanguage();
 }
 
 /** `value`, once it has stopped changing for `ms`. */

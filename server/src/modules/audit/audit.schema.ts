@@ -10,7 +10,7 @@ const AuditEntryRef = builder.objectRef<NamedAuditRow>('AuditEntry').implement({
     actorName: t.string({ nullable: true, description: "The actor's username; null once the actor was deleted.", resolve: (e) => e.actorName }),
     actorRole: t.exposeString('actorRole'),
     action: t.exposeString('action', { description: 'entity.verb, e.g. user.update, licence.revoke.' }),
-    entity: t.exposeString('entity', { description: 'user, licence, plan, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.' }),
+    entity: t.exposeString('entity', { description: 'user, licence, plan, pricingQuestion, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.' }),
     entityId: t.exposeString('entityId'),
     targetName: t.string({
       nullable: true,
@@ -32,7 +32,7 @@ builder.queryField('auditLog', (t) =>
     args: {
       first: t.arg.int({ defaultValue: 20 }),
       after: t.arg.string(),
-      entity: t.arg.string({ description: 'user, licence, plan, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.' }),
+      entity: t.arg.string({ description: 'user, licence, plan, pricingQuestion, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.' }),
       entityId: t.arg.string(),
       actorId: t.arg.id(),
     },

@@ -1,6 +1,14 @@
 import { builder } from '../../graphql/builder'
 import { toId } from '../../graphql/ids'
-import type { Plan } from './plans.service'
+import { type HelpLocale, helpLocales } from '../help/help.tables'
+import { localeFromHeader } from '../help/help.service'
+import type { Plan, PricingQuestion } from './plans.service'
+
+const PlanLocaleEnum = builder.enumType('PlanLocale', { values: helpLocales, description: 'A language of plan texts; English is the fallback.' })
+
+/** The locale argument, else the request's Accept-Language (the client sends its UI language), else English. */
+const callerLocale = (arg: HelpLocale | null | undefined, acceptLanguage: string | undefined): HelpLocale => arg ?? localeFromHeader(acceptLanguage)
+
 
 const PlanLimitsRef = builder.objectRef<Plan['limits']>('PlanLimits').implement({
   description: 'What a plan allows, on real features only; null means no limit.',
@@ -29,11 +37,22 @@ const PlanRef = builder.objectRef<Plan>('Plan').implement({
     popular: t.exposeBoolean('popular'),
     sortOrder: t.exposeInt('sortOrder'),
     img: t.exposeString('img', { nullable: true }),
+    locale: t.field({ type: PlanLocaleEnum, description: 'The language subtitle, benefits and additions are in (English when not translated).', resolve: (p) => p.locale }),
+    translated: t.field({
+      type: [PlanLocaleEnum],
+      description: 'The languages the texts are written in: English and every stored translation.',
+      resolve: (p) => ['en' as const, ...helpLocales.filter((l) => l !== 'en' && p.translations[l])],
+    }),
   }),
 })
 
-const PricingQuestionRef = builder.objectRef<{ question: string; ans: string }>('PricingQuestion').implement({
-  fields: (t) => ({ question: t.exposeString('question'), ans: t.exposeString('ans') }),
+const PricingQuestionRef = builder.objectRef<PricingQuestion>('PricingQuestion').implement({
+  fields: (t) => ({
+    id: t.id({ resolve: (q) => String(q.id) }),
+    question: t.exposeString('question'),
+    ans: t.exposeString('ans'),
+    locale: t.field({ type: PlanLocaleEnum, description: 'The language of question and answer (English when not translated).', resolve: (q) => q.locale }),
+  }),
 })
 
 const PricingPlatformEnum = builder.enumType('PricingPlatform', { values: ['twitch', 'kick'] as const })
@@ -68,26 +87,43 @@ const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(
 builder.queryFields((t) => ({
   plans: t.field({
     type: [PlanRef],
-    description: 'Every plan, by sort order (public: the pricing pages).',
-    resolve: (_root, _args, ctx) => ctx.services.plans.list(),
+    description: 'Every plan, by sort order (public: the pricing pages); texts in `locale`, else the Accept-Language, English where not translated.',
+    args: { locale: t.arg({ type: PlanLocaleEnum }) },
+    resolve: (_root, { locale }, ctx) => ctx.services.plans.localized(callerLocale(locale, ctx.acceptLanguage)),
   }),
   pricingQuestions: t.field({
     type: [PricingQuestionRef],
-    description: 'The Q and A of a pricing page.',
-    args: { platform: t.arg({ type: PricingPlatformEnum, defaultValue: 'twitch' }) },
-    resolve: (_root, { platform }, ctx) => ctx.services.plans.questions(platform ?? 'twitch'),
+    description: 'The Q and A of a pricing page, in `locale`, else the Accept-Language, English where not translated.',
+    args: { platform: t.arg({ type: PricingPlatformEnum, defaultValue: 'twitch' }), locale: t.arg({ type: PlanLocaleEnum }) },
+    resolve: (_root, { platform, locale }, ctx) => ctx.services.plans.questions(platform ?? 'twitch', callerLocale(locale, ctx.acceptLanguage)),
   }),
 }))
 
 builder.mutationFields((t) => ({
   updatePlan: t.field({
     type: PlanRef,
-    description: 'Admins: prices, texts and limits of a plan (audited).',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdatePlanInput, required: true }) },
-    resolve: (_root, { id, input }, ctx) =>
-      ctx.services.plans.update(ctx.principal, toId(id), {
-        ...given(input),
-        ...(input.limits ? { limits: given(input.limits) } : {}),
-      }),
+    description: 'Admins: prices, texts and limits of a plan (audited). Subtitle, benefits and additions are written in `locale` (default English).',
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdatePlanInput, required: true }), locale: t.arg({ type: PlanLocaleEnum }) },
+    resolve: (_root, { id, input, locale }, ctx) =>
+      ctx.services.plans.update(
+        ctx.principal,
+        toId(id),
+        {
+          ...given(input),
+          ...(input.limits ? { limits: given(input.limits) } : {}),
+        },
+        locale,
+      ),
+  }),
+  updatePricingQuestion: t.field({
+    type: PricingQuestionRef,
+    description: 'Admins: one pricing question and its answer in one language (default English; audited).',
+    args: {
+      id: t.arg.id({ required: true }),
+      locale: t.arg({ type: PlanLocaleEnum }),
+      question: t.arg.string({ required: true }),
+      answer: t.arg.string({ required: true }),
+    },
+    resolve: (_root, { id, locale, question, answer }, ctx) => ctx.services.plans.updateQuestion(ctx.principal, toId(id), locale, { question, answer }),
   }),
 }))

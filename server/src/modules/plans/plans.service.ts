@@ -1,11 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
-import { plans, type PlanRow } from '../../db/schema'
+import { plans, type PlanRow, type PlanTexts } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { Principal } from '../../permissions/abilities'
 import { requireAdmin, scopeOf } from '../../permissions/scope'
 import type { AuditService } from '../audit/audit.service'
+import { type HelpLocale, helpLocales } from '../help/help.tables'
 import { pricingQuestions } from './plans.tables'
 
 /** The limits a plan sets, on real features only (SCOPE.md); null means no limit. */
@@ -25,6 +26,35 @@ export interface Plan {
   popular: boolean
   sortOrder: number
   img: string | null
+  /** The language of subtitle, benefits and additions (English when not translated). */
+  locale: HelpLocale
+  /** The texts in the other languages, as stored (for the admins' editor). */
+  translations: Partial<Record<HelpLocale, PlanTexts>>
+}
+
+/** A pricing question in the caller's language (English when not translated). */
+export interface PricingQuestion {
+  id: number
+  question: string
+  ans: string
+  locale: HelpLocale
+}
+
+/** A licence product's description made from its plan (seed/shop.ts): tagline and benefits. */
+export const planDescription = (p: Pick<Plan, 'subtitle' | 'benefits'>): string => [p.subtitle, ...p.benefits].filter(Boolean).join('. ')
+
+/** The plan's texts in `locale`, else in English. */
+export function localizePlan(plan: Plan, locale: HelpLocale): Plan {
+  const texts = locale === 'en' ? undefined : plan.translations[locale]
+  return texts ? { ...plan, ...texts, locale } : plan
+}
+
+/** Kick's raid rule in each language. */
+const RAID_RULE: Record<HelpLocale, [one: string, many: string]> = {
+  en: ['One raid per 24 h', '{n} raids per 24 h'],
+  de: ['Ein Raid pro 24 h', '{n} Raids pro 24 h'],
+  fr: ['Un raid par 24 h', '{n} raids par 24 h'],
+  pt: ['Uma raid a cada 24 h', '{n} raids a cada 24 h'],
 }
 
 /** One plan of the pricing page, in the spec's shape (the Vuexy template's field names, `totalAnual` included). */
@@ -61,13 +91,16 @@ export function toPlan(row: PlanRow): Plan {
     popular: row.popular,
     sortOrder: row.sortOrder,
     img: row.img,
+    locale: 'en',
+    translations: row.translations,
   }
 }
 
 /** Kick's raid rule (SCOPE.md: one raid per 24 h per channel), worded from the plan's limit. */
-export function raidRuleText(raidsPerDay: number | null): string | null {
+export function raidRuleText(raidsPerDay: number | null, locale: HelpLocale = 'en'): string | null {
   if (raidsPerDay === null) return null
-  return raidsPerDay === 1 ? 'One raid per 24 h' : `${raidsPerDay} raids per 24 h`
+  const [one, many] = RAID_RULE[locale]
+  return raidsPerDay === 1 ? one : many.replace('{n}', String(raidsPerDay))
 }
 
 const money = z.number().min(0).max(1_000_000).multipleOf(0.01).nullable()
@@ -88,6 +121,25 @@ const updateInput = z
   .strict()
 
 export type UpdatePlanInput = z.input<typeof updateInput>
+
+/** Texts an update may give per language; prices, limits and the rest are the same in every language. */
+const TEXT_FIELDS = ['subtitle', 'benefits', 'additions'] as const
+
+const questionInput = z
+  .object({ question: z.string().trim().min(1).max(300), answer: z.string().trim().min(1).max(2000) })
+  .strict()
+
+function invalid(message: string, error: z.ZodError): AppError {
+  const fields: Record<string, string[]> = {}
+  for (const issue of error.issues) (fields[String(issue.path[0] ?? 'input')] ??= []).push(issue.message)
+  return new AppError('BAD_USER_INPUT', message, fields)
+}
+
+function checkPlanLocale(value: string | null | undefined): HelpLocale {
+  if (value === null || value === undefined || value === '') return 'en'
+  if ((helpLocales as readonly string[]).includes(value)) return value as HelpLocale
+  throw new AppError('BAD_USER_INPUT', `Unknown locale: one of ${helpLocales.join(', ')}.`, { locale: [`One of ${helpLocales.join(', ')}.`] })
+}
 
 export function createPlansService(deps: { db: Db; audit: AuditService; now: () => Date; cacheMs?: number; currency?: string }) {
   const { db, audit } = deps
@@ -117,12 +169,22 @@ export function createPlansService(deps: { db: Db; audit: AuditService; now: () 
     return (await list(handle)).find((p) => p.id === id)
   }
 
-  async function questions(platform: 'twitch' | 'kick') {
-    return db
-      .select({ question: pricingQuestions.question, ans: pricingQuestions.answer })
+  /** The pricing page's Q and A in `locale` (each question in English where it is not translated). */
+  async function questions(platform: 'twitch' | 'kick', locale: HelpLocale = 'en'): Promise<PricingQuestion[]> {
+    const rows = await db
+      .select()
       .from(pricingQuestions)
       .where(inArray(pricingQuestions.platform, ['all', platform]))
       .orderBy(asc(pricingQuestions.sortOrder), asc(pricingQuestions.id))
+    return rows.map((r) => {
+      const texts = locale === 'en' ? undefined : r.translations[locale]
+      return texts ? { id: r.id, question: texts.question, ans: texts.answer, locale } : { id: r.id, question: r.question, ans: r.answer, locale: 'en' }
+    })
+  }
+
+  /** Every plan by sort order, its texts in `locale` (English where not translated). */
+  async function localized(locale: HelpLocale = 'en'): Promise<Plan[]> {
+    return (await list()).map((p) => localizePlan(p, locale))
   }
 
   /**
@@ -130,11 +192,11 @@ export function createPlansService(deps: { db: Db; audit: AuditService; now: () 
    * customPlan, qandA}` from the plans table (by sort order; a fifth plan would be `plan5`).
    * The Kick page adds the plan's raid rule to its benefits.
    */
-  async function pricing(platform: 'twitch' | 'kick'): Promise<PricingData> {
-    const [all, qandA] = await Promise.all([list(), questions(platform)])
+  async function pricing(platform: 'twitch' | 'kick', locale: HelpLocale = 'en'): Promise<PricingData> {
+    const [all, qandA] = await Promise.all([localized(locale), questions(platform, locale)])
     const out: PricingData = {}
     all.forEach((p, i) => {
-      const raid = platform === 'kick' ? raidRuleText(p.limits.raidsPerDay) : null
+      const raid = platform === 'kick' ? raidRuleText(p.limits.raidsPerDay, locale) : null
       out[PRICING_KEYS[i] ?? `plan${i + 1}`] = {
         title: p.name,
         img: p.img,
@@ -146,31 +208,46 @@ export function createPlansService(deps: { db: Db; audit: AuditService; now: () 
         popular: p.popular,
       }
     })
-    out.qandA = qandA
+    out.qandA = qandA.map(({ question, ans }) => ({ question, ans }))
     return out
   }
 
-  /** Admins change a plan's prices, texts and limits; the change is audited. */
-  async function update(principal: Principal | null, id: number, raw: unknown): Promise<Plan> {
+  /**
+   * Admins change a plan's prices, texts and limits; the change is audited. Subtitle,
+   * benefits and additions are written in `locale` (English: the plan's own columns).
+   */
+  async function update(principal: Principal | null, id: number, raw: unknown, localeArg?: string | null): Promise<Plan> {
     requireAdmin(scopeOf(principal))
+    const locale = checkPlanLocale(localeArg)
     const parsed = updateInput.safeParse(raw ?? {})
-    if (!parsed.success) {
-      const fields: Record<string, string[]> = {}
-      for (const issue of parsed.error.issues) (fields[String(issue.path[0] ?? 'input')] ??= []).push(issue.message)
-      throw new AppError('BAD_USER_INPUT', 'Invalid plan', fields)
-    }
+    if (!parsed.success) throw invalid('Invalid plan', parsed.error)
     const input = parsed.data
     const plan = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for('update')
       if (!before) throw new AppError('NOT_FOUND', 'No such plan')
       const asText = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : String(v))
+      const english = locale === 'en'
+      const textsGiven = TEXT_FIELDS.some((f) => input[f] !== undefined)
+      let translations: PlanRow['translations'] | undefined
+      if (!english && textsGiven) {
+        const current = before.translations[locale] ?? { subtitle: before.subtitle, benefits: before.benefits, additions: before.additions }
+        translations = {
+          ...before.translations,
+          [locale]: {
+            subtitle: input.subtitle !== undefined ? input.subtitle : current.subtitle,
+            benefits: input.benefits ?? current.benefits,
+            additions: input.additions ?? current.additions,
+          },
+        }
+      }
       const changes = {
-        subtitle: input.subtitle,
+        subtitle: english ? input.subtitle : undefined,
         monthlyPrice: asText(input.monthlyPrice),
         yearlyPerMonth: asText(input.yearlyPerMonth),
         yearlyTotal: asText(input.yearlyTotal),
-        benefits: input.benefits,
-        additions: input.additions,
+        benefits: english ? input.benefits : undefined,
+        additions: english ? input.additions : undefined,
+        translations,
         limits: input.limits ? ({ ...before.limits, ...input.limits } as Record<string, number | null>) : undefined,
         popular: input.popular,
         img: input.img,
@@ -189,12 +266,41 @@ export function createPlansService(deps: { db: Db; audit: AuditService; now: () 
       return toPlan(after)
     })
     cache = undefined
-    return plan
+    return localizePlan(plan, locale)
+  }
+
+  /** Admins change one pricing question and its answer in one language (English: the question's own columns); audited. */
+  async function updateQuestion(principal: Principal | null, id: number, localeArg: string | null | undefined, raw: unknown): Promise<PricingQuestion> {
+    requireAdmin(scopeOf(principal))
+    const locale = checkPlanLocale(localeArg)
+    const parsed = questionInput.safeParse(raw ?? {})
+    if (!parsed.success) throw invalid('Invalid question', parsed.error)
+    const { question, answer } = parsed.data
+    return db.transaction(async (tx) => {
+      const [before] = await tx.select().from(pricingQuestions).where(eq(pricingQuestions.id, id)).for('update')
+      if (!before) throw new AppError('NOT_FOUND', 'No such question')
+      const set = locale === 'en' ? { question, answer } : { translations: { ...before.translations, [locale]: { question, answer } } }
+      const [after] = await tx.update(pricingQuestions).set(set).where(eq(pricingQuestions.id, id)).returning()
+      if (!after) throw new AppError('NOT_FOUND', 'No such question')
+      await audit.write(tx, principal!, [{ action: 'pricingQuestion.update', entity: 'pricingQuestion', entityId: id, before: { ...before }, after: { ...after } }])
+      return { id, question, ans: answer, locale }
+    })
+  }
+
+  /**
+   * A shop product's description in `locale`: the seeded description of a licence product is
+   * its plan's tagline and benefits (seed/shop.ts), so it is told in the plan's translation;
+   * any other description (an admin's own) is returned as written.
+   */
+  async function productDescription(description: string, locale: HelpLocale): Promise<string> {
+    if (locale === 'en') return description
+    const plan = (await list()).find((p) => planDescription(p) === description)
+    return plan ? planDescription(localizePlan(plan, locale)) : description
   }
 
   /** ISO 4217 code of every price (CURRENCY). */
   const currency = deps.currency ?? 'USD'
-  return { list, byName, byId, pricing, questions, update, currency }
+  return { list, localized, byName, byId, pricing, questions, update, updateQuestion, productDescription, currency }
 }
 
 export type PlansService = ReturnType<typeof createPlansService>

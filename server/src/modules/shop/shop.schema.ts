@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder'
+import { localeFromHeader } from '../help/help.service'
 import { toId } from '../../graphql/ids'
 import { colorOptions } from './shop.tables'
 import { PRODUCT_SORTS, type AdminProduct, type CartLine, type ShopProduct } from './shop.service'
@@ -11,11 +12,14 @@ const ColorOptionEnum = builder.enumType('ColorOption', { values: colorOptions }
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never
 
 /** The spec's product fields, shared by the product, the cart line and the admin's view. */
-const productFields = <P extends ShopProduct>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, P>) => ({
+const productFields = <P extends ShopProduct>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, P>, localized = true) => ({
   id: t.id({ resolve: (p) => String(p.id) }),
   name: t.string({ resolve: (p) => p.name }),
   slug: t.string({ resolve: (p) => p.slug }),
-  description: t.string({ resolve: (p) => p.description }),
+  description: t.string({
+    description: 'A licence product\'s description made from its plan\'s texts comes in the caller\'s language (Accept-Language); one an admin wrote, as written.',
+    resolve: (p, _a, ctx) => (localized ? ctx.services.plans.productDescription(p.description, localeFromHeader(ctx.acceptLanguage)) : p.description),
+  }),
   brand: t.string({ resolve: (p) => p.brand }),
   price: t.float({ description: 'In the configured CURRENCY.', resolve: (p) => p.price }),
   image: t.string({ nullable: true, resolve: (p) => p.image }),
@@ -39,7 +43,7 @@ const CartLineRef = builder.objectRef<CartLine & { removed: boolean }>('CartLine
 const AdminProductRef = builder.objectRef<AdminProduct>('AdminProduct').implement({
   description: 'A catalogue entry as admins manage it.',
   fields: (t) => ({
-    ...productFields(t),
+    ...productFields(t, false),
     kind: t.exposeString('kind'),
     planId: t.id({ nullable: true, resolve: (p) => (p.planId === null ? null : String(p.planId)) }),
     totalDays: t.exposeInt('totalDays', { nullable: true }),

@@ -7,13 +7,13 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { SelectField } from '../../../components/ui/select-field';
 import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useAccountsAuditLogQuery } from '../../../gql/graphql';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { useCursorPages } from '../lib/use-cursor-pages';
 import { roleLabel } from '../../../lib/role-label';
 import { StyledCellStack, StyledMuted } from './data-table';
 import { Pager } from './pager';
 
-const ENTITIES = ['user', 'licence', 'plan', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const;
+const ENTITIES = ['user', 'licence', 'plan', 'pricingQuestion', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const;
 
 const StyledChanges = styled.details`
   summary {

@@ -9,7 +9,7 @@ import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type AccountsLicenceFragment, type AccountsLicencesQueryVariables, useAccountsLicencesQuery, useAccountsRevokeLicenceMutation } from '../../../gql/graphql';
 import { useErrorText } from '../../../lib/use-error-text';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { remainingOf } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useCursorPages } from '../lib/use-cursor-pages';

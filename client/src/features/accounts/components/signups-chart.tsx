@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LoadingState } from '../../../components/ui/loading-state';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 
 // Recharts is large: it loads with the chart, not with the dashboard.
 const SignupsBars = lazy(() => import('./signups-bars'));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { userRemaining } from '../lib/licence-time';
 import { StyledMono } from './data-table';
 import { RemainingDuration } from './licence-bits';

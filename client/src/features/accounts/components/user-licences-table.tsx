@@ -4,7 +4,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useAccountsLicencesQuery } from '../../../gql/graphql';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { remainingOf } from '../lib/licence-time';
 import { StyledMono } from './data-table';
 import { LicenceStatusBadge, RemainingDuration } from './licence-bits';

@@ -18,7 +18,7 @@ import { BarList } from '../components/bar-list';
 import { StyledMuted } from '../components/data-table';
 import { SignupsChart } from '../components/signups-chart';
 import { StatCard, StyledStatGrid } from '../components/stat-card';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useAbility } from '../../../lib/ability-context';
 

@@ -15,7 +15,7 @@ import { type AccountsLicenceFragment, useAccountsActivateLicenceMutation, useAc
 import { useErrorText } from '../../../lib/use-error-text';
 import { StyledTwoColumns } from '../components/layout';
 import { UserLicenceFacts } from '../components/user-licence-facts';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { remainingOf } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useViewer } from '../lib/viewer';

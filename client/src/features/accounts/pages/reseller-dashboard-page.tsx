@@ -17,7 +17,7 @@ import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { StatisticsCards } from '../../statistics';
 import { StatCard, StyledStatGrid } from '../components/stat-card';
 import { UserIdentity } from '../components/user-identity';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { userRemaining } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useViewer } from '../lib/viewer';

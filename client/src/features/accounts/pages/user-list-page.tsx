@@ -28,7 +28,7 @@ import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { PAGE_SIZES, Pager } from '../components/pager';
 import { UserIdentity } from '../components/user-identity';
 import { rangeOf } from '../lib/cursor-pages';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { userRemaining } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useViewer } from '../lib/viewer';

@@ -25,7 +25,7 @@ import { UserStatusBadge } from '../components/licence-bits';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { UserLicenceFacts } from '../components/user-licence-facts';
 import { UserLicencesTable } from '../components/user-licences-table';
-import { useFormatters } from '../lib/format';
+import { useFormatters } from '../../../lib/format';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useViewer } from '../lib/viewer';
 import { Can } from '../../../lib/ability-context';
@@ -202,7 +202,7 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
           >
             <StyledDetails>
               <dt>{t('fields.plan')}</dt>
-              <dd data-testid="user-view-plan">{user.currentPlan}</dd>
+              <dd data-testid="user-view-plan">{user.currentPlan === 'None' ? t('activation.noPackage') : user.currentPlan}</dd>
               <UserLicenceFacts user={user} />
             </StyledDetails>
           </Panel>

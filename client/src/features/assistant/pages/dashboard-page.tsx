@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { RoleTasks } from '../../../app/components/role-tasks';
 import { Button } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
 import { StyledDetails } from '../../../components/ui/details-list';
@@ -250,7 +251,7 @@ function ActivityTile({ channels }: { channels: readonly DashboardChannel[] }) {
   );
 }
 
-/** /dashboard/: the client's landing — bot status per channel, licence, quick start/stop, recent chat. */
+/** /dashboard/: the client's landing — bot status per channel, licence, quick start/stop, recent chat; an admin's starts with their tasks. */
 export default function DashboardPage({ title }: { title: string }) {
   // Load the namespace once for the whole page (one suspense, not one per tile).
   useTranslation('assistant');
@@ -263,16 +264,19 @@ export default function DashboardPage({ title }: { title: string }) {
   });
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
   const channels = data?.channels ?? [];
+  const admin = userData?.role === 'admin';
   return (
     <div data-testid="dashboard-page">
       <PageHeader title={title} />
       {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
       {loading && !data ? <LoadingState testId="assistant-loading" /> : null}
+      {/* An admin's home: their tasks first; the channel tiles only for channels they run themselves. */}
+      {admin ? <RoleTasks section="admin" /> : null}
       {data ? (
         <>
-          {channels.length === 0 ? <EmptyChannels /> : null}
+          {channels.length === 0 && !admin ? <EmptyChannels /> : null}
           <StyledGrid>
-            <LicenceTile licence={data.user} plan={data.botLimits.plan} />
+            {admin ? null : <LicenceTile licence={data.user} plan={data.botLimits.plan} />}
             {channels.map((channel) => (
               <ChannelTile key={channel.id} channel={channel} />
             ))}

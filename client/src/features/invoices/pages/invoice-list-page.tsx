@@ -1,3 +1,4 @@
+import { useFormatters } from '../../../lib/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -22,6 +23,7 @@ const PER_PAGE = 10;
 /** /apps/invoice/list: the invoices in the caller's scope, searched by client, filtered by status, paged by the server. */
 export default function InvoiceListPage({ title }: { title: string }) {
   const { t } = useTranslation('invoices');
+  const format = useFormatters();
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -98,11 +100,11 @@ export default function InvoiceListPage({ title }: { title: string }) {
                         <br />
                         <small>{inv.client.companyEmail}</small>
                       </td>
-                      <td>{inv.service}</td>
+                      <td data-user-content>{inv.service}</td>
                       <td>{money(inv.total)}</td>
                       <td>{money(inv.balance)}</td>
-                      <td>{inv.issuedDate}</td>
-                      <td>{inv.dueDate}</td>
+                      <td>{format.date(inv.issuedDate)}</td>
+                      <td>{format.date(inv.dueDate)}</td>
                       <td>
                         <InvoiceStatusBadge status={inv.invoiceStatus} />
                       </td>

@@ -1,3 +1,4 @@
+import { useFormatters } from '../../../lib/format';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -66,6 +67,7 @@ async function downloadPdf(id: string): Promise<void> {
  */
 export default function InvoicePreviewPage({ title }: { title: string }) {
   const { t } = useTranslation('invoices');
+  const format = useFormatters();
   const { id = '' } = useParams();
   const toast = useToast();
   const errorText = useErrorText();
@@ -148,8 +150,8 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
             <p>{inv.client.companyEmail}</p>
           </div>
           <div>
-            <p>{t('issuedOn', { date: inv.issuedDate })}</p>
-            <p>{t('dueOn', { date: inv.dueDate })}</p>
+            <p>{t('issuedOn', { date: format.date(inv.issuedDate) })}</p>
+            <p>{t('dueOn', { date: format.date(inv.dueDate) })}</p>
             <p>{t('serviceIs', { service: inv.service })}</p>
           </div>
           <div>
@@ -197,7 +199,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
               <tbody>
                 {detail.payments.map((p) => (
                   <tr key={p.id} data-testid="invoice-payment">
-                    <td>{new Date(p.at as string).toLocaleDateString()}</td>
+                    <td>{format.date(p.at as string)}</td>
                     <td>{t(`kinds.${p.kind}`)}</td>
                     <td>{money(p.amount)}</td>
                     <td>{p.reference}</td>

@@ -226,7 +226,7 @@ export default function MailboxPage({ title }: { title: string }) {
               <Button variant="ghost" onClick={() => setOpen(null)}>
                 {t('back')}
               </Button>
-              <h2>{open.subject}</h2>
+              <h2 data-user-content>{open.subject}</h2>
               <p>
                 {t('from')}: {open.from.name} &lt;{open.from.email}&gt; · {new Date(open.time).toLocaleString(i18n.language)}
               </p>
@@ -292,7 +292,7 @@ export default function MailboxPage({ title }: { title: string }) {
                     <li key={e.id}>
                       <StyledRow type="button" $unread={!e.isRead} onClick={() => read(e)}>
                         {e.isStarred ? '★ ' : ''}
-                        {view === 'sent' || view === 'draft' ? e.to.map((x) => x.name).join(', ') : e.from.name} — {e.subject}
+                        {view === 'sent' || view === 'draft' ? e.to.map((x) => x.name).join(', ') : e.from.name} — <span data-user-content>{e.subject}</span>
                         {e.attachments.length ? ' 📎' : ''}
                       </StyledRow>
                     </li>

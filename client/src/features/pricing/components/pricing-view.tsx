@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { StyledPageHeading } from '../../../components/ui/page-heading';
 import { type PricingPlatform, usePricingCurrentPlanQuery, usePricingPlansQuery } from '../../../gql/graphql';
+import { useLanguage } from '../../../lib/use-language';
 import { useSession } from '../../../lib/use-session';
 import { type Billing, PlanCard } from './plan-card';
 
@@ -97,7 +98,8 @@ export function PricingView({ title, platform }: { title: string; platform: Pric
   const { t } = useTranslation('pricing');
   const [billing, setBilling] = useState<Billing>('monthly');
   const { userData } = useSession();
-  const { data, loading, error, refetch } = usePricingPlansQuery({ variables: { platform }, fetchPolicy: 'cache-and-network' });
+  const language = useLanguage();
+  const { data, loading, error, refetch } = usePricingPlansQuery({ variables: { platform, locale: language }, fetchPolicy: 'cache-and-network' });
   const current = usePricingCurrentPlanQuery({ variables: { id: userData?.id ?? '' }, skip: !userData });
   const currentPlan = current.data?.user?.currentPlan;
   const plans = [...(data?.plans ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);

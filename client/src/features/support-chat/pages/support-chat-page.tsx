@@ -202,7 +202,7 @@ export default function SupportChatPage({ title }: { title: string }) {
           <span>
             {c.fullName} <PresenceDot status={c.status} label={t(`statuses.${c.status}`)} />
           </span>
-          <small>{last ?? (c.about || t(`roles.${c.role as 'admin'}`, { defaultValue: c.role }))}</small>
+          <small>{(last ?? c.about) ? <span data-user-content>{last ?? c.about}</span> : t(`roles.${c.role as 'admin'}`, { defaultValue: c.role })}</small>
         </StyledGrow>
         {unseen > 0 ? (
           <StyledBadge aria-label={t('unseen', { count: unseen })} data-testid="unseen-badge">
@@ -240,14 +240,14 @@ export default function SupportChatPage({ title }: { title: string }) {
               <>
                 <StyledMuted>
                   <PresenceDot status={active.contact.status} label={t(`statuses.${active.contact.status}`)} /> {t(`statuses.${active.contact.status}`)}
-                  {active.contact.about ? ` · ${active.contact.about}` : ''}
+                  {active.contact.about ? <> · <span data-user-content>{active.contact.about}</span></> : ''}
                 </StyledMuted>
                 {active.chat && active.chat.messages.length > 0 ? (
                   <StyledThread aria-live="polite" data-testid="chat-messages">
                     {active.chat.messages.map((m, i) => (
                       <StyledBubble key={`${m.time}-${i}`} $mine={m.senderId === me.id}>
                         <span className="visually-hidden">{m.senderId === me.id ? t('you') : active.contact.fullName}: </span>
-                        {m.message}
+                        <span data-user-content>{m.message}</span>
                         <time dateTime={m.time}>{when(m.time)}</time>
                       </StyledBubble>
                     ))}

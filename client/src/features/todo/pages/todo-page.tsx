@@ -238,7 +238,7 @@ export default function TodoPage({ title }: { title: string }) {
                     onChange={(e) => void patch(task, { isCompleted: e.target.checked })}
                   />
                   <StyledTitle $done={task.isCompleted}>
-                    {task.title}
+                    <span data-user-content>{task.title}</span>
                     <small>
                       {task.assignee?.fullName ?? t('unassigned')}
                       {task.dueDate ? ` · ${t('due', { date: dateOf(task.dueDate) })}` : ''}

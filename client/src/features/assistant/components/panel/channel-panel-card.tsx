@@ -96,6 +96,12 @@ const StyledActions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+/** The worker's status reasons (server/src/worker/channel-bot.ts) said in the UI language; any other reason as sent. */
+const REASON_KEYS: Record<string, 'status.reasons.waitingLive' | 'status.reasons.liveBotOff'> = {
+  'Waiting for the stream to go live (Autostart)': 'status.reasons.waitingLive',
+  'The stream is live and the bot is off: switch Active on to start it now (Autostart starts it when the next stream begins)': 'status.reasons.liveBotOff',
+};
+
 const PANEL_SWITCHES = ['active', 'autostart', 'chatBot', 'categoryChatBot'] as const;
 
 /** One channel on the Bot-Panel: status, the four switches, the accounts, connect a bot account, disconnect. */
@@ -156,7 +162,7 @@ export function ChannelPanelCard({
 
       {status.reason ? (
         <StyledReason $error={status.state === 'error'} role={status.state === 'error' ? 'alert' : undefined} data-testid="bot-status-reason">
-          {status.state === 'error' ? t('status.errorReason', { reason: status.reason }) : status.reason}
+          {status.state === 'error' ? t('status.errorReason', { reason: status.reason }) : REASON_KEYS[status.reason] ? t(REASON_KEYS[status.reason]!) : status.reason}
         </StyledReason>
       ) : null}
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyFormatter } from '../../../lib/money';
+import { moneyFormatter } from './money';
 
 /** Formats for the current UI language (dates in UTC: the server counts licence days in UTC). */
 export interface Formatters {

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ROUTES } from '../../../client/src/app/route-table'
+import { DEMO_PASSWORDS } from '../../support/test-app'
+import { startE2E, type E2E } from './harness'
+
+/** The public pages the walks open before signing in. */
+export const PUBLIC_PATHS = ['/login', '/register', '/forgot-password', '/error-404']
+
+export type DemoRole = keyof typeof DEMO_PASSWORDS
+
+/** Every app page of the route table without a parameter, and one user's view and edit pages. */
+export const appPaths = (userId: number | string): string[] => [
+  ...ROUTES.filter((r) => r.meta.layout !== 'full' && !r.path.includes(':')).map((r) => r.path),
+  `/user/view/${userId}`,
+  `/user/edit/${userId}`,
+]
+
+/**
+ * Waits until the page and its sections have loaded (no loading state left) and the route's
+ * fade-in has ended (colours measured mid-fade are not the page's).
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[data-testid="page-loading"], [data-testid="loading"], [data-testid="loading-overlay"]'), null, {
+    timeout: 15_000,
+  })
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))
+}
+
+/** Signs the page in as a demo account (in any UI language) and answers the account's id. */
+export async function signInAs(page: Page, role: DemoRole): Promise<number> {
+  await page.goto('/login')
+  await page.getByTestId('login-email').fill(`${role}@demo.local`)
+  await page.getByTestId('login-password').fill(DEMO_PASSWORDS[role])
+  await page.getByTestId('login-submit').click()
+  await page.waitForURL((url) => url.pathname !== '/login')
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: number }).id)
+}
+
+/** One server and browser for a walk's tests: started before them, closed after; call the answer inside a test. */
+export function sharedE2E(): () => E2E {
+  let e: E2E | undefined
+  beforeAll(async () => {
+    e = await startE2E()
+  }, 60_000)
+  afterAll(() => e?.close())
+  return () => e!
+}
