@@ -93,6 +93,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
       { route: 'admin-dashboard-v2', icon: 'shield', can: ADMIN },
       { route: 'kick-admin-dashboard', icon: 'shield', can: ADMIN },
       { route: 'bot-feedback-reports', icon: 'flag', can: ADMIN },
+      { route: 'apps-e-commerce-products', icon: 'dollar', can: ADMIN },
       { route: 'license-v11', icon: 'key', can: ADMIN },
       { route: 'license-v2', icon: 'key', can: ADMIN },
     ],
