@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
@@ -84,6 +84,7 @@ export default function ProductAdminPage({ title }: { title: string }) {
   const [draft, setDraft] = useState<Draft>(blank);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [removing, setRemoving] = useState<AdminProductFieldsFragment | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const onError = (e: unknown) => {
     setFieldErrors(fieldErrorsOf(e));
     toast.show({ variant: 'danger', title: errorText(e) });
@@ -127,7 +128,7 @@ export default function ProductAdminPage({ title }: { title: string }) {
       <PageHeader title={title} subtitle={t('admin.subtitle')} />
       <Can I="manage" a="Product">
         <Panel title={editingId ? t('admin.editTitle', { name: draft.name }) : t('admin.addTitle')}>
-          <form onSubmit={onSubmit} noValidate data-testid="product-form">
+          <form ref={formRef} onSubmit={onSubmit} noValidate data-testid="product-form">
             <StyledStack>
               <StyledFormGrid>
                 <TextField label={t('admin.name')} value={draft.name} onChange={(e) => set({ name: e.target.value })} errors={fieldErrors.name} required data-testid="product-name" />
@@ -223,6 +224,8 @@ export default function ProductAdminPage({ title }: { title: string }) {
                               setEditingId(p.id);
                               setDraft(draftOf(p));
                               setFieldErrors({});
+                              // Keyboard users land in the form they opened.
+                              formRef.current?.querySelector('input')?.focus();
                             }}
                             aria-label={t('admin.editNamed', { name: p.name })}
                           >
