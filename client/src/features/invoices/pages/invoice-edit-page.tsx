@@ -15,7 +15,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
 import { useInvoiceCreateMutation, useInvoiceDetailQuery, useInvoiceUpdateMutation, useShopProductsQuery } from '../../../gql/graphql';
-import { Can } from '../../../lib/ability-context';
+import { Can, useAbility } from '../../../lib/ability-context';
 import { fieldErrorsOf } from '../../../lib/error-code';
 import { useMoney } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -64,7 +64,8 @@ export default function InvoiceEditPage({ title }: { title: string }) {
   const { id } = useParams();
   const detailQuery = useInvoiceDetailQuery({ variables: { id: id ?? '' }, skip: id === undefined || !/^\d+$/.test(id), fetchPolicy: 'network-only' });
   const detail = detailQuery.data?.invoice;
-  if (id === undefined) return <InvoiceForm title={title} />;
+  const ability = useAbility();
+  if (id === undefined) return ability.can('create', 'Invoice') ? <InvoiceForm title={title} /> : <EmptyState testId="invoice-not-allowed">{t('edit.notAllowed')}</EmptyState>;
   if (detailQuery.error && !detail) return <ErrorState error={detailQuery.error} onRetry={() => void detailQuery.refetch()} />;
   if (detailQuery.loading && !detail) return <LoadingState />;
   if (!detail || !detail.canManage) return <EmptyState testId="invoice-missing">{t('missing')}</EmptyState>;
