@@ -35,6 +35,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
       { route: 'user-list', icon: 'users', can: STAFF },
       { route: 'license-v11', icon: 'key', can: ADMIN },
       { route: 'admin-plans', icon: 'dollar', can: ADMIN },
+      { route: 'apps-e-commerce-products', icon: 'dollar', can: ADMIN },
       { route: 'bot-feedback-reports', icon: 'flag', can: ADMIN },
     ],
   },

@@ -54,7 +54,9 @@ export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   productDetails: lazyPage<PageProps>('product-page', () => import('../features/shop/pages/product-page')),
   wishlist: lazyPage<PageProps>('wishlist-page', () => import('../features/shop/pages/wishlist-page')),
   checkout: lazyPage<PageProps>('checkout-page', () => import('../features/shop/pages/checkout-page')),
+  productAdmin: lazyPage<PageProps>('product-admin-page', () => import('../features/shop/pages/product-admin-page')),
   invoiceList: lazyPage<PageProps>('invoice-list-page', () => import('../features/invoices/pages/invoice-list-page')),
   invoicePreview: lazyPage<PageProps>('invoice-preview-page', () => import('../features/invoices/pages/invoice-preview-page')),
+  invoiceEdit: lazyPage<PageProps>('invoice-edit-page', () => import('../features/invoices/pages/invoice-edit-page')),
   videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),
 };

@@ -74,7 +74,9 @@ export type PageKey =
   | 'wishlist'
   | 'checkout'
   | 'invoiceList'
-  | 'invoicePreview';
+  | 'invoicePreview'
+  | 'invoiceEdit'
+  | 'productAdmin';
 
 export interface AppRoute {
   name: string;
@@ -169,8 +171,11 @@ export const ROUTES: readonly AppRoute[] = [
   route('apps-e-commerce-product-details', '/apps/e-commerce/product/:id', 'productDetails', 'productDetails', appPage),
   route('apps-e-commerce-wishlist', '/apps/e-commerce/wishlist', 'wishlist', 'wishlist', appPage),
   route('apps-e-commerce-checkout', '/apps/e-commerce/checkout', 'checkout', 'checkout', appPage),
+  route('apps-e-commerce-products', '/apps/e-commerce/products', 'productAdmin', 'productAdmin', adminManage),
   route('apps-invoice-list', '/apps/invoice/list', 'invoiceList', 'invoiceList', appPage),
   route('apps-invoice-preview', '/apps/invoice/preview/:id', 'invoicePreview', 'invoicePreview', appPage),
+  route('apps-invoice-add', '/apps/invoice/add', 'invoiceAdd', 'invoiceEdit', appPage),
+  route('apps-invoice-edit', '/apps/invoice/edit/:id', 'invoiceEdit', 'invoiceEdit', appPage),
 ];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

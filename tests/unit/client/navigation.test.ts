@@ -21,7 +21,7 @@ describe('menu grouped by role and task', () => {
   it('puts each role\'s own work first: admins their administration, resellers their dashboard, clients their channel', () => {
     const adminMenu = visibleNavigation(adminUser, admin);
     expect(adminMenu[0]!.id).toBe('admin');
-    expect(adminMenu[0]!.items.map((i) => i.name)).toEqual(['admin-dashboard', 'user-list', 'license-v11', 'admin-plans', 'bot-feedback-reports']);
+    expect(adminMenu[0]!.items.map((i) => i.name)).toEqual(['admin-dashboard', 'user-list', 'license-v11', 'admin-plans', 'apps-e-commerce-products', 'bot-feedback-reports']);
     const resellerMenu = visibleNavigation(resellerUser, reseller);
     expect(names(resellerMenu).slice(0, 3)).toEqual(['Reseller-ViewerDashboard', 'Dashboard', 'user-list']);
     const clientMenu = visibleNavigation(clientUser, client);
@@ -50,8 +50,8 @@ describe('menu grouped by role and task', () => {
     const listed = new Set(NAVIGATION.flatMap((s) => s.items.map((i) => i.route)));
     const viaViews = new Set(PAGE_VIEWS.filter((group) => group.some((name) => listed.has(name))).flat());
     const unreachable = ROUTES.filter((r) => r.meta.layout !== 'full' && !r.path.includes(':') && !listed.has(r.name) && !viaViews.has(r.name)).map((r) => r.name);
-    // Checkout and the wishlist are reached from the shop.
-    expect(unreachable).toEqual(['apps-e-commerce-wishlist', 'apps-e-commerce-checkout']);
+    // Checkout and the wishlist are reached from the shop, a new invoice from the invoice list.
+    expect(unreachable).toEqual(['apps-e-commerce-wishlist', 'apps-e-commerce-checkout', 'apps-invoice-add']);
   });
 
   it('offers the other views of a page to those who may open them', () => {

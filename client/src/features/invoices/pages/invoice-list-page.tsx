@@ -7,6 +7,7 @@ import { pathFor } from '../../../app/route-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { StyledButtonLink } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
 import { Panel } from '../../../components/ui/panel';
@@ -15,6 +16,7 @@ import { StyledStack } from '../../../components/ui/stack';
 import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { TextField } from '../../../components/ui/text-field';
 import { useInvoiceListQuery } from '../../../gql/graphql';
+import { Can } from '../../../lib/ability-context';
 import { useMoney } from '../../../lib/money';
 import { INVOICE_STATUSES, InvoiceStatusBadge } from '../components/invoice-status';
 
@@ -37,7 +39,17 @@ export default function InvoiceListPage({ title }: { title: string }) {
   const pages = list ? Math.max(1, Math.ceil(list.total / PER_PAGE)) : 1;
   return (
     <StyledStack data-testid="invoice-list-page">
-      <PageHeader title={title} subtitle={t('subtitle')} />
+      <PageHeader
+        title={title}
+        subtitle={t('subtitle')}
+        actions={
+          <Can I="create" a="Invoice">
+            <StyledButtonLink to={pathFor('apps-invoice-add')} data-testid="invoice-add">
+              {t('addInvoice')}
+            </StyledButtonLink>
+          </Can>
+        }
+      />
       <Panel title={t('filters')}>
         <StyledFilterBar>
           <TextField

@@ -133,6 +133,11 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
         >
           {t('download')}
         </Button>
+        {canManage && inv.invoiceStatus !== 'Paid' ? (
+          <Link to={pathFor('apps-invoice-edit', { id: inv.id })} data-testid="invoice-edit">
+            {t('editInvoice')}
+          </Link>
+        ) : null}
         {canManage ? (
           <Button variant="secondary" disabled={sendState.loading} onClick={() => void send({ variables: { id } })} data-testid="invoice-send">
             {t('send')}

@@ -1,0 +1,260 @@
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button } from '../../../components/ui/button';
+import { StyledCheckGroup } from '../../../components/ui/check-group';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { StyledFormGrid } from '../../../components/ui/form-grid';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
+import { StyledStack } from '../../../components/ui/stack';
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast-provider';
+import {
+  type AdminProductFieldsFragment,
+  type ColorOption,
+  useShopAdminProductsQuery,
+  useShopCreateProductMutation,
+  useShopRemoveProductMutation,
+  useShopUpdateProductMutation,
+} from '../../../gql/graphql';
+import { Can } from '../../../lib/ability-context';
+import { fieldErrorsOf } from '../../../lib/error-code';
+import { useMoney } from '../../../lib/money';
+import { useErrorText } from '../../../lib/use-error-text';
+
+const COLOURS: ColorOption[] = ['primary', 'success', 'warning', 'danger', 'info'];
+
+const StyledRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: center;
+`;
+
+interface Draft {
+  name: string;
+  slug: string;
+  description: string;
+  brand: string;
+  price: string;
+  rating: string;
+  colorOptions: ColorOption[];
+  hasFreeShipping: boolean;
+  image: string | null;
+}
+
+const blank: Draft = { name: '', slug: '', description: '', brand: '', price: '0', rating: '5', colorOptions: [], hasFreeShipping: false, image: null };
+
+const draftOf = (p: AdminProductFieldsFragment): Draft => ({
+  name: p.name,
+  slug: p.slug,
+  description: p.description,
+  brand: p.brand,
+  price: String(p.price),
+  rating: String(p.rating),
+  colorOptions: COLOURS.filter((c) => p.colorOptions.includes(c)),
+  hasFreeShipping: p.hasFreeShipping,
+  image: p.image ?? null,
+});
+
+/** Reads a chosen picture as a data URL (the server accepts PNG, JPEG or WebP up to ~300 KB). */
+function readImage(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** /apps/e-commerce/products: admins list, add, edit and take products off sale (after a confirmation). */
+export default function ProductAdminPage({ title }: { title: string }) {
+  const { t } = useTranslation('shop');
+  const toast = useToast();
+  const errorText = useErrorText();
+  const { data, loading, error, refetch } = useShopAdminProductsQuery({ fetchPolicy: 'cache-and-network' });
+  const money = useMoney(undefined);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>(blank);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [removing, setRemoving] = useState<AdminProductFieldsFragment | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const onError = (e: unknown) => {
+    setFieldErrors(fieldErrorsOf(e));
+    toast.show({ variant: 'danger', title: errorText(e) });
+  };
+  const saved = () => {
+    toast.show({ variant: 'success', title: t('admin.saved') });
+    setEditingId(null);
+    setDraft(blank);
+    setFieldErrors({});
+    void refetch();
+  };
+  const [create, createState] = useShopCreateProductMutation({ onCompleted: saved, onError });
+  const [update, updateState] = useShopUpdateProductMutation({ onCompleted: saved, onError });
+  const [remove, removeState] = useShopRemoveProductMutation({
+    onCompleted: () => {
+      setRemoving(null);
+      toast.show({ variant: 'success', title: t('admin.removed') });
+      void refetch();
+    },
+    onError: (e) => {
+      setRemoving(null);
+      onError(e);
+    },
+  });
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setFieldErrors({});
+    const input = { ...draft, price: Number(draft.price), rating: Number(draft.rating) };
+    if (editingId) void update({ variables: { id: editingId, input } });
+    else void create({ variables: { input } });
+  };
+  const onImage = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (file) readImage(file).then((image) => set({ image }), onError);
+  };
+  const products = data?.adminProducts;
+
+  return (
+    <StyledStack data-testid="product-admin-page">
+      <PageHeader title={title} subtitle={t('admin.subtitle')} />
+      <Can I="manage" a="Product">
+        <Panel title={editingId ? t('admin.editTitle', { name: draft.name }) : t('admin.addTitle')}>
+          <form ref={formRef} onSubmit={onSubmit} noValidate data-testid="product-form">
+            <StyledStack>
+              <StyledFormGrid>
+                <TextField label={t('admin.name')} value={draft.name} onChange={(e) => set({ name: e.target.value })} errors={fieldErrors.name} required data-testid="product-name" />
+                <TextField label={t('admin.slug')} value={draft.slug} onChange={(e) => set({ slug: e.target.value })} errors={fieldErrors.slug} required data-testid="product-slug" />
+                <TextField label={t('admin.brand')} value={draft.brand} onChange={(e) => set({ brand: e.target.value })} errors={fieldErrors.brand} />
+                <TextField label={t('admin.price')} type="number" min={0} step="0.01" value={draft.price} onChange={(e) => set({ price: e.target.value })} errors={fieldErrors.price} data-testid="product-price" />
+                <TextField label={t('admin.rating')} type="number" min={1} max={5} step={1} value={draft.rating} onChange={(e) => set({ rating: e.target.value })} errors={fieldErrors.rating} />
+                <TextField label={t('admin.image')} type="file" accept="image/png,image/jpeg,image/webp" onChange={onImage} errors={fieldErrors.image} />
+              </StyledFormGrid>
+              <TextAreaField label={t('admin.description')} value={draft.description} onChange={(e) => set({ description: e.target.value })} errors={fieldErrors.description} />
+              <StyledCheckGroup>
+                <legend>{t('admin.colours')}</legend>
+                {COLOURS.map((c) => (
+                  <label key={c}>
+                    <input
+                      type="checkbox"
+                      checked={draft.colorOptions.includes(c)}
+                      onChange={(e) => set({ colorOptions: e.target.checked ? [...draft.colorOptions, c] : draft.colorOptions.filter((x) => x !== c) })}
+                    />
+                    {t(`admin.colour.${c}`)}
+                  </label>
+                ))}
+              </StyledCheckGroup>
+              <StyledCheckGroup>
+                <legend className="visually-hidden">{t('admin.shipping')}</legend>
+                <label>
+                  <input type="checkbox" checked={draft.hasFreeShipping} onChange={(e) => set({ hasFreeShipping: e.target.checked })} />
+                  {t('admin.freeShipping')}
+                </label>
+                {draft.image ? (
+                  <Button variant="ghost" onClick={() => set({ image: null })}>
+                    {t('admin.clearImage')}
+                  </Button>
+                ) : null}
+              </StyledCheckGroup>
+              <StyledRow>
+                <Button type="submit" disabled={createState.loading || updateState.loading} data-testid="product-save">
+                  {editingId ? t('admin.save') : t('admin.add')}
+                </Button>
+                {editingId ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setEditingId(null);
+                      setDraft(blank);
+                      setFieldErrors({});
+                    }}
+                  >
+                    {t('admin.cancel')}
+                  </Button>
+                ) : null}
+              </StyledRow>
+            </StyledStack>
+          </form>
+        </Panel>
+      </Can>
+      <Panel title={products ? t('admin.count', { count: products.length }) : title}>
+        {error && !products ? (
+          <ErrorState error={error} onRetry={() => void refetch()} />
+        ) : !products ? (
+          <LoadingState />
+        ) : products.length === 0 ? (
+          <EmptyState testId="product-admin-empty">{t('admin.empty')}</EmptyState>
+        ) : (
+          <StyledTableWrap>
+            <StyledTable $busy={loading} data-testid="product-admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.name')}</th>
+                  <th scope="col">{t('admin.brand')}</th>
+                  <th scope="col">{t('admin.price')}</th>
+                  <th scope="col">{t('admin.state')}</th>
+                  <th scope="col">{t('admin.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {products.map((p) => (
+                  <tr key={p.id} data-testid="product-admin-row">
+                    <td>
+                      {p.name}
+                      <br />
+                      <small>{p.slug}</small>
+                    </td>
+                    <td>{p.brand}</td>
+                    <td>{money(p.price)}</td>
+                    <td>{p.removed ? t('admin.offSale') : t('admin.onSale')}</td>
+                    <td>
+                      <Can I="manage" a="Product">
+                        <StyledRow>
+                          <Button
+                            variant="secondary"
+                            onClick={() => {
+                              setEditingId(p.id);
+                              setDraft(draftOf(p));
+                              setFieldErrors({});
+                              // Keyboard users land in the form they opened.
+                              formRef.current?.querySelector('input')?.focus();
+                            }}
+                            aria-label={t('admin.editNamed', { name: p.name })}
+                          >
+                            {t('admin.edit')}
+                          </Button>
+                          {p.removed ? null : (
+                            <Button variant="danger" onClick={() => setRemoving(p)} aria-label={t('admin.removeNamed', { name: p.name })}>
+                              {t('admin.remove')}
+                            </Button>
+                          )}
+                        </StyledRow>
+                      </Can>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </StyledTable>
+          </StyledTableWrap>
+        )}
+      </Panel>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('admin.removeTitle')}
+        message={t('admin.removeMessage', { name: removing?.name ?? '' })}
+        confirmLabel={t('admin.remove')}
+        busy={removeState.loading}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void remove({ variables: { id: removing.id } })}
+      />
+    </StyledStack>
+  );
+}
