@@ -53,7 +53,7 @@ describe('controls follow the ability in Chromium', () => {
       await check('menu: users', '[data-testid="vertical-menu"] a[href="/user/list"]', ['update', 'User'])
       await check('menu: reseller dashboard', '[data-testid="vertical-menu"] a[href="/reseller/dashboard"]', ['update', 'User'])
       await check('menu: admin dashboard', '[data-testid="vertical-menu"] a[href="/admin"]', ['manage', 'Admin'])
-      await check('menu: licences', '[data-testid="vertical-menu"] a[href="/pages/licensev2"]', ['manage', 'Admin'])
+      await check('menu: licences', '[data-testid="vertical-menu"] a[href="/pages/licensev11"]', ['manage', 'Admin'])
       await check('menu: feedback reports', '[data-testid="vertical-menu"] a[href="/admin/bot-feedback-reports"]', ['manage', 'Admin'])
       await check('help: edit', '[data-testid="help-edit-toggle"]', ['manage', 'Help'])
 

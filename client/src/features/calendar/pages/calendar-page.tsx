@@ -42,8 +42,9 @@ const StyledLayout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   align-items: start;
+  grid-template-columns: minmax(0, 1fr);
   @media ${({ theme }) => theme.media.lgUp} {
-    grid-template-columns: 16rem 1fr;
+    grid-template-columns: 16rem minmax(0, 1fr);
   }
 `;
 
@@ -77,6 +78,14 @@ const StyledCalendar = styled.div`
   --fc-button-active-border-color: ${({ theme }) => theme.colors.primaryHover};
   a {
     color: inherit;
+  }
+  /* On a phone the toolbar's three groups wrap instead of pushing the page wider than the screen. */
+  .fc .fc-toolbar {
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+  .fc .fc-toolbar-title {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
   }
   /* Days of the next and previous month: muted, still readable (FullCalendar fades them to 30 %). */
   .fc .fc-day-other .fc-daygrid-day-top {
