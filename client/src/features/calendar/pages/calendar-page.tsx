@@ -259,6 +259,8 @@ export default function CalendarPage({ title }: { title: string }) {
               buttonIcons={false}
               buttonText={{ prev: t('previous'), next: t('next') }}
               eventInteractive
+              // An event's title is what its owner wrote, not an interface text (the locale walk skips it).
+              eventDidMount={(info) => info.el.setAttribute('data-user-content', '')}
               editable
               selectable
               dayMaxEvents
