@@ -1,6 +1,6 @@
 /**
  * `npm test`: lint, type check (after codegen), client build, then every vitest project
- * (unit, integration — schema drift included — and browser tests). Integration tests run
+ * (unit and integration — schema drift included — two files at a time, then browser tests). Integration tests run
  * on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set; then the integration
  * tests of the cached services again on PGlite with every cache off (TEST_COLD_CACHES=1). Ends with one line:
  * `N passed, N failed`.
@@ -69,8 +69,12 @@ function runVitest(name: string, args: string[], env: NodeJS.ProcessEnv): void {
   console.log(`${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
 
-// Every project: unit, integration (PGlite, and PostgreSQL with TEST_DATABASE_URL), browser.
-runVitest('vitest', [], process.env)
+// Unit and integration tests (PGlite, and PostgreSQL with TEST_DATABASE_URL) two files at a
+// time: most of their time is spent waiting on a database or a child server, so a second
+// worker halves the wall time on a 2-core machine (`--maxWorkers=2`; vitest's default is one
+// fewer than the cores). Then the browser tests, alone on the machine, one file at a time.
+runVitest('vitest', ['--project', 'unit', '--project', 'integration', '--maxWorkers=2'], process.env)
+runVitest('e2e', ['--project', 'e2e'], process.env)
 
 // The integration tests of the services that read a cache (plans, counts, caller), once more
 // on PGlite with every cache off, so paths that only run when a cache is cold (and may touch
@@ -95,7 +99,7 @@ const COLD_CACHE_FILES = [
 ].map((name) => `tests/integration/${name}.test.ts`)
 const coldEnv: NodeJS.ProcessEnv = { ...process.env, TEST_COLD_CACHES: '1' }
 delete coldEnv.TEST_DATABASE_URL
-runVitest('cold-cache', ['--project', 'integration', ...COLD_CACHE_FILES], coldEnv)
+runVitest('cold-cache', ['--project', 'integration', '--maxWorkers=2', ...COLD_CACHE_FILES], coldEnv)
 
 if (failures.length) console.log(`failed: ${failures.join(', ')}`)
 console.log(`${passed} passed, ${failed} failed`)
