@@ -43,8 +43,12 @@ export class ManualScheduler implements Scheduler {
   }
 }
 
-/** Polls until `check` holds (bounded: fails after `ms`); never asserts on elapsed time. */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, ms = 8000): Promise<NonNullable<T>> {
+/**
+ * Polls until `check` holds (bounded: fails after `ms`); never asserts on elapsed time. The
+ * bound only ends a test that would hang: 20 s, since with two test files at a time a Kick
+ * connection once took longer than the former 8 s on CI.
+ */
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, ms = 20_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms
   let last: unknown
   for (;;) {
