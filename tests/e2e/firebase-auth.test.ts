@@ -128,4 +128,57 @@ describe.skipIf(!firebaseToolsPresent)('Firebase sign-in in Chromium', () => {
       await deleteApp(ops)
     }
   })
+
+  it('a user made admin reaches a manage route only once their Firebase account carries the claim', async () => {
+    const ops = initializeApp({ projectId: emulator.projectId }, 'e2e-ops-2')
+    const manageRoute = '/admin/plans'
+    const admin = await e2e.newPage()
+    const user = await e2e.newPage()
+    try {
+      const target = await getAuth(ops).getUserByEmail('new@example.com')
+      await getAuth(ops).setCustomUserClaims(target.uid, null)
+      // The admin gives the account the admin role (the claim is still missing).
+      await signIn(admin, 'admin@demo.local', 'Adm1n-passw0rd!')
+      await admin.waitForURL((url) => url.pathname === '/')
+      const id = await admin.evaluate(async () => {
+        const call = async (query: string, variables: Record<string, unknown> = {}) => {
+          const res = await fetch('/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+            body: JSON.stringify({ query, variables }),
+          })
+          return (await res.json()) as { data?: Record<string, any>; errors?: unknown[] }
+        }
+        const list = await call('{ users(first: 50, everyAccount: true) { edges { node { id email } } } }')
+        const found = (list.data?.users.edges as { node: { id: string; email: string } }[]).find((e) => e.node.email === 'new@example.com')!.node.id
+        const updated = await call('mutation($id: ID!) { updateUser(id: $id, input: { role: admin }) { role } }', { id: found })
+        if (updated.data?.updateUser?.role !== 'admin') throw new Error(JSON.stringify(updated.errors))
+        return found
+      })
+
+      // Admin role without the claim: the manage route refuses.
+      await signIn(user, 'new@example.com', 'Str0ng-passw0rd!')
+      await user.waitForURL((url) => url.pathname !== '/login')
+      await user.goto(manageRoute)
+      await user.waitForURL((url) => url.pathname === '/pages/miscellaneous/not-authorized')
+
+      // The admin grants the claim from the user page; at the user's next sign-in the route opens.
+      await admin.goto(`/user/view/${id}`)
+      const panel = admin.getByTestId('admin-claim')
+      await expect.poll(() => panel.getByTestId('admin-claim-state').textContent()).toContain('does not carry')
+      await panel.getByTestId('admin-claim-toggle').click()
+      await expect.poll(() => panel.getByTestId('admin-claim-state').textContent()).toContain('carries the admin claim')
+
+      await user.evaluate(() => localStorage.clear())
+      await signIn(user, 'new@example.com', 'Str0ng-passw0rd!')
+      await user.waitForURL((url) => url.pathname !== '/login')
+      await user.goto(manageRoute)
+      await user.getByRole('heading', { level: 1 }).waitFor()
+      expect(new URL(user.url()).pathname).toBe(manageRoute)
+    } finally {
+      await admin.context().close()
+      await user.context().close()
+      await deleteApp(ops)
+    }
+  })
 })

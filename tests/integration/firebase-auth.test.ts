@@ -4,9 +4,10 @@
  * and the client's mapping of Firebase's error codes, with the firebase web SDK against the
  * emulator), and the admin claim on manage routes, removed at the next refresh.
  */
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/src/db/schema'
+import { signIns } from '../../server/src/modules/statistics/statistics.tables'
 import { engines } from '../support/databases'
 import { FIREBASE_TOOLS_MISSING, firebaseToolsPresent, startAuthEmulator, type AuthEmulator } from '../support/firebase-emulator'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -66,9 +67,14 @@ describe.skipIf(!firebaseToolsPresent)('Firebase Auth provider', () => {
       const [row] = await t.database.db.select().from(users).where(eq(users.firebaseUid, localId))
       expect(row?.username).toBe(name)
 
-      const again = await exchange({ idToken: (await emulator.signIn(`${name}@example.com`, 'Str0ng-passw0rd!')).idToken })
+      const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
+      const idToken2 = (await emulator.signIn(`${name}@example.com`, 'Str0ng-passw0rd!')).idToken
+      const again = await t.json('POST', '/jwt/firebase', { idToken: idToken2 }, { 'user-agent': phone })
       expect(again.status).toBe(200)
       expect(again.body.userData.id).toBe(registered.body.userData.id)
+      // Both sign-ins count in the statistics, the second with the device its User-Agent names.
+      const seen = await t.database.db.select({ device: signIns.device }).from(signIns).where(eq(signIns.userId, row!.id)).orderBy(asc(signIns.id))
+      expect(seen.map((s) => s.device)).toEqual([null, 'mobile'])
       const me = await t.gql('{ viewer { username } }', {}, again.body.accessToken)
       expect(me.body.data?.viewer?.username ?? me.body.errors).toBe(name)
       // Refresh works as with local sign-in.

@@ -16,7 +16,7 @@ export function mountFirebaseAuthRoutes(app: Hono<AppEnv>) {
 
   guarded(app, 'POST', '/jwt/firebase', async (c) => {
     try {
-      return c.json(await c.get('services').firebaseAuth.exchange(await jsonBody(c), c.get('clientKey')))
+      return c.json(await c.get('services').firebaseAuth.exchange(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
       if (isRateLimited(e)) c.header('Retry-After', String(e.retryAfterSeconds))
       if (!isAppError(e)) throw e

@@ -49,27 +49,27 @@ export function createFirebaseAuthService(deps: {
    * with the spec's defaults (role client, read ACL + read all). Without one it is the
    * login failure.
    */
-  async function exchange(raw: unknown, clientKey: string): Promise<AuthResult | TwoStepChallenge> {
+  async function exchange(raw: unknown, clientKey: string, userAgent?: string): Promise<AuthResult | TwoStepChallenge> {
     const id = required()
     const input = exchangeInput.safeParse(raw ?? {})
     if (!input.success) throw new AppError('INVALID_TOKEN', 'Invalid ID token')
     const token = await id.verifyIdToken(input.data.idToken)
     const [known] = await db.select().from(users).where(eq(users.firebaseUid, token.uid)).limit(1)
-    if (known) return deps.auth.completeSignIn(known)
+    if (known) return deps.auth.completeSignIn(known, userAgent)
     const email = (token.email ?? '').trim().toLowerCase()
     if (!email) throw new AppError('INVALID_CREDENTIALS', messages.loginInvalid, { email: [messages.loginInvalid] })
     const [sameEmail] = await db.select().from(users).where(eq(users.email, email)).limit(1)
     if (sameEmail && !sameEmail.firebaseUid && token.emailVerified) {
       const [linked] = await db.update(users).set({ firebaseUid: token.uid }).where(eq(users.id, sameEmail.id)).returning()
-      return deps.auth.completeSignIn(linked ?? sameEmail)
+      return deps.auth.completeSignIn(linked ?? sameEmail, userAgent)
     }
     if (input.data.username === undefined) {
       throw new AppError('INVALID_CREDENTIALS', messages.loginInvalid, { email: [messages.loginInvalid] })
     }
-    return register(token.uid, email, input.data.username.trim(), Boolean(sameEmail), clientKey)
+    return register(token.uid, email, input.data.username.trim(), Boolean(sameEmail), clientKey, userAgent)
   }
 
-  async function register(uid: string, email: string, username: string, emailTaken: boolean, clientKey: string) {
+  async function register(uid: string, email: string, username: string, emailTaken: boolean, clientKey: string, userAgent?: string) {
     await limits.takeRegistration(email, clientKey)
     const fields: Record<'email' | 'username' | 'password', string[] | null> = {
       email: emailTaken ? [messages.emailInUse] : null,
@@ -105,7 +105,7 @@ export function createFirebaseAuthService(deps: {
       else throw e
       throw fail()
     }
-    return deps.auth.completeSignIn(user)
+    return deps.auth.completeSignIn(user, userAgent)
   }
 
   async function firebaseUser(userIdRaw: number): Promise<UserRow> {
