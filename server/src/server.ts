@@ -22,13 +22,19 @@ export interface Started {
 export async function startServer(
   config: Config,
   log: Logger,
-  opts: { clock?: Clock; demoPasswords?: Partial<Record<'admin' | 'client' | 'reseller', string>> } = {},
+  opts: {
+    clock?: Clock
+    demoPasswords?: Partial<Record<'admin' | 'client' | 'reseller', string>>
+    /** PGlite: start from this data-directory tarball (tests; see openDatabase). */
+    snapshot?: string
+  } = {},
 ): Promise<Started> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
     pgliteThread: config.PGLITE_THREAD,
+    snapshot: opts.snapshot,
     log,
   })
   await database.migrate()

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { pgliteSnapshot } from './pglite-snapshot'
 
 export type Engine = 'pglite' | 'postgres'
 
@@ -9,12 +10,14 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 export interface TestDatabase {
   url?: string
   dataDir: string
+  /** PGlite: the migrated cluster to start from (see pglite-snapshot.ts). */
+  snapshot?: string
   drop(): Promise<void>
 }
 
-/** A fresh, empty database: PGlite in memory, or a new database on the PostgreSQL server. */
+/** A fresh database: PGlite in memory (migrated, from the snapshot), or a new, empty database on the PostgreSQL server. */
 export async function freshDatabase(engine: Engine): Promise<TestDatabase> {
-  if (engine === 'pglite') return { dataDir: 'memory://', drop: async () => {} }
+  if (engine === 'pglite') return { dataDir: 'memory://', snapshot: await pgliteSnapshot(), drop: async () => {} }
   const admin = process.env.TEST_DATABASE_URL
   if (!admin) throw new Error('TEST_DATABASE_URL is not set')
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`

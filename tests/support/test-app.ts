@@ -78,6 +78,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     poolSize: 4,
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
     pgliteThread: config.PGLITE_THREAD,
+    snapshot: target.snapshot,
   })
   await database.migrate()
   const clock = new TestClock()

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -24,7 +24,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
  * Opens PostgreSQL when `url` is given, else PGlite in `dataDir` ("memory://" keeps it in memory).
@@ -38,6 +38,12 @@ export async function openDatabase(opts: {
   queryTimeoutMs?: number
   /** PGlite in a worker thread (default), or on the calling thread (see pglite-thread.ts). */
   pgliteThread?: boolean
+  /**
+   * PGlite only: a data-directory tarball (PGlite's `dumpDataDir`) to start from instead of an
+   * empty cluster. Tests start from a migrated one (tests/support/pglite-snapshot.ts), which
+   * skips initdb and the migrations: most of the cost of a fresh database.
+   */
+  snapshot?: string
   log?: Logger
 }): Promise<Database> {
   const { url, queryTimeoutMs } = opts
@@ -71,8 +77,13 @@ export async function openDatabase(opts: {
   // is less durable, but awaiting it cost ~0.4 ms per query (measured, tests/bench/users.ts).
   const client =
     opts.pgliteThread === false
-      ? await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, relaxedDurability: true })
-      : ((await startPgliteThread({ dataDir: opts.dataDir, relaxedDurability: true })) as unknown as PGlite)
+      ? await PGlite.create({
+          dataDir: opts.dataDir,
+          extensions: { pg_trgm },
+          relaxedDurability: true,
+          ...(opts.snapshot ? { loadDataDir: new Blob([readFileSync(opts.snapshot)]) } : {}),
+        })
+      : ((await startPgliteThread({ dataDir: opts.dataDir, relaxedDurability: true, snapshot: opts.snapshot })) as unknown as PGlite)
   if (queryTimeoutMs) hardenPglite(client, { queryTimeoutMs })
   const db = drizzlePglite({ client, schema }) as unknown as Db
   // One connection: a root-handle query from inside a transaction would wait forever.

@@ -37,7 +37,7 @@ function toError(data: ErrorData): Error {
   return e
 }
 
-export async function startPgliteThread(opts: { dataDir: string; relaxedDurability: boolean }): Promise<PgliteThread> {
+export async function startPgliteThread(opts: { dataDir: string; relaxedDurability: boolean; snapshot?: string }): Promise<PgliteThread> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: opts })
   const pending = new Map<number, Pending>()
   let seq = 0

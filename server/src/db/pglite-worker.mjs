@@ -1,5 +1,6 @@
 // PGlite in a worker thread (see pglite-thread.ts, which starts it and talks to it).
 // Plain JavaScript so that it loads the same way under tsx, vitest and plain node.
+import { readFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -31,7 +32,13 @@ const results = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affect
 
 let db
 try {
-  db = await PGlite.create({ dataDir: workerData.dataDir, extensions: { pg_trgm }, relaxedDurability: workerData.relaxedDurability })
+  db = await PGlite.create({
+    dataDir: workerData.dataDir,
+    extensions: { pg_trgm },
+    relaxedDurability: workerData.relaxedDurability,
+    // A data-directory tarball to start from (openDatabase's `snapshot`).
+    ...(workerData.snapshot ? { loadDataDir: new Blob([readFileSync(workerData.snapshot)]) } : {}),
+  })
   parentPort.postMessage({ ready: true })
 } catch (e) {
   parentPort.postMessage({ ready: false, error: errorData(e) })

@@ -6,6 +6,7 @@ import { createLogger } from '../../../server/src/logger'
 import { startServer, type Started } from '../../../server/src/server'
 import { startKickServer, type KickServer } from '../../../server/src/platforms/sandbox/kick-server'
 import { startTwitchServer, type TwitchServer } from '../../../server/src/platforms/sandbox/twitch-server'
+import { pgliteSnapshot } from '../../support/pglite-snapshot'
 import { DEMO_PASSWORDS } from '../../support/test-app'
 import { signIn } from './pages'
 
@@ -62,7 +63,10 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
     ...(platforms ? platforms.env : {}),
     ...env,
   })
-  const server = await startServer(config, createLogger('silent'), { demoPasswords: DEMO_PASSWORDS })
+  const server = await startServer(config, createLogger('silent'), {
+    demoPasswords: DEMO_PASSWORDS,
+    snapshot: config.DATA_DIR === 'memory://' ? await pgliteSnapshot() : undefined,
+  })
   platforms?.kick.setWebhookTarget(async ({ headers, body }) => {
     const res = await fetch(`${server.url}/apps/webhooks/kick`, { method: 'POST', headers, body })
     await res.arrayBuffer()
