@@ -78,7 +78,8 @@ export function createServices(deps: {
   const realtime = deps.realtime ?? createRealtime({ redisUrl: config.REDIS_URL, log })
   const invalidations = createInvalidations(realtime, log)
   // Sign-in, registration and password-reset limits; shared by every process through Redis when configured.
-  const limits = new AbuseLimits(deps.limitStore ?? createLimitStore({ redisUrl: config.REDIS_URL, log }), abuseLimitSettings(config), ms)
+  const limitStore = deps.limitStore ?? createLimitStore({ redisUrl: config.REDIS_URL, log })
+  const limits = new AbuseLimits(limitStore, abuseLimitSettings(config), ms)
   // Each user's mailbox; the product's own mails land in the recipient's inbox as well.
   const mailbox = createMailboxService({ db, now })
   const mail = createMailService(db, log, { now, toInbox: (m, tx) => mailbox.deliverProductMail(m, tx, config.MAIL_FROM) })
@@ -210,7 +211,17 @@ export function createServices(deps: {
   const conversation = createConversationService({ db, log, now, channels, pubsub, config })
   // The VOD and clip library: Helix read through a per-channel cache (syncChannel for the scheduler).
   const videos = createVideosService({ db, log, now, channels, platforms })
-  const kickWebhooks = createKickWebhooks({ db, log, now, kick: platforms.kick, pubsub, configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY })
+  const kickWebhooks = createKickWebhooks({
+    db,
+    log,
+    now,
+    kick: platforms.kick,
+    pubsub,
+    configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY,
+    // Several processes: a message id counts once over all of them (the limits' atomic counter in Redis).
+    firstDelivery:
+      limitStore.kind === 'redis' ? async (messageId, forMs) => (await limitStore.hit(`webhook:kick:${messageId}`, ms(), forMs, false)).count === 1 : undefined,
+  })
   // Followers (list, follow events, thank-you) and analytics (stream sessions, viewer samples, dashboards).
   const followers = createFollowersService({ db, now, channels, platforms, syncMs: config.FOLLOWER_SYNC_SECONDS * 1000 })
   const analytics = createAnalyticsService({ db, now, channels, platforms, sampleMs: config.VIEWER_SAMPLE_SECONDS * 1000 })
