@@ -107,6 +107,8 @@ const envSchema = z.object({
   /** Sandbox channels (a local simulated Twitch served in-process): auto (= on) | on | off. */
   SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   REDIS_URL: z.string().url().optional(),
+  /** Server processes on one port (node:cluster); more than 1 needs DATABASE_URL and REDIS_URL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   WORKER_INLINE: flag(true),
   OAUTH_STATE_TTL: duration(600),
   CHAT_HISTORY_SIZE: z.coerce.number().int().min(10).max(10_000).default(200),
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DEMO: isOn(DEMO, !production),
   }
   if (production) refuseWeakProductionSettings(config)
+  if (config.WEB_CONCURRENCY > 1) refuseSingleProcessSettings(config)
   if (config.AUTH_PROVIDER === 'firebase' && !config.FIREBASE_PROJECT_ID) {
     throw new ConfigError('AUTH_PROVIDER=firebase needs FIREBASE_PROJECT_ID (and FIREBASE_API_KEY for the browser).')
   }
@@ -199,6 +202,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST is refused when NODE_ENV=production: the emulator does not sign its tokens.')
   }
   return config
+}
+
+/**
+ * WEB_CONCURRENCY > 1 runs several server processes: each needs the database, the caches'
+ * invalidations, the abuse limits and the pub/sub shared, which PGlite and memory cannot do.
+ */
+function refuseSingleProcessSettings(config: Config) {
+  const n = config.WEB_CONCURRENCY
+  if (!config.DATABASE_URL) {
+    throw new ConfigError(
+      `WEB_CONCURRENCY=${n} needs PostgreSQL (DATABASE_URL): PGlite's data directory belongs to one process. Set DATABASE_URL, or WEB_CONCURRENCY=1.`,
+    )
+  }
+  if (!config.REDIS_URL) {
+    throw new ConfigError(
+      `WEB_CONCURRENCY=${n} needs REDIS_URL: sign-in limits, cache invalidations and live events are shared between the processes through Redis. Set REDIS_URL, or WEB_CONCURRENCY=1.`,
+    )
+  }
+  if (config.SANDBOX === 'on') {
+    throw new ConfigError(`SANDBOX=on is refused with WEB_CONCURRENCY=${n}: the simulated platform lives in one process's memory. Use SANDBOX=auto (off here) or WEB_CONCURRENCY=1.`)
+  }
+  // auto: the sandbox is offered by a single process only.
+  config.SANDBOX = 'off'
 }
 
 /** Production starts only with real secrets and without demo accounts unless asked for twice. */

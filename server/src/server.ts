@@ -6,9 +6,9 @@ import { seedDemoMail } from '../../seed/mailbox'
 import { createApp } from './app'
 import { resolveSecrets } from './auth/secrets'
 import type { Config } from './config'
-import { openDatabase } from './db/client'
+import { openDatabase, type Database } from './db/client'
 import type { Logger } from './logger'
-import { createServices, type Clock } from './services'
+import { createServices, type Clock, type Services } from './services'
 import { createBotWorker } from './worker/bot-worker'
 
 export interface Started {
@@ -18,43 +18,65 @@ export interface Started {
   close(): Promise<void>
 }
 
-/** Opens the database, migrates, seeds, and serves everything on one port. */
+/** Plans and, with DEMO, the demo accounts and their mail: once per start of a deployment. */
+export async function seedOnStart(
+  db: Database['db'],
+  passwords: Services['passwords'],
+  config: Config,
+  demoPasswords?: Partial<Record<'admin' | 'client' | 'reseller', string>>,
+): Promise<DemoAccount[]> {
+  await seedPlans(db)
+  const demoAccounts = config.DEMO ? await seedDemo(db, passwords, demoPasswords) : []
+  if (config.DEMO) await seedDemoMail(db)
+  return demoAccounts
+}
+
+/** `snapshot`: PGlite starts from this data-directory tarball (tests; see openDatabase). */
+export const openConfiguredDatabase = (config: Config, log: Logger, snapshot?: string) =>
+  openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
+    pgliteThread: config.PGLITE_THREAD,
+    snapshot,
+    log,
+  })
+
+/**
+ * Opens the database, migrates, seeds, and serves everything on one port. As one of the
+ * WEB_CONCURRENCY processes (`cluster`, server/src/cluster.ts) the primary has migrated and
+ * seeded already, and only the process with index 0 runs the background duties (the inline
+ * bot worker, mail delivery), which must not run twice.
+ */
 export async function startServer(
   config: Config,
   log: Logger,
   opts: {
     clock?: Clock
     demoPasswords?: Partial<Record<'admin' | 'client' | 'reseller', string>>
+    cluster?: { index: number }
     /** PGlite: start from this data-directory tarball (tests; see openDatabase). */
     snapshot?: string
   } = {},
 ): Promise<Started> {
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
-    pgliteThread: config.PGLITE_THREAD,
-    snapshot: opts.snapshot,
-    log,
-  })
-  await database.migrate()
+  const database = await openConfiguredDatabase(config, log, opts.snapshot)
+  if (!opts.cluster) await database.migrate()
   const secrets = resolveSecrets(config)
   if (secrets.generated) log.warn('JWT_ACCESS_SECRET not set: using a generated secret kept in the data directory')
   const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
-  await seedPlans(database.db)
-  const demoAccounts = config.DEMO ? await seedDemo(database.db, services.passwords, opts.demoPasswords) : []
-  if (config.DEMO) await seedDemoMail(database.db)
+  const demoAccounts = opts.cluster ? [] : await seedOnStart(database.db, services.passwords, config, opts.demoPasswords)
   // First start: the demo client gets a sandbox channel with a working assistant.
   const demoClient = demoAccounts.find((a) => a.role === 'client')
   if (demoClient && services.platforms.sandbox) {
     await seedDemoSandbox(database.db, services, demoClient.email).catch((e: unknown) => log.warn({ err: e }, 'sandbox demo channel not created'))
   }
+  const background = !opts.cluster || opts.cluster.index === 0
   const shutdown = new AbortController()
   const app = createApp({ config, database, services, log, shutdown: shutdown.signal })
   // The bot worker runs in this process unless WORKER_INLINE=off (then `npm run worker` does).
-  const worker = config.WORKER_INLINE ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
+  const worker = config.WORKER_INLINE && background ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
   void worker?.start().catch((e: unknown) => log.error({ err: e }, 'bot worker failed to start'))
-  services.mailDelivery?.start()
+  if (background) services.mailDelivery?.start()
   const server = await new Promise<HttpServer>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as HttpServer))
   })
@@ -91,6 +113,7 @@ export async function startServer(
       log.info({ ms: Date.now() - started }, 'drained')
       await services.mailDelivery?.stop()
       await services.platforms.sandbox?.close()
+      services.invalidations.close()
       await services.realtime.close()
       await services.limits.close()
       await services.firebaseIdentity?.close()

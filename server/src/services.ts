@@ -40,6 +40,7 @@ import { createShopService } from './modules/shop/shop.service'
 import { createStatisticsService } from './modules/statistics/statistics.service'
 import { createProfileService } from './modules/statistics/profile'
 import { createPlatforms, type Platforms } from './platforms'
+import { createInvalidations } from './realtime/invalidation'
 import { createRealtime, type Realtime } from './realtime/pubsub'
 
 export interface Clock {
@@ -73,8 +74,12 @@ export function createServices(deps: {
     now,
   })
   const ms = () => now().getTime()
+  // Pub/sub: in memory, or through Redis with REDIS_URL (live events and cache invalidations reach every process).
+  const realtime = deps.realtime ?? createRealtime({ redisUrl: config.REDIS_URL, log })
+  const invalidations = createInvalidations(realtime, log)
   // Sign-in, registration and password-reset limits; shared by every process through Redis when configured.
-  const limits = new AbuseLimits(deps.limitStore ?? createLimitStore({ redisUrl: config.REDIS_URL, log }), abuseLimitSettings(config), ms)
+  const limitStore = deps.limitStore ?? createLimitStore({ redisUrl: config.REDIS_URL, log })
+  const limits = new AbuseLimits(limitStore, abuseLimitSettings(config), ms)
   // Each user's mailbox; the product's own mails land in the recipient's inbox as well.
   const mailbox = createMailboxService({ db, now })
   const mail = createMailService(db, log, { now, toInbox: (m, tx) => mailbox.deliverProductMail(m, tx, config.MAIL_FROM) })
@@ -144,9 +149,10 @@ export function createServices(deps: {
   // Accounts, plans and licences (admin and reseller side), account settings, marketing mail.
   const countTtlMs = config.COUNT_CACHE_TTL * 1000
   const audit = createAuditService(db, now)
-  const plans = createPlansService({ db, audit, now, cacheMs: config.PLANS_CACHE_MS, currency: config.CURRENCY })
-  const caches: Array<() => void> = []
-  const accountsChanged = () => caches.forEach((clear) => clear())
+  const plans = createPlansService({ db, audit, now, cacheMs: config.PLANS_CACHE_MS, currency: config.CURRENCY, onChanged: () => invalidations.changed('plans') })
+  invalidations.on('plans', plans.clear)
+  // An account changed: callers, list totals and figures are dropped here and in every other process.
+  const accountsChanged = () => invalidations.changed('accounts')
   const licences = createLicencesService({ db, audit, plans, now, countTtlMs, onChanged: accountsChanged })
   const users = createUsersService({
     db,
@@ -166,7 +172,7 @@ export function createServices(deps: {
   })
   // The open feedback reports count is read through the feedback service (built further down).
   const admin = createAdminService({ db, plans, now, cacheMs: countTtlMs, openFeedbackReports: () => feedback.openCount() })
-  caches.push(users.clearCounts, licences.clearCounts, admin.clear, statistics.clear)
+  for (const clear of [users.clearCounts, licences.clearCounts, admin.clear, statistics.clear, auth.forgetCallers]) invalidations.on('accounts', clear)
   const account = createAccountService({
     db,
     audit,
@@ -185,7 +191,6 @@ export function createServices(deps: {
     now,
   })
   // The assistant: channels, commands and timers, live chat (see README "Bot worker and platforms").
-  const realtime = deps.realtime ?? createRealtime({ redisUrl: config.REDIS_URL, log })
   const pubsub = realtime.pubsub
   const platforms = deps.platforms ?? createPlatforms(config, { now: ms })
   const channels = createChannelsService({
@@ -206,7 +211,17 @@ export function createServices(deps: {
   const conversation = createConversationService({ db, log, now, channels, pubsub, config })
   // The VOD and clip library: Helix read through a per-channel cache (syncChannel for the scheduler).
   const videos = createVideosService({ db, log, now, channels, platforms })
-  const kickWebhooks = createKickWebhooks({ db, log, now, kick: platforms.kick, pubsub, configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY })
+  const kickWebhooks = createKickWebhooks({
+    db,
+    log,
+    now,
+    kick: platforms.kick,
+    pubsub,
+    configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY,
+    // Several processes: a message id counts once over all of them (the limits' atomic counter in Redis).
+    firstDelivery:
+      limitStore.kind === 'redis' ? async (messageId, forMs) => (await limitStore.hit(`webhook:kick:${messageId}`, ms(), forMs, false)).count === 1 : undefined,
+  })
   // Followers (list, follow events, thank-you) and analytics (stream sessions, viewer samples, dashboards).
   const followers = createFollowersService({ db, now, channels, platforms, syncMs: config.FOLLOWER_SYNC_SECONDS * 1000 })
   const analytics = createAnalyticsService({ db, now, channels, platforms, sampleMs: config.VIEWER_SAMPLE_SECONDS * 1000 })
@@ -260,7 +275,7 @@ export function createServices(deps: {
           : null,
     },
   })
-  return { firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  return { invalidations, firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -231,7 +231,10 @@ export function createAuthService(deps: {
     return { principal, user, expiresAt: claims.expiresAt }
   }
 
-  return { login, loginTwoStep, register, refresh, logout, principalFromToken, findById, abilityFor, completeSignIn: afterPassword }
+  /** Drops every cached caller (after an account change here or, through Redis, in another process). */
+  const forgetCallers = () => callers.clear()
+
+  return { login, loginTwoStep, register, refresh, logout, principalFromToken, forgetCallers, findById, abilityFor, completeSignIn: afterPassword }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>

@@ -49,6 +49,14 @@ export type Topics = {
   supportChatMessage: [userId: string, payload: Extract<SupportChatEvent, { kind: 'message' }>]
   /** Support chat presence changes, to everyone subscribed (each subscription keeps only its contacts). */
   supportChatPresence: [payload: Extract<SupportChatEvent, { kind: 'presence' }>]
+  /** A process changed what others cache (realtime/invalidation.ts): each other process drops it. */
+  cacheInvalidation: [payload: CacheInvalidation]
+}
+
+/** What a process's caches must drop: accounts (callers, list totals, figures) or the plans. */
+export interface CacheInvalidation {
+  origin: string
+  what: 'accounts' | 'plans'
 }
 
 export interface Realtime {

@@ -28,6 +28,12 @@ export function createKickWebhooks(deps: {
   kick: KickClient
   pubsub: PubSub<Topics>
   configuredKey?: string
+  /**
+   * With several server processes (REDIS_URL): true for the first delivery of a message id in
+   * any process (an atomic counter in Redis), so a retry that reaches another process is not
+   * acted on twice. Without it, this process's memory decides.
+   */
+  firstDelivery?: (messageId: string, forMs: number) => Promise<boolean>
 }) {
   let key: Promise<string> | null = deps.configuredKey ? Promise.resolve(deps.configuredKey) : null
   const seen = new Map<string, number>()
@@ -58,7 +64,9 @@ export function createKickWebhooks(deps: {
     if (!Number.isFinite(sent) || Math.abs(t - sent) > TOLERANCE_MS) return refuse(401, 'Stale webhook timestamp', 'UNAUTHENTICATED')
     for (const [id, at] of seen) if (at < t - TOLERANCE_MS) seen.delete(id)
     if (seen.has(h.messageId)) return { status: 200, body: { ok: true } }
+    const first = deps.firstDelivery ? await deps.firstDelivery(h.messageId, 2 * TOLERANCE_MS) : true
     seen.set(h.messageId, t)
+    if (!first) return { status: 200, body: { ok: true } }
     let body: unknown
     try {
       body = JSON.parse(rawBody)

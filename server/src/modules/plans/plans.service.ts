@@ -141,7 +141,15 @@ function checkPlanLocale(value: string | null | undefined): HelpLocale {
   throw new AppError('BAD_USER_INPUT', `Unknown locale: one of ${helpLocales.join(', ')}.`, { locale: [`One of ${helpLocales.join(', ')}.`] })
 }
 
-export function createPlansService(deps: { db: Db; audit: AuditService; now: () => Date; cacheMs?: number; currency?: string }) {
+export function createPlansService(deps: {
+  db: Db
+  audit: AuditService
+  now: () => Date
+  cacheMs?: number
+  currency?: string
+  /** Told after a plan changed (other processes drop their cached plans: services.ts). */
+  onChanged?: () => void
+}) {
   const { db, audit } = deps
   const cacheMs = deps.cacheMs ?? 10_000
   let cache: { at: number; rows: Plan[] } | undefined
@@ -266,6 +274,7 @@ export function createPlansService(deps: { db: Db; audit: AuditService; now: () 
       return toPlan(after)
     })
     cache = undefined
+    deps.onChanged?.()
     return localizePlan(plan, locale)
   }
 
@@ -300,7 +309,8 @@ export function createPlansService(deps: { db: Db; audit: AuditService; now: () 
 
   /** ISO 4217 code of every price (CURRENCY). */
   const currency = deps.currency ?? 'USD'
-  return { list, localized, byName, byId, pricing, questions, update, updateQuestion, productDescription, currency }
+  const clear = () => void (cache = undefined)
+  return { list, localized, byName, byId, pricing, questions, update, updateQuestion, productDescription, currency, clear }
 }
 
 export type PlansService = ReturnType<typeof createPlansService>
