@@ -209,6 +209,7 @@ export default function BlogDetailPage({ title }: { title: string }) {
         message={t('deleteMessage')}
         confirmLabel={t('delete')}
         busy={deletingPost.loading}
+        testId="blog-delete-dialog"
         onCancel={() => setDeleting(false)}
         onConfirm={() => void deletePost({ variables: { id: post.id } })}
       />
@@ -218,6 +219,7 @@ export default function BlogDetailPage({ title }: { title: string }) {
         message={t('deleteCommentMessage')}
         confirmLabel={t('deleteComment')}
         busy={deletingCommentState.loading}
+        testId="blog-comment-delete-dialog"
         onCancel={() => setDeletingComment(null)}
         onConfirm={() => deletingComment && void deleteComment({ variables: { id: deletingComment } })}
       />
