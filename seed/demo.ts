@@ -6,6 +6,7 @@ import { botPanels, licences, plans, users, type Role } from '../server/src/db/s
 import { ADMIN_ABILITY, DEFAULT_ABILITY } from '../server/src/permissions/abilities'
 import { pricingQuestions } from '../server/src/modules/plans/plans.tables'
 import { seedBackOffice } from './backoffice'
+import { seedBlog } from './blog'
 import { seedCalendar } from './calendar'
 import { seedHelp } from './help'
 import { seedDemoInvoices, seedShop } from './shop'
@@ -104,6 +105,7 @@ export async function seedDemo(
   })
   await seedBackOffice(db)
   await seedCalendar(db)
+  await seedBlog(db)
   return accounts
 }
 

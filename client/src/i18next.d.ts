@@ -12,6 +12,7 @@ import type sandbox from './features/sandbox/locales/en.json';
 import type raids from './features/raids/locales/en.json';
 import type feedback from './features/feedback/locales/en.json';
 import type help from './features/help/locales/en.json';
+import type blog from './features/blog/locales/en.json';
 import type mailbox from './features/mailbox/locales/en.json';
 import type conversation from './features/conversation/locales/en.json';
 import type supportChat from './features/support-chat/locales/en.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       analytics: typeof analytics;
       sandbox: typeof sandbox;
       help: typeof help;
+      blog: typeof blog;
       'support-chat': typeof supportChat;
       todo: typeof todo;
       calendar: typeof calendar;

@@ -13,6 +13,7 @@ import { mountAccountRoutes } from './modules/account/account.rest'
 import { mountTwoStepRoutes } from './modules/two-step/two-step.rest'
 import { mountFirebaseAuthRoutes } from './modules/firebase-auth/firebase-auth.rest'
 import { mountHelpRoutes } from './modules/help/help.rest'
+import { mountBlogRoutes } from './modules/blog/blog.rest'
 import { mountSupportChatRoutes } from './modules/support-chat/support-chat.rest'
 import { mountTodoRoutes } from './modules/todo/todo.rest'
 import { mountCalendarRoutes } from './modules/calendar/calendar.rest'
@@ -164,6 +165,9 @@ export function createApp(deps: {
   // Not on GET: bodyLimit reads c.req.raw, which makes @hono/node-server build a full Request.
   const appsBodyLimit = limitBody(64 * 1024)
   app.use('/apps/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : appsBodyLimit(c, next)))
+  // A blog post with its cover image (up to ~150 KB as a data URL) fits the GraphQL limit too.
+  const blogBodyLimit = limitBody(256 * 1024)
+  app.use('/blog/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : blogBodyLimit(c, next)))
 
   app.onError((thrown, c) => {
     const err = asServiceUnavailable(thrown) ?? thrown
@@ -197,6 +201,7 @@ export function createApp(deps: {
   mountFirebaseAuthRoutes(app)
   mountMarketingRoutes(app)
   mountHelpRoutes(app)
+  mountBlogRoutes(app)
   mountSupportChatRoutes(app)
   mountTodoRoutes(app)
   mountCalendarRoutes(app)

@@ -17,6 +17,7 @@ import { createAdminService } from './modules/admin/admin.service'
 import { createAuditService } from './modules/audit/audit.service'
 import { createLicencesService } from './modules/licences/licences.service'
 import { createHelpService } from './modules/help/help.service'
+import { createBlogService } from './modules/blog/blog.service'
 import { createSupportChatService } from './modules/support-chat/support-chat.service'
 import { createTodoService } from './modules/todo/todo.service'
 import { createCalendarService } from './modules/calendar/calendar.service'
@@ -238,6 +239,8 @@ export function createServices(deps: {
   })
   // The help centre: FAQ and knowledge base per locale, edited by admins.
   const help = createHelpService({ db, audit, now })
+  // The product news (blog): posts written by admins, read and commented on by every signed-in user.
+  const blog = createBlogService({ db, audit, now })
   // Support chat between users in each other's scope (live over the pub/sub) and tasks.
   const supportChat = createSupportChatService({ db, now, pubsub })
   const todo = createTodoService({ db, now })
@@ -275,7 +278,7 @@ export function createServices(deps: {
           : null,
     },
   })
-  return { invalidations, firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, conversation }
+  return { invalidations, firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, blog, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -90,6 +90,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
       { route: 'apps-calendar', icon: 'calendar' },
       { route: 'pages-faq', icon: 'help' },
       { route: 'pages-knowledge-base', icon: 'list' },
+      { route: 'pages-blog-list', icon: 'columns' },
     ],
   },
   {

@@ -64,6 +64,9 @@ export type PageKey =
   | 'kbHome'
   | 'kbCategory'
   | 'kbArticle'
+  | 'blogList'
+  | 'blogDetail'
+  | 'blogEdit'
   | 'kickPricing'
   | 'unsubscribeMail'
   | 'undoEmailChange'
@@ -128,6 +131,11 @@ export const ROUTES: readonly AppRoute[] = [
   route('pages-knowledge-base', '/pages/knowledge-base', 'knowledgeBase', 'kbHome', appPage),
   route('pages-knowledge-base-category', '/pages/knowledge-base/:category', 'knowledgeBaseCategory', 'kbCategory', appPage),
   route('pages-knowledge-base-question', '/pages/knowledge-base/:category/:slug', 'knowledgeBaseArticle', 'kbArticle', appPage),
+  // The product news (the spec's /blog/list/data* answer its data; its pages live under /pages/blog/). A post by id or slug.
+  route('pages-blog-list', '/pages/blog/list', 'blogList', 'blogList', appPage),
+  route('pages-blog-detail', '/pages/blog/detail/:id', 'blogDetail', 'blogDetail', appPage),
+  route('pages-blog-new', '/pages/blog/new', 'blogNew', 'blogEdit', { resource: 'Blog', action: 'manage' }),
+  route('pages-blog-edit', '/pages/blog/edit/:id', 'blogEdit', 'blogEdit', { resource: 'Blog', action: 'manage' }),
   route('pages-pricing', '/pages/pricing', 'pricing', 'pricing', appPage),
   route('pages-license-demo', '/pages/license-demo', 'licenseDemo', 'licenceActivation', appPage),
   route('admin-dashboard', '/admin', 'adminDashboard', 'adminDashboard', { resource: 'Admin', action: 'read' }),

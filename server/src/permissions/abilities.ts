@@ -12,7 +12,7 @@ import { AppError } from '../errors'
  * - `manage` additionally requires the admin claim of the access token.
  */
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage'
-export type Subject = 'Auth' | 'ACL' | 'Admin' | 'User' | 'Licence' | 'Plan' | 'MailOutbox' | 'AuditLog' | 'Help' | 'Product' | 'Invoice' | 'all'
+export type Subject = 'Auth' | 'ACL' | 'Admin' | 'User' | 'Licence' | 'Plan' | 'MailOutbox' | 'AuditLog' | 'Help' | 'Blog' | 'Product' | 'Invoice' | 'all'
 export type AppAbility = MongoAbility<[Action, Subject]>
 
 export const DEFAULT_ABILITY: AbilityRule[] = [

@@ -262,6 +262,22 @@ export const graphqlRules: Record<string, Rule> = {
   'HelpEditor.*': rule.parent,
   'HelpEditorEntry.*': rule.parent,
   'HelpText.*': rule.parent,
+  // The product news (blog): read by every signed-in user (drafts and hidden comments by admins only, in the
+  // service); written, published, deleted and moderated by admins; a comment deleted by its author or an admin.
+  'Query.blogPosts': rule.signedIn,
+  'Query.blogPost': rule.signedIn,
+  'Query.blogSidebar': rule.signedIn,
+  'Mutation.saveBlogPost': rule.can('manage', 'Blog'),
+  'Mutation.deleteBlogPost': rule.can('manage', 'Blog'),
+  'Mutation.moderateBlogComment': rule.can('manage', 'Blog'),
+  'Mutation.addBlogComment': rule.signedIn,
+  'Mutation.deleteBlogComment': rule.signedIn,
+  'BlogPost.*': rule.parent,
+  'BlogComment.*': rule.parent,
+  'BlogAuthor.*': rule.parent,
+  'BlogPage.*': rule.parent,
+  'BlogSidebar.*': rule.parent,
+  'BlogTagCount.*': rule.parent,
   // The shop: signed in (each user their own cart and wishlist); the catalogue managed by admins.
   'Query.shopProducts': rule.signedIn,
   'Query.shopProduct': rule.signedIn,

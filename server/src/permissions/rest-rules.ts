@@ -49,6 +49,13 @@ export const restRules: Record<string, Rule> = {
   'GET /kb/data/knowledge_base': rule.signedIn,
   'GET /kb/data/category': rule.signedIn,
   'GET /kb/data/question': rule.signedIn,
+  // The product news (blog): every signed-in user reads published posts (the service shows drafts to admins only);
+  // the edit form's data and saving are admins' (manage Blog).
+  'GET /blog/list/data': rule.signedIn,
+  'GET /blog/list/data/sidebar': rule.signedIn,
+  'GET /blog/list/data/detail': rule.signedIn,
+  'GET /blog/list/data/edit': rule.can('manage', 'Blog'),
+  'POST /blog/list/data/edit': rule.can('manage', 'Blog'),
   // Support chat and tasks (spec section 7): signed in; the services scope by contact and owner.
   'GET /apps/chat/chats-and-contacts': rule.signedIn,
   'GET /apps/chat/users/profile-user': rule.signedIn,

@@ -17,7 +17,7 @@ const StyledActions = styled.div`
 `;
 
 /** The page's <h1> (id page-title) with an optional subtitle and actions on the right. */
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
     <StyledHeaderRow>
       <div>
