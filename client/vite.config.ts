@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig, loadEnv } from 'vite';
+import { firstPaintSkin } from './vite-first-paint-skin.js';
 import { writeFirstScreenModule } from './vite-first-screen.js';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -83,7 +84,7 @@ export default defineConfig(({ mode }) => {
     root: clientRoot,
     envDir: repoRoot,
     publicDir: 'public',
-    plugins: [react(), appTitle(title), precompress()],
+    plugins: [react(), appTitle(title), firstPaintSkin(), precompress()],
     build: {
       outDir: '../dist/client',
       emptyOutDir: true,

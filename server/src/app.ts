@@ -34,6 +34,7 @@ import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
 import { compressLarge } from './http/compress'
 import { guarded, type AppEnv } from './http/guarded'
+import { inlineScriptHashes } from './http/inline-script-hashes'
 import { limitBody } from './http/too-large'
 import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
@@ -135,13 +136,17 @@ export function createApp(deps: {
   // SSE stream. Built assets are served precompressed (below).
   app.use('*', compressLarge(1024))
 
+  const dist = resolve(config.CLIENT_DIST)
+  const indexFile = join(dist, 'index.html')
+  // The built index.html's own inline script (the skin before the first paint), allowed by its hash.
+  const indexScripts = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : []
   app.use(
     '*',
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // Scripts only from this server (GraphiQL's too, see graphql/graphiql.ts), never inline.
-        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
+        // Scripts only from this server (GraphiQL's too, see graphql/graphiql.ts); inline only index.html's own, by hash.
+        scriptSrc: ["'self'", ...indexScripts, 'https://www.googletagmanager.com'],
         // styled-components (and GraphiQL's editor) set style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // GraphiQL's stylesheet carries its fonts as data: URLs.
@@ -243,8 +248,6 @@ export function createApp(deps: {
   app.all('/jwt/*', (c, next) => (isNavigation(c) ? next() : c.body(null, 404)))
   app.all('/apps/*', (c, next) => (isNavigation(c) ? next() : c.body(null, 404)))
 
-  const dist = resolve(config.CLIENT_DIST)
-  const indexFile = join(dist, 'index.html')
   app.use('/assets/*', async (c, next) => {
     await next()
     if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable')

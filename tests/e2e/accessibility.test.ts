@@ -7,19 +7,9 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /**
  * Runs axe-core (WCAG 2 A and AA) on the settled page; one line per violation and element.
- * A violation counts when a second read a second later finds it again: on a loaded machine a
- * read can catch a page between two renders (dark text over the light skin's white, seen once
- * per run on a different page each time), which a user never sees; a real defect stays.
+ * One read is enough: every frame shows one skin (tests/e2e/skin-first-paint.test.ts).
  */
 async function violations(page: Page): Promise<string[]> {
-  const first = await readViolations(page)
-  if (first.length === 0) return first
-  await page.waitForTimeout(1000)
-  const again = new Set(await readViolations(page))
-  return first.filter((v) => again.has(v))
-}
-
-async function readViolations(page: Page): Promise<string[]> {
   await settled(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
   return page.evaluate(async () => {

@@ -21,7 +21,7 @@ export const GlobalStyle = createGlobalStyle`
     line-height: ${({ theme }) => theme.lineHeights.body};
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.body};
-    transition: background-color ${({ theme }) => theme.durations.fast}, color ${({ theme }) => theme.durations.fast};
+    /* No colour transition: it showed the first frames (and a skin switch) with the new text over the old page colour. */
   }
 
   h1, h2, h3, h4 {

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { StyledIconButton } from './button';
@@ -70,6 +70,13 @@ export const StyledDialogActions = styled.div`
   margin-top: ${({ theme }) => theme.space.lg};
 `;
 
+/** Gives the focus back to the control that opened the dialog, if it is still on the page. */
+function restoreFocus(returnFocus: { current: HTMLElement | null }): void {
+  const opener = returnFocus.current;
+  returnFocus.current = null;
+  if (opener?.isConnected) opener.focus();
+}
+
 export interface DialogProps {
   open: boolean;
   title: string;
@@ -105,16 +112,22 @@ export function Dialog({ open, title, onClose, children, busy = false, placement
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
-      returnFocus.current?.focus();
+      restoreFocus(returnFocus);
     }
   }, [open]);
 
-  useEffect(
-    () => () => {
-      if (ref.current?.open) ref.current.close();
-    },
-    [],
-  );
+  // A dialog often closes by being unmounted (`{editing ? <Dialog open …/> : null}`): a layout
+  // cleanup still has the element in the page, so it closes it and gives the focus back to the
+  // control that opened it (a passive cleanup runs after the element has gone, the focus with it
+  // to <body>, and the next Tab went to "Skip to main content").
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (!dialog?.open) return;
+      dialog.close();
+      restoreFocus(returnFocus);
+    };
+  }, []);
 
   const requestClose = () => {
     if (!busy) onClose();
