@@ -24,6 +24,8 @@ export interface Database {
   close(): Promise<void>
 }
 
+/** The advisory lock key that serialises migrations on one PostgreSQL database. */
+const MIGRATION_LOCK = 724_113_001
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
@@ -53,9 +55,16 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       migrate: async () => {
         const own = new pg.Pool({ connectionString: url, max: 1 })
+        const conn = await own.connect().catch(async (e: unknown) => {
+          await own.end()
+          throw e
+        })
         try {
-          await migratePg(drizzlePg({ client: own }), { migrationsFolder })
+          // Replicas starting together (docker-compose.yml) migrate one after the other.
+          await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+          await migratePg(drizzlePg({ client: conn }), { migrationsFolder })
         } finally {
+          conn.release()
           await own.end()
         }
       },
