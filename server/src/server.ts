@@ -8,7 +8,7 @@ import { resolveSecrets } from './auth/secrets'
 import type { Config } from './config'
 import { openDatabase } from './db/client'
 import type { Logger } from './logger'
-import { createServices, type Clock } from './services'
+import { createServices, type Clock, type Services } from './services'
 import { createBotWorker } from './worker/bot-worker'
 
 export interface Started {
@@ -31,13 +31,17 @@ export async function startServer(
     pgliteThread: config.PGLITE_THREAD,
     log,
   })
-  await database.migrate()
   const secrets = resolveSecrets(config)
   if (secrets.generated) log.warn('JWT_ACCESS_SECRET not set: using a generated secret kept in the data directory')
-  const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
-  await seedPlans(database.db)
-  const demoAccounts = config.DEMO ? await seedDemo(database.db, services.passwords, opts.demoPasswords) : []
-  if (config.DEMO) await seedDemoMail(database.db)
+  let services!: Services
+  let demoAccounts: DemoAccount[] = []
+  // Migrated and seeded by one replica at a time (replicas starting together would insert the same rows).
+  await database.migrate(async () => {
+    services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
+    await seedPlans(database.db)
+    demoAccounts = config.DEMO ? await seedDemo(database.db, services.passwords, opts.demoPasswords) : []
+    if (config.DEMO) await seedDemoMail(database.db)
+  })
   // First start: the demo client gets a sandbox channel with a working assistant.
   const demoClient = demoAccounts.find((a) => a.role === 'client')
   if (demoClient && services.platforms.sandbox) {

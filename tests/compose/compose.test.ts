@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -97,7 +98,11 @@ describe.skipIf(!engine)('docker-compose.yml', () => {
   }, 1_900_000)
 
   afterAll(() => {
-    if (up) run(['down', '-v', '--remove-orphans', '--timeout', '10'], env, 180_000)
+    if (!up) return
+    // The stack's logs stay for reading after the run.
+    mkdirSync('.tmp', { recursive: true })
+    writeFileSync('.tmp/compose-logs.txt', run(['logs', '--no-color', '--tail', '300'], env).out)
+    run(['down', '-v', '--remove-orphans', '--timeout', '10'], env, 180_000)
   }, 200_000)
 
   it('refuses to start without JWT_ACCESS_SECRET (no default secret)', () => {

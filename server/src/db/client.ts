@@ -19,12 +19,17 @@ export type Db = NodePgDatabase<typeof schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  migrate(): Promise<void>
+  /**
+   * Applies the migrations, then runs `thenWhileLocked` (the start's seeding) before another
+   * process may migrate or seed: on PostgreSQL under an advisory lock, so replicas starting
+   * together (docker-compose.yml) do it one after the other.
+   */
+  migrate(thenWhileLocked?: () => Promise<void>): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
 }
 
-/** The advisory lock key that serialises migrations on one PostgreSQL database. */
+/** The advisory lock key that serialises migrations and seeding on one PostgreSQL database. */
 const MIGRATION_LOCK = 724_113_001
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -53,16 +58,16 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      migrate: async () => {
+      migrate: async (thenWhileLocked) => {
         const own = new pg.Pool({ connectionString: url, max: 1 })
         const conn = await own.connect().catch(async (e: unknown) => {
           await own.end()
           throw e
         })
         try {
-          // Replicas starting together (docker-compose.yml) migrate one after the other.
           await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
           await migratePg(drizzlePg({ client: conn }), { migrationsFolder })
+          await thenWhileLocked?.()
         } finally {
           conn.release()
           await own.end()
@@ -90,7 +95,10 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async (thenWhileLocked) => {
+      await migratePglite(db as never, { migrationsFolder })
+      await thenWhileLocked?.()
+    },
     ping: async () => {
       await client.query('select 1')
     },
