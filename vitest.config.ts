@@ -32,6 +32,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The compose stack in Docker (tests/run-all.ts runs it only where an engine answers).
+          name: 'compose',
+          include: ['tests/compose/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 1_900_000,
+        },
+      },
     ],
   },
 })

@@ -2,7 +2,8 @@
  * `npm test`: lint, type check (after codegen), client build, then every vitest project
  * (unit and integration — schema drift included — two files at a time, then browser tests). Integration tests run
  * on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set; then the integration
- * tests of the cached services again on PGlite with every cache off (TEST_COLD_CACHES=1). Ends with one line:
+ * tests of the cached services again on PGlite with every cache off (TEST_COLD_CACHES=1), and the
+ * compose stack where a Docker engine runs (tests/compose). Ends with one line:
  * `N passed, N failed`.
  */
 import { spawnSync } from 'node:child_process'
@@ -73,8 +74,12 @@ function runVitest(name: string, args: string[], env: NodeJS.ProcessEnv): void {
 // time: most of their time is spent waiting on a database or a child server, so a second
 // worker halves the wall time on a 2-core machine (`--maxWorkers=2`; vitest's default is one
 // fewer than the cores). Then the browser tests, alone on the machine, one file at a time.
+// With TESTCONTAINERS=1 the PostgreSQL half and the Redis tests run on containers
+// (tests/support/global-setup.ts); the other runs need none.
+const noContainers: NodeJS.ProcessEnv = { ...process.env }
+delete noContainers.TESTCONTAINERS
 runVitest('vitest', ['--project', 'unit', '--project', 'integration', '--maxWorkers=2'], process.env)
-runVitest('e2e', ['--project', 'e2e'], process.env)
+runVitest('e2e', ['--project', 'e2e'], noContainers)
 
 // The integration tests of the services that read a cache (plans, counts, caller), once more
 // on PGlite with every cache off, so paths that only run when a cache is cold (and may touch
@@ -97,9 +102,14 @@ const COLD_CACHE_FILES = [
   'two-step',
   'users',
 ].map((name) => `tests/integration/${name}.test.ts`)
-const coldEnv: NodeJS.ProcessEnv = { ...process.env, TEST_COLD_CACHES: '1' }
+const coldEnv: NodeJS.ProcessEnv = { ...noContainers, TEST_COLD_CACHES: '1' }
 delete coldEnv.TEST_DATABASE_URL
 runVitest('cold-cache', ['--project', 'integration', '--maxWorkers=2', ...COLD_CACHE_FILES], coldEnv)
+
+// The compose stack (tests/compose), where a Docker engine answers; COMPOSE_TEST=0 leaves it out.
+if (process.env.COMPOSE_TEST === '0') console.log('compose test skipped: COMPOSE_TEST=0')
+else if (spawnSync('docker', ['info'], { stdio: 'ignore' }).status !== 0) console.log('compose test skipped: no Docker engine answers `docker info`')
+else runVitest('compose', ['--project', 'compose'], noContainers)
 
 if (failures.length) console.log(`failed: ${failures.join(', ')}`)
 console.log(`${passed} passed, ${failed} failed`)

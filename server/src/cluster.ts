@@ -31,9 +31,12 @@ export async function runPrimary(config: Config, log: Logger, opts: { onDemoAcco
   const database = await openConfiguredDatabase(config, log)
   let demoAccounts: DemoAccount[]
   try {
-    await database.migrate()
     const passwords = createPasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_ITERATIONS })
-    demoAccounts = await seedOnStart(database.db, passwords, config)
+    // Under the migration lock: several hosts' primaries may start together.
+    demoAccounts = []
+    await database.migrate(async () => {
+      demoAccounts = await seedOnStart(database.db, passwords, config)
+    })
   } finally {
     await database.close()
   }

@@ -60,11 +60,18 @@ export async function startServer(
   } = {},
 ): Promise<Started> {
   const database = await openConfiguredDatabase(config, log, opts.snapshot)
-  if (!opts.cluster) await database.migrate()
   const secrets = resolveSecrets(config)
   if (secrets.generated) log.warn('JWT_ACCESS_SECRET not set: using a generated secret kept in the data directory')
-  const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
-  const demoAccounts = opts.cluster ? [] : await seedOnStart(database.db, services.passwords, config, opts.demoPasswords)
+  let services!: Services
+  let demoAccounts: DemoAccount[] = []
+  const prepare = async () => {
+    services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
+    if (!opts.cluster) demoAccounts = await seedOnStart(database.db, services.passwords, config, opts.demoPasswords)
+  }
+  // Migrated and seeded by one server at a time (replicas starting together would insert the
+  // same rows); in a WEB_CONCURRENCY cluster the primary has done both.
+  if (opts.cluster) await prepare()
+  else await database.migrate(prepare)
   // First start: the demo client gets a sandbox channel with a working assistant.
   const demoClient = demoAccounts.find((a) => a.role === 'client')
   if (demoClient && services.platforms.sandbox) {

@@ -1,18 +1,50 @@
 import { pgliteSnapshot } from './pglite-snapshot'
 
 /**
- * Where Docker runs, `TESTCONTAINERS=1 npm test` starts a throwaway PostgreSQL container and
- * runs the PostgreSQL half of the suite on it. Without it, tests use TEST_DATABASE_URL (CI:
- * this machine's PostgreSQL) or PGlite alone.
+ * `TESTCONTAINERS=1 npm test` (CI where a Docker engine runs) starts throwaway PostgreSQL and
+ * Redis containers with testcontainers and points TEST_DATABASE_URL / TEST_REDIS_URL at them,
+ * so the PostgreSQL half of the suite and the Redis tests run on containers instead of this
+ * machine's services. A URL already set is kept. Without TESTCONTAINERS=1, tests use
+ * TEST_DATABASE_URL / TEST_REDIS_URL as given, or PGlite alone.
+ *
+ * Image names: TESTCONTAINERS_POSTGRES_IMAGE (default postgres:16-alpine) and
+ * TESTCONTAINERS_REDIS_IMAGE (default redis:7-alpine). The reaper (Ryuk) is off unless
+ * TESTCONTAINERS_RYUK_DISABLED=false: where no registry is reachable its image cannot be
+ * pulled, and the teardown below stops the containers.
  */
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   // The migrated PGlite cluster the tests start from, made once before the test files run.
   await pgliteSnapshot()
-  if (process.env.TESTCONTAINERS !== '1' || process.env.TEST_DATABASE_URL) return undefined
-  const { PostgreSqlContainer } = await import('@testcontainers/postgresql')
-  const container = await new PostgreSqlContainer('postgres:16-alpine').start()
-  process.env.TEST_DATABASE_URL = container.getConnectionUri()
-  return async () => {
-    await container.stop()
+  if (process.env.TESTCONTAINERS !== '1') return undefined
+  process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true'
+  const stops: (() => Promise<unknown>)[] = []
+  const teardown = async () => {
+    await Promise.allSettled(stops.map((stop) => stop()))
   }
+  try {
+    if (!process.env.TEST_DATABASE_URL) {
+      const { PostgreSqlContainer } = await import('@testcontainers/postgresql')
+      const pg = await new PostgreSqlContainer(process.env.TESTCONTAINERS_POSTGRES_IMAGE ?? 'postgres:16-alpine')
+        // A throwaway database: no durability, data in memory.
+        .withCommand(['postgres', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'])
+        .withTmpFs({ '/var/lib/postgresql/data': 'rw' })
+        .start()
+      stops.push(() => pg.stop())
+      process.env.TEST_DATABASE_URL = pg.getConnectionUri()
+    }
+    if (!process.env.TEST_REDIS_URL) {
+      const { GenericContainer, Wait } = await import('testcontainers')
+      const redis = await new GenericContainer(process.env.TESTCONTAINERS_REDIS_IMAGE ?? 'redis:7-alpine')
+        .withExposedPorts(6379)
+        .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/))
+        .start()
+      stops.push(() => redis.stop())
+      process.env.TEST_REDIS_URL = `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`
+    }
+    console.log(`testcontainers: PostgreSQL ${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')}, Redis ${process.env.TEST_REDIS_URL}`)
+  } catch (e) {
+    await teardown()
+    throw e
+  }
+  return teardown
 }

@@ -19,11 +19,18 @@ export type Db = NodePgDatabase<typeof schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  migrate(): Promise<void>
+  /**
+   * Applies the migrations, then runs `thenWhileLocked` (the start's seeding) before another
+   * process may migrate or seed: on PostgreSQL under an advisory lock, so replicas starting
+   * together (docker-compose.yml) do it one after the other.
+   */
+  migrate(thenWhileLocked?: () => Promise<void>): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
 }
 
+/** The advisory lock key that serialises migrations and seeding on one PostgreSQL database. */
+const MIGRATION_LOCK = 724_113_001
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
@@ -57,11 +64,18 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      migrate: async () => {
+      migrate: async (thenWhileLocked) => {
         const own = new pg.Pool({ connectionString: url, max: 1 })
+        const conn = await own.connect().catch(async (e: unknown) => {
+          await own.end()
+          throw e
+        })
         try {
-          await migratePg(drizzlePg({ client: own }), { migrationsFolder })
+          await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+          await migratePg(drizzlePg({ client: conn }), { migrationsFolder })
+          await thenWhileLocked?.()
         } finally {
+          conn.release()
           await own.end()
         }
       },
@@ -92,7 +106,10 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async (thenWhileLocked) => {
+      await migratePglite(db as never, { migrationsFolder })
+      await thenWhileLocked?.()
+    },
     ping: async () => {
       await client.query('select 1')
     },

@@ -1,0 +1,183 @@
+/**
+ * The compose stack for real (docker-compose.yml): build, `up`, sign in through the proxy,
+ * create a user, kill one app replica under a small load, restart PostgreSQL, `down -v`.
+ * Needs a Docker engine and compose (`docker compose` or `docker-compose`); tests/run-all.ts
+ * runs this project only when `docker info` answers. Image names come from the environment
+ * (NODE_IMAGE, POSTGRES_IMAGE, REDIS_IMAGE, NGINX_IMAGE; CI: scripts/docker/build-local-images.sh).
+ */
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const compose: string[] = spawnSync('docker', ['compose', 'version']).status === 0 ? ['docker', 'compose'] : ['docker-compose']
+const project = `ca-compose-${process.pid}`
+const secrets = {
+  JWT_ACCESS_SECRET: randomBytes(48).toString('base64'),
+  CHANNEL_TOKEN_KEY: randomBytes(32).toString('base64'),
+  POSTGRES_PASSWORD: randomBytes(24).toString('hex'),
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 600_000) {
+  const [bin, ...rest] = [...compose, '-p', project, ...args]
+  const res = spawnSync(bin!, rest, { env, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 })
+  return { status: res.status, out: `${res.stdout ?? ''}${res.stderr ?? ''}` }
+}
+
+function must(args: string[], env: NodeJS.ProcessEnv, timeoutMs?: number): string {
+  const res = run(args, env, timeoutMs)
+  if (res.status !== 0) throw new Error(`${compose.join(' ')} ${args.join(' ')} failed:\n${res.out.slice(-4000)}`)
+  return res.out
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+  })
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Polls `check` until it answers true; throws with the last error after `ms`. */
+async function until(what: string, ms: number, check: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + ms
+  let last: unknown
+  while (Date.now() < end) {
+    try {
+      if (await check()) return
+    } catch (e) {
+      last = e
+    }
+    await sleep(500)
+  }
+  throw new Error(`${what}: not within ${ms / 1000} s (${String(last)})`)
+}
+
+const engine = spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0
+
+describe.skipIf(!engine)('docker-compose.yml', () => {
+  let env: NodeJS.ProcessEnv
+  let base = ''
+  let up = false
+
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
+
+  const signIn = async (email: string, password: string) => {
+    const res = await post('/jwt/login', { email, password })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { accessToken: string }).accessToken
+  }
+
+  let adminPassword = ''
+  let token = ''
+
+  beforeAll(async () => {
+    const port = await freePort()
+    base = `http://127.0.0.1:${port}`
+    env = { ...process.env, ...secrets, HTTP_PORT: String(port), DEMO: 'on', DEMO_IN_PRODUCTION: 'yes', APP_IMAGE: `${project}-app:test`, PUBLIC_URL: base }
+    must(['build'], env, 1_200_000)
+    up = true
+    must(['up', '-d'], env, 600_000)
+    await until('the app answering /readyz through the proxy', 180_000, async () => (await fetch(`${base}/readyz`)).ok)
+    // Printed once by the replica that seeded the demo accounts.
+    await until('the demo accounts in the app logs', 30_000, async () => {
+      adminPassword = /admin\s+admin@demo\.local\s+(\S+)/.exec(run(['logs', '--no-color', 'app'], env).out)?.[1] ?? ''
+      return adminPassword !== ''
+    })
+  }, 1_900_000)
+
+  afterAll(() => {
+    if (!up) return
+    // The stack's logs stay for reading after the run.
+    mkdirSync('.tmp', { recursive: true })
+    writeFileSync('.tmp/compose-logs.txt', run(['logs', '--no-color', '--tail', '300'], env).out)
+    run(['down', '-v', '--remove-orphans', '--timeout', '10'], env, 180_000)
+  }, 200_000)
+
+  it('refuses to start without JWT_ACCESS_SECRET (no default secret)', () => {
+    const without = { ...env }
+    delete without.JWT_ACCESS_SECRET
+    const res = run(['config', '-q'], without)
+    expect(res.status).not.toBe(0)
+    expect(res.out).toContain('JWT_ACCESS_SECRET')
+  })
+
+  it('publishes only the proxy port, on 127.0.0.1', () => {
+    const ports = run(['ps'], env).out
+    const published = [...ports.matchAll(/(\d+\.\d+\.\d+\.\d+|\[?::\]?):(\d+)->/g)].map((m) => `${m[1]}:${m[2]}`)
+    expect(published.length).toBeGreaterThan(0)
+    expect(new Set(published)).toEqual(new Set([`127.0.0.1:${new URL(base).port}`]))
+  })
+
+  it('signs in through the proxy and creates a user', async () => {
+    token = await signIn('admin@demo.local', adminPassword)
+    const res = await post(
+      '/apps/user/users',
+      { user: { username: 'compose_client', email: 'compose.client@example.com', fullName: 'Compose Client', currentPlan: 'pro', totalDays: 30 } },
+      token,
+    )
+    expect(res.status).toBe(201)
+    expect(((await res.json()) as { user: { email: string } }).user.email).toBe('compose.client@example.com')
+  })
+
+  it('loses no request beyond the in-flight ones when an app replica is killed under load', async () => {
+    const ids = must(['ps', '-q', 'app'], env).trim().split('\n').filter(Boolean)
+    expect(ids).toHaveLength(2)
+    const concurrency = 4
+    let ok = 0
+    let okAfterKill = 0
+    let killed = false
+    const failures: string[] = []
+    let stop = false
+    const worker = async () => {
+      while (!stop) {
+        try {
+          const res = await post('/graphql', { query: '{ __typename }' }, token)
+          if (res.status === 200) {
+            ok++
+            if (killed) okAfterKill++
+          } else failures.push(`status ${res.status}`)
+          await res.body?.cancel()
+        } catch (e) {
+          failures.push(String(e))
+        }
+      }
+    }
+    const load = Array.from({ length: concurrency }, worker)
+    await sleep(2000)
+    const beforeKill = ok
+    spawnSync('docker', ['kill', '--signal', 'KILL', ids[0]!])
+    killed = true
+    await sleep(4000)
+    stop = true
+    await Promise.all(load)
+    console.log(`load: ${beforeKill} answered before the kill, ${okAfterKill} after; failed: ${failures.length} (${failures.slice(0, 4).join('; ')})`)
+    expect(beforeKill).toBeGreaterThan(0)
+    expect(okAfterKill).toBeGreaterThan(0)
+    // At most the requests in flight on the killed replica (one per load worker).
+    expect(failures.length).toBeLessThanOrEqual(concurrency)
+  })
+
+  it('recovers after PostgreSQL restarts', async () => {
+    must(['restart', 'postgres'], env, 120_000)
+    await until('sign-in after the PostgreSQL restart', 90_000, async () => (await post('/jwt/login', { email: 'admin@demo.local', password: adminPassword })).status === 200)
+    const fresh = await signIn('admin@demo.local', adminPassword)
+    const res = await post(
+      '/apps/user/users',
+      { user: { username: 'after_restart', email: 'after.restart@example.com', fullName: 'After Restart', currentPlan: 'pro', totalDays: 30 } },
+      fresh,
+    )
+    expect(res.status).toBe(201)
+  })
+})
