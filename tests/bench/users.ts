@@ -171,7 +171,8 @@ for (const engine of only) {
       reseller: { email: 'reseller@demo.local', password: DEMO_PASSWORDS.reseller },
       client: { email: 'client@demo.local', password: DEMO_PASSWORDS.client },
     },
-    env: { ...env, DEMO: 'off', WORKER_INLINE: 'off', ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {}) },
+    env: { ...env, DEMO: 'off', WORKER_INLINE: 'off' },
+    nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     readyTimeoutMs: 120_000,
   })
   const token = await signIn(server.url, { email: 'admin@demo.local', password: DEMO_PASSWORDS.admin })
