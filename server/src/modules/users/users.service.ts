@@ -206,10 +206,10 @@ export function createUsersService(deps: {
   }
 
   /** Selects the columns of a UserView for the ids of `inner` (which yields `id` and the sort value `s`). */
-  function hydrate(inner: SQL, order: SQL, withTotal = false) {
+  function hydrate(inner: SQL, order: SQL) {
     return sql`
       select u.id, u.full_name, u.company, u.role, u.username, u.country, u.phone, u.email, u.package,
-             u.avatar, u.twitchname, u.reseller_id, u.created_at, p.s::text as sort_value,${withTotal ? sql` p.full_total,` : sql``}
+             u.avatar, u.twitchname, u.reseller_id, u.created_at, p.s::text as sort_value,
              b.active as bp_active, b.autostart as bp_autostart, b.chatbot as bp_chatbot,
              b.category_chatbot as bp_category_chatbot,
              l.id as licence_id, l.licensekey, l.total_days, l.licensebeginning::text as licensebeginning
@@ -264,31 +264,12 @@ export function createUsersService(deps: {
     return parts.length ? sql.join(parts, sql` and `) : sql`true`
   }
 
-  const countKey = (scope: Scope, f: CheckedFilter) =>
-    JSON.stringify([scope.kind === 'all' ? 'all' : `${scope.kind}:${scope.actorId}`, f.q, f.role, f.plan, f.status, f.everyAccount === true])
-
-  async function countQuery(scope: Scope, f: CheckedFilter): Promise<number> {
-    const rows = await raw(sql`select count(*)::int as n from users u where ${listConditions(scope, f)}`, { prepare: !f.q })
-    return Number(rows[0]?.n ?? 0)
-  }
-
-  /**
-   * A page and the total of its filter. A search (q) whose total is not cached is one query:
-   * the page's own scan over the trigram indexes also counts the matches (`count(*) over ()`),
-   * instead of a second scan by a separate count. Other totals come from the cache (or a
-   * count query beside the page, as before). `inner(windowed)` is the page's id query, with
-   * the `full_total` column when windowed; it must not narrow the filter (no keyset cursor).
-   */
-  async function pageAndTotal(scope: Scope, f: CheckedFilter, inner: (windowed: boolean) => SQL, order: SQL, countInPage: boolean): Promise<[Row[], number]> {
-    let page: Promise<Row[]> | undefined
-    const n = counts.get(countKey(scope, f), () => {
-      if (!countInPage || !f.q) return countQuery(scope, f)
-      page = raw(hydrate(inner(true), order, true), { prepare: false })
-      // Past the last page there is no row to carry the total: count on its own.
-      return page.then((rows) => (rows.length > 0 ? Number(rows[0]!.full_total) : countQuery(scope, f)))
+  function total(scope: Scope, f: CheckedFilter): Promise<number> {
+    const key = JSON.stringify([scope.kind === 'all' ? 'all' : `${scope.kind}:${scope.actorId}`, f.q, f.role, f.plan, f.status, f.everyAccount === true])
+    return counts.get(key, async () => {
+      const rows = await raw(sql`select count(*)::int as n from users u where ${listConditions(scope, f)}`, { prepare: !f.q })
+      return Number(rows[0]?.n ?? 0)
     })
-    page ??= raw(hydrate(inner(false), order), { prepare: !f.q })
-    return Promise.all([page, n])
   }
 
   const direction = (desc: boolean) => sql.raw(desc ? 'desc' : 'asc')
@@ -314,10 +295,9 @@ export function createUsersService(deps: {
     const sort = SORTS[parseSort(args.sortBy)]
     const f = await checkFilter(args)
     const dir = direction(args.sortDesc === true)
-    const inner = (windowed: boolean) => sql`select u.id, ${sort.expr} as s${windowed ? sql`, count(*) over () as full_total` : sql``}
-      from users u where ${listConditions(scope, f)}
+    const inner = sql`select u.id, ${sort.expr} as s from users u where ${listConditions(scope, f)}
       order by ${sort.expr} ${dir}, u.id ${dir} limit ${perPage} offset ${(page - 1) * perPage}`
-    const [rows, n] = await pageAndTotal(scope, f, inner, sql`p.s ${dir}, u.id ${dir}`, true)
+    const [rows, n] = await Promise.all([raw(hydrate(inner, sql`p.s ${dir}, u.id ${dir}`), { prepare: !f.q }), total(scope, f)])
     const today = utcDay(now())
     return { users: rows.map((r) => toView(r, today)), total: n }
   }
@@ -364,11 +344,9 @@ export function createUsersService(deps: {
           : sql`(${sort.expr}, u.id) ${op} (${cursor.v}::${sort.cast}, ${cursor.i}::bigint)`,
       )
     }
-    const inner = (windowed: boolean) => sql`select u.id, ${sort.expr} as s${windowed ? sql`, count(*) over () as full_total` : sql``}
-      from users u where ${sql.join(conditions, sql` and `)}
+    const inner = sql`select u.id, ${sort.expr} as s from users u where ${sql.join(conditions, sql` and `)}
       order by ${sort.expr} ${dir}, u.id ${dir} limit ${size + 1}`
-    // With a cursor the page's scan sees only the rows after it: the total is counted on its own.
-    const [found, n] = await pageAndTotal(scope, f, inner, sql`p.s ${dir}, u.id ${dir}`, !cursor)
+    const [found, n] = await Promise.all([raw(hydrate(inner, sql`p.s ${dir}, u.id ${dir}`), { prepare: !f.q }), total(scope, f)])
     const today = utcDay(now())
     const more = found.length > size
     const rows = found.slice(0, size)
