@@ -34,7 +34,7 @@ const result = await autocannon({
   connections: spec.connections,
   amount: spec.amount,
   requests: spec.requests,
-  verifyBody: (body: string) => !body.includes('"errors"'),
+  verifyBody: (body) => !String(body ?? '').includes('"errors"'),
 })
 const done = result.requests.total
 const failures = result.non2xx + result.errors + result.timeouts + result.mismatches
