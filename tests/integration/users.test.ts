@@ -424,6 +424,25 @@ describe.each(engines)('users on %s', (engine) => {
       expect((await list('?q=zzz')).total).toBe(0)
     })
 
+    it('gives a search its exact total on any page, past the last one, and over GraphQL with a cursor', async () => {
+      // Each search below differs (case counts for the cache key), so no total comes from the cache.
+      const all = await list('?q=e&perPage=100')
+      const n = all.users.length
+      expect(n).toBeGreaterThan(3)
+      expect(all.total).toBe(n)
+      const second = await list('?q=E&perPage=2&page=2')
+      expect(second.total).toBe(n)
+      expect(second.users.map((u) => u.id)).toEqual(all.users.slice(2, 4).map((u) => u.id))
+      const past = await list('?q=n&perPage=10&page=50')
+      expect(past).toEqual({ users: [], total: (await list('?q=N&perPage=100')).users.length })
+      const first = (await t.gql(USERS, { first: 2, q: 'A' }, admin)).body.data.users
+      const next = (await t.gql(USERS, { first: 2, q: 'a', after: first.pageInfo.endCursor }, admin)).body.data.users
+      const matchingA = (await list('?q=a&perPage=100')).users.length
+      expect(matchingA).toBeGreaterThan(2)
+      expect(first.totalCount).toBe(matchingA)
+      expect(next.totalCount).toBe(matchingA)
+    })
+
     it('filters by role, plan (any case) and status, with totals', async () => {
       expect((await list('?plan=starter&perPage=50')).users.map((u) => u.username).sort()).toEqual(['demo-client', 'erin.e', 'grace_g', 'heidi_h'])
       expect((await list('?plan=Pro')).total).toBe(2)

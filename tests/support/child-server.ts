@@ -54,10 +54,12 @@ export async function startChildServer(opts: {
   readyTimeoutMs?: number
   /** The TypeScript sources through tsx (default), or the compiled dist/server/main.js (`npm run build:server`). */
   entry?: 'tsx' | 'compiled'
+  /** Extra options for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[]
 }): Promise<ChildServer> {
   const port = opts.port ?? (await freePort())
   const args = opts.entry === 'compiled' ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/src/main.ts']
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...args], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -203,17 +203,35 @@ export function createAuthService(deps: {
   const clock = deps.now ?? Date.now
   const callers = new Map<string, { until: number; result: { principal: Principal; user: UserRow } }>()
 
+  // Lookups in flight per token: concurrent requests of one caller share one (single flight),
+  // so a cache entry running out under load costs one read, not one per request.
+  const pending = new Map<string, Promise<{ principal: Principal; user: UserRow; expiresAt: number }>>()
+
   async function principalFromToken(token: string): Promise<{ principal: Principal; user: UserRow }> {
-    if (cacheMs > 0) {
-      const hit = callers.get(token)
-      if (hit && hit.until > clock()) return hit.result
+    if (cacheMs <= 0) {
+      const { expiresAt: _expiresAt, ...result } = await lookUpPrincipal(token)
+      return result
     }
-    const { expiresAt, ...result } = await lookUpPrincipal(token)
-    if (cacheMs > 0) {
-      if (callers.size >= 10_000) callers.clear()
-      // Never past the token's own expiry.
-      callers.set(token, { until: Math.min(clock() + cacheMs, expiresAt), result })
+    const hit = callers.get(token)
+    if (hit && hit.until > clock()) return hit.result
+    let lookup = pending.get(token)
+    if (!lookup) {
+      lookup = lookUpPrincipal(token)
+      pending.set(token, lookup)
+      const done = () => {
+        if (pending.get(token) === lookup) pending.delete(token)
+      }
+      lookup.then(
+        ({ expiresAt, ...result }) => {
+          done()
+          if (callers.size >= 10_000) callers.clear()
+          // Never past the token's own expiry.
+          callers.set(token, { until: Math.min(clock() + cacheMs, expiresAt), result })
+        },
+        done,
+      )
     }
+    const { expiresAt: _expiresAt, ...result } = await lookup
     return result
   }
 

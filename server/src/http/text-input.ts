@@ -39,13 +39,19 @@ export function unstorableTextError(path: string): AppError {
   })
 }
 
+const literalVerdicts = new WeakMap<DocumentNode, string | null>()
+
 /** The first inline string literal of a GraphQL document that cannot be stored, or null. */
 export function findUnstorableLiteral(document: DocumentNode): string | null {
+  // Parsed documents are cached (yoga's parser cache) and never changed: one walk per document.
+  const known = literalVerdicts.get(document)
+  if (known !== undefined) return known
   let found: string | null = null
   visit(document, {
     [Kind.STRING](node) {
       if (!found && UNSTORABLE.test(node.value)) found = node.value
     },
   })
+  literalVerdicts.set(document, found)
   return found
 }
