@@ -8,6 +8,9 @@ import { createLeaseManager, type LeaseManager } from './leases'
 import { realScheduler, type Scheduler } from './scheduler'
 import { createSyncScheduler, type SyncJob } from './sync-scheduler'
 
+/** Channels a worker takes over per lease round (a third of the lease's TTL). */
+const ACQUIRE_PER_ROUND = 50
+
 export interface WorkerOptions {
   services: Services
   config: Config
@@ -158,7 +161,8 @@ export function createBotWorker(opts: WorkerOptions) {
     if (!running) return
     const { share } = await leases.share()
     const owned = leases.held.size
-    if (owned < share) for (const id of await leases.acquire(share - owned)) void reload(id)
+    // A bounded number per round, so starting bots does not starve this worker's own database pool (renewals included).
+    if (owned < share) for (const id of await leases.acquire(Math.min(share - owned, ACQUIRE_PER_ROUND))) void reload(id)
     else if (owned > share) {
       const excess = [...leases.held.keys()].filter((id) => !releasing.has(id)).slice(0, owned - share)
       for (const id of excess) void handOver(id).catch((e: unknown) => log.warn({ err: (e as Error).message, channelId: id }, 'lease hand-over failed'))
