@@ -98,6 +98,12 @@ const envSchema = z.object({
   TWITCH_API_URL: z.string().url().default('https://api.twitch.tv/helix'),
   TWITCH_AUTH_URL: z.string().url().default('https://id.twitch.tv/oauth2'),
   TWITCH_EVENTSUB_WS_URL: z.string().url().default('wss://eventsub.wss.twitch.tv/ws'),
+  /** How the worker receives Twitch events: a WebSocket session per channel, or one EventSub conduit per process (app token; shards are WebSocket sessions). */
+  TWITCH_EVENTSUB_TRANSPORT: z.enum(['websocket', 'conduit']).default('websocket'),
+  /** Conduit transport: shards this worker opens (each one WebSocket carrying many channels). */
+  TWITCH_CONDUIT_SHARDS: z.coerce.number().int().min(1).max(20_000).default(1),
+  /** Conduit transport: an existing conduit to use (else the app's first, else a new one). */
+  TWITCH_CONDUIT_ID: z.string().min(1).optional(),
   KICK_CLIENT_ID: z.string().default(''),
   KICK_CLIENT_SECRET: z.string().default(''),
   KICK_API_URL: z.string().url().default('https://api.kick.com/public/v1'),
@@ -110,6 +116,10 @@ const envSchema = z.object({
   /** Server processes on one port (node:cluster); more than 1 needs DATABASE_URL and REDIS_URL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   WORKER_INLINE: flag(true),
+  /** `npm run worker`: how long a channel lease lives without renewal; a dead worker's channels move after about this long. */
+  WORKER_LEASE_TTL_MS: z.coerce.number().int().min(300).max(600_000).default(5000),
+  /** `npm run worker`: its name in the lease table (the host name when unset; process id and a random suffix follow). */
+  WORKER_ID: z.string().min(1).max(100).optional(),
   OAUTH_STATE_TTL: duration(600),
   CHAT_HISTORY_SIZE: z.coerce.number().int().min(10).max(10_000).default(200),
   BOT_RECONNECT_BASE_MS: z.coerce.number().int().min(1).default(1000),

@@ -6,9 +6,18 @@
  *   stored, published and checked for a command (one in ten is a command that answers);
  * - reconnect time: from a dropped socket to a welcomed, re-subscribed session (the first
  *   backoff step is included; BOT_RECONNECT_BASE_MS=100 here).
+ * - with PostgreSQL (TEST_DATABASE_URL): one `npm run worker` process with 1,000 and 10,000
+ *   channels (`--channels 1000,10000`, `--transport conduit|websocket`): its memory per connected
+ *   channel (RSS growth over the idle worker) and the p99 time from a viewer's `!ping` to the
+ *   bot's reply reaching the local Twitch; the Twitch server and the viewers (the load) run in
+ *   this process, the worker in its own. `--skip-single` runs only this part.
  * Prints figures only; bounded in count and time, stops by itself.
  */
+import { readFileSync } from 'node:fs'
+import { eq } from 'drizzle-orm'
+import { users } from '../../server/src/db/schema'
 import { createLogger } from '../../server/src/logger'
+import { FLEET_JWT_SECRET, FLEET_TOKEN_KEY, seedTwitchChannels, spawnWorker } from '../support/bot-fleet'
 import { createBotWorker } from '../../server/src/worker/bot-worker'
 import { startTwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { waitFor } from '../support/bot-harness'
@@ -22,9 +31,10 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback
 }
 const messages = arg('messages', 2000)
+const skipSingle = process.argv.includes('--skip-single')
 const drops = arg('drops', 5)
 
-for (const engine of engines) {
+for (const engine of skipSingle ? [] : engines) {
   const twitch = await startTwitchServer({ keepaliveSeconds: 600 })
   twitch.addUser({ id: '1', login: 'benchcaster', displayName: 'BenchCaster' })
   const t = await createTestApp(engine, {
@@ -80,3 +90,78 @@ for (const engine of engines) {
   await t.close()
   await twitch.close()
 }
+
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
+const strArg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? process.argv[i + 1]! : fallback
+}
+
+/** One worker process, `n` channels, viewers' commands paced at `rate` per second: memory per channel and p99 reply time. */
+async function fleet(n: number, transport: string) {
+  const twitch = await startTwitchServer({ keepaliveSeconds: 600 })
+  twitch.state.rate = { limit: 1e9, remaining: 1e9, resetAt: Math.ceil(Date.now() / 1000) + 86_400 }
+  const t = await createTestApp('postgres', { ...localPlatformEnv(twitch), CHANNEL_TOKEN_KEY: FLEET_TOKEN_KEY, JWT_ACCESS_SECRET: FLEET_JWT_SECRET })
+  const worker = spawnWorker('bench', {
+    ...localPlatformEnv(twitch),
+    DATABASE_URL: t.config.DATABASE_URL!,
+    DATA_DIR: '/tmp/bench-bot-worker',
+    LOG_LEVEL: 'info',
+    TWITCH_EVENTSUB_TRANSPORT: transport,
+    TWITCH_CONDUIT_SHARDS: '1',
+    WORKER_LEASE_TTL_MS: '5000',
+  })
+  try {
+    await waitFor(() => worker.output().includes('worker holds its share'), 'the idle worker', 120_000).catch((e: unknown) => {
+      throw new Error(`${(e as Error).message}\n${worker.output().slice(-2000)}`)
+    })
+    await new Promise((r) => setTimeout(r, 2000))
+    const idle = rssOf(worker.child.pid!)
+    const [owner] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'client@demo.local'))
+    const t0 = performance.now()
+    const channels = await seedTwitchChannels(t.database.db, twitch, owner!.id, n)
+    const chatSubs = () =>
+      transport === 'conduit'
+        ? (twitch.conduits()[0]?.subscriptions.filter((x) => x.type === 'channel.chat.message').length ?? 0)
+        : twitch.subscriptions().filter((x) => x.type === 'channel.chat.message').length
+    const progress = setInterval(() => console.error(`  … ${chatSubs()} of ${n} channels connected`, process.env.BENCH_DEBUG ? worker.output().slice(-1500) : ''), 10_000)
+    await waitFor(() => chatSubs() >= n, `${n} channels connected`, 30 * 60_000).finally(() => clearInterval(progress))
+    const connectS = (performance.now() - t0) / 1000
+    await new Promise((r) => setTimeout(r, 3000))
+    const loaded = rssOf(worker.child.pid!)
+
+    // Reply arrival times, as the local Twitch receives the bot's messages.
+    const arrived = new Map<string, number>()
+    const push = twitch.sent.push.bind(twitch.sent)
+    twitch.sent.push = (...items) => {
+      for (const it of items) if (it.message.startsWith('pong ')) arrived.set(it.message.slice(5), performance.now())
+      return push(...items)
+    }
+    const commands = Math.min(2000, n * 2)
+    const rate = 200
+    const sentAt = new Map<string, number>()
+    for (let i = 0; i < commands; i++) {
+      const c = channels[(i * 7919) % n]!
+      const viewer = `q${i}`
+      sentAt.set(viewer, performance.now())
+      twitch.chat(c.broadcasterId, { userId: `v${i}`, login: viewer }, '!ping')
+      if (i % 20 === 19) await new Promise((r) => setTimeout(r, (20 / rate) * 1000))
+    }
+    await waitFor(() => arrived.size >= commands, 'every reply', 300_000)
+    const times = [...sentAt].map(([v, at]) => arrived.get(v)! - at).sort((a, b) => a - b)
+    const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1)
+    console.log(
+      `postgres worker  ${String(n).padStart(6)} channels (${transport})  ${((loaded - idle) / n / 1024).toFixed(1)} KiB RSS per channel (idle ${(idle / 2 ** 20).toFixed(0)} MiB → ${(loaded / 2 ** 20).toFixed(0)} MiB; all connected in ${connectS.toFixed(0)} s)  !ping → reply: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms  (${commands} commands at ${rate}/s)`,
+    )
+  } finally {
+    worker.child.kill('SIGKILL')
+    await worker.exited
+    await t.close()
+    await twitch.close()
+  }
+}
+
+if (process.env.TEST_DATABASE_URL) {
+  const transport = strArg('transport', 'conduit')
+  for (const n of strArg('channels', '1000,10000').split(',').map(Number)) await fleet(n, transport)
+} else console.log('worker fleet: skipped (needs TEST_DATABASE_URL: the worker runs in its own process on PostgreSQL)')

@@ -1,9 +1,15 @@
 import type { Config } from '../config'
+import type { Db } from '../db/client'
 import type { Logger } from '../logger'
 import type { Services } from '../services'
+import { TwitchConduit } from '../platforms/twitch/conduit'
 import { ChannelBot, type BotRuntime } from './channel-bot'
+import { createLeaseManager, type LeaseManager } from './leases'
 import { realScheduler, type Scheduler } from './scheduler'
 import { createSyncScheduler, type SyncJob } from './sync-scheduler'
+
+/** Channels a worker takes over per lease round (a third of the lease's TTL). */
+const ACQUIRE_PER_ROUND = 50
 
 export interface WorkerOptions {
   services: Services
@@ -21,6 +27,12 @@ export interface WorkerOptions {
    * off unless asked for. `jobs` are added to the built-in ones (features register theirs).
    */
   sync?: { tickMs?: number; jobs?: SyncJob[] } | false
+  /**
+   * Sharding: run only the channels this worker holds a lease on (worker_leases), take its fair
+   * share, give over-share channels back gracefully, take over expired leases of dead workers.
+   * Off: every runnable channel runs here (the inline worker of a single server).
+   */
+  leases?: { db: Db; ttlMs: number; name?: string } | false
 }
 
 /**
@@ -38,6 +50,12 @@ export function createBotWorker(opts: WorkerOptions) {
     backoff: { baseMs: config.BOT_RECONNECT_BASE_MS, maxMs: config.BOT_RECONNECT_MAX_MS },
     eventSubUrl: config.TWITCH_EVENTSUB_WS_URL,
   }
+  const leases: LeaseManager | null = opts.leases ? createLeaseManager({ db: opts.leases.db, ttlMs: opts.leases.ttlMs, name: opts.leases.name }) : null
+  if (leases) runtime.fence = (channelId) => leases.valid(channelId)
+  let leaseTimer: ReturnType<typeof setInterval> | null = null
+  let ticking: Promise<void> | null = null
+  /** Channels being handed to another worker (their bot finishing its owed replies). */
+  const releasing = new Set<number>()
   const bots = new Map<number, ChannelBot>()
   const pending = new Map<number, Promise<void>>()
   const streams: Array<{ return(): unknown }> = []
@@ -71,8 +89,19 @@ export function createBotWorker(opts: WorkerOptions) {
             if (row) await bot.shutdown(null)
             else bot.stop()
           }
+          await leases?.release(channelId)
           return
         }
+        if (leases && !leases.held.has(channelId)) {
+          // Not ours: take it if it is free and within this worker's share (a newly activated channel).
+          if (bot) {
+            bots.delete(channelId)
+            bot.stop()
+          }
+          const { share } = await leases.share()
+          if (!(await leases.acquire(share - leases.held.size, [channelId])).length) return
+        }
+        if (releasing.has(channelId)) return
         if (bot && restart) {
           bots.delete(channelId)
           bot.stop()
@@ -102,7 +131,57 @@ export function createBotWorker(opts: WorkerOptions) {
     }
   }
 
+  /** A lease is lost: the bot stops at once (another worker may already answer its chat). */
+  function drop(channelId: number) {
+    const bot = bots.get(channelId)
+    bots.delete(channelId)
+    bot?.stop()
+    log.warn({ channelId }, 'channel lease lost: its bot stopped here')
+  }
+
+  /** Hands a channel to another worker: no more events read, owed replies sent (fenced), then the lease is released. */
+  async function handOver(channelId: number) {
+    releasing.add(channelId)
+    try {
+      await (pending.get(channelId) ?? Promise.resolve())
+      const bot = bots.get(channelId)
+      bots.delete(channelId)
+      if (bot) await bot.finish(runtime.scheduler.now() + Math.min(config.SHUTDOWN_TIMEOUT_MS, leases!.ttlMs))
+      await leases!.release(channelId)
+    } finally {
+      releasing.delete(channelId)
+    }
+  }
+
+  /** One lease round: heartbeat, renew, take over free or expired channels up to the fair share, give back the excess. */
+  async function leaseTick() {
+    if (!leases) return
+    await leases.heartbeat()
+    for (const id of await leases.renew()) drop(id)
+    if (!running) return
+    const { share } = await leases.share()
+    const owned = leases.held.size
+    // A bounded number per round, so starting bots does not starve this worker's own database pool (renewals included).
+    if (owned < share) for (const id of await leases.acquire(Math.min(share - owned, ACQUIRE_PER_ROUND))) void reload(id)
+    else if (owned > share) {
+      const excess = [...leases.held.keys()].filter((id) => !releasing.has(id)).slice(0, owned - share)
+      for (const id of excess) void handOver(id).catch((e: unknown) => log.warn({ err: (e as Error).message, channelId: id }, 'lease hand-over failed'))
+    }
+  }
+
+  function tick(): Promise<void> {
+    ticking ??= leaseTick()
+      .catch((e: unknown) => log.warn({ err: (e as Error).message }, 'lease round failed'))
+      .finally(() => (ticking = null))
+    return ticking
+  }
+
   async function syncAll() {
+    if (leases) {
+      // Only the channels held here; new ones come through the lease round.
+      await Promise.all([...new Set([...leases.held.keys(), ...bots.keys()])].map((id) => reload(id)))
+      return
+    }
     const rows = await services.channels.runnable()
     const ids = new Set(rows.map((r) => r.id))
     await Promise.all([...rows.map((r) => reload(r.id)), ...[...bots.keys()].filter((id) => !ids.has(id)).map((id) => reload(id))])
@@ -110,6 +189,14 @@ export function createBotWorker(opts: WorkerOptions) {
 
   return {
     bots,
+    /** The lease manager (null without sharding). */
+    leases,
+    /** The EventSub conduit of this process (null with the WebSocket transport). */
+    get conduit() {
+      return runtime.conduit ?? null
+    },
+    /** Runs one lease round now (tests). */
+    tick,
     /** The per-channel sync scheduler (null unless `sync` was asked for). */
     sync,
     get(channelId: number) {
@@ -122,11 +209,36 @@ export function createBotWorker(opts: WorkerOptions) {
     },
     async start() {
       running = true
+      if (config.TWITCH_EVENTSUB_TRANSPORT === 'conduit' && services.platforms.configured.twitch) {
+        const conduit = new TwitchConduit({
+          twitch: services.platforms.twitch,
+          url: config.TWITCH_EVENTSUB_WS_URL,
+          scheduler: runtime.scheduler,
+          random: runtime.random,
+          backoff: runtime.backoff,
+          log: log.child({ component: 'conduit' }),
+          shards: config.TWITCH_CONDUIT_SHARDS,
+          conduitId: config.TWITCH_CONDUIT_ID,
+        })
+        try {
+          await conduit.start()
+          runtime.conduit = conduit
+          log.info({ conduit: conduit.id, shards: config.TWITCH_CONDUIT_SHARDS }, 'Twitch events through an EventSub conduit')
+        } catch (e) {
+          conduit.stop()
+          log.error({ err: (e as Error).message }, 'EventSub conduit not available: a WebSocket session per channel instead')
+        }
+      }
       // A new connection or bot account changes who the bot speaks as: start it afresh.
       void listen(services.pubsub.subscribe('channelChanged'), (e) => void reload(e.channelId, e.what === 'connected' || e.what === 'bot account'))
       void listen(services.pubsub.subscribe('platformWebhook'), (e) => {
         bots.get(e.channelId)?.onKickWebhook(e.type, e.body, new Date(e.receivedAt))
       })
+      if (leases) {
+        await tick()
+        leaseTimer = setInterval(() => void tick(), Math.max(50, Math.floor(leases.ttlMs / 3)))
+        leaseTimer.unref()
+      }
       // A database that is away now is retried by the resync below, not fatal.
       await syncAll().catch((e: unknown) => log.warn({ err: (e as Error).message }, 'bot worker: first channel sync failed; retried at the next resync'))
       if (opts.resyncMs) {
@@ -155,6 +267,13 @@ export function createBotWorker(opts: WorkerOptions) {
       }
       for (const bot of bots.values()) bot.stop()
       bots.clear()
+      runtime.conduit?.stop()
+      runtime.conduit = null
+      if (leaseTimer) clearInterval(leaseTimer)
+      leaseTimer = null
+      await ticking
+      // Released at once, so the other workers take these channels at their next round.
+      await leases?.leave().catch((e: unknown) => log.warn({ err: (e as Error).message }, 'leases not released; they expire'))
     },
   }
 }

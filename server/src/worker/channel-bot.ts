@@ -7,6 +7,7 @@ import { permits } from '../modules/commands/permission'
 import { renderTemplate } from '../modules/commands/template'
 import { addressedTo, compileRules, Cooldowns, decide, type CompiledRule } from '../modules/conversation/matching'
 import { kickEvent } from '../platforms/kick/webhook'
+import type { ConduitSubscription, TwitchConduit } from '../platforms/twitch/conduit'
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
 import { twitchEvent } from '../platforms/twitch/events'
 import type { TwitchClient } from '../platforms/twitch/twitch.client'
@@ -21,6 +22,28 @@ export interface BotRuntime {
   random: () => number
   backoff: { baseMs: number; maxMs: number }
   eventSubUrl: string
+  /**
+   * Fencing (sharded workers): asked before every chat line; false means this worker no longer
+   * holds the channel's lease, so the line is not sent and the queue is dropped.
+   */
+  fence?: (channelId: number) => Promise<boolean>
+  /** Twitch events through this process's EventSub conduit instead of a WebSocket session per channel. */
+  conduit?: TwitchConduit | null
+}
+
+/** What a channel's bot subscribes to on Twitch (`follows`: the broadcaster granted moderator:read:followers). */
+function channelSubscriptions(broadcasterId: string, actorId: string, follows: boolean): ConduitSubscription[] {
+  const b = { broadcaster_user_id: broadcasterId }
+  return [
+    { type: 'channel.chat.message', version: '1', condition: { ...b, user_id: actorId } },
+    { type: 'stream.online', version: '1', condition: b },
+    { type: 'stream.offline', version: '1', condition: b },
+    { type: 'channel.update', version: '2', condition: b },
+    ...(follows ? [{ type: 'channel.follow', version: '2', condition: { ...b, moderator_user_id: broadcasterId } }] : []),
+    // Raids both ways: this channel's raid starting (confirms a pending one) and raids it receives.
+    { type: 'channel.raid', version: '1', condition: { from_broadcaster_user_id: broadcasterId } },
+    { type: 'channel.raid', version: '1', condition: { to_broadcaster_user_id: broadcasterId } },
+  ]
 }
 
 export { permits }
@@ -123,7 +146,8 @@ export class ChannelBot {
       this.s.chat.limiters.get(this.row.id).limit = moderator && this.row.platform === 'twitch' ? CHAT_LIMIT_MODERATOR : CHAT_LIMIT
       await this.scheduleRefresh()
       if (this.stopped) return
-      if (this.row.platform === 'twitch') this.connectTwitch(await this.s.platforms.twitchOf(this.row))
+      if (this.row.platform === 'twitch' && this.rt.conduit && !this.row.sandbox) await this.attachConduit(this.rt.conduit)
+      else if (this.row.platform === 'twitch') this.connectTwitch(await this.s.platforms.twitchOf(this.row))
       else {
         await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => this.s.platforms.kick.subscribeEvents(as.token, as.broadcasterId))
         this.connected = true
@@ -143,6 +167,7 @@ export class ChannelBot {
     this.stopped = true
     this.eventsub?.stop()
     this.eventsub = null
+    this.detachConduit()
     for (const t of this.timers.values()) if (t.handle) this.rt.scheduler.clearTimeout(t.handle)
     this.timers.clear()
     if (this.drainTimer) this.rt.scheduler.clearTimeout(this.drainTimer)
@@ -160,6 +185,7 @@ export class ChannelBot {
   async finish(deadline: number): Promise<number> {
     this.eventsub?.stop()
     this.eventsub = null
+    this.detachConduit()
     for (const t of this.timers.values()) if (t.handle) this.rt.scheduler.clearTimeout(t.handle)
     this.timers.clear()
     if (this.followTimer) this.rt.scheduler.clearTimeout(this.followTimer)
@@ -269,22 +295,14 @@ export class ChannelBot {
       onWelcome: async (sessionId) => {
         try {
           await this.s.channels.actAs(id, 'broadcaster', async (as) => {
-            const b = { broadcaster_user_id: as.broadcasterId }
-            await twitch.subscribe(as.token, sessionId, 'channel.chat.message', '1', { ...b, user_id: as.actorId })
-            await twitch.subscribe(as.token, sessionId, 'stream.online', '1', b)
-            await twitch.subscribe(as.token, sessionId, 'stream.offline', '1', b)
-            await twitch.subscribe(as.token, sessionId, 'channel.update', '2', b)
             // The broadcaster reads their own followers; a channel connected before the follower
             // panel lacks moderator:read:followers and keeps its bot (it gets follows on reconnect).
             const acc = await this.s.channels.account(id, 'broadcaster')
-            if (acc?.scopes.includes('moderator:read:followers')) {
-              await twitch
-                .subscribe(as.token, sessionId, 'channel.follow', '2', { ...b, moderator_user_id: as.broadcasterId })
-                .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: id }, 'channel.follow not subscribed'))
+            for (const sub of channelSubscriptions(as.broadcasterId, as.actorId, !!acc?.scopes.includes('moderator:read:followers'))) {
+              const done = twitch.subscribe(as.token, sessionId, sub.type, sub.version, sub.condition)
+              if (sub.type === 'channel.follow') await done.catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: id }, 'channel.follow not subscribed'))
+              else await done
             }
-            // Raids both ways: this channel's raid starting (confirms a pending one) and raids it receives.
-            await twitch.subscribe(as.token, sessionId, 'channel.raid', '1', { from_broadcaster_user_id: as.broadcasterId })
-            await twitch.subscribe(as.token, sessionId, 'channel.raid', '1', { to_broadcaster_user_id: as.broadcasterId })
           })
         } catch (e) {
           if (isAppError(e) && e.code === 'PLATFORM_ERROR') throw new PlatformAuthError('twitch', e.message)
@@ -298,6 +316,30 @@ export class ChannelBot {
       onState: (state, reason) => void this.onConnectionState(state, reason),
     })
     this.eventsub.start()
+  }
+
+  private conduitAttached = false
+
+  /** The channel's subscriptions on the process's conduit (app token); its events come through the conduit's shards. */
+  private async attachConduit(conduit: TwitchConduit) {
+    const id = this.row.id
+    await this.s.channels.actAs(id, 'broadcaster', async (as) => {
+      const acc = await this.s.channels.account(id, 'broadcaster')
+      this.conduitAttached = true
+      await conduit.attach(as.broadcasterId, channelSubscriptions(as.broadcasterId, as.actorId, !!acc?.scopes.includes('moderator:read:followers')), (type, event) => {
+        const ev = twitchEvent(type, event, new Date(this.now()))
+        if (ev) this.handle(ev)
+      })
+    })
+    if (this.stopped) return this.detachConduit()
+    this.connected = true
+    await this.reportRunning()
+  }
+
+  private detachConduit() {
+    if (!this.conduitAttached) return
+    this.conduitAttached = false
+    this.rt.conduit?.detach(this.row.platformUserId)
   }
 
   private async onConnectionState(state: EventSubState, reason?: string) {
@@ -511,6 +553,12 @@ export class ChannelBot {
           }
           return
         }
+        if (this.rt.fence && !(await this.rt.fence(this.row.id).catch(() => false))) {
+          this.log.warn({ channelId: this.row.id, dropped: this.queue.length }, 'channel lease lost: chat lines not sent')
+          this.queue.length = 0
+          return
+        }
+        if (this.stopped || !this.queue.length) return
         limiter.tryTake(this.now())
         const text = this.queue.shift()!
         try {

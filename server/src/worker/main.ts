@@ -37,8 +37,17 @@ const database = await openDatabase({
 await database.migrate()
 const secrets = resolveSecrets(config)
 const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret })
-const worker = createBotWorker({ services, config, log, resyncMs: config.REDIS_URL ? 60_000 : 5_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } })
+// Several workers share the channels through leases (worker_leases): each channel runs on one of them.
+const worker = createBotWorker({
+  services,
+  config,
+  log,
+  resyncMs: config.REDIS_URL ? 60_000 : 5_000,
+  sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 },
+  leases: { db: database.db, ttlMs: config.WORKER_LEASE_TTL_MS, name: config.WORKER_ID },
+})
 await worker.start()
+log.info({ holder: worker.leases?.holder, channels: worker.bots.size }, 'worker holds its share of the channels')
 
 let stopping = false
 const stop = async () => {

@@ -5,7 +5,9 @@
  * in twitch-raids.ts; the stream schedule in twitch-schedule.ts; followers; videos and clips with cursor paging and the ~1,000-result cap)
  * with Ratelimit-* headers and 429s,
  * Twitch's chat limit (20 per 30 s, 100 for moderators) and the EventSub WebSocket protocol
- * (session_welcome, session_keepalive, notification, session_reconnect). It speaks the real
+ * (session_welcome, session_keepalive, notification, session_reconnect), EventSub conduits (create,
+ * update, delete; shards that are WebSocket sessions; subscriptions with the conduit transport
+ * and an app access token from the client-credentials grant). It speaks the real
  * protocol on 127.0.0.1, port 0, and has controls to act as viewers and as the network.
  */
 import { createHash, randomBytes } from 'node:crypto'
@@ -36,6 +38,15 @@ interface Session {
   socket: WebSocket | null
   subscriptions: Array<{ id: string; type: string; version: string; condition: Record<string, string> }>
   keepalive: ReturnType<typeof setInterval> | null
+}
+
+/** An EventSub conduit (Helix /eventsub/conduits): shards are WebSocket sessions; subscriptions belong to the conduit. */
+interface Conduit {
+  id: string
+  shards: Array<{ id: string; sessionId: string | null; status: 'enabled' | 'unused' | 'websocket_disconnected'; connectedAt: string | null; disconnectedAt: string | null }>
+  subscriptions: Array<{ id: string; type: string; version: string; condition: Record<string, string> }>
+  /** Notifications each shard delivered, by shard id. */
+  delivered: Map<string, number>
 }
 
 export interface SentChat {
@@ -154,6 +165,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const tokens = new Map<string, Token>()
   const refreshTokens = new Map<string, string>() // refresh → access
   const sessions = new Map<string, Session>()
+  const conduits = new Map<string, Conduit>()
   const streams = new Map<string, { category: string; startedAt: string } | null>()
   const categories = new Map<string, string>()
   /** broadcaster → followers, oldest first (Helix lists newest first). */
@@ -223,6 +235,26 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   }
 
   function notifyWhere(type: string, match: (condition: Record<string, string>) => boolean, event: Record<string, unknown>) {
+    for (const c of conduits.values()) {
+      const sub = c.subscriptions.find((x) => x.type === type && match(x.condition))
+      if (!sub) continue
+      // Twitch balances a conduit's notifications over its enabled shards (here: by subscription, stable).
+      const live = c.shards.filter((sh) => sh.status === 'enabled' && sh.sessionId && sessions.get(sh.sessionId)?.socket)
+      if (!live.length) continue
+      let h = 0
+      for (const ch of sub.id) h = (h * 31 + ch.charCodeAt(0)) >>> 0
+      const shard = live[h % live.length]!
+      c.delivered.set(shard.id, (c.delivered.get(shard.id) ?? 0) + 1)
+      sessions.get(shard.sessionId!)!.socket!.send(
+        JSON.stringify({
+          metadata: { message_id: nextId('m'), message_type: 'notification', message_timestamp: new Date(now()).toISOString(), subscription_type: type, subscription_version: sub.version },
+          payload: {
+            subscription: { id: sub.id, type, version: sub.version, status: 'enabled', condition: sub.condition, transport: { method: 'conduit', conduit_id: c.id } },
+            event,
+          },
+        }),
+      )
+    }
     for (const s of sessions.values()) {
       const sub = s.subscriptions.find((x) => x.type === type && match(x.condition))
       if (!sub || !s.socket) continue
@@ -312,6 +344,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
           return { status: 400, body: { status: 400, message: 'Invalid code_verifier' } }
         }
         return { status: 200, body: issue(c.userId, c.scopes) }
+      }
+      if (f.get('grant_type') === 'client_credentials') {
+        // An app access token (no user; no refresh token), as conduits need.
+        const access = randomBytes(15).toString('hex')
+        tokens.set(access, { userId: '', scopes: [], expiresAt: now() + ttl * 1000, refresh: '', revoked: false })
+        return { status: 200, body: { access_token: access, expires_in: ttl, token_type: 'bearer' } }
       }
       if (f.get('grant_type') === 'refresh_token') {
         const access = refreshTokens.get(f.get('refresh_token') ?? '')
@@ -458,9 +496,11 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const end = data.duration === undefined ? null : new Date(now() + data.duration * 1000).toISOString()
       return { status: 200, body: { data: [{ broadcaster_id: b, moderator_id: q.get('moderator_id'), user_id: data.user_id, created_at: new Date(now()).toISOString(), end_time: end }] } }
     }
+    if (p.startsWith('/eventsub/conduits')) return conduitApi(req, p, token)
     if (p === '/eventsub/subscriptions' && req.method === 'POST') {
       state.eventSubRequests++
-      const b = req.json() as { type?: string; version?: string; condition?: Record<string, string>; transport?: { method?: string; session_id?: string } }
+      const b = req.json() as { type?: string; version?: string; condition?: Record<string, string>; transport?: { method?: string; session_id?: string; conduit_id?: string } }
+      if (b.transport?.method === 'conduit') return conduitSubscribe(b, token)
       const session = sessions.get(b.transport?.session_id ?? '')
       if (b.transport?.method !== 'websocket' || !session || !session.socket) {
         return { status: 400, body: { error: 'Bad Request', status: 400, message: 'websocket transport session does not exist or has already disconnected' } }
@@ -483,6 +523,103 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     }
     if (p === '/videos' || p === '/clips') return media(req, p, token)
     return { status: 404, body: { error: 'Not Found', status: 404, message: 'Not Found' } }
+  }
+
+  const appOnly: Res = { status: 401, body: { error: 'Unauthorized', status: 401, message: 'An app access token is required' } }
+  const conduitBody = (c: Conduit) => ({ id: c.id, shard_count: c.shards.length })
+  const resize = (c: Conduit, count: number) => {
+    while (c.shards.length < count) c.shards.push({ id: String(c.shards.length), sessionId: null, status: 'unused', connectedAt: null, disconnectedAt: null })
+    c.shards.length = count
+  }
+
+  /** Get, Create, Update, Delete Conduits; Get and Update Conduit Shards (app access token only). */
+  function conduitApi(req: Req, p: string, token: Token): Res {
+    if (token.userId !== '') return appOnly
+    const q = req.query
+    if (p === '/eventsub/conduits' && req.method === 'GET') return { status: 200, body: { data: [...conduits.values()].map(conduitBody) } }
+    if (p === '/eventsub/conduits' && req.method === 'POST') {
+      const n = (req.json() as { shard_count?: unknown }).shard_count
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 20_000) return badRequest('shard_count must be between 1 and 20000')
+      if (conduits.size >= 5) return { status: 429, body: { error: 'Too Many Requests', status: 429, message: 'Conduit limit reached' } }
+      const c: Conduit = { id: randomBytes(16).toString('hex'), shards: [], subscriptions: [], delivered: new Map() }
+      resize(c, n)
+      conduits.set(c.id, c)
+      return { status: 200, body: { data: [conduitBody(c)] } }
+    }
+    if (p === '/eventsub/conduits' && req.method === 'PATCH') {
+      const b = req.json() as { id?: string; shard_count?: unknown }
+      const c = conduits.get(b.id ?? '')
+      if (!c) return { status: 404, body: { error: 'Not Found', status: 404, message: 'Conduit not found' } }
+      if (typeof b.shard_count !== 'number' || !Number.isInteger(b.shard_count) || b.shard_count < 1 || b.shard_count > 20_000) return badRequest('shard_count must be between 1 and 20000')
+      resize(c, b.shard_count)
+      return { status: 200, body: { data: [conduitBody(c)] } }
+    }
+    if (p === '/eventsub/conduits' && req.method === 'DELETE') {
+      if (!conduits.delete(q.get('id') ?? '')) return { status: 404, body: { error: 'Not Found', status: 404, message: 'Conduit not found' } }
+      return { status: 204 }
+    }
+    const shardBody = (sh: Conduit['shards'][number]) => ({
+      id: sh.id,
+      status: sh.status,
+      transport: sh.sessionId ? { method: 'websocket', session_id: sh.sessionId, connected_at: sh.connectedAt, disconnected_at: sh.disconnectedAt } : {},
+    })
+    if (p === '/eventsub/conduits/shards' && req.method === 'GET') {
+      const c = conduits.get(q.get('conduit_id') ?? '')
+      if (!c) return { status: 404, body: { error: 'Not Found', status: 404, message: 'Conduit not found' } }
+      const status = q.get('status')
+      return page(q, c.shards.filter((sh) => !status || sh.status === status).map(shardBody))
+    }
+    if (p === '/eventsub/conduits/shards' && req.method === 'PATCH') {
+      const b = req.json() as { conduit_id?: string; shards?: Array<{ id?: string; transport?: { method?: string; session_id?: string } }> }
+      const c = conduits.get(b.conduit_id ?? '')
+      if (!c) return { status: 404, body: { error: 'Not Found', status: 404, message: 'Conduit not found' } }
+      if (!Array.isArray(b.shards) || b.shards.length === 0) return badRequest('shards is required')
+      const data: unknown[] = []
+      const errors: Array<{ id: string; message: string; code: string }> = []
+      for (const u of b.shards) {
+        const sh = c.shards.find((x) => x.id === u.id)
+        if (!sh) {
+          errors.push({ id: String(u.id ?? ''), message: 'The shard id is outside the conduit range', code: '404' })
+          continue
+        }
+        if (u.transport?.method !== 'websocket') {
+          errors.push({ id: sh.id, message: 'Only websocket shards are supported here', code: '400' })
+          continue
+        }
+        const session = sessions.get(u.transport.session_id ?? '')
+        if (!session?.socket || session.subscriptions.length) {
+          errors.push({ id: sh.id, message: 'The websocket session is not connected or already has subscriptions', code: '400' })
+          continue
+        }
+        sh.sessionId = session.id
+        sh.status = 'enabled'
+        sh.connectedAt = new Date(now()).toISOString()
+        sh.disconnectedAt = null
+        data.push(shardBody(sh))
+      }
+      return { status: 202, body: { data, errors } }
+    }
+    return { status: 404, body: { error: 'Not Found', status: 404, message: 'Not Found' } }
+  }
+
+  /** A subscription with the conduit transport: app token; for chat, the chatting user must have granted the app user:read:chat. */
+  function conduitSubscribe(b: { type?: string; version?: string; condition?: Record<string, string>; transport?: { conduit_id?: string } }, token: Token): Res {
+    if (token.userId !== '') return appOnly
+    const c = conduits.get(b.transport?.conduit_id ?? '')
+    if (!c) return badRequest('The conduit does not exist')
+    if (b.type === 'channel.chat.message') {
+      const user = b.condition?.user_id ?? ''
+      const granted = [...tokens.values()].some((t) => t.userId === user && !t.revoked && t.scopes.includes('user:read:chat'))
+      if (!granted) return { status: 403, body: { error: 'Forbidden', status: 403, message: 'The user in user_id has not authorized the app with user:read:chat' } }
+    }
+    const dup = c.subscriptions.find((x) => x.type === b.type && JSON.stringify(x.condition) === JSON.stringify(b.condition))
+    if (dup) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
+    const sub = { id: randomBytes(8).toString('hex'), type: b.type ?? '', version: b.version ?? '1', condition: b.condition ?? {} }
+    c.subscriptions.push(sub)
+    return {
+      status: 202,
+      body: { data: [{ ...sub, status: 'enabled', transport: { method: 'conduit', conduit_id: c.id }, created_at: new Date(now()).toISOString(), cost: 0 }], total: 1, total_cost: 0, max_total_cost: 10 },
+    }
   }
 
   const badRequest = (message: string): Res => ({ status: 400, body: { error: 'Bad Request', status: 400, message } })
@@ -630,6 +767,13 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         if (s.keepalive) clearInterval(s.keepalive)
         sessions.delete(s.id)
         s.socket = null
+        for (const c of conduits.values()) {
+          for (const sh of c.shards) {
+            if (sh.sessionId !== s.id) continue
+            sh.status = 'websocket_disconnected'
+            sh.disconnectedAt = new Date(now()).toISOString()
+          }
+        }
       }
     })
   })
@@ -724,6 +868,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     /** Subscriptions per live session. */
     subscriptions() {
       return [...sessions.values()].flatMap((s) => s.subscriptions.map((x) => ({ session: s.id, ...x })))
+    },
+    /** The conduits, with their shards, subscriptions and notifications delivered per shard. */
+    conduits() {
+      return [...conduits.values()].map((c) => ({ id: c.id, shards: c.shards.map((sh) => ({ ...sh })), subscriptions: [...c.subscriptions], delivered: new Map(c.delivered) }))
     },
     connectedSessions() {
       return [...sessions.values()].filter((s) => s.socket).length

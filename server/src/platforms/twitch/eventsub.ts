@@ -9,7 +9,7 @@ interface Frame {
   metadata?: { message_id?: string; message_type?: string; subscription_type?: string }
   payload?: {
     session?: { id?: string; keepalive_timeout_seconds?: number | null; reconnect_url?: string | null }
-    subscription?: { type?: string; status?: string }
+    subscription?: { type?: string; status?: string; condition?: Record<string, string> }
     event?: Record<string, unknown>
   }
 }
@@ -22,7 +22,8 @@ export interface EventSubOptions {
   log: Logger
   /** Subscribe to the events on a fresh session (not called after a session_reconnect). */
   onWelcome(sessionId: string): Promise<void>
-  onNotification(type: string, event: Record<string, unknown>): void
+  /** `condition`: the subscription's, which says whose event it is (a conduit carries many channels). */
+  onNotification(type: string, event: Record<string, unknown>, condition?: Record<string, string>): void
   onState(state: EventSubState, reason?: string): void
 }
 
@@ -174,7 +175,7 @@ export class EventSubConnection {
           if (this.seen.size > 1000) this.seen = new Set([...this.seen].slice(-500))
         }
         const subType = frame.payload?.subscription?.type ?? frame.metadata?.subscription_type
-        if (subType && frame.payload?.event) this.opts.onNotification(subType, frame.payload.event)
+        if (subType && frame.payload?.event) this.opts.onNotification(subType, frame.payload.event, frame.payload.subscription?.condition)
         return
       }
       case 'revocation': {

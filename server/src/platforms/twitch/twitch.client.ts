@@ -487,4 +487,52 @@ export class TwitchClient implements PlatformClient {
     if (res.status === 409) return // already subscribed on this session
     expectOk('twitch', res, `subscribe ${type}`)
   }
+
+  /** An app access token (client-credentials grant), as conduits and their subscriptions need. */
+  async appToken(): Promise<{ token: string; expiresAt: number }> {
+    const res = await this.http.request(`${this.auth}/token`, {
+      method: 'POST',
+      form: { client_id: this.config.clientId, client_secret: this.config.clientSecret, grant_type: 'client_credentials' },
+    })
+    const b = (expectOk('twitch', res, 'app token').body ?? {}) as { access_token?: string; expires_in?: number }
+    if (!b.access_token) throw new PlatformRequestError('twitch', 502, 'Twitch answered without an access token')
+    return { token: b.access_token, expiresAt: this.now() + (b.expires_in ?? 3600) * 1000 }
+  }
+
+  /** Get Conduits. */
+  async conduits(appToken: string): Promise<Array<{ id: string; shard_count: number }>> {
+    const res = expectOk('twitch', await this.helix(appToken, 'GET', '/eventsub/conduits'), 'get conduits')
+    return ((res.body as { data?: Array<{ id: string; shard_count: number }> }).data ?? [])
+  }
+
+  /** Create Conduits (one, with `shardCount` shards). */
+  async createConduit(appToken: string, shardCount: number): Promise<{ id: string; shard_count: number }> {
+    const res = expectOk('twitch', await this.helix(appToken, 'POST', '/eventsub/conduits', { shard_count: shardCount }), 'create conduit')
+    const c = (res.body as { data?: Array<{ id: string; shard_count: number }> }).data?.[0]
+    if (!c) throw new PlatformRequestError('twitch', 502, 'Twitch answered without a conduit')
+    return c
+  }
+
+  /** Update Conduits: a new shard count. */
+  async resizeConduit(appToken: string, id: string, shardCount: number): Promise<void> {
+    expectOk('twitch', await this.helix(appToken, 'PATCH', '/eventsub/conduits', { id, shard_count: shardCount }), 'update conduit')
+  }
+
+  /** Update Conduit Shards: points shard `shardId` at a WebSocket session; a per-shard error is thrown. */
+  async assignShard(appToken: string, conduitId: string, shardId: string, sessionId: string): Promise<void> {
+    const res = expectOk(
+      'twitch',
+      await this.helix(appToken, 'PATCH', '/eventsub/conduits/shards', { conduit_id: conduitId, shards: [{ id: shardId, transport: { method: 'websocket', session_id: sessionId } }] }),
+      'update conduit shards',
+    )
+    const err = (res.body as { errors?: Array<{ id: string; message: string }> }).errors?.[0]
+    if (err) throw new PlatformRequestError('twitch', 400, `shard ${err.id}: ${err.message}`)
+  }
+
+  /** Create EventSub Subscription with the conduit transport (app token); an existing one counts as done. */
+  async subscribeConduit(appToken: string, conduitId: string, type: string, version: string, condition: Record<string, string>) {
+    const res = await this.helix(appToken, 'POST', '/eventsub/subscriptions', { type, version, condition, transport: { method: 'conduit', conduit_id: conduitId } })
+    if (res.status === 409) return
+    expectOk('twitch', res, `subscribe ${type} (conduit)`)
+  }
 }

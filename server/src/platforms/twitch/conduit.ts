@@ -1,0 +1,113 @@
+import type { Logger } from '../../logger'
+import type { Scheduler } from '../../worker/scheduler'
+import { EventSubConnection } from './eventsub'
+import type { TwitchClient } from './twitch.client'
+
+export interface ConduitOptions {
+  twitch: TwitchClient
+  /** The EventSub WebSocket URL the shards connect to. */
+  url: string
+  scheduler: Scheduler
+  random: () => number
+  backoff: { baseMs: number; maxMs: number }
+  log: Logger
+  /** Shards this process opens (ids 0 … shards−1); the conduit grows to this many when smaller. */
+  shards: number
+  /** Use this conduit (else the app's first one, else a new one). */
+  conduitId?: string
+}
+
+export type ConduitHandler = (type: string, event: Record<string, unknown>) => void
+export interface ConduitSubscription {
+  type: string
+  version: string
+  condition: Record<string, string>
+}
+
+/**
+ * Twitch EventSub through a conduit (the transport Twitch documents for hosted bots at scale):
+ * one app access token, one conduit whose shards are this process's WebSocket sessions, and
+ * subscriptions that belong to the conduit, not to a session, so a dropped socket only needs
+ * its shard re-pointed at the new session (no re-subscribing), and one socket carries the
+ * events of many channels. Notifications are routed to the channel's handler by broadcaster.
+ */
+export class TwitchConduit {
+  private app: { token: string; expiresAt: number } | null = null
+  id: string | null = null
+  private readonly connections: EventSubConnection[] = []
+  private readonly handlers = new Map<string, ConduitHandler>()
+  /** Notifications that reached no handler here (a channel not run by this process). */
+  unrouted = 0
+
+  constructor(private readonly opts: ConduitOptions) {}
+
+  private async token(): Promise<string> {
+    if (!this.app || this.app.expiresAt - this.opts.scheduler.now() < 60_000) this.app = await this.opts.twitch.appToken()
+    return this.app.token
+  }
+
+  /** Finds or creates the conduit and opens the shards; resolves when every shard is assigned. */
+  async start(): Promise<void> {
+    const { twitch } = this.opts
+    const token = await this.token()
+    const existing = this.opts.conduitId ? { id: this.opts.conduitId, shard_count: this.opts.shards } : (await twitch.conduits(token))[0]
+    const conduit = existing ?? (await twitch.createConduit(token, this.opts.shards))
+    if (conduit.shard_count < this.opts.shards) await twitch.resizeConduit(token, conduit.id, this.opts.shards)
+    this.id = conduit.id
+    const ready: Array<Promise<void>> = []
+    for (let i = 0; i < this.opts.shards; i++) {
+      ready.push(
+        new Promise<void>((resolve) => {
+          const shardId = String(i)
+          const conn = new EventSubConnection({
+            url: this.opts.url,
+            scheduler: this.opts.scheduler,
+            random: this.opts.random,
+            backoff: this.opts.backoff,
+            log: this.opts.log.child({ shard: shardId }),
+            onWelcome: async (sessionId) => twitch.assignShard(await this.token(), conduit.id, shardId, sessionId),
+            onNotification: (type, event, condition) => this.route(type, event, condition ?? {}),
+            onState: (state, reason) => {
+              if (state === 'connected') resolve()
+              else if (state !== 'connecting') this.opts.log.warn({ shard: shardId, state, reason }, 'conduit shard not connected')
+            },
+          })
+          this.connections.push(conn)
+          conn.start()
+        }),
+      )
+    }
+    await Promise.all(ready)
+  }
+
+  /** Subscribes a channel's events on the conduit and routes them to `handler` (by broadcaster id). */
+  async attach(broadcasterId: string, subscriptions: ConduitSubscription[], handler: ConduitHandler): Promise<void> {
+    if (!this.id) throw new Error('the conduit is not started')
+    this.handlers.set(broadcasterId, handler)
+    const token = await this.token()
+    for (const s of subscriptions) await this.opts.twitch.subscribeConduit(token, this.id, s.type, s.version, s.condition)
+  }
+
+  /** The channel's events are no longer handled here (its subscriptions stay with the conduit). */
+  detach(broadcasterId: string) {
+    this.handlers.delete(broadcasterId)
+  }
+
+  /** Shards connected (welcomed and assigned) so far. */
+  get welcomes() {
+    return this.connections.reduce((n, c) => n + c.welcomes, 0)
+  }
+
+  stop() {
+    for (const c of this.connections.splice(0)) c.stop()
+    this.handlers.clear()
+  }
+
+  /** To the channel the subscription is for (its condition's broadcaster; for raids the side it names). */
+  private route(type: string, event: Record<string, unknown>, condition: Record<string, string>) {
+    const id = condition.broadcaster_user_id ?? condition.to_broadcaster_user_id ?? condition.from_broadcaster_user_id
+    const handler = id ? this.handlers.get(id) : undefined
+    if (handler) handler(type, event)
+    else this.unrouted++
+  }
+}
