@@ -165,7 +165,6 @@ export const graphqlRules: Record<string, Rule> = {
   'DataTablePage.*': rule.parent,
   'DataTableGroup.*': rule.parent,
   'Autosuggest.*': rule.parent,
-  'PageSuggestion.*': rule.parent,
   'ContactSuggestion.*': rule.parent,
   'Query.auditLog': rule.can('manage', 'AuditLog'),
   'Mutation.unsubscribe': rule.public,

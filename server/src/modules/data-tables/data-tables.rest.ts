@@ -6,7 +6,7 @@ import { guarded, type AppEnv } from '../../http/guarded'
  * GET /good-table/basic → rows; /good-table/row-group?groupBy= → [{mode, label, html,
  * children}]; /good-table/advanced-search?<column filters> → rows; /good-table/table_ssr
  * ?page&perPage&sortField&sortType&q&<column filters> → {rows, total}; GET /autosuggest/data
- * ?q&lang → {pages, contacts}. Bad parameters: 400 {error, code: BAD_USER_INPUT, fields}.
+ * ?q → {contacts: {key: 'name', data}}. Bad parameters: 400 {error, code: BAD_USER_INPUT, fields}.
  */
 export function mountDataTableRoutes(app: Hono<AppEnv>) {
   guarded(app, 'GET', '/good-table/basic', async (c, principal) => c.json(await c.get('services').dataTables.basic(principal)))

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder'
-import type { ContactSuggestion, PageSuggestion } from '../autosuggest/autosuggest.service'
+import type { ContactSuggestion } from '../autosuggest/autosuggest.service'
 import { groupings, licenceStatuses, sortFields, type TableRow } from './data-tables.service'
 
 const TableSortFieldEnum = builder.enumType('DataTableSortField', { values: sortFields })
@@ -47,14 +47,6 @@ const TableFilterInput = builder.inputType('DataTableFilter', {
   }),
 })
 
-const PageSuggestionRef = builder.objectRef<PageSuggestion>('PageSuggestion').implement({
-  fields: (t) => ({
-    title: t.exposeString('title'),
-    route: t.exposeString('route'),
-    icon: t.exposeString('icon'),
-    isBookmarked: t.exposeBoolean('isBookmarked'),
-  }),
-})
 const ContactSuggestionRef = builder.objectRef<ContactSuggestion>('ContactSuggestion').implement({
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -64,9 +56,8 @@ const ContactSuggestionRef = builder.objectRef<ContactSuggestion>('ContactSugges
     route: t.exposeString('route'),
   }),
 })
-const AutosuggestRef = builder.objectRef<{ pages: PageSuggestion[]; contacts: ContactSuggestion[] }>('Autosuggest').implement({
+const AutosuggestRef = builder.objectRef<{ contacts: ContactSuggestion[] }>('Autosuggest').implement({
   fields: (t) => ({
-    pages: t.field({ type: [PageSuggestionRef], resolve: (a) => a.pages }),
     contacts: t.field({ type: [ContactSuggestionRef], resolve: (a) => a.contacts }),
   }),
 })
@@ -108,11 +99,11 @@ builder.queryFields((t) => ({
   }),
   autosuggest: t.field({
     type: AutosuggestRef,
-    description: 'GET /autosuggest/data: the pages of the menu the caller may open and the accounts in scope matching q.',
-    args: { q: t.arg.string(), lang: t.arg.string() },
+    description: 'GET /autosuggest/data: the accounts in scope matching q (the pages come from the menu, in the browser).',
+    args: { q: t.arg.string() },
     resolve: async (_r, args, ctx) => {
       const found = await ctx.services.autosuggest.data(ctx.principal, given(args))
-      return { pages: found.pages.data, contacts: found.contacts.data }
+      return { contacts: found.contacts.data }
     },
   }),
 }))
