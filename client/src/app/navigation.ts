@@ -33,6 +33,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     items: [
       { route: 'admin-dashboard', icon: 'shield', can: ADMIN },
       { route: 'user-list', icon: 'users', can: STAFF },
+      { route: 'data-tables', icon: 'list', can: STAFF },
       { route: 'license-v11', icon: 'key', can: ADMIN },
       { route: 'admin-plans', icon: 'dollar', can: ADMIN },
       { route: 'apps-e-commerce-products', icon: 'dollar', can: ADMIN },
