@@ -36,6 +36,35 @@ const StyledArrow = styled.span<{ $active: boolean }>`
   opacity: ${({ $active }) => ($active ? 1 : 0.35)};
 `;
 
+/** A column header that sorts; aria-sort says the current order. */
+export function SortHeader({
+  label,
+  active,
+  descending,
+  onSort,
+  sortLabel,
+  testId,
+}: {
+  label: ReactNode;
+  active: boolean;
+  descending: boolean;
+  onSort: () => void;
+  sortLabel?: string;
+  testId?: string;
+}) {
+  return (
+    <th scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+      <StyledSortButton type="button" onClick={onSort} data-testid={testId}>
+        {label}
+        <StyledArrow aria-hidden="true" $active={active}>
+          {active && descending ? '▼' : '▲'}
+        </StyledArrow>
+        {sortLabel ? <span className="visually-hidden">{sortLabel}</span> : null}
+      </StyledSortButton>
+    </th>
+  );
+}
+
 /**
  * The app's data table: loading, error (with retry), empty and filled states; headers that
  * sort (aria-sort, a button each); rows that become cards on phones (StyledTableWrap). The
@@ -101,18 +130,16 @@ export function DataTable<Row>({
                     </th>
                   );
                 }
-                const active = sort?.field === column.key;
-                const descending = active && sort?.descending === true;
                 return (
-                  <th key={column.key} scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
-                    <StyledSortButton type="button" onClick={() => onSort(column.key)} data-testid={`sort-${column.key}`}>
-                      {column.header}
-                      <StyledArrow aria-hidden="true" $active={active}>
-                        {descending ? '▼' : '▲'}
-                      </StyledArrow>
-                      {sortLabel ? <span className="visually-hidden">{sortLabel}</span> : null}
-                    </StyledSortButton>
-                  </th>
+                  <SortHeader
+                    key={column.key}
+                    label={column.header}
+                    active={sort?.field === column.key}
+                    descending={sort?.field === column.key && sort.descending}
+                    onSort={() => onSort(column.key)}
+                    sortLabel={sortLabel}
+                    testId={`sort-${column.key}`}
+                  />
                 );
               })}
             </tr>
