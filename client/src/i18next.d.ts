@@ -21,6 +21,7 @@ import type calendar from './features/calendar/locales/en.json';
 import type shop from './features/shop/locales/en.json';
 import type invoices from './features/invoices/locales/en.json';
 import type statistics from './features/statistics/locales/en.json';
+import type dataTables from './features/data-tables/locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -28,6 +29,7 @@ declare module 'i18next' {
     // One entry per feature namespace (client/src/features/<feature>/locales/en.json).
     resources: {
       translation: typeof en;
+      'data-tables': typeof dataTables;
       placeholder: typeof placeholder;
       assistant: typeof assistant;
       raids: typeof raids;

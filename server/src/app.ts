@@ -24,6 +24,7 @@ import { mountUserRoutes } from './modules/users/users.rest'
 import { mountShopRoutes } from './modules/shop/shop.rest'
 import { mountInvoiceRoutes } from './modules/invoices/invoices.rest'
 import { mountStatisticsRoutes } from './modules/statistics/statistics.rest'
+import { mountDataTableRoutes } from './modules/data-tables/data-tables.rest'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { asServiceUnavailable, withDeadline } from './db/resilience'
@@ -214,6 +215,7 @@ export function createApp(deps: {
   mountInvoiceRoutes(app)
   mountMailboxRoutes(app)
   mountStatisticsRoutes(app)
+  mountDataTableRoutes(app)
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.

@@ -40,6 +40,8 @@ import { createInvoicesService } from './modules/invoices/invoices.service'
 import { createShopService } from './modules/shop/shop.service'
 import { createStatisticsService } from './modules/statistics/statistics.service'
 import { createProfileService } from './modules/statistics/profile'
+import { createDataTablesService } from './modules/data-tables/data-tables.service'
+import { createAutosuggestService } from './modules/autosuggest/autosuggest.service'
 import { createPlatforms, type Platforms } from './platforms'
 import { createInvalidations } from './realtime/invalidation'
 import { createRealtime, type Realtime } from './realtime/pubsub'
@@ -278,7 +280,11 @@ export function createServices(deps: {
           : null,
     },
   })
-  return { invalidations, firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, blog, conversation }
+  // The data tables (spec §7 /good-table/*) and the navbar search over the accounts in scope.
+  const dataTables = createDataTablesService({ db, now })
+  const autosuggest = createAutosuggestService({ dataTables })
+
+  return { invalidations, dataTables, autosuggest, firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, blog, conversation }
 }
 
 export type Services = ReturnType<typeof createServices>

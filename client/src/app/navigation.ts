@@ -1,7 +1,7 @@
 /** The app menu (vertical sidebar and horizontal top menu), filtered by the route guard. */
 import type { IconName } from '../components/ui/icon';
 import type { UserData } from '../lib/session-types';
-import { type GuardContext, canAccessRoute } from './route-guard';
+import { type GuardContext, type RouteAccess, canOpenRoute, routeAccessOf } from './route-guard';
 import { type RouteTitleKey, pathFor, routeByName } from './route-table';
 
 export type NavSectionId = 'admin' | 'dashboards' | 'bot' | 'channel' | 'analytics' | 'support' | 'billing' | 'account';
@@ -33,6 +33,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     items: [
       { route: 'admin-dashboard', icon: 'shield', can: ADMIN },
       { route: 'user-list', icon: 'users', can: STAFF },
+      { route: 'data-tables', icon: 'list', can: STAFF },
       { route: 'license-v11', icon: 'key', can: ADMIN },
       { route: 'admin-plans', icon: 'dollar', can: ADMIN },
       { route: 'apps-e-commerce-products', icon: 'dollar', can: ADMIN },
@@ -128,26 +129,44 @@ export interface NavSection {
   items: NavItem[];
 }
 
+/** The menu's entries a caller may open (the entry's `can` and the route's own rule). */
+function openItems(items: readonly NavItemSpec[], access: RouteAccess, user: Pick<UserData, 'id'>): NavItem[] {
+  return items.flatMap((item): NavItem[] => {
+    const route = routeByName(item.route);
+    if (item.can && !access.can(...item.can)) return [];
+    if (!canOpenRoute(route.meta, access)) return [];
+    return [{ name: route.name, path: pathFor(route.name, item.params?.(user as UserData)), titleKey: route.titleKey, icon: item.icon }];
+  });
+}
+
 export function visibleNavigation(user: UserData | null, context: Pick<GuardContext, 'ability' | 'accessToken'>): NavSection[] {
   if (!user) return [];
   const order = SECTION_ORDER[user.role];
   const sections = order ? order.map((id) => NAVIGATION.find((section) => section.id === id)!) : NAVIGATION;
-  return sections.map((section) => ({
-    id: section.id,
-    items: section.items.flatMap((item): NavItem[] => {
-      const route = routeByName(item.route);
-      if (item.can && !context.ability.can(...item.can)) return [];
-      if (!canAccessRoute(route.meta, context)) return [];
-      return [{ name: route.name, path: pathFor(route.name, item.params?.(user)), titleKey: route.titleKey, icon: item.icon }];
-    }),
-  })).filter((section) => section.items.length > 0);
+  const access = routeAccessOf(context);
+  return sections
+    .map((section) => ({ id: section.id, items: openItems(section.items, access, user) }))
+    .filter((section) => section.items.length > 0);
+}
+
+/**
+ * Every page of the menu a caller may open, in menu order, with the pages' other views
+ * (PAGE_VIEWS) they may open: the navbar search's pages. The server's GET /autosuggest/data
+ * builds them from here with the caller's rules, so the search offers exactly the menu.
+ */
+export function menuPages(access: RouteAccess, user: Pick<UserData, 'id'>): NavItem[] {
+  const entries = openItems(NAVIGATION.flatMap((section) => section.items), access, user);
+  const views = PAGE_VIEWS.flatMap((group) =>
+    entries.some((entry) => group.includes(entry.name)) ? group.filter((name) => !entries.some((entry) => entry.name === name)) : [],
+  ).flatMap((name) => openItems([{ route: name, icon: 'list' }], access, user));
+  return [...entries, ...views];
 }
 
 /** The other views of the page at `pathname` the user may open (none when the page has no others). */
 export function pageViews(pathname: string, context: Pick<GuardContext, 'ability' | 'accessToken'>): NavItem[] {
   const group = PAGE_VIEWS.find((names) => names.some((name) => routeByName(name).path === pathname));
   if (!group) return [];
-  const views = group.map(routeByName).filter((route) => canAccessRoute(route.meta, context));
+  const views = group.map(routeByName).filter((route) => canOpenRoute(route.meta, routeAccessOf(context)));
   return views.length > 1 ? views.map((route) => ({ name: route.name, path: route.path, titleKey: route.titleKey, icon: 'list' as const })) : [];
 }
 

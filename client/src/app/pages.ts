@@ -61,5 +61,6 @@ export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   invoiceList: lazyPage<PageProps>('invoice-list-page', () => import('../features/invoices/pages/invoice-list-page')),
   invoicePreview: lazyPage<PageProps>('invoice-preview-page', () => import('../features/invoices/pages/invoice-preview-page')),
   invoiceEdit: lazyPage<PageProps>('invoice-edit-page', () => import('../features/invoices/pages/invoice-edit-page')),
+  dataTables: lazyPage<PageProps>('data-tables-page', () => import('../features/data-tables/pages/data-tables-page')),
   videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),
 };

@@ -21,10 +21,24 @@ export interface GuardContext {
 
 export type GuardDecision = { allow: true } | { allow: false; redirectTo: string };
 
-export function canAccessRoute(meta: RouteMeta, context: Pick<GuardContext, 'ability' | 'accessToken'>): boolean {
-  if (!context.ability.can(meta.action, meta.resource)) return false;
-  if (meta.action === 'manage' && !hasAdminClaim(context.accessToken)) return false;
+/** What a page asks of an ability (`can`) and of the admin claim; the server asks it too (the navbar search's pages). */
+export interface RouteAccess {
+  can: (action: string, subject: string) => boolean;
+  admin: boolean;
+}
+
+export function canOpenRoute(meta: RouteMeta, access: RouteAccess): boolean {
+  if (!access.can(meta.action, meta.resource)) return false;
+  if (meta.action === 'manage' && !access.admin) return false;
   return true;
+}
+
+export function canAccessRoute(meta: RouteMeta, context: Pick<GuardContext, 'ability' | 'accessToken'>): boolean {
+  return canOpenRoute(meta, routeAccessOf(context));
+}
+
+export function routeAccessOf(context: Pick<GuardContext, 'ability' | 'accessToken'>): RouteAccess {
+  return { can: (action, subject) => context.ability.can(action, subject), admin: hasAdminClaim(context.accessToken) };
 }
 
 export function decideNavigation(matched: readonly RouteMeta[], pathname: string, context: GuardContext): GuardDecision {

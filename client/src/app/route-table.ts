@@ -79,7 +79,8 @@ export type PageKey =
   | 'invoiceList'
   | 'invoicePreview'
   | 'invoiceEdit'
-  | 'productAdmin';
+  | 'productAdmin'
+  | 'dataTables';
 
 export interface AppRoute {
   name: string;
@@ -184,6 +185,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('apps-invoice-preview', '/apps/invoice/preview/:id', 'invoicePreview', 'invoicePreview', appPage),
   route('apps-invoice-add', '/apps/invoice/add', 'invoiceAdd', 'invoiceEdit', appPage),
   route('apps-invoice-edit', '/apps/invoice/edit/:id', 'invoiceEdit', 'invoiceEdit', appPage),
+  // The data table (spec §7 GET /good-table/table_ssr) over the accounts in scope (staff; the server refuses clients).
+  route('data-tables', '/tables/accounts', 'dataTables', 'dataTables', appPage),
 ];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

@@ -31,6 +31,7 @@ import '../modules/shop/shop.schema'
 import '../modules/invoices/invoices.schema'
 import '../modules/mailbox/mailbox.schema'
 import '../modules/statistics/statistics.schema'
+import '../modules/data-tables/data-tables.schema'
 import '../modules/firebase-auth/firebase-auth.schema'
 
 let built: GraphQLSchema | undefined

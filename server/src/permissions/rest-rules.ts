@@ -93,4 +93,12 @@ export const restRules: Record<string, Rule> = {
   'POST /apps/email/update-emails-label': rule.signedIn,
   'GET /apps/email/paginate-email': rule.signedIn,
   'GET /apps/email/attachments/:emailId/:attachmentId': rule.signedIn,
+  // Data tables (spec §7) over the accounts directory: staff only (update User: admins and
+  // resellers); the service scopes the rows (admins all, resellers their clients).
+  'GET /good-table/basic': rule.can('update', 'User'),
+  'GET /good-table/row-group': rule.can('update', 'User'),
+  'GET /good-table/advanced-search': rule.can('update', 'User'),
+  'GET /good-table/table_ssr': rule.can('update', 'User'),
+  // The navbar search: signed in; pages by the caller's own rules, accounts by their scope.
+  'GET /autosuggest/data': rule.signedIn,
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
+import { SortHeader as SharedSortHeader } from '../../../components/ui/data-table';
 
 export const StyledCellStack = styled.div`
   display: flex;
@@ -48,46 +49,8 @@ export const StyledRowButton = styled(Button)`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const StyledSortButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: 0;
-  border: 0;
-  background: transparent;
-  font: inherit;
-  color: inherit;
-  text-transform: inherit;
-  letter-spacing: inherit;
-  cursor: pointer;
-`;
-
-const StyledArrow = styled.span<{ $active: boolean }>`
-  opacity: ${({ $active }) => ($active ? 1 : 0.35)};
-`;
-
-/** A column header that sorts; aria-sort says the current order. */
-export function SortHeader({
-  label,
-  active,
-  descending,
-  onSort,
-}: {
-  label: ReactNode;
-  active: boolean;
-  descending: boolean;
-  onSort: () => void;
-}) {
+/** A column header that sorts (the shared one, with this feature's "sort by"). */
+export function SortHeader(props: { label: ReactNode; active: boolean; descending: boolean; onSort: () => void }) {
   const { t } = useTranslation('accounts');
-  return (
-    <th scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
-      <StyledSortButton type="button" onClick={onSort}>
-        {label}
-        <StyledArrow aria-hidden="true" $active={active}>
-          {active && descending ? '▼' : '▲'}
-        </StyledArrow>
-        <span className="visually-hidden">{t('common.sortBy')}</span>
-      </StyledSortButton>
-    </th>
-  );
+  return <SharedSortHeader {...props} sortLabel={t('common.sortBy')} />;
 }

@@ -2,14 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { StyledButtonLink } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
-import { useAccountsLicencesQuery, useAccountsRunningBotsQuery, useAccountsUsersQuery } from '../../../gql/graphql';
+import { type AccountsUsersQuery, useAccountsLicencesQuery, useAccountsRunningBotsQuery, useAccountsUsersQuery } from '../../../gql/graphql';
 import { StyledCellStack, StyledMono, StyledNowrap } from '../components/data-table';
 import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
 import { LicenceTable } from '../components/licence-table';
@@ -21,6 +18,8 @@ import { useFormatters } from '../../../lib/format';
 import { userRemaining } from '../lib/licence-time';
 import { ACCOUNT_PATHS } from '../lib/paths';
 import { useViewer } from '../lib/viewer';
+
+type ClientRow = AccountsUsersQuery['users']['edges'][number]['node'];
 
 /** Reseller-ViewerDashboard: the reseller's clients with status and licence, and their key pool. */
 export default function ResellerDashboardPage({ title }: { title: string }) {
@@ -62,51 +61,33 @@ function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean
       <StatisticsCards admin={isAdmin} />
 
       <Panel title={t('reseller.latestClients')} actions={<Link to={ACCOUNT_PATHS.userList}>{t('reseller.allClients')}</Link>}>
-        {clients.error && !clients.data ? (
-          <ErrorState error={clients.error} onRetry={() => void clients.refetch()} />
-        ) : !clients.data ? (
-          <LoadingState />
-        ) : rows.length === 0 ? (
-          <EmptyState testId="clients-empty" action={<StyledButtonLink to={`${ACCOUNT_PATHS.userList}?add=1`}>{t('users.addClient')}</StyledButtonLink>}>
-            {t('reseller.noClients')}
-          </EmptyState>
-        ) : (
-          <StyledTableWrap>
-            <StyledTable data-testid="client-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('fields.user')}</th>
-                  <th scope="col">{t('fields.plan')}</th>
-                  <th scope="col">{t('fields.licence')}</th>
-                  <th scope="col">{t('fields.status')}</th>
-                  <th scope="col">{t('fields.created')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((user) => (
-                  <tr key={user.id} data-testid="client-row">
-                    <td>
-                      <UserIdentity user={user} detail={user.email} />
-                    </td>
-                    <td>{user.currentPlan}</td>
-                    <td>
-                      <StyledCellStack>
-                        {user.licenseKey !== 'None' ? <StyledMono>{user.licenseKey}</StyledMono> : null}
-                        <RemainingDuration remaining={userRemaining(user)} />
-                      </StyledCellStack>
-                    </td>
-                    <td>
-                      <UserStatusBadge status={user.status} />
-                    </td>
-                    <td>
-                      <StyledNowrap>{format.date(user.createdAt)}</StyledNowrap>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </StyledTable>
-          </StyledTableWrap>
-        )}
+        <DataTable
+          columns={[
+            { key: 'user', header: t('fields.user'), cell: (user: ClientRow) => <UserIdentity user={user} detail={user.email} /> },
+            { key: 'plan', header: t('fields.plan'), cell: (user: ClientRow) => user.currentPlan },
+            {
+              key: 'licence',
+              header: t('fields.licence'),
+              cell: (user: ClientRow) => (
+                <StyledCellStack>
+                  {user.licenseKey !== 'None' ? <StyledMono>{user.licenseKey}</StyledMono> : null}
+                  <RemainingDuration remaining={userRemaining(user)} />
+                </StyledCellStack>
+              ),
+            },
+            { key: 'status', header: t('fields.status'), cell: (user: ClientRow) => <UserStatusBadge status={user.status} /> },
+            { key: 'created', header: t('fields.created'), cell: (user: ClientRow) => <StyledNowrap>{format.date(user.createdAt)}</StyledNowrap> },
+          ]}
+          rows={clients.data ? rows : undefined}
+          rowKey={(user) => user.id}
+          error={clients.error}
+          onRetry={() => void clients.refetch()}
+          empty={t('reseller.noClients')}
+          emptyTestId="clients-empty"
+          emptyAction={<StyledButtonLink to={`${ACCOUNT_PATHS.userList}?add=1`}>{t('users.addClient')}</StyledButtonLink>}
+          testId="client-table"
+          rowTestId="client-row"
+        />
       </Panel>
 
       <Panel title={t('reseller.pool')}>

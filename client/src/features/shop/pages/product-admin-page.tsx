@@ -4,14 +4,11 @@ import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
 import { StyledCheckGroup } from '../../../components/ui/check-group';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
+import { DataTable } from '../../../components/ui/data-table';
 import { StyledFormGrid } from '../../../components/ui/form-grid';
-import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-provider';
@@ -186,65 +183,61 @@ export default function ProductAdminPage({ title }: { title: string }) {
         </Panel>
       </Can>
       <Panel title={products ? t('admin.count', { count: products.length }) : title}>
-        {error && !products ? (
-          <ErrorState error={error} onRetry={() => void refetch()} />
-        ) : !products ? (
-          <LoadingState />
-        ) : products.length === 0 ? (
-          <EmptyState testId="product-admin-empty">{t('admin.empty')}</EmptyState>
-        ) : (
-          <StyledTableWrap>
-            <StyledTable $busy={loading} data-testid="product-admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.name')}</th>
-                  <th scope="col">{t('admin.brand')}</th>
-                  <th scope="col">{t('admin.price')}</th>
-                  <th scope="col">{t('admin.state')}</th>
-                  <th scope="col">{t('admin.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {products.map((p) => (
-                  <tr key={p.id} data-testid="product-admin-row">
-                    <td>
-                      {p.name}
-                      <br />
-                      <small>{p.slug}</small>
-                    </td>
-                    <td>{p.brand}</td>
-                    <td>{money(p.price)}</td>
-                    <td>{p.removed ? t('admin.offSale') : t('admin.onSale')}</td>
-                    <td>
-                      <Can I="manage" a="Product">
-                        <StyledRow>
-                          <Button
-                            variant="secondary"
-                            onClick={() => {
-                              setEditingId(p.id);
-                              setDraft(draftOf(p));
-                              setFieldErrors({});
-                              // Keyboard users land in the form they opened.
-                              formRef.current?.querySelector('input')?.focus();
-                            }}
-                            aria-label={t('admin.editNamed', { name: p.name })}
-                          >
-                            {t('admin.edit')}
-                          </Button>
-                          {p.removed ? null : (
-                            <Button variant="danger" onClick={() => setRemoving(p)} aria-label={t('admin.removeNamed', { name: p.name })}>
-                              {t('admin.remove')}
-                            </Button>
-                          )}
-                        </StyledRow>
-                      </Can>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </StyledTable>
-          </StyledTableWrap>
-        )}
+        <DataTable
+          columns={[
+            {
+              key: 'name',
+              header: t('admin.name'),
+              cell: (p: AdminProductFieldsFragment) => (
+                <>
+                  {p.name}
+                  <br />
+                  <small>{p.slug}</small>
+                </>
+              ),
+            },
+            { key: 'brand', header: t('admin.brand'), cell: (p: AdminProductFieldsFragment) => p.brand },
+            { key: 'price', header: t('admin.price'), cell: (p: AdminProductFieldsFragment) => money(p.price) },
+            { key: 'state', header: t('admin.state'), cell: (p: AdminProductFieldsFragment) => (p.removed ? t('admin.offSale') : t('admin.onSale')) },
+            {
+              key: 'actions',
+              header: t('admin.actions'),
+              cell: (p: AdminProductFieldsFragment) => (
+                <Can I="manage" a="Product">
+                <StyledRow>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setEditingId(p.id);
+                      setDraft(draftOf(p));
+                      setFieldErrors({});
+                      // Keyboard users land in the form they opened.
+                      formRef.current?.querySelector('input')?.focus();
+                    }}
+                    aria-label={t('admin.editNamed', { name: p.name })}
+                  >
+                    {t('admin.edit')}
+                  </Button>
+                  {p.removed ? null : (
+                    <Button variant="danger" onClick={() => setRemoving(p)} aria-label={t('admin.removeNamed', { name: p.name })}>
+                      {t('admin.remove')}
+                    </Button>
+                  )}
+                </StyledRow>
+              </Can>
+              ),
+            },
+          ]}
+          rows={products}
+          rowKey={(p) => p.id}
+          error={error}
+          onRetry={() => void refetch()}
+          loading={loading}
+          empty={t('admin.empty')}
+          emptyTestId="product-admin-empty"
+          testId="product-admin-table"
+          rowTestId="product-admin-row"
+        />
       </Panel>
       <ConfirmDialog
         open={removing !== null}

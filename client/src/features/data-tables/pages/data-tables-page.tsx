@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button } from '../../../components/ui/button';
+import { type DataColumn, DataTable, type TableSort } from '../../../components/ui/data-table';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Panel } from '../../../components/ui/panel';
+import { StyledStack } from '../../../components/ui/stack';
+import { TextField } from '../../../components/ui/text-field';
+import { type DataTableSortField, type DataTablesPageQuery, useDataTablesPageQuery } from '../../../gql/graphql';
+
+type Row = DataTablesPageQuery['dataTablePage']['rows'][number];
+
+const PER_PAGE = 10;
+
+const StyledPager = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  padding-top: ${({ theme }) => theme.space.lg};
+`;
+
+/**
+ * The accounts table (GET /good-table/table_ssr through GraphQL dataTablePage): search,
+ * sorting and paging run on the server; admins see every account, resellers their clients.
+ */
+export default function DataTablesPage({ title }: { title: string }) {
+  const { t } = useTranslation('data-tables');
+  const { t: tShared } = useTranslation();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<TableSort>({ field: 'id', descending: true });
+  const { data, previousData, loading, error, refetch } = useDataTablesPageQuery({
+    variables: { page, perPage: PER_PAGE, sortField: sort.field as DataTableSortField, descending: sort.descending, filter: q.trim() ? { q: q.trim() } : null },
+  });
+  const shown = (data ?? previousData)?.dataTablePage;
+  const total = shown?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const columns: DataColumn<Row>[] = [
+    { key: 'fullName', header: t('fields.name'), sortable: true, cell: (r) => r.fullName },
+    { key: 'email', header: t('fields.email'), sortable: true, cell: (r) => r.email },
+    { key: 'role', header: t('fields.role'), sortable: true, cell: (r) => tShared(`roles.${r.role}` as 'roles.client') },
+    { key: 'plan', header: t('fields.plan'), sortable: true, cell: (r) => r.plan },
+    { key: 'status', header: t('fields.status'), sortable: true, cell: (r) => t(`status.${r.status}` as 'status.none') },
+    { key: 'daysLeft', header: t('fields.daysLeft'), sortable: true, cell: (r) => r.daysLeft ?? '—' },
+    { key: 'channel', header: t('fields.channel'), sortable: true, cell: (r) => r.channel ?? '—' },
+    { key: 'startDate', header: t('fields.startDate'), sortable: true, cell: (r) => r.startDate },
+  ];
+  return (
+    <StyledStack>
+      <PageHeader title={title} subtitle={t('subtitle')} />
+      <Panel title={title}>
+        <TextField
+          label={t('search')}
+          type="search"
+          placeholder={t('searchPlaceholder')}
+          value={q}
+          maxLength={100}
+          onChange={(event) => {
+            setQ(event.target.value);
+            setPage(1);
+          }}
+          data-testid="table-search"
+        />
+        <DataTable
+          columns={columns}
+          rows={shown?.rows}
+          rowKey={(r) => r.id}
+          error={error}
+          onRetry={() => void refetch()}
+          loading={loading}
+          empty={t('empty')}
+          emptyTestId="table-empty"
+          sort={sort}
+          sortLabel={t('sortBy')}
+          onSort={(field) => {
+            setSort((s) => ({ field, descending: s.field === field ? !s.descending : false }));
+            setPage(1);
+          }}
+          testId="accounts-table"
+          rowTestId="accounts-row"
+          footer={
+            <StyledPager aria-label={t('paging')}>
+              <span data-testid="table-range" aria-live="polite">
+                {t('range', { from: (page - 1) * PER_PAGE + 1, to: Math.min(page * PER_PAGE, total), total })}
+              </span>
+              <span>
+                <Button variant="secondary" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)} data-testid="table-previous">
+                  {t('previous')}
+                </Button>{' '}
+                <span>{t('page', { page })}</span>{' '}
+                <Button variant="secondary" disabled={page >= pages || loading} onClick={() => setPage(page + 1)} data-testid="table-next">
+                  {t('next')}
+                </Button>
+              </span>
+            </StyledPager>
+          }
+        />
+      </Panel>
+    </StyledStack>
+  );
+}

@@ -1,0 +1,109 @@
+import { builder } from '../../graphql/builder'
+import type { ContactSuggestion } from '../autosuggest/autosuggest.service'
+import { groupings, licenceStatuses, sortFields, type TableRow } from './data-tables.service'
+
+const TableSortFieldEnum = builder.enumType('DataTableSortField', { values: sortFields })
+const TableGroupingEnum = builder.enumType('DataTableGrouping', { values: groupings })
+
+const TableRowRef = builder.objectRef<TableRow>('DataTableRow').implement({
+  description: 'An account as a data-table row (GET /good-table/*): the classic keys plus the account’s own.',
+  fields: (t) => ({
+    id: t.id({ resolve: (r) => String(r.id) }),
+    avatar: t.exposeString('avatar', { nullable: true }),
+    fullName: t.exposeString('fullName'),
+    username: t.exposeString('username'),
+    email: t.exposeString('email'),
+    role: t.exposeString('role'),
+    plan: t.exposeString('plan'),
+    status: t.exposeString('status', { description: `Licence status: one of ${licenceStatuses.join(', ')}.` }),
+    daysLeft: t.exposeInt('daysLeft', { nullable: true }),
+    channel: t.exposeString('channel', { nullable: true }),
+    startDate: t.exposeString('startDate', { description: 'The day the account was created (YYYY-MM-DD, UTC).' }),
+    resellerId: t.id({ nullable: true, resolve: (r) => (r.resellerId === null ? null : String(r.resellerId)) }),
+    resellerName: t.exposeString('resellerName', { nullable: true }),
+  }),
+})
+
+const TablePageRef = builder.objectRef<{ rows: TableRow[]; total: number }>('DataTablePage').implement({
+  fields: (t) => ({ rows: t.field({ type: [TableRowRef], resolve: (p) => p.rows }), total: t.exposeInt('total') }),
+})
+
+const TableGroupRef = builder.objectRef<{ label: string; children: TableRow[] }>('DataTableGroup').implement({
+  fields: (t) => ({ label: t.exposeString('label'), children: t.field({ type: [TableRowRef], resolve: (g) => g.children }) }),
+})
+
+const TableFilterInput = builder.inputType('DataTableFilter', {
+  description: 'Column filters; all given ones apply together (text filters match a part, case-insensitively).',
+  fields: (t) => ({
+    q: t.string(),
+    fullName: t.string(),
+    email: t.string(),
+    channel: t.string(),
+    role: t.string(),
+    plan: t.string(),
+    status: t.string(),
+    startDateFrom: t.string({ description: 'YYYY-MM-DD' }),
+    startDateTo: t.string({ description: 'YYYY-MM-DD' }),
+  }),
+})
+
+const ContactSuggestionRef = builder.objectRef<ContactSuggestion>('ContactSuggestion').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    img: t.exposeString('img', { nullable: true }),
+    time: t.exposeString('time'),
+    route: t.exposeString('route'),
+  }),
+})
+const AutosuggestRef = builder.objectRef<{ contacts: ContactSuggestion[] }>('Autosuggest').implement({
+  fields: (t) => ({
+    contacts: t.field({ type: [ContactSuggestionRef], resolve: (a) => a.contacts }),
+  }),
+})
+
+/** Arguments as the service's parameters: unset ones left out. */
+const given = (o: Record<string, unknown> | null | undefined): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined && v !== null))
+
+/**
+ * The data tables and the navbar search through GraphQL: the same service as GET
+ * /good-table/* and /autosuggest/data (admins and resellers; clients FORBIDDEN on the tables).
+ */
+builder.queryFields((t) => ({
+  dataTableRows: t.field({
+    type: [TableRowRef],
+    description: 'GET /good-table/basic (no filter) and /good-table/advanced-search (with one): at most 500 rows, newest first.',
+    args: { filter: t.arg({ type: TableFilterInput }) },
+    resolve: (_r, { filter }, ctx) =>
+      filter ? ctx.services.dataTables.advancedSearch(ctx.principal, given(filter)) : ctx.services.dataTables.basic(ctx.principal),
+  }),
+  dataTableGroups: t.field({
+    type: [TableGroupRef],
+    description: 'GET /good-table/row-group: the rows grouped (plan by default).',
+    args: { groupBy: t.arg({ type: TableGroupingEnum }), filter: t.arg({ type: TableFilterInput }) },
+    resolve: (_r, { groupBy, filter }, ctx) => ctx.services.dataTables.rowGroups(ctx.principal, given({ ...given(filter), groupBy })),
+  }),
+  dataTablePage: t.field({
+    type: TablePageRef,
+    description: 'GET /good-table/table_ssr: one page, filtered, sorted and paged in the database.',
+    args: {
+      page: t.arg.int(),
+      perPage: t.arg.int(),
+      sortField: t.arg({ type: TableSortFieldEnum }),
+      descending: t.arg.boolean(),
+      filter: t.arg({ type: TableFilterInput }),
+    },
+    resolve: (_r, { page, perPage, sortField, descending, filter }, ctx) =>
+      ctx.services.dataTables.page(ctx.principal, given({ ...given(filter), page, perPage, sortField, sortType: descending == null ? null : descending ? 'desc' : 'asc' })),
+  }),
+  autosuggest: t.field({
+    type: AutosuggestRef,
+    description: 'GET /autosuggest/data: the accounts in scope matching q (the pages come from the menu, in the browser).',
+    args: { q: t.arg.string() },
+    resolve: async (_r, args, ctx) => {
+      const found = await ctx.services.autosuggest.data(ctx.principal, given(args))
+      return { contacts: found.contacts.data }
+    },
+  }),
+}))
