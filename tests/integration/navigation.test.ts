@@ -46,7 +46,7 @@ describe('browser navigation, API paths and compression', () => {
     expect(await res.text()).toBe(html)
   })
 
-  it.each(['/apps/unknown/data', '/jwt/unknown', '/good-table/basic', '/card/elsewhere', '/autosuggest/data', '/some/data'])(
+  it.each(['/apps/unknown/data', '/jwt/unknown', '/good-table/unknown', '/card/elsewhere', '/autosuggest/unknown', '/some/data'])(
     'an API client gets a 404 with no body at %s',
     async (path) => {
       for (const accept of [undefined, 'application/json', '*/*']) {

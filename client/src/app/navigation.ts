@@ -33,7 +33,6 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     items: [
       { route: 'admin-dashboard', icon: 'shield', can: ADMIN },
       { route: 'user-list', icon: 'users', can: STAFF },
-      { route: 'data-tables', icon: 'list', can: STAFF },
       { route: 'license-v11', icon: 'key', can: ADMIN },
       { route: 'admin-plans', icon: 'dollar', can: ADMIN },
       { route: 'apps-e-commerce-products', icon: 'dollar', can: ADMIN },
@@ -113,6 +112,8 @@ const SECTION_ORDER: Record<string, readonly NavSectionId[]> = {
 export const PAGE_VIEWS: readonly (readonly string[])[] = [
   ['admin-dashboard', 'admin-dashboard-v2', 'kick-admin-dashboard'],
   ['license-v11', 'license-v2'],
+  // The accounts as a list (filters, actions) or as a server-paged table (sort any column).
+  ['user-list', 'data-tables'],
   ['bot-panel', 'kick-panel'],
   ['pages-pricing', 'kick-pricing'],
 ];
