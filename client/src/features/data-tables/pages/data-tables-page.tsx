@@ -42,7 +42,7 @@ export default function DataTablesPage({ title }: { title: string }) {
     { key: 'fullName', header: t('fields.name'), sortable: true, cell: (r) => r.fullName },
     { key: 'email', header: t('fields.email'), sortable: true, cell: (r) => r.email },
     { key: 'role', header: t('fields.role'), sortable: true, cell: (r) => tShared(`roles.${r.role}` as 'roles.client') },
-    { key: 'plan', header: t('fields.plan'), sortable: true, cell: (r) => r.plan },
+    { key: 'plan', header: t('fields.plan'), sortable: true, cell: (r) => (r.plan === 'None' ? t('noPlan') : r.plan) },
     { key: 'status', header: t('fields.status'), sortable: true, cell: (r) => t(`status.${r.status}` as 'status.none') },
     { key: 'daysLeft', header: t('fields.daysLeft'), sortable: true, cell: (r) => r.daysLeft ?? '—' },
     { key: 'channel', header: t('fields.channel'), sortable: true, cell: (r) => r.channel ?? '—' },
