@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { type DataColumn, DataTable, type TableSort } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
@@ -12,15 +11,6 @@ import { type DataTableSortField, type DataTablesPageQuery, useDataTablesPageQue
 type Row = DataTablesPageQuery['dataTablePage']['rows'][number];
 
 const PER_PAGE = 10;
-
-const StyledPager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  padding-top: ${({ theme }) => theme.space.lg};
-`;
 
 /**
  * The accounts table (GET /good-table/table_ssr through GraphQL dataTablePage): search,
@@ -82,20 +72,12 @@ export default function DataTablesPage({ title }: { title: string }) {
           testId="accounts-table"
           rowTestId="accounts-row"
           footer={
-            <StyledPager aria-label={t('paging')}>
+            <nav aria-label={t('paging')}>
               <span data-testid="table-range" aria-live="polite">
                 {t('range', { from: (page - 1) * PER_PAGE + 1, to: Math.min(page * PER_PAGE, total), total })}
               </span>
-              <span>
-                <Button variant="secondary" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)} data-testid="table-previous">
-                  {t('previous')}
-                </Button>{' '}
-                <span>{t('page', { page })}</span>{' '}
-                <Button variant="secondary" disabled={page >= pages || loading} onClick={() => setPage(page + 1)} data-testid="table-next">
-                  {t('next')}
-                </Button>
-              </span>
-            </StyledPager>
+              <Pager page={page} pages={pages} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), current: t('page', { page }) }} />
+            </nav>
           }
         />
       </Panel>
