@@ -119,7 +119,8 @@ describe.skipIf(!firebaseToolsPresent)('Firebase Auth provider', () => {
 
     it('answers the registration messages of section 5 for the username and e-mail the server decides', async () => {
       const first = unique('taken')
-      await exchange({ idToken: (await emulator.signUp(`${first}@example.com`, 'Str0ng-passw0rd!')).idToken, username: first })
+      const registered = await exchange({ idToken: (await emulator.signUp(`${first}@example.com`, 'Str0ng-passw0rd!')).idToken, username: first })
+      expect([registered.status, registered.body?.userData?.username ?? registered.body]).toEqual([200, first])
       const { idToken } = await emulator.signUp(`${unique('other')}@example.com`, 'Str0ng-passw0rd!')
       expect((await exchange({ idToken, username: first.toUpperCase() })).body).toEqual({
         error: { password: null, email: null, username: ['This username is already in use.'] },

@@ -83,7 +83,16 @@ export async function startAuthEmulator(projectId = `demo-assistant-${process.pi
   return {
     host,
     projectId,
-    signUp: (email, password) => call('accounts:signUp', { email, password, returnSecureToken: true }),
+    // The emulator's sign-up token can read as revoked: its auth_time is the request's start
+    // (whole seconds) and the account's validSince is taken after the password is hashed, so a
+    // second boundary between the two (likelier on a loaded machine) makes firebase-admin's
+    // revocation check refuse the token (firebase-tools issue 3677). A sign-in right after
+    // gives a token whose auth_time is not before validSince; the account is the one created.
+    async signUp(email, password) {
+      const created = await call('accounts:signUp', { email, password, returnSecureToken: true })
+      const signedIn = await call('accounts:signInWithPassword', { email, password, returnSecureToken: true })
+      return { ...created, idToken: signedIn.idToken }
+    },
     signIn: (email, password) => call('accounts:signInWithPassword', { email, password, returnSecureToken: true }),
     async clear() {
       await fetch(`http://${host}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' })
