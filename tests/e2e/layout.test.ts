@@ -72,24 +72,6 @@ describe('layout on a phone and a laptop', () => {
     await page.context().close()
   }, 120_000)
 
-  it('the sidebar reaches the end of a long page, scrolled to the bottom on a laptop', async () => {
-    const page = await e2e().newPage()
-    await page.setViewportSize({ width: 1366, height: 400 })
-    await signInAs(page, 'admin')
-    await page.goto('/pages/faq')
-    await settled(page)
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    const box = await page.evaluate(() => {
-      const aside = document.getElementById('app-sidebar')!.getBoundingClientRect()
-      return { page: document.documentElement.scrollHeight, viewport: window.innerHeight, top: aside.top, bottom: aside.bottom, background: getComputedStyle(document.getElementById('app-sidebar')!).backgroundColor }
-    })
-    expect(box.page).toBeGreaterThan(box.viewport)
-    expect(box.top).toBeLessThanOrEqual(0)
-    expect(box.bottom).toBeGreaterThanOrEqual(box.viewport)
-    expect(box.background).not.toBe('rgba(0, 0, 0, 0)')
-    await page.context().close()
-  }, 120_000)
-
   it('an admin lands on their tasks, with administration first in the menu; a collapsed group opens from the keyboard; other views are links in the page', async () => {
     const page = await e2e().newPage()
     await page.setViewportSize({ width: 1366, height: 800 })
