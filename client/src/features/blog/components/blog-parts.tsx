@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { StyledStack } from '../../../components/ui/stack';
 import type { BlogStatus } from '../../../gql/graphql';
+import { BLOG_PATHS } from '../lib';
 
 export const StyledLayout = styled.div`
   display: grid;
@@ -94,3 +99,16 @@ export const StyledContent = styled.div`
   }
   a { color: ${({ theme }) => theme.colors.link}; }
 `;
+
+/** A post that does not exist (or is a draft the reader may not see): a way back to the list. */
+export function BlogNotFound({ title }: { title: string }) {
+  const { t } = useTranslation('blog');
+  return (
+    <StyledStack>
+      <PageHeader title={title} />
+      <EmptyState testId="blog-not-found" action={<Link to={BLOG_PATHS.list()}>{t('back')}</Link>}>
+        {t('notFound')}
+      </EmptyState>
+    </StyledStack>
+  );
+}

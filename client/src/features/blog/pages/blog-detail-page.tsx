@@ -5,7 +5,6 @@ import styled from 'styled-components';
 import { Button, StyledButtonLink } from '../../../components/ui/button';
 import { StyledCard as StyledSection } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -22,7 +21,7 @@ import {
 import { fieldErrorsOf } from '../../../lib/error-code';
 import { useFormatters } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
-import { StatusChip, StyledContent, StyledMuted, StyledRow, Tags } from '../components/blog-parts';
+import { BlogNotFound, StatusChip, StyledContent, StyledMuted, StyledRow, Tags } from '../components/blog-parts';
 import { BLOG_PATHS, BLOG_QUERIES, postDate, useIsBlogAdmin } from '../lib';
 
 const StyledCover = styled.img`
@@ -105,16 +104,7 @@ export default function BlogDetailPage({ title }: { title: string }) {
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="blog-error" />;
   if (!data) return <LoadingState testId="blog-loading" />;
   const post = data.blogPost;
-  if (!post) {
-    return (
-      <StyledStack>
-        <PageHeader title={title} />
-        <EmptyState testId="blog-not-found" action={<Link to={BLOG_PATHS.list()}>{t('back')}</Link>}>
-          {t('notFound')}
-        </EmptyState>
-      </StyledStack>
-    );
-  }
+  if (!post) return <BlogNotFound title={title} />;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void addComment({ variables: { postId: post.id, text } });

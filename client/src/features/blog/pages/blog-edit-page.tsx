@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { StyledFormGrid } from '../../../components/ui/form-grid';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -17,8 +16,9 @@ import { useToast } from '../../../components/ui/toast-provider';
 import { type BlogStatus, useBlogPostQuery, useBlogSavePostMutation } from '../../../gql/graphql';
 import { fieldErrorsOf } from '../../../lib/error-code';
 import { useErrorText } from '../../../lib/use-error-text';
-import { StyledRow } from '../components/blog-parts';
+import { BlogNotFound, StyledRow } from '../components/blog-parts';
 import { BLOG_PATHS, BLOG_QUERIES } from '../lib';
+import { readAsDataUrl } from '../../../lib/read-file';
 
 const STATUSES: BlogStatus[] = ['Draft', 'Published'];
 
@@ -41,15 +41,6 @@ interface Draft {
 
 const blank: Draft = { title: '', slug: '', excerpt: '', content: '', tags: '', status: 'Draft', coverImage: null };
 
-/** Reads a chosen picture as a data URL (the server takes PNG, JPEG or WebP up to ~150 KB). */
-function readImage(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** /pages/blog/new and /pages/blog/edit/:id (admins): title, slug, excerpt, HTML content, tags, status and cover. */
 export default function BlogEditPage({ title }: { title: string }) {
@@ -58,7 +49,7 @@ export default function BlogEditPage({ title }: { title: string }) {
   if (id !== undefined) {
     if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="blog-error" />;
     if (!data) return <LoadingState testId="blog-loading" />;
-    if (!data.blogPost) return <NotFound title={title} />;
+    if (!data.blogPost) return <BlogNotFound title={title} />;
     const p = data.blogPost;
     return (
       <BlogForm
@@ -70,18 +61,6 @@ export default function BlogEditPage({ title }: { title: string }) {
     );
   }
   return <BlogForm title={title} id={null} initial={blank} />;
-}
-
-function NotFound({ title }: { title: string }) {
-  const { t } = useTranslation('blog');
-  return (
-    <StyledStack>
-      <PageHeader title={title} />
-      <EmptyState testId="blog-not-found" action={<Link to={BLOG_PATHS.list()}>{t('back')}</Link>}>
-        {t('notFound')}
-      </EmptyState>
-    </StyledStack>
-  );
 }
 
 function BlogForm({ title, id, initial }: { title: string; id: string | null; initial: Draft }) {
@@ -105,7 +84,7 @@ function BlogForm({ title, id, initial }: { title: string; id: string | null; in
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const onImage = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
-    if (file) readImage(file).then((coverImage) => set({ coverImage }), (err: unknown) => toast.show({ variant: 'danger', title: errorText(err) }));
+    if (file) readAsDataUrl(file).then((coverImage) => set({ coverImage }), (err: unknown) => toast.show({ variant: 'danger', title: errorText(err) }));
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

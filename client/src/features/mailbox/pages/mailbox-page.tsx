@@ -21,6 +21,7 @@ import {
   useUpdateEmailsMutation,
 } from '../../../gql/graphql';
 import { apiFetch } from '../../../lib/api-fetch';
+import { readAsDataUrl } from '../../../lib/read-file';
 
 const FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash', 'starred'] as const;
 type View = (typeof FOLDERS)[number];
@@ -56,13 +57,7 @@ const StyledBody = styled.iframe`
   background: white;
 `;
 
-const toBase64 = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
+const toBase64 = async (file: File) => (await readAsDataUrl(file)).replace(/^data:[^,]*,/, '');
 
 async function download(url: string, fileName: string) {
   const res = await apiFetch(url);

@@ -24,6 +24,7 @@ import { Can } from '../../../lib/ability-context';
 import { fieldErrorsOf } from '../../../lib/error-code';
 import { useMoney } from '../../../lib/money';
 import { useErrorText } from '../../../lib/use-error-text';
+import { readAsDataUrl } from '../../../lib/read-file';
 
 const COLOURS: ColorOption[] = ['primary', 'success', 'warning', 'danger', 'info'];
 
@@ -60,15 +61,6 @@ const draftOf = (p: AdminProductFieldsFragment): Draft => ({
   image: p.image ?? null,
 });
 
-/** Reads a chosen picture as a data URL (the server accepts PNG, JPEG or WebP up to ~300 KB). */
-function readImage(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** /apps/e-commerce/products: admins list, add, edit and take products off sale (after a confirmation). */
 export default function ProductAdminPage({ title }: { title: string }) {
@@ -116,7 +108,7 @@ export default function ProductAdminPage({ title }: { title: string }) {
   };
   const onImage = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
-    if (file) readImage(file).then((image) => set({ image }), onError);
+    if (file) readAsDataUrl(file).then((image) => set({ image }), onError);
   };
   const products = data?.adminProducts;
 
