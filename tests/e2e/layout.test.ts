@@ -72,6 +72,32 @@ describe('layout on a phone and a laptop', () => {
     await page.context().close()
   }, 120_000)
 
+  it('on a laptop the sidebar and its background cover the window at the bottom of a page taller than the window', async () => {
+    const page = await e2e().newPage()
+    await page.setViewportSize({ width: 1366, height: 600 })
+    await signInAs(page, 'admin')
+    await page.goto('/pages/faq')
+    await settled(page)
+    const sidebar = page.locator('#app-sidebar')
+    await sidebar.waitFor({ state: 'visible' })
+    // Whatever the page holds today, make it three windows tall: the layout must not depend on it.
+    await page.evaluate(() => {
+      const spacer = document.createElement('div')
+      spacer.style.height = `${window.innerHeight * 3}px`
+      document.querySelector('main')!.append(spacer)
+      window.scrollTo(0, document.documentElement.scrollHeight)
+    })
+    await page.waitForFunction(() => window.scrollY > 0)
+    const box = await sidebar.evaluate((aside) => {
+      const rect = aside.getBoundingClientRect()
+      return { top: rect.top, bottom: rect.bottom, viewport: window.innerHeight, background: getComputedStyle(aside).backgroundColor }
+    })
+    expect(box.top).toBeLessThanOrEqual(0)
+    expect(box.bottom).toBeGreaterThanOrEqual(box.viewport)
+    expect(box.background).not.toBe('rgba(0, 0, 0, 0)')
+    await page.context().close()
+  }, 120_000)
+
   it('an admin lands on their tasks, with administration first in the menu; a collapsed group opens from the keyboard; other views are links in the page', async () => {
     const page = await e2e().newPage()
     await page.setViewportSize({ width: 1366, height: 800 })
