@@ -185,6 +185,7 @@ export function createServices(deps: {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     emailUndoTtlSeconds: config.EMAIL_UNDO_TTL,
     now,
+    onChanged: accountsChanged,
   })
   const marketing = createMarketingService({
     db,
@@ -237,8 +238,10 @@ export function createServices(deps: {
     channels,
     chat,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-    onChanged: admin.clear,
+    // The open reports count on the admin dashboard, here and in other processes.
+    onChanged: () => invalidations.changed('feedback'),
   })
+  invalidations.on('feedback', admin.clear)
   // The help centre: FAQ and knowledge base per locale, edited by admins.
   const help = createHelpService({ db, audit, now })
   // The product news (blog): posts written by admins, read and commented on by every signed-in user.

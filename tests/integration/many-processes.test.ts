@@ -174,6 +174,30 @@ describe.skipIf(missing.length > 0)(`two server processes sharing PostgreSQL and
     await eventually(async () => (await gql(b, adminToken, TOTAL)).data!.users.totalCount === before + 1, 5000, 'process B counts the new user')
   })
 
+  it("a feedback report triaged through one process leaves the other's cached open count at once", async () => {
+    const OPEN = 'query { adminStats { openFeedbackReports } }'
+    const open = async (server: ChildServer) => (await gql(server, adminToken, OPEN)).data!.adminStats.openFeedbackReports as number
+    const before = await open(b)
+    // Two reports behind the processes' backs: B's count is cached for an hour and does not see them.
+    const sql = new pg.Client({ connectionString: database.url })
+    await sql.connect()
+    const inserted = await sql.query<{ id: string }>(
+      `insert into feedback_reports (reporter_id, platform, channel_name, category, text, created_at, updated_at)
+       select id, 'twitch', 'somechannel', 'bug', 'The bot missed a command', now(), now() from users where email = $1
+       union all
+       select id, 'twitch', 'somechannel', 'other', 'A second report', now(), now() from users where email = $1
+       returning id`,
+      [a.demo.admin.email],
+    )
+    await sql.end()
+    expect(inserted.rowCount).toBe(2)
+    expect(await open(b)).toBe(before)
+    const triaged = await gql(a, adminToken, 'mutation($id: ID!) { setFeedbackReportStatus(id: $id, status: resolved) { status } }', { id: inserted.rows[0]!.id })
+    expect(triaged.errors).toBeUndefined()
+    // A's write drops B's count through Redis: B now reads the database (one of the two still open).
+    await eventually(async () => (await open(b)) === before + 1, 5000, 'process B recounts the open reports')
+  })
+
   it('the failed-login limit of one address is shared: two processes do not double the allowance', async () => {
     // A fresh address (TRUST_PROXY), so earlier runs and other tests on this Redis count nothing here.
     const address = `test-${randomUUID()}`

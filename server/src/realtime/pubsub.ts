@@ -53,10 +53,10 @@ export type Topics = {
   cacheInvalidation: [payload: CacheInvalidation]
 }
 
-/** What a process's caches must drop: accounts (callers, list totals, figures) or the plans. */
+/** What a process's caches must drop: accounts (callers, list totals, figures), the plans, or the open feedback reports count. */
 export interface CacheInvalidation {
   origin: string
-  what: 'accounts' | 'plans'
+  what: 'accounts' | 'plans' | 'feedback'
 }
 
 export interface Realtime {

@@ -128,8 +128,11 @@ export function createAccountService(deps: {
   /** How long the undo link mailed to the old address works, seconds. */
   emailUndoTtlSeconds: number
   now: () => Date
+  /** An account row changed (settings, e-mail, password): cached callers and figures are dropped, here and in other processes. */
+  onChanged?: () => void
 }) {
   const { db, audit, passwords, tokens, mail, now } = deps
+  const changed = () => deps.onChanged?.()
 
   /** The caller, or (admins only) another user. */
   function targetOf(principal: Principal | null, userId?: number | null): number {
@@ -156,6 +159,7 @@ export function createAccountService(deps: {
     build: (before: UserRow) => Partial<typeof users.$inferInsert>,
   ): Promise<AccountSettings> {
     const id = targetOf(principal, userId)
+    let wrote = false
     const row = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update')
       if (!before) throw new AppError('NOT_FOUND', 'No such user')
@@ -166,6 +170,7 @@ export function createAccountService(deps: {
         .set({ ...set, updatedAt: now() })
         .where(eq(users.id, id))
         .returning()
+      wrote = true
       if (principal!.role !== 'client' || id !== principal!.userId) {
         const pick = (u: UserRow) => Object.fromEntries(Object.keys(set).map((k) => [k, u[k as keyof UserRow]]))
         await audit.write(tx, principal!, [
@@ -174,6 +179,7 @@ export function createAccountService(deps: {
       }
       return after!
     })
+    if (wrote) changed()
     return toSettings(row)
   }
 
@@ -245,6 +251,7 @@ export function createAccountService(deps: {
       }
       return tokens.issueRefresh(user.id, tx)
     })
+    changed()
     const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' })
     return { userData: toUserData(user, await cartItemsCount(db, user.id)), accessToken, refreshToken }
   }
@@ -325,6 +332,7 @@ export function createAccountService(deps: {
         return { after: after!, refreshToken: self ? await tokens.issueRefresh(id, tx) : null }
       })
       const { after, refreshToken } = out
+      changed()
       const auth = refreshToken
         ? { userData: toUserData(after, await cartItemsCount(db, after.id)), accessToken: await tokens.signAccess({ userId: after.id, role: after.role, admin: after.role === 'admin' }), refreshToken }
         : null
@@ -365,6 +373,7 @@ export function createAccountService(deps: {
         .where(and(eq(emailChanges.userId, change.userId), isNull(emailChanges.usedAt)))
       await tokens.revokeAllForUser(change.userId, tx)
     })
+    changed()
     return true
   }
 
