@@ -42,15 +42,23 @@ function refuseBeforeRunning(check: (args: RunArgs) => { errors: GraphQLError[] 
 
 /**
  * In production, only admins may introspect the schema. Checked when the operation is about
- * to run: validation happens before the context (and so the caller) is built.
+ * to run: validation happens before the context (and so the caller) is built. The walk is made
+ * once per document (yoga's parser cache hands the same DocumentNode to every request with the
+ * same text), not per request.
  */
-const introspectionForAdmins = (production: boolean) =>
-  refuseBeforeRunning((args) => {
+const introspectionForAdmins = (production: boolean) => {
+  const introspects = new WeakMap<DocumentNode, readonly GraphQLError[]>()
+  return refuseBeforeRunning((args) => {
     if (!production || args.contextValue.principal?.admin) return null
-    const errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule])
+    let errors = introspects.get(args.document)
+    if (!errors) {
+      errors = validate(args.schema, args.document, [NoSchemaIntrospectionCustomRule])
+      introspects.set(args.document, errors)
+    }
     if (errors.length === 0) return null
     return { errors: errors.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) }
   })
+}
 
 /** Strings the database cannot store (NUL, unpaired surrogates) are refused before any resolver runs. */
 const refuseUnstorableText = () =>
