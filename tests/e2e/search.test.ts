@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { violations } from './support/axe'
 import { closeE2E, DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
 import { openPage, pathOf, signIn } from './support/pages'
 
@@ -33,7 +34,8 @@ describe('navbar search and data tables in Chromium', () => {
 
   beforeAll(async () => {
     e2e = await startE2E()
-    admin = await e2e.newPage()
+    // CSP bypassed: axe is injected as an inline script (support/axe.ts).
+    admin = await (await e2e.browser.newContext({ baseURL: e2e.server.url, bypassCSP: true, reducedMotion: 'reduce' })).newPage()
     await signIn(admin, 'admin@demo.local', DEMO_PASSWORDS.admin)
     await admin.waitForURL((url) => url.pathname !== '/login')
     // Twelve accounts of this test's own, for the table's paging and the search.
@@ -75,6 +77,8 @@ describe('navbar search and data tables in Chromium', () => {
     expect(await input.getAttribute('aria-expanded')).toBe('true')
     const listbox = await input.getAttribute('aria-controls')
     expect(await admin.locator(`[id="${listbox}"]`).getAttribute('role')).toBe('listbox')
+    // The open search, its groups and options pass axe (WCAG 2 A/AA).
+    expect(await violations(admin, '[data-testid="navbar-search"]')).toEqual([])
 
     // Escape closes it and returns focus; Ctrl+K opens it again, empty.
     await admin.keyboard.press('Escape')
