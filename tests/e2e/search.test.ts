@@ -83,7 +83,8 @@ describe('navbar search and data tables in Chromium', () => {
     // Escape closes it and returns focus; Ctrl+K opens it again, empty.
     await admin.keyboard.press('Escape')
     await input.waitFor({ state: 'detached' })
-    expect(await admin.evaluate(() => document.activeElement === document.body)).toBe(false)
+    // Opened from the page (nothing focused): focus goes to the search button.
+    expect(await activeTestId(admin)).toBe('navbar-search-open')
     await admin.keyboard.press('Control+k')
     await input.waitFor()
     expect(await input.inputValue()).toBe('')
@@ -130,6 +131,19 @@ describe('navbar search and data tables in Chromium', () => {
     const article = client.getByTestId('search-group-articles').getByRole('option').first()
     await article.click()
     await client.waitForURL((url) => url.pathname.startsWith('/pages/knowledge-base/'))
+
+    // A FAQ question opens the FAQ searched for it.
+    await client.keyboard.press('Control+k')
+    await client.keyboard.type('What is the sandbox channel')
+    await client.getByTestId('search-group-faq').waitFor()
+    await settledSearch(client)
+    const faq = (await options(client)).findIndex((o) => o.text.includes('What is the sandbox channel?'))
+    expect(faq).toBeGreaterThanOrEqual(0)
+    for (let i = 0; i < faq; i++) await client.keyboard.press('ArrowDown')
+    await client.keyboard.press('Enter')
+    await client.waitForURL((url) => url.pathname === '/pages/faq')
+    expect(await client.getByTestId('faq-search').inputValue()).toBe('What is the sandbox channel?')
+    await client.waitForFunction(() => document.querySelectorAll('[data-testid="faq-question"]').length === 1)
 
     // The tables are staff pages: typed in, they show the app's refusal.
     await client.goto('/tables/accounts')
