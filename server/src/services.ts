@@ -285,7 +285,7 @@ export function createServices(deps: {
   })
   // The data tables (spec §7 /good-table/*) and the navbar search over the accounts in scope.
   const dataTables = createDataTablesService({ db, now })
-  const autosuggest = createAutosuggestService({ dataTables })
+  const autosuggest = createAutosuggestService({ dataTables, help, shop })
 
   return { invalidations, dataTables, autosuggest, firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, blog, conversation }
 }

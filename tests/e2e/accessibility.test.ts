@@ -1,23 +1,6 @@
-import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
-import { PUBLIC_PATHS, appPaths, settled, signInAs, sharedE2E } from './support/walk'
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-/**
- * Runs axe-core (WCAG 2 A and AA) on the settled page; one line per violation and element.
- * One read is enough: every frame shows one skin (tests/e2e/skin-first-paint.test.ts).
- */
-async function violations(page: Page): Promise<string[]> {
-  await settled(page)
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`.trim()))
-  })
-}
+import { violations } from './support/axe'
+import { PUBLIC_PATHS, appPaths, signInAs, sharedE2E } from './support/walk'
 
 describe('accessibility (axe-core, WCAG 2 A/AA) on every page in both skins', () => {
   const e2e = sharedE2E()

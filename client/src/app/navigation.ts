@@ -112,8 +112,9 @@ const SECTION_ORDER: Record<string, readonly NavSectionId[]> = {
 export const PAGE_VIEWS: readonly (readonly string[])[] = [
   ['admin-dashboard', 'admin-dashboard-v2', 'kick-admin-dashboard'],
   ['license-v11', 'license-v2'],
-  // The accounts as a list (filters, actions) or as a server-paged table (sort any column).
-  ['user-list', 'data-tables'],
+  // The accounts as a list (filters, actions), as a server-paged table (sort any column), and
+  // as the sample-data tables (all at once, grouped, searched per column).
+  ['user-list', 'data-tables', 'data-tables-basic', 'data-tables-row-group', 'data-tables-advanced-search'],
   ['bot-panel', 'kick-panel'],
   ['pages-pricing', 'kick-pricing'],
 ];
@@ -152,8 +153,8 @@ export function visibleNavigation(user: UserData | null, context: Pick<GuardCont
 
 /**
  * Every page of the menu a caller may open, in menu order, with the pages' other views
- * (PAGE_VIEWS) they may open: the navbar search's pages. The server's GET /autosuggest/data
- * builds them from here with the caller's rules, so the search offers exactly the menu.
+ * (PAGE_VIEWS) they may open: the navbar search's pages (app/search-pages.ts matches them in
+ * the browser), so the search offers exactly the menu.
  */
 export function menuPages(access: RouteAccess, user: Pick<UserData, 'id'>): NavItem[] {
   const entries = openItems(NAVIGATION.flatMap((section) => section.items), access, user);

@@ -62,5 +62,8 @@ export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   invoicePreview: lazyPage<PageProps>('invoice-preview-page', () => import('../features/invoices/pages/invoice-preview-page')),
   invoiceEdit: lazyPage<PageProps>('invoice-edit-page', () => import('../features/invoices/pages/invoice-edit-page')),
   dataTables: lazyPage<PageProps>('data-tables-page', () => import('../features/data-tables/pages/data-tables-page')),
+  dataTablesBasic: lazyPage<PageProps>('basic-table-page', () => import('../features/data-tables/pages/basic-table-page')),
+  dataTablesRowGroup: lazyPage<PageProps>('row-group-table-page', () => import('../features/data-tables/pages/row-group-table-page')),
+  dataTablesAdvancedSearch: lazyPage<PageProps>('advanced-search-table-page', () => import('../features/data-tables/pages/advanced-search-table-page')),
   videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),
 };

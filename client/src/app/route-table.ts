@@ -6,12 +6,13 @@
  * CASL subjects: 'Auth' for public pages (everyone may read Auth), 'ACL' for the
  * ordinary app pages (new clients hold read ACL / read all), 'Admin' for the admin
  * dashboards (/admin with action read, the rest with action manage, which additionally
- * needs the admin claim in the access token).
+ * needs the admin claim in the access token), update 'User' for the staff-only pages (admins
+ * and resellers hold it, clients are refused it: server/src/permissions/abilities.ts STAFF_ABILITY).
  */
 import type en from '../locales/en/translation.json';
 
 export type RouteLayout = 'vertical' | 'horizontal' | 'full';
-export type RouteAction = 'read' | 'manage';
+export type RouteAction = 'read' | 'update' | 'manage';
 
 export interface RouteMeta {
   layout: RouteLayout;
@@ -80,7 +81,10 @@ export type PageKey =
   | 'invoicePreview'
   | 'invoiceEdit'
   | 'productAdmin'
-  | 'dataTables';
+  | 'dataTables'
+  | 'dataTablesBasic'
+  | 'dataTablesRowGroup'
+  | 'dataTablesAdvancedSearch';
 
 export interface AppRoute {
   name: string;
@@ -106,6 +110,8 @@ const publicPage = { layout: 'full', resource: 'Auth' } as const;
 const authPage = { ...publicPage, redirectIfLoggedIn: true } as const;
 const appPage = { resource: 'ACL' } as const;
 const adminManage = { resource: 'Admin', action: 'manage' } as const;
+/** Staff only (admins and resellers): pages over other people's accounts that the server refuses clients. */
+const staffPage = { resource: 'User', action: 'update' } as const;
 
 export const ROUTES: readonly AppRoute[] = [
   // Full-layout public pages
@@ -185,8 +191,12 @@ export const ROUTES: readonly AppRoute[] = [
   route('apps-invoice-preview', '/apps/invoice/preview/:id', 'invoicePreview', 'invoicePreview', appPage),
   route('apps-invoice-add', '/apps/invoice/add', 'invoiceAdd', 'invoiceEdit', appPage),
   route('apps-invoice-edit', '/apps/invoice/edit/:id', 'invoiceEdit', 'invoiceEdit', appPage),
-  // The data table (spec §7 GET /good-table/table_ssr) over the accounts in scope (staff; the server refuses clients).
-  route('data-tables', '/tables/accounts', 'dataTables', 'dataTables', appPage),
+  // The data tables (spec §7 GET /good-table/*) over the accounts in scope (staff; the server refuses clients):
+  // the server-paged table, and the sample views basic, row-group and advanced-search.
+  route('data-tables', '/tables/accounts', 'dataTables', 'dataTables', staffPage),
+  route('data-tables-basic', '/tables/basic', 'dataTablesBasic', 'dataTablesBasic', staffPage),
+  route('data-tables-row-group', '/tables/row-group', 'dataTablesRowGroup', 'dataTablesRowGroup', staffPage),
+  route('data-tables-advanced-search', '/tables/advanced-search', 'dataTablesAdvancedSearch', 'dataTablesAdvancedSearch', staffPage),
 ];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

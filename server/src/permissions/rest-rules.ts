@@ -99,6 +99,7 @@ export const restRules: Record<string, Rule> = {
   'GET /good-table/row-group': rule.can('update', 'User'),
   'GET /good-table/advanced-search': rule.can('update', 'User'),
   'GET /good-table/table_ssr': rule.can('update', 'User'),
-  // The navbar search: signed in; pages by the caller's own rules, accounts by their scope.
+  // The navbar search: signed in; accounts by the caller's scope (none for clients), FAQ, articles and
+  // products only to whoever passes the rules of GET /faq/data, /kb/data/question, /apps/ecommerce/products.
   'GET /autosuggest/data': rule.signedIn,
 }

@@ -51,6 +51,16 @@ describe('route table', () => {
     expect(routeByName('admin-dashboard').meta).toMatchObject({ resource: 'Admin', action: 'read' });
   });
 
+  it('opens the data tables to staff only: a client typing their paths lands on not-authorized', () => {
+    for (const name of ['data-tables', 'data-tables-basic', 'data-tables-row-group', 'data-tables-advanced-search']) {
+      expect(routeByName(name).meta, name).toMatchObject({ resource: 'User', action: 'update' });
+      expect(decide(name, client), name).toEqual({ allow: false, redirectTo: PATHS.notAuthorized });
+      expect(decide(name, anonymous), name).toEqual({ allow: false, redirectTo: PATHS.login });
+      expect(decide(name, reseller), name).toEqual({ allow: true });
+      expect(decide(name, admin), name).toEqual({ allow: true });
+    }
+  });
+
   it('marks only login, register and forgot-password redirectIfLoggedIn; public pages use the full layout and Auth', () => {
     expect(ROUTES.filter((route) => route.meta.redirectIfLoggedIn).map((route) => route.path).sort()).toEqual(['/forgot-password', '/login', '/register']);
     for (const route of ROUTES.filter((entry) => entry.meta.resource === 'Auth')) expect(route.meta.layout).toBe('full');

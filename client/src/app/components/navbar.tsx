@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { LayoutType } from '../../lib/preferences';
 import { LanguageSwitcher } from './language-switcher';
 import { LayoutToggle } from './layout-toggle';
+import { NavbarSearch } from './navbar-search';
 import { SkinToggle } from './skin-toggle';
 import { UserMenu } from './user-menu';
 
@@ -43,7 +44,10 @@ const StyledEnd = styled.div`
 export function Navbar({ start, layout }: { start?: ReactNode; layout: LayoutType }) {
   return (
     <StyledNavbar>
-      <StyledStart>{start}</StyledStart>
+      <StyledStart>
+        {start}
+        <NavbarSearch />
+      </StyledStart>
       <StyledEnd>
         <LayoutToggle current={layout} />
         <LanguageSwitcher />

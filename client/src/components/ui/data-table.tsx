@@ -119,7 +119,7 @@ export function DataTable<Row>({
   return (
     <>
       <StyledTableWrap>
-        <StyledTable $busy={loading} data-testid={testId}>
+        <StyledTable $busy={loading} aria-busy={loading || undefined} data-testid={testId}>
           <thead>
             <tr>
               {columns.map((column) => {

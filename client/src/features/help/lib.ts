@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { HelpEntryKind, HelpLocale } from '../../gql/graphql';
 import { useAbility } from '../../lib/ability-context';
 import { useLanguage } from '../../lib/use-language';
@@ -25,15 +24,7 @@ export function useHelpLocale(): HelpLocale {
   return useLanguage();
 }
 
-/** `value`, once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+export { useDebounced } from '../../lib/use-debounced';
 
 /** Who may edit the help centre (manage Help: admins with the admin claim). */
 export function useIsHelpAdmin(): boolean {

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder'
-import type { ContactSuggestion } from '../autosuggest/autosuggest.service'
+import type { ArticleSuggestion, AutosuggestData, ContactSuggestion, FaqSuggestion, ProductSuggestion } from '../autosuggest/autosuggest.service'
+import { HelpLocaleEnum } from '../help/help.schema'
 import { groupings, licenceStatuses, sortFields, type TableRow } from './data-tables.service'
 
 const TableSortFieldEnum = builder.enumType('DataTableSortField', { values: sortFields })
@@ -56,9 +57,28 @@ const ContactSuggestionRef = builder.objectRef<ContactSuggestion>('ContactSugges
     route: t.exposeString('route'),
   }),
 })
-const AutosuggestRef = builder.objectRef<{ contacts: ContactSuggestion[] }>('Autosuggest').implement({
+const FaqSuggestionRef = builder.objectRef<FaqSuggestion>('FaqSuggestion').implement({
+  fields: (t) => ({ question: t.exposeString('question'), category: t.exposeString('category'), route: t.exposeString('route') }),
+})
+const ArticleSuggestionRef = builder.objectRef<ArticleSuggestion>('ArticleSuggestion').implement({
+  fields: (t) => ({ title: t.exposeString('title'), category: t.exposeString('category'), route: t.exposeString('route') }),
+})
+const ProductSuggestionRef = builder.objectRef<ProductSuggestion>('ProductSuggestion').implement({
   fields: (t) => ({
-    contacts: t.field({ type: [ContactSuggestionRef], resolve: (a) => a.contacts }),
+    name: t.exposeString('name'),
+    brand: t.exposeString('brand'),
+    price: t.exposeFloat('price'),
+    img: t.exposeString('img', { nullable: true }),
+    route: t.exposeString('route'),
+  }),
+})
+const AutosuggestRef = builder.objectRef<AutosuggestData>('Autosuggest').implement({
+  description: 'The navbar search (GET /autosuggest/data): each group’s entries with the app route that opens them.',
+  fields: (t) => ({
+    contacts: t.field({ type: [ContactSuggestionRef], description: 'Accounts in the caller’s scope (none for clients).', resolve: (a) => a.contacts.data }),
+    faq: t.field({ type: [FaqSuggestionRef], description: 'Help-centre FAQ questions.', resolve: (a) => a.faq.data }),
+    articles: t.field({ type: [ArticleSuggestionRef], description: 'Knowledge-base articles.', resolve: (a) => a.articles.data }),
+    products: t.field({ type: [ProductSuggestionRef], description: 'Shop products on sale.', resolve: (a) => a.products.data }),
   }),
 })
 
@@ -99,11 +119,9 @@ builder.queryFields((t) => ({
   }),
   autosuggest: t.field({
     type: AutosuggestRef,
-    description: 'GET /autosuggest/data: the accounts in scope matching q (the pages come from the menu, in the browser).',
-    args: { q: t.arg.string() },
-    resolve: async (_r, args, ctx) => {
-      const found = await ctx.services.autosuggest.data(ctx.principal, given(args))
-      return { contacts: found.contacts.data }
-    },
+    description:
+      'GET /autosuggest/data: accounts in scope, FAQ questions, knowledge-base articles (in locale, English by default) and products matching q (the pages come from the menu, in the browser).',
+    args: { q: t.arg.string(), locale: t.arg({ type: HelpLocaleEnum }) },
+    resolve: (_r, { q, locale }, ctx) => ctx.services.autosuggest.data(ctx.principal, given({ q, lang: locale })),
   }),
 }))

@@ -16,7 +16,7 @@ import {
   type KbCategory,
 } from './help.service'
 
-const HelpLocaleEnum = builder.enumType('HelpLocale', { values: helpLocales, description: 'A help-centre language; English is the fallback.' })
+export const HelpLocaleEnum = builder.enumType('HelpLocale', { values: helpLocales, description: 'A help-centre language; English is the fallback.' })
 const HelpEntryKindEnum = builder.enumType('HelpEntryKind', { values: helpEntryKinds })
 const MoveDirectionEnum = builder.enumType('MoveDirection', { values: ['up', 'down'] as const })
 

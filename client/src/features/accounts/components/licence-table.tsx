@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type AccountsLicenceFragment, type AccountsLicencesQueryVariables, useAccountsLicencesQuery, useAccountsRevokeLicenceMutation } from '../../../gql/graphql';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -67,93 +65,93 @@ export function LicenceTable({
     setRevoking(null);
   }
 
-  if (error && !shown) return <ErrorState error={error} onRetry={() => void refetch()} />;
-  if (!shown) return <LoadingState />;
+  const columns: DataColumn<AccountsLicenceFragment>[] = [
+    {
+      key: 'licensekey',
+      header: t('fields.licenseKey'),
+      cell: (licence) => (
+        <StyledCellStack>
+          <StyledMono data-testid="licence-key">{licence.licensekey}</StyledMono>
+          <StyledMuted>{t('licences.createdOn', { date: format.date(licence.createdAt) })}</StyledMuted>
+        </StyledCellStack>
+      ),
+    },
+    { key: 'plan', header: t('fields.plan'), cell: (licence) => licence.planName ?? '—' },
+    { key: 'status', header: t('fields.status'), cell: (licence) => <LicenceStatusBadge status={licence.status} /> },
+    {
+      key: 'remaining',
+      header: t('fields.remaining'),
+      cell: (licence) => (
+        <StyledCellStack>
+          <RemainingDuration remaining={remainingOf(licence)} />
+          {licence.licensebeginning ? <StyledMuted>{t('licences.since', { date: format.date(licence.licensebeginning) })}</StyledMuted> : null}
+        </StyledCellStack>
+      ),
+    },
+    {
+      key: 'assignedTo',
+      header: t('fields.assignedTo'),
+      cell: (licence) => (
+        <StyledCellStack>
+          {licence.userId ? (
+            <StyledNowrap>
+              <Link to={ACCOUNT_PATHS.userView(licence.userId)}>{licence.userName ?? t('licences.userRef', { id: licence.userId })}</Link>
+            </StyledNowrap>
+          ) : (
+            <StyledMuted>—</StyledMuted>
+          )}
+          {licence.resellerId ? <StyledMuted>{t('licences.poolOf', { name: licence.resellerName ?? `#${licence.resellerId}` })}</StyledMuted> : null}
+        </StyledCellStack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      cell: (licence) => {
+        const open = licence.status === 'available' || licence.status === 'assigned';
+        // A revoked or superseded key counts for no one: nothing left to extend or revoke.
+        const live = licence.status !== 'revoked' && licence.status !== 'superseded';
+        return (
+          <Can I="update" a="Licence">
+            <StyledRowActions $nowrap>
+              {open ? (
+                <StyledRowButton variant="secondary" onClick={() => setAssigning(licence)} aria-label={t('assign.named', { key: licence.licensekey })} data-testid="licence-assign">
+                  {t('assign.action')}
+                </StyledRowButton>
+              ) : null}
+              {live ? (
+                <StyledRowButton variant="secondary" onClick={() => setExtending(licence)} aria-label={t('extend.named', { key: licence.licensekey })} data-testid="licence-extend">
+                  {t('extend.action')}
+                </StyledRowButton>
+              ) : null}
+              {live && canRevoke ? (
+                <StyledRowButton variant="ghost" onClick={() => setRevoking(licence)} aria-label={t('revoke.named', { key: licence.licensekey })} data-testid="licence-revoke">
+                  {t('revoke.action')}
+                </StyledRowButton>
+              ) : null}
+            </StyledRowActions>
+          </Can>
+        );
+      },
+    },
+  ];
 
   return (
     <div>
-      {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
-      {licences.length === 0 ? (
-        <EmptyState testId="licences-empty">{emptyText}</EmptyState>
-      ) : (
-        <>
-          <StyledTableWrap>
-            <StyledTable $busy={loading} aria-busy={loading} data-testid={testId}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('fields.licenseKey')}</th>
-                  <th scope="col">{t('fields.plan')}</th>
-                  <th scope="col">{t('fields.status')}</th>
-                  <th scope="col">{t('fields.remaining')}</th>
-                  <th scope="col">{t('fields.assignedTo')}</th>
-                  <th scope="col">{t('common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {licences.map((licence) => {
-                  const open = licence.status === 'available' || licence.status === 'assigned';
-                  // A revoked or superseded key counts for no one: nothing left to extend or revoke.
-                  const live = licence.status !== 'revoked' && licence.status !== 'superseded';
-                  return (
-                    <tr key={licence.id} data-testid="licence-row">
-                      <td>
-                        <StyledCellStack>
-                          <StyledMono data-testid="licence-key">{licence.licensekey}</StyledMono>
-                          <StyledMuted>{t('licences.createdOn', { date: format.date(licence.createdAt) })}</StyledMuted>
-                        </StyledCellStack>
-                      </td>
-                      <td>{licence.planName ?? '—'}</td>
-                      <td>
-                        <LicenceStatusBadge status={licence.status} />
-                      </td>
-                      <td>
-                        <StyledCellStack>
-                          <RemainingDuration remaining={remainingOf(licence)} />
-                          {licence.licensebeginning ? <StyledMuted>{t('licences.since', { date: format.date(licence.licensebeginning) })}</StyledMuted> : null}
-                        </StyledCellStack>
-                      </td>
-                      <td>
-                        <StyledCellStack>
-                          {licence.userId ? (
-                            <StyledNowrap>
-                              <Link to={ACCOUNT_PATHS.userView(licence.userId)}>{licence.userName ?? t('licences.userRef', { id: licence.userId })}</Link>
-                            </StyledNowrap>
-                          ) : (
-                            <StyledMuted>—</StyledMuted>
-                          )}
-                          {licence.resellerId ? <StyledMuted>{t('licences.poolOf', { name: licence.resellerName ?? `#${licence.resellerId}` })}</StyledMuted> : null}
-                        </StyledCellStack>
-                      </td>
-                      <td>
-                        <Can I="update" a="Licence">
-                        <StyledRowActions $nowrap>
-                          {open ? (
-                            <StyledRowButton variant="secondary" onClick={() => setAssigning(licence)} aria-label={t('assign.named', { key: licence.licensekey })} data-testid="licence-assign">
-                              {t('assign.action')}
-                            </StyledRowButton>
-                          ) : null}
-                          {live ? (
-                            <StyledRowButton variant="secondary" onClick={() => setExtending(licence)} aria-label={t('extend.named', { key: licence.licensekey })} data-testid="licence-extend">
-                              {t('extend.action')}
-                            </StyledRowButton>
-                          ) : null}
-                          {live && canRevoke ? (
-                            <StyledRowButton variant="ghost" onClick={() => setRevoking(licence)} aria-label={t('revoke.named', { key: licence.licensekey })} data-testid="licence-revoke">
-                              {t('revoke.action')}
-                            </StyledRowButton>
-                          ) : null}
-                        </StyledRowActions>
-                        </Can>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </StyledTable>
-          </StyledTableWrap>
-          <Pager label={t('licences.paging')} busy={loading} {...paging.pagerProps(shown.licences, licences.length)} />
-        </>
-      )}
+      {error && shown ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
+      <DataTable
+        columns={columns}
+        rows={shown ? licences : undefined}
+        rowKey={(licence) => licence.id}
+        error={error}
+        onRetry={() => void refetch()}
+        loading={loading}
+        empty={emptyText}
+        emptyTestId="licences-empty"
+        testId={testId}
+        rowTestId="licence-row"
+        footer={shown ? <Pager label={t('licences.paging')} busy={loading} {...paging.pagerProps(shown.licences, licences.length)} /> : null}
+      />
       <AssignLicenceDialog licence={assigning} onClose={() => setAssigning(null)} />
       <ExtendLicenceDialog licence={extending} onClose={() => setExtending(null)} />
       <ConfirmDialog

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/pager';
-import { type DataColumn, DataTable, type TableSort } from '../../../components/ui/data-table';
+import { DataTable, type TableSort } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
 import { TextField } from '../../../components/ui/text-field';
-import { type DataTableSortField, type DataTablesPageQuery, useDataTablesPageQuery } from '../../../gql/graphql';
-
-type Row = DataTablesPageQuery['dataTablePage']['rows'][number];
+import { type DataTableSortField, useDataTablesPageQuery } from '../../../gql/graphql';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useAccountColumns } from '../components/account-columns';
 
 const PER_PAGE = 10;
+/** The search waits this long after the last key press before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The accounts table (GET /good-table/table_ssr through GraphQL dataTablePage): search,
@@ -18,26 +20,17 @@ const PER_PAGE = 10;
  */
 export default function DataTablesPage({ title }: { title: string }) {
   const { t } = useTranslation('data-tables');
-  const { t: tShared } = useTranslation();
   const [q, setQ] = useState('');
+  const query = useDebounced(q.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<TableSort>({ field: 'id', descending: true });
   const { data, previousData, loading, error, refetch } = useDataTablesPageQuery({
-    variables: { page, perPage: PER_PAGE, sortField: sort.field as DataTableSortField, descending: sort.descending, filter: q.trim() ? { q: q.trim() } : null },
+    variables: { page, perPage: PER_PAGE, sortField: sort.field as DataTableSortField, descending: sort.descending, filter: query ? { q: query } : null },
   });
   const shown = (data ?? previousData)?.dataTablePage;
   const total = shown?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-  const columns: DataColumn<Row>[] = [
-    { key: 'fullName', header: t('fields.name'), sortable: true, cell: (r) => r.fullName },
-    { key: 'email', header: t('fields.email'), sortable: true, cell: (r) => r.email },
-    { key: 'role', header: t('fields.role'), sortable: true, cell: (r) => tShared(`roles.${r.role}` as 'roles.client') },
-    { key: 'plan', header: t('fields.plan'), sortable: true, cell: (r) => (r.plan === 'None' ? t('noPlan') : r.plan) },
-    { key: 'status', header: t('fields.status'), sortable: true, cell: (r) => t(`status.${r.status}` as 'status.none') },
-    { key: 'daysLeft', header: t('fields.daysLeft'), sortable: true, cell: (r) => r.daysLeft ?? '—' },
-    { key: 'channel', header: t('fields.channel'), sortable: true, cell: (r) => r.channel ?? '—' },
-    { key: 'startDate', header: t('fields.startDate'), sortable: true, cell: (r) => r.startDate },
-  ];
+  const columns = useAccountColumns(true);
   return (
     <StyledStack>
       <PageHeader title={title} subtitle={t('subtitle')} />

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SEARCH_DEBOUNCE_MS, useDebounced, useIsHelpAdmin } from '../lib';
+import { MAX_QUERY_LENGTH, SEARCH_DEBOUNCE_MS, useDebounced, useIsHelpAdmin } from '../lib';
 import { EditToggle, HelpEditorPanel } from './help-editor';
 import { SearchBox } from './search-box';
 import { Can } from '../../../lib/ability-context';
@@ -19,12 +20,19 @@ export interface HelpSectionProps {
 
 /**
  * The frame of the FAQ and the knowledge-base home: header, search field (debounced; the
- * server searches) and, for admins, the switch to the section's editor.
+ * server searches; ?q= fills it) and, for admins, the switch to the section's editor.
  */
 export function HelpSection({ section, title, subtitle, searchLabel, searchTestId, before, children }: HelpSectionProps) {
   const isAdmin = useIsHelpAdmin();
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState('');
+  // ?q= (the navbar search opens a FAQ question so) starts the search with that text.
+  const asked = useSearchParams()[0].get('q')?.slice(0, MAX_QUERY_LENGTH) ?? '';
+  const [text, setText] = useState(asked);
+  const [seen, setSeen] = useState(asked);
+  if (asked !== seen) {
+    setSeen(asked);
+    if (asked) setText(asked);
+  }
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   return (
     <div aria-labelledby="page-title">

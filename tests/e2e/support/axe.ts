@@ -1,0 +1,22 @@
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { settled } from './walk'
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/**
+ * Runs axe-core (WCAG 2 A and AA) on the settled page, or on the element `within` selects;
+ * one line per violation and element. The page's CSP allows no inline script and axe is
+ * injected as one: the page's context must bypass CSP.
+ */
+export async function violations(page: Page, within?: string): Promise<string[]> {
+  await settled(page)
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
+  return page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Element | Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe
+    const context = selector ? document.querySelector(selector) : document
+    if (!context) throw new Error(`Nothing to check: ${selector} is not on the page`)
+    const result = await axe.run(context, { runOnly: ['wcag2a', 'wcag2aa'] })
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`.trim()))
+  }, within)
+}
