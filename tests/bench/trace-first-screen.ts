@@ -139,7 +139,7 @@ if (QUIET) process.exit(0)
 for (const task of tasks) {
   const inTask = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur!)
   const inside = onMain.filter((e) => e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur! && e !== task && (e.dur ?? 0) > 5_000)
-  console.log(`\n== task at ${((task.ts - navStart) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms; ${inTask.length} samples`)
+  console.log(`\n== task at ${((task.ts - navStart) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms (thread ${((task.tdur ?? 0) / 1000).toFixed(0)} ms); ${inTask.length} samples`)
   for (const e of inside.slice(0, 12)) console.log(`   ${e.name} ${((e.dur ?? 0) / 1000).toFixed(0)} ms ${JSON.stringify(e.args?.data ?? {}).slice(0, 140)}`)
   const self = new Map<string, number>()
   const under = new Map<string, number>()
