@@ -88,7 +88,8 @@ const counts = new Map<string, number>()
 for (const e of events) counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1)
 // The renderer of the page loaded: the one that parsed its HTML.
 const parsedHere = new Set(events.filter((e) => e.name === 'ParseHTML' && String(e.args?.beginData?.url ?? '').startsWith(origin)).map((e) => `${e.pid}:${e.tid}`))
-const main = threadNames.map((t) => `${t.pid}:${t.tid}`).filter((t) => parsedHere.has(t)).sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0]!
+const main = threadNames.map((t) => `${t.pid}:${t.tid}`).filter((t) => parsedHere.has(t)).sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0]
+if (!main) throw new Error('no renderer main thread parsed the page in this trace (trace lost?): run again')
 const [mainPid, mainTid] = main.split(':').map(Number)
 const onMain = events.filter((e) => e.pid === mainPid && e.tid === mainTid)
 const navStart = onMain.find((e) => e.name === 'navigationStart' || e.name === 'markAsMainFrame')?.ts ?? Math.min(...onMain.filter((e) => e.ts > 0).map((e) => e.ts))
