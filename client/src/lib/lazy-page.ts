@@ -8,7 +8,18 @@ export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> &
    * e.g. for the first screen while the app starts. Rendering uses the same load.
    */
   preload(): Promise<unknown>;
+  /**
+   * preload(), then the data of the page's first render: a page module may export
+   * `preloadData()` (e.g. start its main query), called once the chunk has loaded. For the
+   * first screen, where the layout still has to load and render before the page asks for it.
+   */
+  preloadWithData(): Promise<unknown>;
 };
+
+/** What a page module may export besides its component. */
+interface PageModule {
+  preloadData?: () => Promise<unknown>;
+}
 
 export interface LazyPageOptions {
   /** i18next namespaces the page reads (features/<feature>/locales): fetched with the chunk, not after it renders. */
@@ -62,5 +73,8 @@ export function lazyPage<P extends object>(
     });
     return loading;
   };
-  return Object.assign(lazy(load), { preload: () => load() });
+  return Object.assign(lazy(load), {
+    preload: () => load(),
+    preloadWithData: () => load().then((module) => (module as PageModule).preloadData?.()),
+  });
 }

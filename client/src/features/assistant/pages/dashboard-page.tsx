@@ -9,7 +9,9 @@ import { StyledDetails } from '../../../components/ui/details-list';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { type AssistantDashboardQuery, useAssistantDashboardQuery } from '../../../gql/graphql';
+import { AssistantDashboardDocument, type AssistantDashboardQuery, useAssistantDashboardQuery } from '../../../gql/graphql';
+import { getApolloClient } from '../../../lib/apollo';
+import { getUserData } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { EmptyChannels } from '../components/empty-channels';
 import { StyledMuted } from '../components/muted-text';
@@ -252,6 +254,20 @@ function ActivityTile({ channels }: { channels: readonly DashboardChannel[] }) {
 }
 
 /** /dashboard/: the client's landing — bot status per channel, licence, quick start/stop, recent chat; an admin's starts with their tasks. */
+/**
+ * The first screen's head start (app/first-screen.ts, lib/lazy-page.ts): the dashboard's query
+ * starts as soon as this chunk is in, while the layout still loads and renders. The page's
+ * useAssistantDashboardQuery (same query and variables) then reads the answer from the cache,
+ * or joins the request still under way. A failure here is left to the page's own query.
+ */
+export function preloadData(): Promise<unknown> {
+  const userData = getUserData();
+  if (!userData) return Promise.resolve();
+  return getApolloClient()
+    .query({ query: AssistantDashboardDocument, variables: { userId: userData.id } })
+    .catch(() => undefined);
+}
+
 export default function DashboardPage({ title }: { title: string }) {
   // Load the namespace once for the whole page (one suspense, not one per tile).
   useTranslation('assistant');
