@@ -9,19 +9,21 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  * ships) to `@apollo/client/react`, so both imports point there. The types that no
  * longer exist in v4 (MutationFunction, BaseMutationOptions) are switched off.
  * Documents are emitted as pre-parsed DocumentNode objects, so no `gql` runtime.
- * After writing, client/codegen/split-documents.mjs moves each document and its hooks into a
+ * At the end of the run, client/codegen/split-documents.mjs moves each document and its hooks into a
  * module of its own (client/src/gql/documents/), re-exported from graphql.tsx: a page's chunk
  * then carries only the documents it uses, not every feature's.
  */
 const config: CodegenConfig = {
   overwrite: true,
+  // At the end of every run, not only after a write: codegen skips writing a file whose content
+  // is unchanged, which would leave an unsplit graphql.tsx (from before this hook) unsplit.
+  hooks: { beforeDone: ['node client/codegen/split-documents.mjs client/src/gql/graphql.tsx'] },
   schema: 'schema/schema.graphql',
   documents: ['client/src/**/*.graphql'],
   ignoreNoDocuments: false,
   generates: {
     'client/src/gql/graphql.tsx': {
       plugins: ['typescript-operations', './client/codegen/react-apollo-v4.mjs'],
-      hooks: { afterOneFileWrite: ['node client/codegen/split-documents.mjs'] },
       config: {
         useTypeImports: true,
         enumsAsTypes: true,

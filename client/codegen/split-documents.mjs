@@ -69,6 +69,8 @@ export function splitDocuments(source) {
 
 export function splitFile(path) {
   const { main, modules } = splitDocuments(readFileSync(path, 'utf8'));
+  // Already split (codegen left an unchanged file alone): its documents/ stay as they are.
+  if (modules.size === 0) return;
   const dir = join(dirname(path), DOCUMENTS_DIR);
   rmSync(dir, { recursive: true, force: true });
   if (modules.size) mkdirSync(dir, { recursive: true });
