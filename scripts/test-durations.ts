@@ -18,7 +18,7 @@ for (const report of reports) {
   const json = JSON.parse(readFileSync(report, 'utf8')) as { testResults: { name: string; startTime: number; endTime: number }[] }
   for (const file of json.testResults) {
     const seconds = Math.round((file.endTime - file.startTime) / 100) / 10
-    if (seconds > 0) durations[relative(process.cwd(), file.name).split('\\').join('/')] = seconds
+    durations[relative(process.cwd(), file.name).split('\\').join('/')] = seconds
   }
   console.log(`${report}: ${json.testResults.length} files`)
 }

@@ -193,7 +193,8 @@ describe.skipIf(missing.length > 0)(`WEB_CONCURRENCY=2 on PostgreSQL and Redis${
   let server: ChildServer
 
   beforeAll(async () => {
-    database = await freshDatabase('postgres')
+    // An empty database: the primary runs every migration itself, once, before forking.
+    database = await freshDatabase('postgres', { empty: true })
   })
   afterAll(async () => {
     await server?.stop('SIGKILL')
