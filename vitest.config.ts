@@ -70,6 +70,9 @@ export default defineConfig({
           // and its own Chromium (a profile of its own), and most of a file's time is spent
           // waiting on the browser or the server, so a second worker shortens the run on a 2-core machine.
           maxWorkers: 2,
+          // expect.poll waits for a state the page reaches after a request or two; its default
+          // second is a quiet machine's, not one shared with another browser file.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
