@@ -54,7 +54,7 @@ async function runInOrder(lane: Step[]): Promise<void> {
 // The client's GraphQL hooks (client/src/gql, generated) first: the type check and the client
 // build read them. Then lint, the type check and the builds side by side: lint and tsc are
 // single-threaded, so on two cores they take about the time of the longer one instead of the
-// sum. (`npm run typecheck` alone runs codegen itself; here it ran once, above.)
+// sum. (`npm run typecheck` alone runs codegen itself; here codegen runs once, first.)
 const codegen: Step = { name: 'codegen', cmd: ['npm', 'run', '--silent', 'codegen'] }
 const lanes: Step[][] = [
   [{ name: 'lint', cmd: ['npx', 'eslint', '.'] }],
