@@ -1,13 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { relative } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 const require = createRequire(import.meta.url)
+
+/**
+ * The longest test files first, so that with two workers the last file to finish is a short
+ * one (a long file started last would run alone at the end: the browser suite's locale walk
+ * alone takes minutes). A file's duration is vitest's own from the last run on this machine
+ * (its results cache), else the one in tests/durations.json (seconds per file, measured on
+ * CI; `npx tsx scripts/test-durations.ts` rewrites it from the reports of `npm test` in
+ * .tmp/), else unknown: unknown files (new ones) go first, as vitest's own sequencer does.
+ * Projects keep vitest's order (one project's files after the other's); the order decides
+ * only what starts first, never what runs.
+ */
+const HINTS = new URL('./tests/durations.json', import.meta.url)
+const hints: Record<string, number> = existsSync(HINTS) ? (JSON.parse(readFileSync(HINTS, 'utf8')) as Record<string, number>) : {}
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root
+    const seconds = (spec: TestSpecification): number | undefined => {
+      const path = relative(root, spec.moduleId).split('\\').join('/')
+      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`)
+      if (cached && cached.duration > 0) return cached.duration / 1000
+      return hints[path]
+    }
+    return [...files].sort((a, b) => {
+      const groupOrder = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder
+      if (groupOrder !== 0) return groupOrder
+      if (a.project.name !== b.project.name) return a.project.name < b.project.name ? -1 : 1
+      const [sa, sb] = [seconds(a), seconds(b)]
+      if (sa === undefined || sb === undefined) return sa === undefined && sb !== undefined ? -1 : sb === undefined && sa !== undefined ? 1 : 0
+      return sb - sa
+    })
+  }
+}
 
 export default defineConfig({
   // Node loads graphql's CommonJS build for the dependencies; make our own code use the same copy.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
+    // The longest files start first (two workers: no long file left to run alone at the end).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -28,8 +66,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser and one server at a time on a 2-core machine.
-          fileParallelism: false,
+          // Two files at a time: each starts its own server (PGlite in memory, a port of its own)
+          // and its own Chromium (a profile of its own), and most of a file's time is spent
+          // waiting on the browser or the server, so a second worker shortens the run on a 2-core machine.
+          maxWorkers: 2,
+          // expect.poll waits for a state the page reaches after a request or two; its default
+          // second is a quiet machine's, not one shared with another browser file.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

@@ -1,12 +1,12 @@
 /**
- * `npm test`: lint, type check (after codegen), client build, then every vitest project
- * (unit and integration — schema drift included — two files at a time, then browser tests). Integration tests run
+ * `npm test`: codegen, then lint, type check and the builds side by side, then every vitest project
+ * (unit and integration — schema drift included — two files at a time, then browser tests, two at a time). Integration tests run
  * on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set; then the integration
  * tests of the cached services again on PGlite with every cache off (TEST_COLD_CACHES=1), and the
  * compose stack where a Docker engine runs (tests/compose). Ends with one line:
  * `N passed, N failed`.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 interface Step {
@@ -14,29 +14,60 @@ interface Step {
   cmd: string[]
 }
 
-const steps: Step[] = [
-  { name: 'lint', cmd: ['npx', 'eslint', '.'] },
-  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'build', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
-  { name: 'build:server', cmd: ['node', 'scripts/build-server.mjs'] },
-]
-
 let passed = 0
 let failed = 0
 const failures: string[] = []
 
-for (const step of steps) {
+/**
+ * Runs one step with its output held back, then prints the output and the step's line at
+ * once, so steps that run side by side do not interleave their lines. Resolves whether it passed.
+ */
+function runStep(step: Step): Promise<boolean> {
   const started = Date.now()
   const [bin, ...args] = step.cmd
-  const res = spawnSync(bin!, args, { stdio: 'inherit', env: process.env })
-  const ok = res.status === 0
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-  if (ok) passed++
-  else {
-    failed++
-    failures.push(step.name)
-  }
+  return new Promise((resolve) => {
+    const child = spawn(bin!, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
+    const output: Buffer[] = []
+    child.stdout.on('data', (d: Buffer) => output.push(d))
+    child.stderr.on('data', (d: Buffer) => output.push(d))
+    const done = (ok: boolean, note = '') => {
+      if (output.length) process.stdout.write(Buffer.concat(output))
+      if (note) console.log(note)
+      console.log(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+      if (ok) passed++
+      else {
+        failed++
+        failures.push(step.name)
+      }
+      resolve(ok)
+    }
+    child.once('error', (e) => done(false, `${step.name}: ${e.message}`))
+    child.once('close', (code) => done(code === 0))
+  })
 }
+
+/** Runs the steps one after the other. */
+async function runInOrder(lane: Step[]): Promise<void> {
+  for (const step of lane) await runStep(step)
+}
+
+// The client's GraphQL hooks (client/src/gql, generated) first: the type check and the client
+// build read them. Then lint, the type check and the builds side by side: lint and tsc are
+// single-threaded, so on two cores they take about the time of the longer one instead of the
+// sum. (`npm run typecheck` alone runs codegen itself; here codegen runs once, first.)
+const codegen: Step = { name: 'codegen', cmd: ['npm', 'run', '--silent', 'codegen'] }
+const lanes: Step[][] = [
+  [{ name: 'lint', cmd: ['npx', 'eslint', '.'] }],
+  [{ name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] }],
+  [
+    { name: 'build', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
+    { name: 'build:server', cmd: ['node', 'scripts/build-server.mjs'] },
+  ],
+]
+const checksStarted = Date.now()
+await runStep(codegen)
+await Promise.all(lanes.map(runInOrder))
+console.log(`checks and builds (${((Date.now() - checksStarted) / 1000).toFixed(1)} s)`)
 
 mkdirSync('.tmp', { recursive: true })
 
@@ -73,12 +104,16 @@ function runVitest(name: string, args: string[], env: NodeJS.ProcessEnv): void {
 // Unit and integration tests (PGlite, and PostgreSQL with TEST_DATABASE_URL) two files at a
 // time: most of their time is spent waiting on a database or a child server, so a second
 // worker halves the wall time on a 2-core machine (`--maxWorkers=2`; vitest's default is one
-// fewer than the cores). Then the browser tests, alone on the machine, one file at a time.
+// fewer than the cores). Then the browser tests, two files at a time too (each file its own
+// server and Chromium; vitest.config.ts). In both runs the longest files start first.
 // With TESTCONTAINERS=1 the PostgreSQL half and the Redis tests run on containers
 // (tests/support/global-setup.ts); the other runs need none.
-const noContainers: NodeJS.ProcessEnv = { ...process.env }
+// Child servers and bot workers start from dist/server, built above from these sources
+// (tests/support/child-server.ts: serverArgs), unless that build failed.
+const testEnv: NodeJS.ProcessEnv = { ...process.env, ...(failures.includes('build:server') ? {} : { TEST_COMPILED_SERVER: '1' }) }
+const noContainers: NodeJS.ProcessEnv = { ...testEnv }
 delete noContainers.TESTCONTAINERS
-runVitest('vitest', ['--project', 'unit', '--project', 'integration', '--maxWorkers=2'], process.env)
+runVitest('vitest', ['--project', 'unit', '--project', 'integration', '--maxWorkers=2'], testEnv)
 runVitest('e2e', ['--project', 'e2e'], noContainers)
 
 // The integration tests of the services that read a cache (plans, counts, caller), once more

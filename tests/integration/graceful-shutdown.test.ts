@@ -91,8 +91,13 @@ describe('the compiled server on SIGTERM', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'shutdown-'))
 
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' })
-    if (built.status !== 0) throw new Error(`build:server failed: ${built.stderr}`)
+    // `npm test` built dist/server from these sources just before the tests, and other files'
+    // child servers run it meanwhile (TEST_COMPILED_SERVER=1): rebuilding it here (the build
+    // empties dist/server first) would pull it from under them. Run alone, build it.
+    if (process.env.TEST_COMPILED_SERVER !== '1') {
+      const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' })
+      if (built.status !== 0) throw new Error(`build:server failed: ${built.stderr}`)
+    }
     server = await startChildServer({
       entry: 'compiled',
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', MAX_LOOP_LAG_MS: '0', SHUTDOWN_TIMEOUT_MS: '30000' },

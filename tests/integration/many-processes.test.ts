@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/src/config'
-import { startChildServer, type ChildServer } from '../support/child-server'
+import { serverArgs, startChildServer, type ChildServer } from '../support/child-server'
 import { freshDatabase, type TestDatabase } from '../support/databases'
 
 const pgUrl = process.env.TEST_DATABASE_URL
@@ -11,11 +11,11 @@ const redisUrl = process.env.TEST_REDIS_URL
 const missing = [pgUrl ? '' : 'TEST_DATABASE_URL', redisUrl ? '' : 'TEST_REDIS_URL'].filter(Boolean)
 const skipReason = missing.length ? ` (skipped: set ${missing.join(' and ')})` : ''
 
-/** Runs `server/src/main.ts` with `env` and returns its exit code and output (for start refusals). */
+/** Runs the server (`server/src/main.ts`, or its build: `serverArgs`) with `env` and returns its exit code and output (for start refusals). */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs('main'), {
       env: { ...inherited, NODE_ENV: 'test', PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -217,7 +217,8 @@ describe.skipIf(missing.length > 0)(`WEB_CONCURRENCY=2 on PostgreSQL and Redis${
   let server: ChildServer
 
   beforeAll(async () => {
-    database = await freshDatabase('postgres')
+    // An empty database: the primary runs every migration itself, once, before forking.
+    database = await freshDatabase('postgres', { empty: true })
   })
   afterAll(async () => {
     await server?.stop('SIGKILL')

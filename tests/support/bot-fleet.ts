@@ -10,6 +10,7 @@ import { channelAccounts, channels } from '../../server/src/modules/channels/cha
 import { createTokenBox, parseTokenKey } from '../../server/src/modules/channels/token-box'
 import { chatCommands } from '../../server/src/modules/commands/commands.tables'
 import type { TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
+import { serverArgs } from './child-server'
 
 /** The key the test app and the worker processes share, so the workers can open the stored tokens. */
 export const FLEET_TOKEN_KEY = 'a1'.repeat(32)
@@ -84,9 +85,9 @@ export interface WorkerProcess {
   alive: () => boolean
 }
 
-/** `npm run worker` (server/src/worker/main.ts through tsx) as a child process named `name` in the lease table. */
+/** `npm run worker` (server/src/worker/main.ts through tsx, or its build: `serverArgs`) as a child process named `name` in the lease table. */
 export function spawnWorker(name: string, env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker/main.ts'], {
+  const child = spawn(process.execPath, serverArgs('worker'), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

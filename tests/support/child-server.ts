@@ -20,6 +20,19 @@ export interface ChildServer {
   stop(signal?: NodeJS.Signals): Promise<void>
 }
 
+/**
+ * The node arguments that run the server (`main`) or the bot worker (`worker`): the TypeScript
+ * sources through tsx, or their compiled build in dist/server. `npm test` builds dist/server
+ * from the sources just before the tests and sets TEST_COMPILED_SERVER=1, so every child process
+ * starts from the build (seconds sooner than tsx compiling the sources at each start); run on
+ * their own, tests use the sources, which are never stale.
+ */
+export function serverArgs(program: 'main' | 'worker', entry?: 'tsx' | 'compiled'): string[] {
+  const compiled = (entry ?? (process.env.TEST_COMPILED_SERVER === '1' ? 'compiled' : 'tsx')) === 'compiled'
+  if (compiled) return ['--enable-source-maps', `dist/server/${program}.js`]
+  return ['--import', 'tsx', program === 'main' ? 'server/src/main.ts' : 'server/src/worker/main.ts']
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer()
@@ -52,13 +65,13 @@ export async function startChildServer(opts: {
   demo?: Credentials
   port?: number
   readyTimeoutMs?: number
-  /** The TypeScript sources through tsx (default), or the compiled dist/server/main.js (`npm run build:server`). */
+  /** The TypeScript sources through tsx, or the compiled dist/server/main.js (`npm run build:server`); default: see `serverArgs`. */
   entry?: 'tsx' | 'compiled'
   /** Extra options for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
   nodeArgs?: string[]
 }): Promise<ChildServer> {
   const port = opts.port ?? (await freePort())
-  const args = opts.entry === 'compiled' ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/src/main.ts']
+  const args = serverArgs('main', opts.entry)
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...args], {
     env: {
       ...process.env,

@@ -10,8 +10,8 @@ import { migrationsFolder } from '../../server/src/db/client'
 
 const TMP = fileURLToPath(new URL('../../.tmp/', import.meta.url))
 
-/** Every migration file (SQL and journal), so that a new or changed migration makes a new snapshot. */
-function migrationsHash(): string {
+/** Every migration file (SQL and journal), so that a new or changed migration makes a new snapshot (and PostgreSQL template, databases.ts). */
+export function migrationsHash(): string {
   const hash = createHash('sha256')
   const files = readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()
   for (const file of files) {

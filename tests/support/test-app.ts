@@ -29,6 +29,17 @@ export const UNLIMITED_ABUSE = {
   PASSWORD_RESET_RATE_LIMIT: '100000',
 } as const
 
+/**
+ * The server's deadlines (a 5 s request, a 3 s statement) are for production; tests share two
+ * cores with another test file, a browser or child servers, and a statement that waits its
+ * turn there is not what they test. Deadlines out of the way unless a test sets its own
+ * (tests/integration/deadlines.test.ts tests them). Used by the test app and the browser tests' server.
+ */
+export const TEST_DEADLINES = {
+  REQUEST_TIMEOUT_MS: '20000',
+  DB_QUERY_TIMEOUT_MS: '15000',
+} as const
+
 /** A clock the test moves by hand. */
 export class TestClock {
   t = Date.now()
@@ -70,6 +81,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     ...coldCacheEnv(),
     // Tests share the process (and a busy machine) with the server: no refusals for event-loop lag.
     MAX_LOOP_LAG_MS: '0',
+    ...TEST_DEADLINES,
     ...env,
   })
   const database = await openDatabase({

@@ -7,7 +7,7 @@ import { startServer, type Started } from '../../../server/src/server'
 import { startKickServer, type KickServer } from '../../../server/src/platforms/sandbox/kick-server'
 import { startTwitchServer, type TwitchServer } from '../../../server/src/platforms/sandbox/twitch-server'
 import { pgliteSnapshot } from '../../support/pglite-snapshot'
-import { DEMO_PASSWORDS } from '../../support/test-app'
+import { DEMO_PASSWORDS, TEST_DEADLINES } from '../../support/test-app'
 import { signIn } from './pages'
 
 export { DEMO_PASSWORDS }
@@ -55,6 +55,8 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
     LOG_LEVEL: 'silent',
     // Tests share the process (and a busy machine) with the server: no refusals for event-loop lag.
     MAX_LOOP_LAG_MS: '0',
+    // Two browser test files (each a server and a Chromium) share the machine.
+    ...TEST_DEADLINES,
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_ITERATIONS: '1',
     CLIENT_DIST: 'dist/client',
