@@ -5,7 +5,7 @@ import type { Services } from '../services'
 import { TwitchConduit } from '../platforms/twitch/conduit'
 import { ChannelBot, type BotRuntime } from './channel-bot'
 import { createLeaseManager, type LeaseManager } from './leases'
-import { realScheduler, type Scheduler } from './scheduler'
+import { backoffDelay, realScheduler, type Scheduler } from './scheduler'
 import { createSyncScheduler, type SyncJob } from './sync-scheduler'
 
 /** Channels a worker takes over per lease round (a third of the lease's TTL). */
@@ -57,6 +57,8 @@ export function createBotWorker(opts: WorkerOptions) {
   /** Channels being handed to another worker (their bot finishing its owed replies). */
   const releasing = new Set<number>()
   const bots = new Map<number, ChannelBot>()
+  /** Channels whose bot failed to start for a transient reason: attempts so far and the timer of the next. */
+  const retries = new Map<number, { attempt: number; timer: unknown }>()
   const pending = new Map<number, Promise<void>>()
   const streams: Array<{ return(): unknown }> = []
   let resync: ReturnType<typeof setInterval> | null = null
@@ -84,6 +86,7 @@ export function createBotWorker(opts: WorkerOptions) {
         const row = await services.channels.byId(channelId)
         const bot = bots.get(channelId)
         if (!row || !(row.active || row.autostart)) {
+          forgetRetry(channelId)
           if (bot) {
             bots.delete(channelId)
             if (row) await bot.shutdown(null)
@@ -98,6 +101,7 @@ export function createBotWorker(opts: WorkerOptions) {
             bots.delete(channelId)
             bot.stop()
           }
+          forgetRetry(channelId)
           const { share } = await leases.share()
           if (!(await leases.acquire(share - leases.held.size, [channelId])).length) return
         }
@@ -111,7 +115,13 @@ export function createBotWorker(opts: WorkerOptions) {
         else {
           const fresh = new ChannelBot(row, runtime)
           bots.set(channelId, fresh)
-          await fresh.start()
+          const entry = retries.get(channelId)
+          if (entry?.timer) runtime.scheduler.clearTimeout(entry.timer)
+          const failure = await fresh.start()
+          if (bots.get(channelId) !== fresh || !running) return
+          if (!failure) retries.delete(channelId)
+          else if (failure.permanent) forgetRetry(channelId)
+          else await retryLater(channelId, fresh, failure.reason)
         }
       })
       .catch((e: unknown) => log.warn({ err: (e as Error).message, channelId }, 'bot reload failed'))
@@ -120,6 +130,31 @@ export function createBotWorker(opts: WorkerOptions) {
       if (pending.get(channelId) === next) pending.delete(channelId)
     })
     return next
+  }
+
+  /**
+   * A bot whose start failed for a transient reason (the platform away for a moment, a token
+   * refresh failing, a refused socket, the database busy) is started again after a capped,
+   * jittered exponential backoff (BOT_RECONNECT_BASE_MS … BOT_RECONNECT_MAX_MS), until it runs or
+   * fails permanently (then its status says why, as reported by the bot).
+   */
+  async function retryLater(channelId: number, failed: ChannelBot, reason: string) {
+    const attempt = (retries.get(channelId)?.attempt ?? 0) + 1
+    const delay = backoffDelay(attempt, runtime.backoff.baseMs, runtime.backoff.maxMs, runtime.random)
+    const entry: { attempt: number; timer: unknown } = { attempt, timer: null }
+    entry.timer = runtime.scheduler.setTimeout(() => {
+      entry.timer = null
+      if (retries.get(channelId) === entry && bots.get(channelId) === failed) void reload(channelId, true)
+    }, delay)
+    retries.set(channelId, entry)
+    log.warn({ channelId, attempt, delayMs: delay, err: reason }, 'bot start failed; trying again')
+    await failed.retrying(reason, delay)
+  }
+
+  function forgetRetry(channelId: number) {
+    const entry = retries.get(channelId)
+    if (entry?.timer) runtime.scheduler.clearTimeout(entry.timer)
+    retries.delete(channelId)
   }
 
   async function listen<T>(iter: AsyncIterableIterator<T> & { return(): unknown }, fn: (v: T) => void) {
@@ -135,6 +170,7 @@ export function createBotWorker(opts: WorkerOptions) {
   function drop(channelId: number) {
     const bot = bots.get(channelId)
     bots.delete(channelId)
+    forgetRetry(channelId)
     bot?.stop()
     log.warn({ channelId }, 'channel lease lost: its bot stopped here')
   }
@@ -146,6 +182,7 @@ export function createBotWorker(opts: WorkerOptions) {
       await (pending.get(channelId) ?? Promise.resolve())
       const bot = bots.get(channelId)
       bots.delete(channelId)
+      forgetRetry(channelId)
       if (bot) await bot.finish(runtime.scheduler.now() + Math.min(config.SHUTDOWN_TIMEOUT_MS, leases!.ttlMs))
       await leases!.release(channelId)
     } finally {
@@ -201,6 +238,10 @@ export function createBotWorker(opts: WorkerOptions) {
     sync,
     get(channelId: number) {
       return bots.get(channelId)
+    },
+    /** Start attempts that failed transiently so far, per channel waiting for its next attempt (tests). */
+    retryAttempts(channelId: number) {
+      return retries.get(channelId)?.attempt ?? 0
     },
     reload,
     /** Resolves when every pending reload is done. */
@@ -267,6 +308,7 @@ export function createBotWorker(opts: WorkerOptions) {
       }
       for (const bot of bots.values()) bot.stop()
       bots.clear()
+      for (const id of [...retries.keys()]) forgetRetry(id)
       runtime.conduit?.stop()
       runtime.conduit = null
       if (leaseTimer) clearInterval(leaseTimer)

@@ -185,6 +185,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const clipReady = new Map<string, number>()
   /** Broadcasters who restrict clipping (POST /clips answers 403). */
   const clipsRestricted = new Set<string>()
+  /** Fault hook: user id → Helix answers still to fail for that user's tokens (status and count). */
+  const failing = new Map<string, { status: number; left: number }>()
   const state = {
     /** Every Helix call answers 503 (an outage). */
     down: false,
@@ -386,6 +388,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     requests.push({ method: req.method, path: p.slice('/helix'.length), query: req.query.toString() })
     const path = p.slice('/helix'.length)
     state.requests[path] = (state.requests[path] ?? 0) + 1
+    const fault = failing.get(auth.userId)
+    if (fault && fault.left > 0) {
+      if (--fault.left === 0) failing.delete(auth.userId)
+      const message = fault.status === 401 ? 'Invalid OAuth token' : 'Service Unavailable'
+      return { status: fault.status, body: { error: message, status: fault.status, message } }
+    }
     const nowS = Math.ceil(now() / 1000)
     if (state.rate.resetAt <= nowS) state.rate = { limit: state.rate.limit, remaining: state.rate.limit, resetAt: nowS + 60 }
     if (state.rate.remaining <= 0) {
@@ -890,6 +898,14 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
           }),
         )
       }
+    },
+    /**
+     * Fault hook: the next `count` Helix calls made with `userId`'s tokens fail with `status`
+     * (503: Twitch away for a moment; 401: the token refused, as after a revocation).
+     */
+    failRequests(userId: string, count: number, status = 503) {
+      if (count > 0) failing.set(userId, { status, left: count })
+      else failing.delete(userId)
     },
     expireTokens() {
       for (const t of tokens.values()) t.expiresAt = now() - 1
