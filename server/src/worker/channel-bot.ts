@@ -27,6 +27,8 @@ export interface BotRuntime {
    * holds the channel's lease, so the line is not sent and the queue is dropped.
    */
   fence?: (channelId: number) => Promise<boolean>
+  /** The same without a query when the lease was renewed within its TTL (false: ask `fence`). */
+  holds?: (channelId: number) => boolean
   /** Twitch events through this process's EventSub conduit instead of a WebSocket session per channel. */
   conduit?: TwitchConduit | null
 }
@@ -111,8 +113,8 @@ export class ChannelBot {
   private readonly conversationCooldowns = new Cooldowns()
   private botNames: string[] = []
   private readonly talks = new Set<Promise<void>>()
-  /** Lines handled and replies sent, for benchmarks. */
-  readonly stats = { handled: 0, replies: 0, sent: 0 }
+  /** Lines handled and replies sent, for benchmarks; writes refused for a lost lease (`fenced`). */
+  readonly stats = { handled: 0, replies: 0, sent: 0, fenced: 0 }
 
   constructor(
     private row: ChannelRow,
@@ -393,10 +395,24 @@ export class ChannelBot {
     else await this.report('stopped', 'Waiting for the stream to go live (Autostart)')
   }
 
+  /**
+   * Fencing for the bot's own writes (status, chat history, use counts, follows, raids, stream
+   * times), as for its chat lines: a worker that lost the channel's lease (paused, partitioned,
+   * renewals late) writes nothing more for it; the lease's new holder does.
+   */
+  private async mayWrite(): Promise<boolean> {
+    if (!this.rt.fence || this.rt.holds?.(this.row.id)) return true
+    if (await this.rt.fence(this.row.id).catch(() => false)) return true
+    this.stats.fenced++
+    this.log.warn({ channelId: this.row.id }, 'channel lease lost: nothing written for it here')
+    return false
+  }
+
   private lastReported = ''
   private async report(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | null) {
     const key = `${state}|${reason}|${this.live}|${this.category}`
     if (key === this.lastReported) return
+    if (!(await this.mayWrite())) return
     this.lastReported = key
     await this.s.channels
       .reportStatus(this.row.id, { state, reason, live: this.live, category: this.category, liveSince: this.liveSince })
@@ -429,6 +445,7 @@ export class ChannelBot {
 
   private async process(ev: ChannelEvent) {
     if (this.stopped) return
+    if (!(await this.mayWrite())) return
     switch (ev.kind) {
       case 'online':
         this.live = true
@@ -527,6 +544,7 @@ export class ChannelBot {
     this.cooldowns.set(globalKey, t)
     if (cmd.userCooldownSeconds > 0) this.cooldowns.set(userKey, t)
     if (this.cooldowns.size > 10_000) this.cooldowns.clear()
+    if (!(await this.mayWrite())) return
     const count = await this.s.commands.countUse(cmd.id)
     const touser = (args[0] ?? '').replace(/^@/, '') || chat.userName
     this.stats.replies++

@@ -120,6 +120,15 @@ export function createLeaseManager(opts: LeaseOptions) {
     return rows.length === 1
   }
 
+  /**
+   * The cheap fencing check (no query): the channel is held and the last renewal is younger than
+   * the TTL, so no other worker can have taken it (a lease is taken over only once expired). False
+   * says "not sure" (renewals late, a pause): ask `valid`.
+   */
+  function holds(channelId: number): boolean {
+    return held.has(channelId) && performance.now() < validUntil
+  }
+
   /** Leaves: every lease released at once (others take them at their next tick), the node row gone. */
   async function leave() {
     held.clear()
@@ -127,7 +136,7 @@ export function createLeaseManager(opts: LeaseOptions) {
     await db.execute(sql`delete from worker_nodes where id = ${holder} or expires_at < now() - interval '1 hour'`)
   }
 
-  return { holder, ttlMs: ttl, held, heartbeat, renew, share, acquire, release, valid, leave }
+  return { holder, ttlMs: ttl, held, heartbeat, renew, share, acquire, release, valid, holds, leave }
 }
 
 export type LeaseManager = ReturnType<typeof createLeaseManager>

@@ -61,5 +61,10 @@ const stop = async () => {
   await database.close()
   process.exit(0)
 }
+// Operators (and npm run bench:bot) ask a running worker for its memory: `kill -USR2 <pid>`.
+process.on('SIGUSR2', () => {
+  const m = process.memoryUsage()
+  log.info({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, bots: worker.bots.size }, 'worker memory')
+})
 process.on('SIGINT', () => void stop())
 process.on('SIGTERM', () => void stop())
