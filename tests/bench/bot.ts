@@ -7,7 +7,8 @@
  * - reconnect time: from a dropped socket to a welcomed, re-subscribed session (the first
  *   backoff step is included; BOT_RECONNECT_BASE_MS=100 here).
  * - with PostgreSQL (TEST_DATABASE_URL): one `npm run worker` process with 1,000 and 10,000
- *   channels (`--channels 1000,10000`, `--transport conduit|websocket`): its memory per connected
+ *   channels (`--channels 1000,10000`, `--transport conduit|websocket`, `--rate 200` commands per
+ *   second, `--commands 2000`): its memory per connected
  *   channel (RSS growth over the idle worker) and the p99 time from a viewer's `!ping` to the
  *   bot's reply reaching the local Twitch; the Twitch server and the viewers (the load) run in
  *   this process, the worker in its own. `--skip-single` runs only this part. Every channel must
@@ -189,8 +190,8 @@ async function fleet(n: number, transport: string) {
       for (const it of items) if (it.message.startsWith('pong ')) arrived.set(it.message.slice(5), performance.now())
       return push(...items)
     }
-    const commands = Math.min(2000, n * 2)
-    const rate = 200
+    const commands = Math.min(arg('commands', 2000), n * 2)
+    const rate = arg('rate', 200)
     const sentAt = new Map<string, number>()
     for (let i = 0; i < commands; i++) {
       const c = channels[(i * 7919) % n]!

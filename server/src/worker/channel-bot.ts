@@ -606,7 +606,7 @@ export class ChannelBot {
           }
           return
         }
-        if (this.rt.fence && !(await this.rt.fence(this.row.id).catch(() => false))) {
+        if (this.rt.fence && !this.rt.holds?.(this.row.id) && !(await this.rt.fence(this.row.id).catch(() => false))) {
           this.log.warn({ channelId: this.row.id, dropped: this.queue.length }, 'channel lease lost: chat lines not sent')
           this.queue.length = 0
           return

@@ -21,8 +21,9 @@ const rowsOf = (r: unknown): Array<Record<string, unknown>> => (r as { rows: Arr
 /**
  * Channel leases with fencing (table worker_leases): a channel's bot runs only in the worker
  * that holds its lease. Every acquisition raises the channel's `epoch` (the fencing token); a
- * renewal or a release matches holder and epoch, and `valid` (asked before every chat line the
- * bot sends) confirms holder, epoch and expiry in the database, so a worker that lost a lease
+ * renewal or a release matches holder and epoch; before every write and chat line of a bot,
+ * `holds` (a renewal younger than the TTL) or else `valid` (holder, epoch and expiry in the
+ * database) must confirm the lease, so a worker that lost a lease
  * (paused, partitioned, too slow to renew) sends nothing more for that channel. Times are the
  * database's (`now()`), so the workers' clocks do not matter.
  */
