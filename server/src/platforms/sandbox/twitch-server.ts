@@ -192,7 +192,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   /** Broadcasters who restrict clipping (POST /clips answers 403). */
   const clipsRestricted = new Set<string>()
   /** Fault hook: user id → Helix answers still to fail for that user's tokens (status and count). */
-  const failing = new Map<string, { status: number; left: number }>()
+  const failing = new Map<string, { status: number; left: number; path: string | null }>()
   const state = {
     /** Every Helix call answers 503 (an outage). */
     down: false,
@@ -396,7 +396,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     const path = p.slice('/helix'.length)
     state.requests[path] = (state.requests[path] ?? 0) + 1
     const fault = failing.get(auth.userId)
-    if (fault && fault.left > 0) {
+    if (fault && fault.left > 0 && (fault.path === null || fault.path === path)) {
       if (--fault.left === 0) failing.delete(auth.userId)
       const message = fault.status === 401 ? 'Invalid OAuth token' : 'Service Unavailable'
       return { status: fault.status, body: { error: message, status: fault.status, message } }
@@ -916,11 +916,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       }
     },
     /**
-     * Fault hook: the next `count` Helix calls made with `userId`'s tokens fail with `status`
-     * (503: Twitch away for a moment; 401: the token refused, as after a revocation).
+     * Fault hook: the next `count` Helix calls made with `userId`'s tokens (to `path` only, e.g.
+     * '/streams', when given) fail with `status` (503: Twitch away for a moment; 401: the token
+     * refused, as after a revocation).
      */
-    failRequests(userId: string, count: number, status = 503) {
-      if (count > 0) failing.set(userId, { status, left: count })
+    failRequests(userId: string, count: number, status = 503, path: string | null = null) {
+      if (count > 0) failing.set(userId, { status, left: count, path })
       else failing.delete(userId)
     },
     expireTokens() {
