@@ -100,7 +100,7 @@ for (const engine of skipSingle ? [] : engines) {
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
 /** The machine's load (other work shares the cores): `uptime`'s three figures. */
 const load = () => `load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`
-/** The worker's own figure of its memory (it logs process.memoryUsage() on SIGUSR2), after a GC-settling pause. */
+/** The worker's own figure of its memory (on SIGUSR2 it collects garbage, run with --expose-gc, and logs process.memoryUsage()). */
 async function workerMemory(worker: WorkerProcess): Promise<{ rss: number; heapUsed: number }> {
   const before = worker.output().length
   worker.child.kill('SIGUSR2')
@@ -144,14 +144,14 @@ async function fleet(n: number, transport: string) {
     WORKER_LEASE_TTL_MS: '5000',
     // As deployed (main.ts warns without it): without Redis the worker re-reads every channel every 5 s.
     ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
-  })
+  }, ['--expose-gc'])
   try {
     await waitFor(() => worker.output().includes('worker holds its share'), 'the idle worker', 120_000).catch((e: unknown) => {
       throw new Error(`${(e as Error).message}\n${worker.output().slice(-2000)}`)
     })
     await new Promise((r) => setTimeout(r, 2000))
-    const idle = rssOf(worker.child.pid!)
     const idleHeap = (await workerMemory(worker)).heapUsed
+    const idle = rssOf(worker.child.pid!)
     const [owner] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'client@demo.local'))
     const t0 = performance.now()
     const channels = await seedTwitchChannels(t.database.db, twitch, owner!.id, n)
@@ -179,8 +179,8 @@ async function fleet(n: number, transport: string) {
     }
     const connectS = (performance.now() - t0) / 1000
     await new Promise((r) => setTimeout(r, 3000))
-    const loaded = rssOf(worker.child.pid!)
     const loadedHeap = (await workerMemory(worker)).heapUsed
+    const loaded = rssOf(worker.child.pid!)
     const connectLoad = load()
 
     // Reply arrival times, as the local Twitch receives the bot's messages.

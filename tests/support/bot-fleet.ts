@@ -85,8 +85,8 @@ export interface WorkerProcess {
 }
 
 /** `npm run worker` (server/src/worker/main.ts through tsx) as a child process named `name` in the lease table. */
-export function spawnWorker(name: string, env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker/main.ts'], {
+export function spawnWorker(name: string, env: Record<string, string>, nodeArgs: string[] = []): WorkerProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/worker/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -67,6 +67,8 @@ const stop = async () => {
 }
 // Operators (and npm run bench:bot) ask a running worker for its memory: `kill -USR2 <pid>`.
 process.on('SIGUSR2', () => {
+  // Run with --expose-gc, the figure is taken after a full collection (live memory, not garbage).
+  ;(globalThis as { gc?: () => void }).gc?.()
   const m = process.memoryUsage()
   log.info({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, bots: worker.bots.size }, 'worker memory')
 })
