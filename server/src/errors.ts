@@ -84,3 +84,15 @@ export class AppError extends Error {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError
+
+/**
+ * A platform failure that trying again cannot mend: the owner must reconnect the channel (the
+ * token was revoked or refused after a refresh, no account is connected). The bot worker reports
+ * it in the channel's status and does not retry; any other platform failure may be transient.
+ */
+export class ReconnectNeededError extends AppError {
+  constructor(message: string) {
+    super('PLATFORM_ERROR', message)
+    this.name = 'ReconnectNeededError'
+  }
+}

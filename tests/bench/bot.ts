@@ -7,17 +7,23 @@
  * - reconnect time: from a dropped socket to a welcomed, re-subscribed session (the first
  *   backoff step is included; BOT_RECONNECT_BASE_MS=100 here).
  * - with PostgreSQL (TEST_DATABASE_URL): one `npm run worker` process with 1,000 and 10,000
- *   channels (`--channels 1000,10000`, `--transport conduit|websocket`): its memory per connected
+ *   channels (`--channels 1000,10000`, `--transport conduit|websocket`, `--rate 200` commands per
+ *   second, `--commands 2000`): its memory per connected
  *   channel (RSS growth over the idle worker) and the p99 time from a viewer's `!ping` to the
  *   bot's reply reaching the local Twitch; the Twitch server and the viewers (the load) run in
- *   this process, the worker in its own. `--skip-single` runs only this part.
+ *   this process, the worker in its own. `--skip-single` runs only this part. Every channel must
+ *   connect: no progress for `--stall` seconds (180) fails the run with the channels' states.
+ *   With TEST_REDIS_URL the worker gets REDIS_URL, as deployed. Heap figures come from the
+ *   worker itself (SIGUSR2 logs process.memoryUsage()); each figure is printed with the load.
  * Prints figures only; bounded in count and time, stops by itself.
  */
 import { readFileSync } from 'node:fs'
-import { eq } from 'drizzle-orm'
+import { loadavg } from 'node:os'
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../server/src/db/client'
 import { users } from '../../server/src/db/schema'
 import { createLogger } from '../../server/src/logger'
-import { FLEET_JWT_SECRET, FLEET_TOKEN_KEY, seedTwitchChannels, spawnWorker } from '../support/bot-fleet'
+import { FLEET_JWT_SECRET, FLEET_TOKEN_KEY, seedTwitchChannels, spawnWorker, type WorkerProcess } from '../support/bot-fleet'
 import { createBotWorker } from '../../server/src/worker/bot-worker'
 import { startTwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { waitFor } from '../support/bot-harness'
@@ -92,6 +98,32 @@ for (const engine of skipSingle ? [] : engines) {
 }
 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
+/** The machine's load (other work shares the cores): `uptime`'s three figures. */
+const load = () => `load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`
+/** The worker's own figure of its memory (on SIGUSR2 it collects garbage, run with --expose-gc, and logs process.memoryUsage()). */
+async function workerMemory(worker: WorkerProcess): Promise<{ rss: number; heapUsed: number }> {
+  const before = worker.output().length
+  worker.child.kill('SIGUSR2')
+  const line = await waitFor(() => /"heapUsed":(\d+)/.exec(worker.output().slice(before)), 'the worker memory line', 30_000)
+  const rss = /"rss":(\d+)/.exec(worker.output().slice(before))
+  return { rss: Number(rss?.[1] ?? 0), heapUsed: Number(line[1]) }
+}
+/** The worker's warnings and errors, counted by message. */
+function warningsOf(output: string): string {
+  const counts = new Map<string, number>()
+  for (const line of output.split('\n')) {
+    const m = /"level":(\d+).*"msg":"([^"]*)"/.exec(line)
+    if (m && Number(m[1]) >= 40) counts.set(m[2]!, (counts.get(m[2]!) ?? 0) + 1)
+  }
+  return [...counts].map(([msg, n]) => `${n}× ${msg}`).join('; ') || 'none'
+}
+/** Channels' bot states in the database, e.g. "running 913, error 87 (Twitch refused the token; …)". */
+async function statesOf(db: Db): Promise<string> {
+  const r = (await db.execute(sql`select status, status_reason, count(*)::int as n from channels group by 1, 2 order by 3 desc`)) as unknown as {
+    rows: Array<{ status: string; status_reason: string | null; n: number }>
+  }
+  return r.rows.map((x) => `${x.status} ${x.n}${x.status_reason ? ` (${x.status_reason.slice(0, 160)})` : ''}`).join(', ')
+}
 const strArg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? process.argv[i + 1]! : fallback
@@ -110,25 +142,46 @@ async function fleet(n: number, transport: string) {
     TWITCH_EVENTSUB_TRANSPORT: transport,
     TWITCH_CONDUIT_SHARDS: '1',
     WORKER_LEASE_TTL_MS: '5000',
-  })
+    // As deployed (main.ts warns without it): without Redis the worker re-reads every channel every 5 s.
+    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+  }, ['--expose-gc'])
   try {
     await waitFor(() => worker.output().includes('worker holds its share'), 'the idle worker', 120_000).catch((e: unknown) => {
       throw new Error(`${(e as Error).message}\n${worker.output().slice(-2000)}`)
     })
     await new Promise((r) => setTimeout(r, 2000))
+    const idleHeap = (await workerMemory(worker)).heapUsed
     const idle = rssOf(worker.child.pid!)
     const [owner] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'client@demo.local'))
     const t0 = performance.now()
     const channels = await seedTwitchChannels(t.database.db, twitch, owner!.id, n)
     const chatSubs = () =>
-      transport === 'conduit'
-        ? (twitch.conduits()[0]?.subscriptions.filter((x) => x.type === 'channel.chat.message').length ?? 0)
-        : twitch.subscriptions().filter((x) => x.type === 'channel.chat.message').length
-    const progress = setInterval(() => console.error(`  … ${chatSubs()} of ${n} channels connected`, process.env.BENCH_DEBUG ? worker.output().slice(-1500) : ''), 10_000)
-    await waitFor(() => chatSubs() >= n, `${n} channels connected`, 30 * 60_000).finally(() => clearInterval(progress))
+      transport === 'conduit' ? twitch.conduitSubscriptionCount('channel.chat.message') : twitch.subscriptions().filter((x) => x.type === 'channel.chat.message').length
+    // Every channel must connect: no progress for `stallS` seconds fails the run, saying what the channels report.
+    const stallS = arg('stall', 180)
+    let last = { count: -1, at: performance.now() }
+    const progress = setInterval(() => console.error(`  … ${chatSubs()} of ${n} channels connected (${load()})`, process.env.BENCH_DEBUG ? worker.output().slice(-1500) : ''), 10_000)
+    try {
+      await waitFor(
+        () => {
+          const c = chatSubs()
+          if (c !== last.count) last = { count: c, at: performance.now() }
+          else if (performance.now() - last.at > stallS * 1000) throw new Error(`stalled at ${c} of ${n} connected for ${stallS} s`)
+          return c >= n
+        },
+        `${n} channels connected`,
+        60 * 60_000,
+      ).catch(async (e: unknown) => {
+        throw new Error(`NOT ALL CHANNELS CONNECTED (${chatSubs()} of ${n}): ${(e as Error).message}\n  channel states: ${await statesOf(t.database.db)}\n  worker warnings: ${warningsOf(worker.output())}`)
+      })
+    } finally {
+      clearInterval(progress)
+    }
     const connectS = (performance.now() - t0) / 1000
     await new Promise((r) => setTimeout(r, 3000))
+    const loadedHeap = (await workerMemory(worker)).heapUsed
     const loaded = rssOf(worker.child.pid!)
+    const connectLoad = load()
 
     // Reply arrival times, as the local Twitch receives the bot's messages.
     const arrived = new Map<string, number>()
@@ -137,8 +190,8 @@ async function fleet(n: number, transport: string) {
       for (const it of items) if (it.message.startsWith('pong ')) arrived.set(it.message.slice(5), performance.now())
       return push(...items)
     }
-    const commands = Math.min(2000, n * 2)
-    const rate = 200
+    const commands = Math.min(arg('commands', 2000), n * 2)
+    const rate = arg('rate', 200)
     const sentAt = new Map<string, number>()
     for (let i = 0; i < commands; i++) {
       const c = channels[(i * 7919) % n]!
@@ -147,11 +200,16 @@ async function fleet(n: number, transport: string) {
       twitch.chat(c.broadcasterId, { userId: `v${i}`, login: viewer }, '!ping')
       if (i % 20 === 19) await new Promise((r) => setTimeout(r, (20 / rate) * 1000))
     }
-    await waitFor(() => arrived.size >= commands, 'every reply', 300_000)
+    await waitFor(() => arrived.size >= commands, 'every reply', 300_000).catch((e: unknown) => {
+      throw new Error(`NOT EVERY COMMAND ANSWERED (${arrived.size} of ${commands}): ${(e as Error).message}\n  worker warnings: ${warningsOf(worker.output())}`)
+    })
     const times = [...sentAt].map(([v, at]) => arrived.get(v)! - at).sort((a, b) => a - b)
     const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1)
     console.log(
-      `postgres worker  ${String(n).padStart(6)} channels (${transport})  ${((loaded - idle) / n / 1024).toFixed(1)} KiB RSS per channel (idle ${(idle / 2 ** 20).toFixed(0)} MiB → ${(loaded / 2 ** 20).toFixed(0)} MiB; all connected in ${connectS.toFixed(0)} s)  !ping → reply: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms  (${commands} commands at ${rate}/s)`,
+      `postgres worker  ${String(n).padStart(6)} channels (${transport})  ${((loaded - idle) / n / 1024).toFixed(1)} KiB RSS, ${((loadedHeap - idleHeap) / n / 1024).toFixed(1)} KiB heap per connected channel (RSS idle ${(idle / 2 ** 20).toFixed(0)} MiB → ${(loaded / 2 ** 20).toFixed(0)} MiB, heap ${(idleHeap / 2 ** 20).toFixed(0)} → ${(loadedHeap / 2 ** 20).toFixed(0)} MiB; all ${n} connected in ${connectS.toFixed(0)} s, ${connectLoad})`,
+    )
+    console.log(
+      `postgres worker  ${String(n).padStart(6)} channels (${transport})  !ping → reply: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, max ${p(1)} ms  (${commands} commands at ${rate}/s over ${Math.min(n, commands)} channels; ${load()})`,
     )
   } finally {
     worker.child.kill('SIGKILL')

@@ -85,9 +85,9 @@ export interface WorkerProcess {
   alive: () => boolean
 }
 
-/** `npm run worker` (server/src/worker/main.ts through tsx, or its build: `serverArgs`) as a child process named `name` in the lease table. */
-export function spawnWorker(name: string, env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, serverArgs('worker'), {
+/** `npm run worker` (server/src/worker/main.ts through tsx, or its build: `serverArgs`) as a child process named `name` in the lease table; `nodeArgs` go to node first (e.g. --expose-gc). */
+export function spawnWorker(name: string, env: Record<string, string>, nodeArgs: string[] = []): WorkerProcess {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverArgs('worker')], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

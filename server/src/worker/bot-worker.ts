@@ -5,7 +5,7 @@ import type { Services } from '../services'
 import { TwitchConduit } from '../platforms/twitch/conduit'
 import { ChannelBot, type BotRuntime } from './channel-bot'
 import { createLeaseManager, type LeaseManager } from './leases'
-import { realScheduler, type Scheduler } from './scheduler'
+import { backoffDelay, createGate, realScheduler, type Scheduler } from './scheduler'
 import { createSyncScheduler, type SyncJob } from './sync-scheduler'
 
 /** Channels a worker takes over per lease round (a third of the lease's TTL). */
@@ -33,6 +33,8 @@ export interface WorkerOptions {
    * Off: every runnable channel runs here (the inline worker of a single server).
    */
   leases?: { db: Db; ttlMs: number; name?: string } | false
+  /** Channel (re)loads and bot starts at once (default 6: they share the database pool with the lease rounds). */
+  startConcurrency?: number
 }
 
 /**
@@ -51,12 +53,19 @@ export function createBotWorker(opts: WorkerOptions) {
     eventSubUrl: config.TWITCH_EVENTSUB_WS_URL,
   }
   const leases: LeaseManager | null = opts.leases ? createLeaseManager({ db: opts.leases.db, ttlMs: opts.leases.ttlMs, name: opts.leases.name }) : null
-  if (leases) runtime.fence = (channelId) => leases.valid(channelId)
+  if (leases) {
+    runtime.fence = (channelId) => leases.valid(channelId)
+    runtime.holds = (channelId) => leases.holds(channelId)
+  }
   let leaseTimer: ReturnType<typeof setInterval> | null = null
   let ticking: Promise<void> | null = null
   /** Channels being handed to another worker (their bot finishing its owed replies). */
   const releasing = new Set<number>()
   const bots = new Map<number, ChannelBot>()
+  const gate = createGate(opts.startConcurrency ?? 6)
+  let resyncing = false
+  /** Channels whose bot failed to start for a transient reason: attempts so far and the timer of the next. */
+  const retries = new Map<number, { attempt: number; timer: unknown }>()
   const pending = new Map<number, Promise<void>>()
   const streams: Array<{ return(): unknown }> = []
   let resync: ReturnType<typeof setInterval> | null = null
@@ -79,47 +88,82 @@ export function createBotWorker(opts: WorkerOptions) {
   function reload(channelId: number, restart = false): Promise<void> {
     const prev = pending.get(channelId) ?? Promise.resolve()
     const next = prev
-      .then(async () => {
-        if (!running) return
-        const row = await services.channels.byId(channelId)
-        const bot = bots.get(channelId)
-        if (!row || !(row.active || row.autostart)) {
-          if (bot) {
-            bots.delete(channelId)
-            if (row) await bot.shutdown(null)
-            else bot.stop()
+      .then(() =>
+        gate.run(async () => {
+          if (!running) return
+          const row = await services.channels.byId(channelId)
+          const bot = bots.get(channelId)
+          if (!row || !(row.active || row.autostart)) {
+            forgetRetry(channelId)
+            if (bot) {
+              bots.delete(channelId)
+              if (row) await bot.shutdown(null)
+              else bot.stop()
+            }
+            await leases?.release(channelId)
+            return
           }
-          await leases?.release(channelId)
-          return
-        }
-        if (leases && !leases.held.has(channelId)) {
-          // Not ours: take it if it is free and within this worker's share (a newly activated channel).
-          if (bot) {
+          if (leases && !leases.held.has(channelId)) {
+            // Not ours: take it if it is free and within this worker's share (a newly activated channel).
+            if (bot) {
+              bots.delete(channelId)
+              bot.stop()
+            }
+            forgetRetry(channelId)
+            const { share } = await leases.share()
+            if (!(await leases.acquire(share - leases.held.size, [channelId])).length) return
+          }
+          if (releasing.has(channelId)) return
+          if (bot && restart) {
             bots.delete(channelId)
             bot.stop()
           }
-          const { share } = await leases.share()
-          if (!(await leases.acquire(share - leases.held.size, [channelId])).length) return
-        }
-        if (releasing.has(channelId)) return
-        if (bot && restart) {
-          bots.delete(channelId)
-          bot.stop()
-        }
-        const current = bots.get(channelId)
-        if (current) await current.update(row)
-        else {
-          const fresh = new ChannelBot(row, runtime)
-          bots.set(channelId, fresh)
-          await fresh.start()
-        }
-      })
+          const current = bots.get(channelId)
+          if (current) await current.update(row)
+          else {
+            const fresh = new ChannelBot(row, runtime)
+            bots.set(channelId, fresh)
+            const entry = retries.get(channelId)
+            if (entry?.timer) runtime.scheduler.clearTimeout(entry.timer)
+            const failure = await fresh.start()
+            if (bots.get(channelId) !== fresh || !running) return
+            if (!failure) retries.delete(channelId)
+            else if (failure.permanent) forgetRetry(channelId)
+            else await retryLater(channelId, fresh, failure.reason)
+          }
+        }),
+      )
       .catch((e: unknown) => log.warn({ err: (e as Error).message, channelId }, 'bot reload failed'))
     pending.set(channelId, next)
     void next.finally(() => {
       if (pending.get(channelId) === next) pending.delete(channelId)
     })
     return next
+  }
+
+  /**
+   * A bot whose start failed for a transient reason (the platform away for a moment, a token
+   * refresh failing, a refused socket, the database busy) is started again after a capped,
+   * jittered exponential backoff (BOT_RECONNECT_BASE_MS … BOT_RECONNECT_MAX_MS), until it runs or
+   * fails permanently (then its status says why, as reported by the bot).
+   */
+  async function retryLater(channelId: number, failed: ChannelBot, reason: string) {
+    const attempt = (retries.get(channelId)?.attempt ?? 0) + 1
+    const delay = backoffDelay(attempt, runtime.backoff.baseMs, runtime.backoff.maxMs, runtime.random)
+    const entry: { attempt: number; timer: unknown } = { attempt, timer: null }
+    entry.timer = runtime.scheduler.setTimeout(() => {
+      entry.timer = null
+      if (retries.get(channelId) === entry && bots.get(channelId) === failed) void reload(channelId, true)
+    }, delay)
+    retries.set(channelId, entry)
+    log.warn({ channelId, attempt, delayMs: delay, err: reason }, 'bot start failed; trying again')
+    await failed.retrying(reason, delay)
+  }
+
+  function forgetRetry(channelId: number) {
+    const entry = retries.get(channelId)
+    if (entry?.timer) runtime.scheduler.clearTimeout(entry.timer)
+    retries.delete(channelId)
   }
 
   async function listen<T>(iter: AsyncIterableIterator<T> & { return(): unknown }, fn: (v: T) => void) {
@@ -135,6 +179,7 @@ export function createBotWorker(opts: WorkerOptions) {
   function drop(channelId: number) {
     const bot = bots.get(channelId)
     bots.delete(channelId)
+    forgetRetry(channelId)
     bot?.stop()
     log.warn({ channelId }, 'channel lease lost: its bot stopped here')
   }
@@ -146,6 +191,7 @@ export function createBotWorker(opts: WorkerOptions) {
       await (pending.get(channelId) ?? Promise.resolve())
       const bot = bots.get(channelId)
       bots.delete(channelId)
+      forgetRetry(channelId)
       if (bot) await bot.finish(runtime.scheduler.now() + Math.min(config.SHUTDOWN_TIMEOUT_MS, leases!.ttlMs))
       await leases!.release(channelId)
     } finally {
@@ -202,6 +248,10 @@ export function createBotWorker(opts: WorkerOptions) {
     get(channelId: number) {
       return bots.get(channelId)
     },
+    /** Start attempts that failed transiently so far, per channel waiting for its next attempt (tests). */
+    retryAttempts(channelId: number) {
+      return retries.get(channelId)?.attempt ?? 0
+    },
     reload,
     /** Resolves when every pending reload is done. */
     async settled() {
@@ -242,7 +292,14 @@ export function createBotWorker(opts: WorkerOptions) {
       // A database that is away now is retried by the resync below, not fatal.
       await syncAll().catch((e: unknown) => log.warn({ err: (e as Error).message }, 'bot worker: first channel sync failed; retried at the next resync'))
       if (opts.resyncMs) {
-        resync = setInterval(() => void syncAll().catch(() => {}), opts.resyncMs)
+        // A round still under way (thousands of channels) is not doubled by the next.
+        resync = setInterval(() => {
+          if (resyncing) return
+          resyncing = true
+          void syncAll()
+            .catch(() => {})
+            .finally(() => (resyncing = false))
+        }, opts.resyncMs)
         resync.unref()
       }
       sync?.start()
@@ -267,6 +324,7 @@ export function createBotWorker(opts: WorkerOptions) {
       }
       for (const bot of bots.values()) bot.stop()
       bots.clear()
+      for (const id of [...retries.keys()]) forgetRetry(id)
       runtime.conduit?.stop()
       runtime.conduit = null
       if (leaseTimer) clearInterval(leaseTimer)

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger'
-import { AppError, isAppError } from '../errors'
+import { isAppError, ReconnectNeededError } from '../errors'
 import type { ChannelRow } from '../modules/channels/channels.tables'
 import { CHAT_LIMIT, CHAT_LIMIT_MODERATOR } from '../modules/chat/chat-limiter'
 import type { ChatCommandRow, ChatTimerRow } from '../modules/commands/commands.tables'
@@ -11,7 +11,7 @@ import type { ConduitSubscription, TwitchConduit } from '../platforms/twitch/con
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
 import { twitchEvent } from '../platforms/twitch/events'
 import type { TwitchClient } from '../platforms/twitch/twitch.client'
-import { PlatformAuthError, type ChannelEvent, type IncomingChat, type NewFollower, type RaidEvent } from '../platforms/types'
+import { PlatformAuthError, PlatformRequestError, type ChannelEvent, type IncomingChat, type NewFollower, type RaidEvent } from '../platforms/types'
 import type { Services } from '../services'
 import type { Scheduler } from './scheduler'
 
@@ -27,6 +27,8 @@ export interface BotRuntime {
    * holds the channel's lease, so the line is not sent and the queue is dropped.
    */
   fence?: (channelId: number) => Promise<boolean>
+  /** The same without a query when the lease was renewed within its TTL (false: ask `fence`). */
+  holds?: (channelId: number) => boolean
   /** Twitch events through this process's EventSub conduit instead of a WebSocket session per channel. */
   conduit?: TwitchConduit | null
 }
@@ -47,6 +49,25 @@ function channelSubscriptions(broadcasterId: string, actorId: string, follows: b
 }
 
 export { permits }
+
+/** Why a bot did not start; `permanent`: retrying cannot help (see isPermanentFailure). */
+export interface StartFailure {
+  reason: string
+  permanent: boolean
+}
+
+/**
+ * Whether a start failure needs the owner: a refused or revoked token, no connected account, the
+ * channel gone (NOT_FOUND) or refused by the app (any other coded error but an unavailable service
+ * or platform), a platform answer 4xx other than 408/429. Network errors, 5xx, 429, timeouts and a
+ * database away are transient.
+ */
+export function isPermanentFailure(e: unknown): boolean {
+  if (e instanceof ReconnectNeededError || e instanceof PlatformAuthError) return true
+  if (e instanceof PlatformRequestError) return e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429
+  if (isAppError(e)) return e.code !== 'PLATFORM_ERROR' && e.code !== 'SERVICE_UNAVAILABLE' && e.code !== 'OVERLOADED' && e.code !== 'RATE_LIMITED'
+  return false
+}
 
 /** Follows arriving within this window are thanked in one message (a raid brings hundreds at once). */
 export const FOLLOW_BATCH_MS = 10_000
@@ -92,8 +113,8 @@ export class ChannelBot {
   private readonly conversationCooldowns = new Cooldowns()
   private botNames: string[] = []
   private readonly talks = new Set<Promise<void>>()
-  /** Lines handled and replies sent, for benchmarks. */
-  readonly stats = { handled: 0, replies: 0, sent: 0 }
+  /** Lines handled and replies sent, for benchmarks; writes refused for a lost lease (`fenced`). */
+  readonly stats = { handled: 0, replies: 0, sent: 0, fenced: 0 }
 
   constructor(
     private row: ChannelRow,
@@ -126,13 +147,18 @@ export class ChannelBot {
     return this.rt.scheduler.now()
   }
 
-  async start(): Promise<void> {
+  /**
+   * Connects the bot. Resolves with null once it runs (or its EventSub session is under way, which
+   * reconnects by itself), else with why it failed and whether that is permanent (the owner must
+   * act: reported as the channel's error) or may pass (the worker starts it again after a backoff).
+   */
+  async start(): Promise<StartFailure | null> {
     await this.report('connecting', null)
     try {
       await this.reloadLists()
       const broadcaster = await this.s.channels.account(this.row.id, 'broadcaster')
       const bot = await this.s.channels.account(this.row.id, 'bot')
-      if (!broadcaster) throw new AppError('PLATFORM_ERROR', 'The channel has no connected account; reconnect it')
+      if (!broadcaster) throw new ReconnectNeededError('The channel has no connected account; reconnect it')
       this.senderId = (bot ?? broadcaster).platformUserId
       this.botNames = [(bot ?? broadcaster).login]
       const client = await this.s.platforms.of(this.row)
@@ -145,7 +171,7 @@ export class ChannelBot {
         : true // the broadcaster counts as a moderator of their own chat
       this.s.chat.limiters.get(this.row.id).limit = moderator && this.row.platform === 'twitch' ? CHAT_LIMIT_MODERATOR : CHAT_LIMIT
       await this.scheduleRefresh()
-      if (this.stopped) return
+      if (this.stopped) return null
       if (this.row.platform === 'twitch' && this.rt.conduit && !this.row.sandbox) await this.attachConduit(this.rt.conduit)
       else if (this.row.platform === 'twitch') this.connectTwitch(await this.s.platforms.twitchOf(this.row))
       else {
@@ -154,8 +180,18 @@ export class ChannelBot {
         await this.reportRunning()
       }
     } catch (e) {
-      await this.report('error', this.describe(e))
+      const failure = { reason: this.describe(e), permanent: isPermanentFailure(e) }
+      // Nothing of a failed start keeps running (timers, token refresh, conduit routing).
+      this.stop()
+      if (failure.permanent) await this.report('error', failure.reason)
+      return failure
     }
+    return null
+  }
+
+  /** A transient start failure: the status says so and when the next attempt comes. */
+  async retrying(reason: string, delayMs: number) {
+    await this.report('connecting', `${reason}; trying again in ${Math.round(delayMs / 100) / 10} s`)
   }
 
   private describe(e: unknown): string {
@@ -305,7 +341,8 @@ export class ChannelBot {
             }
           })
         } catch (e) {
-          if (isAppError(e) && e.code === 'PLATFORM_ERROR') throw new PlatformAuthError('twitch', e.message)
+          // Only a refused token ends the session; a platform that failed for a moment is retried with backoff.
+          if (e instanceof ReconnectNeededError) throw new PlatformAuthError('twitch', e.message)
           throw e
         }
       },
@@ -358,10 +395,24 @@ export class ChannelBot {
     else await this.report('stopped', 'Waiting for the stream to go live (Autostart)')
   }
 
+  /**
+   * Fencing for the bot's own writes (status, chat history, use counts, follows, raids, stream
+   * times), as for its chat lines: a worker that lost the channel's lease (paused, partitioned,
+   * renewals late) writes nothing more for it; the lease's new holder does.
+   */
+  private async mayWrite(): Promise<boolean> {
+    if (!this.rt.fence || this.rt.holds?.(this.row.id)) return true
+    if (await this.rt.fence(this.row.id).catch(() => false)) return true
+    this.stats.fenced++
+    this.log.warn({ channelId: this.row.id }, 'channel lease lost: nothing written for it here')
+    return false
+  }
+
   private lastReported = ''
   private async report(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | null) {
     const key = `${state}|${reason}|${this.live}|${this.category}`
     if (key === this.lastReported) return
+    if (!(await this.mayWrite())) return
     this.lastReported = key
     await this.s.channels
       .reportStatus(this.row.id, { state, reason, live: this.live, category: this.category, liveSince: this.liveSince })
@@ -394,6 +445,7 @@ export class ChannelBot {
 
   private async process(ev: ChannelEvent) {
     if (this.stopped) return
+    if (!(await this.mayWrite())) return
     switch (ev.kind) {
       case 'online':
         this.live = true
@@ -492,6 +544,7 @@ export class ChannelBot {
     this.cooldowns.set(globalKey, t)
     if (cmd.userCooldownSeconds > 0) this.cooldowns.set(userKey, t)
     if (this.cooldowns.size > 10_000) this.cooldowns.clear()
+    if (!(await this.mayWrite())) return
     const count = await this.s.commands.countUse(cmd.id)
     const touser = (args[0] ?? '').replace(/^@/, '') || chat.userName
     this.stats.replies++
@@ -553,7 +606,7 @@ export class ChannelBot {
           }
           return
         }
-        if (this.rt.fence && !(await this.rt.fence(this.row.id).catch(() => false))) {
+        if (this.rt.fence && !this.rt.holds?.(this.row.id) && !(await this.rt.fence(this.row.id).catch(() => false))) {
           this.log.warn({ channelId: this.row.id, dropped: this.queue.length }, 'channel lease lost: chat lines not sent')
           this.queue.length = 0
           return

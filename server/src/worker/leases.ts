@@ -21,8 +21,9 @@ const rowsOf = (r: unknown): Array<Record<string, unknown>> => (r as { rows: Arr
 /**
  * Channel leases with fencing (table worker_leases): a channel's bot runs only in the worker
  * that holds its lease. Every acquisition raises the channel's `epoch` (the fencing token); a
- * renewal or a release matches holder and epoch, and `valid` (asked before every chat line the
- * bot sends) confirms holder, epoch and expiry in the database, so a worker that lost a lease
+ * renewal or a release matches holder and epoch; before every write and chat line of a bot,
+ * `holds` (a renewal younger than the TTL) or else `valid` (holder, epoch and expiry in the
+ * database) must confirm the lease, so a worker that lost a lease
  * (paused, partitioned, too slow to renew) sends nothing more for that channel. Times are the
  * database's (`now()`), so the workers' clocks do not matter.
  */
@@ -120,6 +121,15 @@ export function createLeaseManager(opts: LeaseOptions) {
     return rows.length === 1
   }
 
+  /**
+   * The cheap fencing check (no query): the channel is held and the last renewal is younger than
+   * the TTL, so no other worker can have taken it (a lease is taken over only once expired). False
+   * says "not sure" (renewals late, a pause): ask `valid`.
+   */
+  function holds(channelId: number): boolean {
+    return held.has(channelId) && performance.now() < validUntil
+  }
+
   /** Leaves: every lease released at once (others take them at their next tick), the node row gone. */
   async function leave() {
     held.clear()
@@ -127,7 +137,7 @@ export function createLeaseManager(opts: LeaseOptions) {
     await db.execute(sql`delete from worker_nodes where id = ${holder} or expires_at < now() - interval '1 hour'`)
   }
 
-  return { holder, ttlMs: ttl, held, heartbeat, renew, share, acquire, release, valid, leave }
+  return { holder, ttlMs: ttl, held, heartbeat, renew, share, acquire, release, valid, holds, leave }
 }
 
 export type LeaseManager = ReturnType<typeof createLeaseManager>

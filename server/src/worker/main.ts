@@ -35,6 +35,9 @@ const database = await openDatabase({
   log,
 })
 await database.migrate()
+// The leases get their own two connections: renewals stuck behind a busy pool (thousands of
+// channels' chat) would let the leases expire, and the fenced bots would stop writing and answering.
+const leaseDatabase = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS, log, poolSize: 2 })
 const secrets = resolveSecrets(config)
 const services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret })
 // Several workers share the channels through leases (worker_leases): each channel runs on one of them.
@@ -44,7 +47,7 @@ const worker = createBotWorker({
   log,
   resyncMs: config.REDIS_URL ? 60_000 : 5_000,
   sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 },
-  leases: { db: database.db, ttlMs: config.WORKER_LEASE_TTL_MS, name: config.WORKER_ID },
+  leases: { db: leaseDatabase.db, ttlMs: config.WORKER_LEASE_TTL_MS, name: config.WORKER_ID },
 })
 await worker.start()
 log.info({ holder: worker.leases?.holder, channels: worker.bots.size }, 'worker holds its share of the channels')
@@ -59,7 +62,15 @@ const stop = async () => {
   await services.realtime.close()
   await services.limits.close()
   await database.close()
+  await leaseDatabase.close()
   process.exit(0)
 }
+// Operators (and npm run bench:bot) ask a running worker for its memory: `kill -USR2 <pid>`.
+process.on('SIGUSR2', () => {
+  // Run with --expose-gc, the figure is taken after a full collection (live memory, not garbage).
+  ;(globalThis as { gc?: () => void }).gc?.()
+  const m = process.memoryUsage()
+  log.info({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, bots: worker.bots.size }, 'worker memory')
+})
 process.on('SIGINT', () => void stop())
 process.on('SIGTERM', () => void stop())

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PubSub } from 'graphql-yoga'
 import type { Db } from '../../db/client'
 import { botPanels, users } from '../../db/schema'
-import { AppError } from '../../errors'
+import { AppError, ReconnectNeededError } from '../../errors'
 import type { Logger } from '../../logger'
 import type { Platforms } from '../../platforms'
 import { PlatformAuthError, PlatformRequestError, type AccountRole, type ActingAs, type PlatformName } from '../../platforms/types'
@@ -482,6 +482,9 @@ export function createChannelsService(deps: {
     if (running) return running
     const p = (async () => {
       const label = labelOf(channel)
+      // Another call refreshed it meanwhile (its refresh token is spent now): use the new token.
+      const stored = await account(acc.channelId, acc.role)
+      if (stored && stored.accessToken !== acc.accessToken) return box.open(stored.accessToken)
       if (!acc.refreshToken) throw reconnectNeeded(channel, `${label} token expired and cannot be refreshed`)
       try {
         const t = await (await platforms.of(channel)).refresh(box.open(acc.refreshToken))
@@ -512,7 +515,7 @@ export function createChannelsService(deps: {
   function reconnectNeeded(channel: ChannelRow, why: string): AppError {
     const reason = `${why}; reconnect the channel`
     void reportStatus(channel.id, { state: 'error', reason }).catch(() => {})
-    return new AppError('PLATFORM_ERROR', reason)
+    return new ReconnectNeededError(reason)
   }
 
   async function tokenFor(channel: ChannelRow, acc: ChannelAccountRow): Promise<string> {
@@ -528,7 +531,7 @@ export function createChannelsService(deps: {
     const channel = await byId(channelId)
     if (!channel) throw new AppError('NOT_FOUND', 'Channel not found')
     const acc = (who === 'sender' ? await account(channel.id, 'bot') : undefined) ?? (await account(channel.id, 'broadcaster'))
-    if (!acc) throw new AppError('PLATFORM_ERROR', 'The channel has no connected account; reconnect it')
+    if (!acc) throw new ReconnectNeededError('The channel has no connected account; reconnect it')
     const as = (token: string): ActingAs => ({ token, broadcasterId: channel.platformUserId, actorId: acc.platformUserId })
     try {
       return await fn(as(await tokenFor(channel, acc)))

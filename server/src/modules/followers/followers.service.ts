@@ -169,6 +169,10 @@ export function createFollowersService(deps: { db: Db; now: () => Date; channels
     intervalMs: deps.syncMs ?? FOLLOWERS_SYNC_MS,
     applies: (c) => c.platform === 'twitch',
     async run(channel, ctx) {
+      // A channel connected before the follower panel lacks the scope: Twitch would answer 401,
+      // which reads as a refused token (refresh, then "reconnect the channel") on a working channel.
+      const broadcaster = await channels.account(channel.id, 'broadcaster')
+      if (!broadcaster?.scopes.includes('moderator:read:followers')) return { requests: 0, rows: 0 }
       const { twitch } = await platforms.twitchOf(channel)
       const page = await channels.actAs(channel.id, 'broadcaster', (as) => {
         ctx.guard('twitch', as.token)

@@ -47,7 +47,13 @@ interface Conduit {
   subscriptions: Array<{ id: string; type: string; version: string; condition: Record<string, string> }>
   /** Notifications each shard delivered, by shard id. */
   delivered: Map<string, number>
+  /** Subscriptions by `type|key=value` for each condition entry (10,000 channels' notifications and duplicates found without a scan). */
+  index: Map<string, Conduit['subscriptions'][number]>
+  /** `type|condition` of every subscription (duplicates answer 409). */
+  keys: Set<string>
 }
+
+const conditionKeys = (type: string, condition: Record<string, string>) => Object.entries(condition).map(([k, v]) => `${type}|${k}=${v}`)
 
 export interface SentChat {
   broadcasterId: string
@@ -185,6 +191,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const clipReady = new Map<string, number>()
   /** Broadcasters who restrict clipping (POST /clips answers 403). */
   const clipsRestricted = new Set<string>()
+  /** Fault hook: user id → Helix answers still to fail for that user's tokens (status and count). */
+  const failing = new Map<string, { status: number; left: number; path: string | null }>()
   const state = {
     /** Every Helix call answers 503 (an outage). */
     down: false,
@@ -231,12 +239,13 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     senderId === broadcasterId || moderators.has(`${broadcasterId}:${senderId}`) ? 100 : 20
 
   function notify(broadcasterId: string, type: string, event: Record<string, unknown>, conditionKey = 'broadcaster_user_id') {
-    notifyWhere(type, (c) => c[conditionKey] === broadcasterId, event)
+    notifyWhere(type, (c) => c[conditionKey] === broadcasterId, event, `${type}|${conditionKey}=${broadcasterId}`)
   }
 
-  function notifyWhere(type: string, match: (condition: Record<string, string>) => boolean, event: Record<string, unknown>) {
+  /** `indexKey`: the same match as a key of the conduits' index (a lookup instead of a scan). */
+  function notifyWhere(type: string, match: (condition: Record<string, string>) => boolean, event: Record<string, unknown>, indexKey?: string) {
     for (const c of conduits.values()) {
-      const sub = c.subscriptions.find((x) => x.type === type && match(x.condition))
+      const sub = indexKey ? c.index.get(indexKey) : c.subscriptions.find((x) => x.type === type && match(x.condition))
       if (!sub) continue
       // Twitch balances a conduit's notifications over its enabled shards (here: by subscription, stable).
       const live = c.shards.filter((sh) => sh.status === 'enabled' && sh.sessionId && sessions.get(sh.sessionId)?.socket)
@@ -386,6 +395,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     requests.push({ method: req.method, path: p.slice('/helix'.length), query: req.query.toString() })
     const path = p.slice('/helix'.length)
     state.requests[path] = (state.requests[path] ?? 0) + 1
+    const fault = failing.get(auth.userId)
+    if (fault && fault.left > 0 && (fault.path === null || fault.path === path)) {
+      if (--fault.left === 0) failing.delete(auth.userId)
+      const message = fault.status === 401 ? 'Invalid OAuth token' : 'Service Unavailable'
+      return { status: fault.status, body: { error: message, status: fault.status, message } }
+    }
     const nowS = Math.ceil(now() / 1000)
     if (state.rate.resetAt <= nowS) state.rate = { limit: state.rate.limit, remaining: state.rate.limit, resetAt: nowS + 60 }
     if (state.rate.remaining <= 0) {
@@ -541,7 +556,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const n = (req.json() as { shard_count?: unknown }).shard_count
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 20_000) return badRequest('shard_count must be between 1 and 20000')
       if (conduits.size >= 5) return { status: 429, body: { error: 'Too Many Requests', status: 429, message: 'Conduit limit reached' } }
-      const c: Conduit = { id: randomBytes(16).toString('hex'), shards: [], subscriptions: [], delivered: new Map() }
+      const c: Conduit = { id: randomBytes(16).toString('hex'), shards: [], subscriptions: [], delivered: new Map(), index: new Map(), keys: new Set() }
       resize(c, n)
       conduits.set(c.id, c)
       return { status: 200, body: { data: [conduitBody(c)] } }
@@ -609,13 +624,16 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     if (!c) return badRequest('The conduit does not exist')
     if (b.type === 'channel.chat.message') {
       const user = b.condition?.user_id ?? ''
-      const granted = [...tokens.values()].some((t) => t.userId === user && !t.revoked && t.scopes.includes('user:read:chat'))
+      let granted = false
+      for (const t of tokens.values()) if (t.userId === user && !t.revoked && t.scopes.includes('user:read:chat')) granted = true
       if (!granted) return { status: 403, body: { error: 'Forbidden', status: 403, message: 'The user in user_id has not authorized the app with user:read:chat' } }
     }
-    const dup = c.subscriptions.find((x) => x.type === b.type && JSON.stringify(x.condition) === JSON.stringify(b.condition))
-    if (dup) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
+    const key = `${b.type}|${JSON.stringify(b.condition)}`
+    if (c.keys.has(key)) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
     const sub = { id: randomBytes(8).toString('hex'), type: b.type ?? '', version: b.version ?? '1', condition: b.condition ?? {} }
     c.subscriptions.push(sub)
+    c.keys.add(key)
+    for (const k of conditionKeys(sub.type, sub.condition)) if (!c.index.has(k)) c.index.set(k, sub)
     return {
       status: 202,
       body: { data: [{ ...sub, status: 'enabled', transport: { method: 'conduit', conduit_id: c.id }, created_at: new Date(now()).toISOString(), cost: 0 }], total: 1, total_cost: 0, max_total_cost: 10 },
@@ -870,6 +888,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       return [...sessions.values()].flatMap((s) => s.subscriptions.map((x) => ({ session: s.id, ...x })))
     },
     /** The conduits, with their shards, subscriptions and notifications delivered per shard. */
+    /** Subscriptions of `type` on the conduits (cheap, for polling with 10,000 channels). */
+    conduitSubscriptionCount(type: string) {
+      let n = 0
+      for (const c of conduits.values()) for (const x of c.subscriptions) if (x.type === type) n++
+      return n
+    },
     conduits() {
       return [...conduits.values()].map((c) => ({ id: c.id, shards: c.shards.map((sh) => ({ ...sh })), subscriptions: [...c.subscriptions], delivered: new Map(c.delivered) }))
     },
@@ -890,6 +914,15 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
           }),
         )
       }
+    },
+    /**
+     * Fault hook: the next `count` Helix calls made with `userId`'s tokens (to `path` only, e.g.
+     * '/streams', when given) fail with `status` (503: Twitch away for a moment; 401: the token
+     * refused, as after a revocation).
+     */
+    failRequests(userId: string, count: number, status = 503, path: string | null = null) {
+      if (count > 0) failing.set(userId, { status, left: count, path })
+      else failing.delete(userId)
     },
     expireTokens() {
       for (const t of tokens.values()) t.expiresAt = now() - 1
