@@ -1,5 +1,6 @@
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataColumn } from '../../../components/ui/data-table';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import type { DataTableRowFieldsFragment } from '../../../gql/graphql';
 
 export type AccountRow = DataTableRowFieldsFragment;
@@ -18,4 +19,28 @@ export function useAccountColumns(sortable = false): DataColumn<AccountRow>[] {
     { key: 'channel', header: t('fields.channel'), sortable, cell: (r) => r.channel ?? '—' },
     { key: 'startDate', header: t('fields.startDate'), sortable, cell: (r) => r.startDate },
   ];
+}
+
+type AccountsTableProps = Omit<ComponentProps<typeof DataTable<AccountRow>>, 'columns' | 'rowKey' | 'error' | 'onRetry' | 'loading' | 'empty' | 'emptyTestId'> & {
+  /** The query's state: its error offers a retry, its loading dims the table. */
+  result: { loading: boolean; error?: unknown; refetch: () => unknown };
+  /** Sortable columns (the server sorts). */
+  sortable?: boolean;
+};
+
+/** The accounts in the shared DataTable, with the row key, empty text and retry every view of the data tables uses. */
+export function AccountsTable({ result, sortable = false, ...table }: AccountsTableProps) {
+  const { t } = useTranslation('data-tables');
+  return (
+    <DataTable
+      columns={useAccountColumns(sortable)}
+      rowKey={(r) => r.id}
+      error={result.error}
+      onRetry={() => void result.refetch()}
+      loading={result.loading}
+      empty={t('empty')}
+      emptyTestId="table-empty"
+      {...table}
+    />
+  );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
 import { StyledFilterBar } from '../../../components/ui/form-grid';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type DataTableFilter, useDataTableRowsQuery } from '../../../gql/graphql';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useAccountColumns } from '../components/account-columns';
+import { AccountsTable } from '../components/account-columns';
 import { SampleTableFrame } from '../components/sample-table-frame';
 
 type Filters = Required<Pick<DataTableFilter, 'fullName' | 'email' | 'channel' | 'role' | 'plan' | 'status' | 'startDateFrom' | 'startDateTo'>>;
@@ -66,15 +65,9 @@ export default function AdvancedSearchTablePage({ title }: { title: string }) {
         </StyledFilterBar>
       }
     >
-      <DataTable
-        columns={useAccountColumns()}
+      <AccountsTable
+        result={{ loading, error, refetch }}
         rows={(data ?? previousData)?.dataTableRows}
-        rowKey={(r) => r.id}
-        error={error}
-        onRetry={() => void refetch()}
-        loading={loading}
-        empty={t('empty')}
-        emptyTestId="table-empty"
         testId="advanced-table"
         rowTestId="advanced-row"
       />

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/ui/pager';
-import { DataTable, type TableSort } from '../../../components/ui/data-table';
+import type { TableSort } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
 import { TextField } from '../../../components/ui/text-field';
 import { type DataTableSortField, useDataTablesPageQuery } from '../../../gql/graphql';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useAccountColumns } from '../components/account-columns';
+import { AccountsTable } from '../components/account-columns';
 
 const PER_PAGE = 10;
 /** The search waits this long after the last key press before asking the server. */
@@ -30,7 +30,6 @@ export default function DataTablesPage({ title }: { title: string }) {
   const shown = (data ?? previousData)?.dataTablePage;
   const total = shown?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-  const columns = useAccountColumns(true);
   return (
     <StyledStack>
       <PageHeader title={title} subtitle={t('subtitle')} />
@@ -47,15 +46,10 @@ export default function DataTablesPage({ title }: { title: string }) {
           }}
           data-testid="table-search"
         />
-        <DataTable
-          columns={columns}
+        <AccountsTable
+          result={{ loading, error, refetch }}
+          sortable
           rows={shown?.rows}
-          rowKey={(r) => r.id}
-          error={error}
-          onRetry={() => void refetch()}
-          loading={loading}
-          empty={t('empty')}
-          emptyTestId="table-empty"
           sort={sort}
           sortLabel={t('sortBy')}
           onSort={(field) => {
