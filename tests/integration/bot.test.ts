@@ -477,6 +477,9 @@ describe.each(engines)('the assistant on %s', (engine) => {
       await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!discord", response: "${touser}: discord.gg/example" }) { id } }', { c: kickChannel })
       await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: kickChannel })
       await waitFor(() => worker.get(Number(kickChannel))?.isConnected, 'the Kick bot')
+      // Connected may come first from Autostart (the bot waits for the stream, answering nobody);
+      // "running" is reported once the switched-on panel has reached the bot.
+      await waitFor(async () => (await ok(CHANNEL, { id: kickChannel })).channel.status.state === 'running', 'the Kick bot switched on')
       expect(kick.subscriptions.map((s) => s.name)).toContain('chat.message.sent')
       expect(await kick.chat(KICK_BROADCASTER.id, { id: 777, name: 'kickfan' }, '!discord @friend')).toBe(200)
       await waitFor(() => kick.sent.some((s) => s.content === 'friend: discord.gg/example' && s.type === 'bot'), 'the Kick answer')
