@@ -1,27 +1,10 @@
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
+import { Semaphore } from '../semaphore'
 import { isFirebaseHash, verifyFirebaseHash } from './firebase-scrypt'
 
 /** Algorithm.Argon2id (a const enum the package declares ambiently). */
 const ARGON2ID = 2
-
-/** Bounds concurrent work so hashing never queues more jobs than there are cores. */
-export class Semaphore {
-  private active = 0
-  private readonly waiting: Array<() => void> = []
-  constructor(private readonly limit: number) {}
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve))
-    this.active++
-    try {
-      return await job()
-    } finally {
-      this.active--
-      this.waiting.shift()?.()
-    }
-  }
-}
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>

@@ -5,7 +5,8 @@ import type { Services } from '../services'
 import { TwitchConduit } from '../platforms/twitch/conduit'
 import { ChannelBot, type BotRuntime } from './channel-bot'
 import { createLeaseManager, type LeaseManager } from './leases'
-import { backoffDelay, createGate, realScheduler, type Scheduler } from './scheduler'
+import { Semaphore } from '../semaphore'
+import { backoffDelay, realScheduler, type Scheduler } from './scheduler'
 import { createSyncScheduler, type SyncJob } from './sync-scheduler'
 
 /** Channels a worker takes over per lease round (a third of the lease's TTL). */
@@ -62,7 +63,8 @@ export function createBotWorker(opts: WorkerOptions) {
   /** Channels being handed to another worker (their bot finishing its owed replies). */
   const releasing = new Set<number>()
   const bots = new Map<number, ChannelBot>()
-  const gate = createGate(opts.startConcurrency ?? 6)
+  // Channel (re)loads at once: a thousand starts must not open a thousand queries on a pool of ten.
+  const gate = new Semaphore(opts.startConcurrency ?? 6)
   let resyncing = false
   /** Channels whose bot failed to start for a transient reason: attempts so far and the timer of the next. */
   const retries = new Map<number, { attempt: number; timer: unknown }>()

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { createPasswordHasher, isWeakPassword, Semaphore } from '../../../server/src/auth/passwords'
+import { createPasswordHasher, isWeakPassword } from '../../../server/src/auth/passwords'
+import { Semaphore } from '../../../server/src/semaphore'
 import { ConfigError, loadConfig } from '../../../server/src/config'
 
 describe('passwords', () => {
