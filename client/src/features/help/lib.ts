@@ -24,8 +24,6 @@ export function useHelpLocale(): HelpLocale {
   return useLanguage();
 }
 
-export { useDebounced } from '../../lib/use-debounced';
-
 /** Who may edit the help centre (manage Help: admins with the admin claim). */
 export function useIsHelpAdmin(): boolean {
   return useAbility().can('manage', 'Help');

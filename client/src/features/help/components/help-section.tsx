@@ -1,7 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
-import { MAX_QUERY_LENGTH, SEARCH_DEBOUNCE_MS, useDebounced, useIsHelpAdmin } from '../lib';
+import { useDebounced } from '../../../lib/use-debounced';
+import { MAX_QUERY_LENGTH, SEARCH_DEBOUNCE_MS, useIsHelpAdmin } from '../lib';
 import { EditToggle, HelpEditorPanel } from './help-editor';
 import { SearchBox } from './search-box';
 import { Can } from '../../../lib/ability-context';
