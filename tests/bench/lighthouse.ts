@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import lighthouse, { type Config, type Flags } from 'lighthouse'
 import puppeteer, { type Browser } from 'puppeteer-core'
 import { startChildServer } from '../support/child-server'
+import { injectClientSession } from './browser-session'
 
 const argv = process.argv.slice(2)
 const opt = (name: string) => {
@@ -64,29 +65,6 @@ async function startCompiledServer(): Promise<Server> {
       await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
-  }
-}
-
-/** Signs the demo client in through the API and stores the session as the client does. */
-async function injectSession(browser: Browser, server: Server): Promise<void> {
-  const res = await fetch(`${server.base}/jwt/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'client@demo.local', password: server.clientPassword }),
-  })
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
-  const payload = (await res.json()) as { userData: unknown; accessToken: string; refreshToken: string }
-  const page = await browser.newPage()
-  try {
-    // A small same-origin file, so the app itself does not start (and spend the refresh token).
-    await page.goto(`${server.base}/favicon.svg`)
-    await page.evaluate((p) => {
-      localStorage.setItem('userData', JSON.stringify(p.userData))
-      localStorage.setItem('accessToken', p.accessToken)
-      localStorage.setItem('refreshToken', p.refreshToken)
-    }, payload)
-  } finally {
-    await page.close()
   }
 }
 
@@ -178,7 +156,7 @@ try {
         // A fresh browser (new profile) per run, as the Lighthouse CLI does.
         const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS })
         try {
-          if (p.signedIn) await injectSession(browser, server)
+          if (p.signedIn) await injectClientSession(browser, server.base, server.clientPassword)
           figures = await runOnce(browser, `${server.base}${p.path}`, p.name, i + 1)
         } catch (error) {
           if (attempt >= 3 || !(error instanceof Error) || !error.message.startsWith('Lighthouse: ')) throw error

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { startChildServer } from '../support/child-server'
+import { injectClientSession } from './browser-session'
 
 const argv = process.argv.slice(2)
 const opt = (name: string) => {
@@ -48,20 +49,7 @@ let events: TraceEvent[]
 const origin = server.url
 try {
   if (PAGE === 'dashboard') {
-    const res = await fetch(`${server.url}/jwt/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'client@demo.local', password: server.demo.client.password }),
-    })
-    const p = (await res.json()) as { userData: unknown; accessToken: string; refreshToken: string }
-    const setup = await browser.newPage()
-    await setup.goto(`${server.url}/favicon.svg`)
-    await setup.evaluate((s) => {
-      localStorage.setItem('userData', JSON.stringify(s.userData))
-      localStorage.setItem('accessToken', s.accessToken)
-      localStorage.setItem('refreshToken', s.refreshToken)
-    }, p)
-    await setup.close()
+    await injectClientSession(browser, server.url, server.demo.client.password)
   }
   const page = await browser.newPage()
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true })
