@@ -253,7 +253,6 @@ function ActivityTile({ channels }: { channels: readonly DashboardChannel[] }) {
   );
 }
 
-/** /dashboard/: the client's landing — bot status per channel, licence, quick start/stop, recent chat; an admin's starts with their tasks. */
 /**
  * The first screen's head start (app/first-screen.ts, lib/lazy-page.ts): the dashboard's query
  * starts as soon as this chunk is in, while the layout still loads and renders. The page's
@@ -268,6 +267,7 @@ export function preloadData(): Promise<unknown> {
     .catch(() => undefined);
 }
 
+/** /dashboard/: the client's landing — bot status per channel, licence, quick start/stop, recent chat; an admin's starts with their tasks. */
 export default function DashboardPage({ title }: { title: string }) {
   // Load the namespace once for the whole page (one suspense, not one per tile).
   useTranslation('assistant');
