@@ -30,6 +30,7 @@ import type { Database } from './db/client'
 import { asServiceUnavailable, withDeadline } from './db/resilience'
 import { AppError, isAppError } from './errors'
 import { graphiqlAsset } from './graphql/graphiql'
+import { fromYoga, yogaRequest } from './graphql/http'
 import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
@@ -121,9 +122,11 @@ export function createApp(deps: {
     c.set('services', services)
     const started = performance.now()
     await next()
-    c.header('x-request-id', requestId)
+    // On the response's own headers: c.header() after next() would rebuild the response
+    // around a stream (see http/compress.ts).
+    c.res.headers.set('x-request-id', requestId)
     // Draining: this connection is not reused, so keep-alive clients move to another process.
-    if (shutdown?.aborted) c.header('connection', 'close')
+    if (shutdown?.aborted) c.res.headers.set('connection', 'close')
     const path = c.req.path
     if (API_PREFIXES.some((p) => path.startsWith(p))) {
       log.info(
@@ -229,11 +232,8 @@ export function createApp(deps: {
     // A resolver may set a cookie on this response (the browser binding of a channel connection).
     const cookies: string[] = []
     const serverContext = { clientKey: c.get('clientKey'), requestId: c.get('requestId'), setCookie: (v: string) => void cookies.push(v) }
-    const res = await yoga.fetch(c.req.raw, serverContext)
-    if (cookies.length === 0) return res
-    const withCookies = new Response(res.body, res)
-    for (const v of cookies) withCookies.headers.append('set-cookie', v)
-    return withCookies
+    const res = await yoga.fetch(await yogaRequest(c, yoga.fetchAPI), serverContext)
+    return fromYoga(c, res, cookies)
   })
 
   // GraphiQL's scripts, styles and workers (graphql/graphiql.ts): a 404 when GraphiQL is off.
@@ -252,7 +252,7 @@ export function createApp(deps: {
 
   app.use('/assets/*', async (c, next) => {
     await next()
-    if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable')
+    if (c.res.status === 200) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable')
   })
   // `npm run build` writes a brotli and a gzip copy of every text asset (client/vite.config.ts).
   if (existsSync(dist)) app.use('*', serveStatic({ root: dist, precompressed: true }))

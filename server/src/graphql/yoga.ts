@@ -84,6 +84,8 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
     // Its scripts and styles from this server (graphiql.ts), never a CDN.
     renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
+    // The HTTP layer limits bodies (app.ts: limitBody on /graphql) before yoga sees them.
+    maxRequestBodySize: false,
     cors: false,
     logging: false,
     plugins: [...armor.protect().plugins, introspectionForAdmins(production), refuseUnstorableText(), operationForDeadline, endSubscriptionsOn(deps.shutdown)],

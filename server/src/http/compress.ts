@@ -29,8 +29,11 @@ export function compressLarge(threshold = 1024): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const res = c.res
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206 || res.headers.has('content-encoding')) return
-    if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '') || !acceptsGzip(c.req.header('accept-encoding'))) return
+    // The cheap checks first: asking for `res.body` turns @hono/node-server's light response
+    // (a string it writes at once) into a web Response with a stream.
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return
+    if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '') || res.headers.has('content-encoding')) return
+    if (!acceptsGzip(c.req.header('accept-encoding')) || !res.body) return
     c.header('vary', 'Accept-Encoding', { append: true })
     const body = Buffer.from(await res.arrayBuffer())
     if (body.length < threshold) {

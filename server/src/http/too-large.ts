@@ -1,4 +1,4 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 
 /** Bodies up to this size are read and dropped after a 413, so the connection stays usable. */
@@ -41,5 +41,19 @@ async function payloadTooLarge(c: Context) {
   return c.json({ error: 'Payload too large' }, 413)
 }
 
-/** hono's bodyLimit with the 413 above. */
-export const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: payloadTooLarge })
+/**
+ * hono's bodyLimit with the 413 above. A request that declares its length (Content-Length and
+ * no Transfer-Encoding: what browsers and HTTP clients send) is judged by that header alone:
+ * hono's middleware first asks for the body stream, which makes @hono/node-server build a full
+ * web Request for every request. Node's HTTP parser never hands on more bytes than declared,
+ * so the header is the body's size. A chunked body is counted as it arrives (hono's way).
+ */
+export const limitBody = (maxSize: number): MiddlewareHandler => {
+  const counted = bodyLimit({ maxSize, onError: payloadTooLarge })
+  return async (c, next) => {
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next)
+    if (!/^\d+$/.test(length)) return c.json({ error: 'Invalid Content-Length', code: 'BAD_REQUEST' }, 400)
+    return Number(length) > maxSize ? payloadTooLarge(c) : next()
+  }
+}
