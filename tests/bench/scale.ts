@@ -19,7 +19,7 @@ import { createPasswordHasher } from '../../server/src/auth/passwords'
 import { openDatabase } from '../../server/src/db/client'
 import { seedBulkUsers } from '../../seed/bulk'
 import { seedDemo, seedPlans } from '../../seed/demo'
-import { startChildServer, type ChildServer } from '../support/child-server'
+import { deployedEnv, startChildServer, type ChildServer } from '../support/child-server'
 import { DEMO_PASSWORDS } from '../support/test-app'
 
 const arg = (name: string, fallback: number) => {
@@ -132,6 +132,7 @@ interface Started {
 async function start(n: number): Promise<Started> {
   const server = await startChildServer({
     env: {
+      ...deployedEnv(),
       WEB_CONCURRENCY: String(n),
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl!,

@@ -15,7 +15,6 @@
  * reuses it next time. `--cpu-prof <dir>` writes the server's CPU profile there.
  */
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -29,7 +28,7 @@ import { ADMIN_ABILITY, type Principal } from '../../server/src/permissions/abil
 import { createServices } from '../../server/src/services'
 import { LAST, seedBulkUsers } from '../../seed/bulk'
 import { seedDemo, seedPlans } from '../../seed/demo'
-import { startChildServer, type ChildServer } from '../support/child-server'
+import { deployedEnv, startChildServer, type ChildServer } from '../support/child-server'
 import { engines, freshDatabase, type Engine } from '../support/databases'
 import { signIn } from '../support/load'
 import { DEMO_PASSWORDS } from '../support/test-app'
@@ -46,9 +45,6 @@ const KEEP = process.argv.includes('--keep')
 const DEPTH = 100_000
 const COMPILED = process.argv.includes('--compiled')
 const PROFILE_DIR = process.argv.includes('--cpu-prof') ? resolve(process.argv[process.argv.indexOf('--cpu-prof') + 1]!) : undefined
-// Secrets made for this run: the server runs as deployed (NODE_ENV=production), which refuses weak ones.
-const SECRET = randomBytes(48).toString('base64url')
-const TOKEN_KEY = randomBytes(32).toString('base64')
 let server: ChildServer | undefined
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
@@ -97,12 +93,9 @@ const only = process.argv.includes('--engine') ? [process.argv[process.argv.inde
 for (const engine of only) {
   const where = await target(engine)
   const env = {
-    // As deployed: graphql-js, for one, checks every `instanceof` twice outside production.
-    NODE_ENV: 'production',
+    ...deployedEnv(),
     DATA_DIR: where.dataDir,
     ...(where.url ? { DATABASE_URL: where.url } : {}),
-    JWT_ACCESS_SECRET: SECRET,
-    CHANNEL_TOKEN_KEY: TOKEN_KEY,
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '1000000',
     ACCESS_TOKEN_TTL: '86400',

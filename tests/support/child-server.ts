@@ -3,6 +3,7 @@
  * benchmarks that kill it, cut its database or restart it on the same data directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 
 export type Role = 'admin' | 'reseller' | 'client'
@@ -58,6 +59,15 @@ export async function waitUntilOk(url: string, timeoutMs: number, alive: () => b
     await new Promise((r) => setTimeout(r, 50))
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+/**
+ * The environment of a deployed server, for the benches: NODE_ENV=production (graphql-js, for
+ * one, checks every `instanceof` twice outside production), with secrets made for this run, as
+ * production refuses weak ones.
+ */
+export function deployedEnv(): Record<string, string> {
+  return { NODE_ENV: 'production', JWT_ACCESS_SECRET: randomBytes(48).toString('base64url'), CHANNEL_TOKEN_KEY: randomBytes(32).toString('base64') }
 }
 
 export async function startChildServer(opts: {
