@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PubSub } from 'graphql-yoga'
 import type { Db } from '../../db/client'
@@ -19,7 +19,9 @@ import {
   type ChannelRow,
   type PendingConnectionRow,
 } from './channels.tables'
+import { licenceInForce, utcDay } from '../licences/licence-expiry'
 import { planLimits } from './plan-limits'
+import type { StatusReason } from './status-reasons'
 import type { TokenBox } from './token-box'
 
 export const panelPath: Record<PlatformName, string> = { twitch: '/pages/Panel', kick: '/kick/panel' }
@@ -451,13 +453,23 @@ export function createChannelsService(deps: {
     await applySettings(channel, { active: true }, 'autostart')
   }
 
-  /** Worker: the bot's status, live state and category as it sees them. */
+  /**
+   * Worker: the bot's status, live state and category as it sees them. A coded reason is stored
+   * with its code and arguments (the client says it in the UI language) and in English words.
+   */
   async function reportStatus(
     channelId: number,
-    s: { state: BotState; reason?: string | null; live?: boolean; category?: string | null; liveSince?: Date | null },
+    s: { state: BotState; reason?: string | StatusReason | null; live?: boolean; category?: string | null; liveSince?: Date | null },
   ) {
     const at = now()
-    const set: Partial<ChannelRow> = { status: s.state, statusReason: s.reason ?? null, statusAt: at }
+    const coded = typeof s.reason === 'object' ? s.reason : null
+    const set: Partial<ChannelRow> = {
+      status: s.state,
+      statusReason: typeof s.reason === 'string' ? s.reason : (coded?.text ?? null),
+      statusCode: coded?.code ?? null,
+      statusArgs: coded?.args ?? null,
+      statusAt: at,
+    }
     if (s.live !== undefined) set.live = s.live
     if (s.category !== undefined) set.category = s.category
     if (s.liveSince !== undefined) set.liveSince = s.liveSince
@@ -467,6 +479,8 @@ export function createChannelsService(deps: {
       channelId: String(channelId),
       state: row.status,
       reason: row.statusReason,
+      code: row.statusCode,
+      args: row.statusArgs,
       at: at.toISOString(),
       live: row.live,
       category: row.category,
@@ -560,12 +574,26 @@ export function createChannelsService(deps: {
     for (const acc of await accounts(channelId)) await tokenFor(channel, acc)
   }
 
+  /** The owner (`userId`: a column or expression) may run a bot today: their licence is in force. */
+  const ownerLicensed = (userId: SQLWrapper) => licenceInForce(userId, utcDay(now()))
+
+  /** The channels whose bot runs: Active or Autostart on, and the owner's licence in force. */
   async function runnable(): Promise<ChannelRow[]> {
     return db
       .select()
       .from(channels)
-      .where(sql`${channels.active} or ${channels.autostart}`)
+      .where(sql`(${channels.active} or ${channels.autostart}) and ${ownerLicensed(channels.userId)}`)
       .orderBy(asc(channels.id))
+  }
+
+  /** Worker: the channel, and whether its owner's licence is in force (see licenceInForce). */
+  async function forBot(channelId: number): Promise<{ row: ChannelRow; licensed: boolean } | undefined> {
+    const [r] = await db
+      .select({ row: channels, licensed: sql<boolean>`${ownerLicensed(channels.userId)}` })
+      .from(channels)
+      .where(eq(channels.id, channelId))
+      .limit(1)
+    return r && { row: r.row, licensed: Boolean(r.licensed) }
   }
 
   return {
@@ -588,6 +616,8 @@ export function createChannelsService(deps: {
     nextExpiry,
     refreshDue,
     runnable,
+    forBot,
+    ownerLicensed,
     limits: (userId: number) => planLimits(db, userId),
     redirectUri,
     bindingCookie,
