@@ -15,7 +15,9 @@ async function shown(lng: keyof typeof resources, status: { reason: string | nul
   await i18n.init({ lng, ns: ['assistant'], defaultNS: 'assistant', resources: { [lng]: { assistant: resources[lng] } }, interpolation: { escapeValue: false } });
   const said = reasonText(status, lng);
   if (!said) return null;
-  return 'key' in said ? i18n.t(said.key, said.values) : said.text;
+  // Untyped here: a missing translation must show (as the key), not fall back.
+  const t = i18n.t.bind(i18n) as (key: string, values: Record<string, string>) => string;
+  return 'key' in said ? t(said.key, said.values) : said.text;
 }
 const reported = (r: { code: string; args: unknown; text: string }) => ({ reason: r.text, code: r.code, args: r.args });
 
