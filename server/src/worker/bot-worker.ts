@@ -61,6 +61,8 @@ export function createBotWorker(opts: WorkerOptions) {
   if (leases) {
     runtime.fence = (channelId) => leases.valid(channelId)
     runtime.holds = (channelId) => leases.holds(channelId)
+    // The channels service's own status writes (reconnect errors) are fenced the same way.
+    services.channels.fenceStatus(async (channelId) => leases.holds(channelId) || (await leases.valid(channelId).catch(() => false)))
   }
   let leaseTimer: ReturnType<typeof setInterval> | null = null
   let ticking: Promise<void> | null = null
@@ -342,6 +344,7 @@ export function createBotWorker(opts: WorkerOptions) {
       if (leaseTimer) clearInterval(leaseTimer)
       leaseTimer = null
       await ticking
+      if (leases) services.channels.fenceStatus(null)
       // Released at once, so the other workers take these channels at their next round.
       await leases?.leave().catch((e: unknown) => log.warn({ err: (e as Error).message }, 'leases not released; they expire'))
     },

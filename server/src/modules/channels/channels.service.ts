@@ -499,7 +499,7 @@ export function createChannelsService(deps: {
       // Another call refreshed it meanwhile (its refresh token is spent now): use the new token.
       const stored = await account(acc.channelId, acc.role)
       if (stored && stored.accessToken !== acc.accessToken) return box.open(stored.accessToken)
-      if (!acc.refreshToken) throw reconnectNeeded(channel, `${label} token expired and cannot be refreshed`)
+      if (!acc.refreshToken) throw await reconnectNeeded(channel, `${label} token expired and cannot be refreshed`)
       try {
         const t = await (await platforms.of(channel)).refresh(box.open(acc.refreshToken))
         await db
@@ -514,7 +514,7 @@ export function createChannelsService(deps: {
           .where(and(eq(channelAccounts.channelId, acc.channelId), eq(channelAccounts.role, acc.role)))
         return t.accessToken
       } catch (e) {
-        if (e instanceof PlatformAuthError) throw reconnectNeeded(channel, `${label} refused to refresh the ${acc.role} token`)
+        if (e instanceof PlatformAuthError) throw await reconnectNeeded(channel, `${label} refused to refresh the ${acc.role} token`)
         throw new AppError('PLATFORM_ERROR', (e as Error).message)
       }
     })()
@@ -526,9 +526,25 @@ export function createChannelsService(deps: {
     }
   }
 
-  function reconnectNeeded(channel: ChannelRow, why: string): AppError {
+  /**
+   * Sharded bot workers (leases): whether this process may write a channel's status, i.e. holds
+   * its lease (set by the worker; unset: every write goes through, as with a single worker).
+   */
+  let statusFence: ((channelId: number) => Promise<boolean>) | null = null
+
+  /**
+   * The channel needs its owner to reconnect it: its status says so (written before the error is
+   * answered; a failed write is only logged), unless another worker holds the channel (fenced, as
+   * the bot's own writes).
+   */
+  async function reconnectNeeded(channel: ChannelRow, why: string): Promise<AppError> {
     const reason = `${why}; reconnect the channel`
-    void reportStatus(channel.id, { state: 'error', reason }).catch(() => {})
+    try {
+      if (statusFence && !(await statusFence(channel.id))) log.warn({ channelId: channel.id }, 'channel lease not held: reconnect error not written here')
+      else await reportStatus(channel.id, { state: 'error', reason })
+    } catch (e) {
+      log.warn({ err: (e as Error).message, channelId: channel.id }, 'reconnect error not written')
+    }
     return new ReconnectNeededError(reason)
   }
 
@@ -555,7 +571,7 @@ export function createChannelsService(deps: {
       try {
         return await fn(as(fresh))
       } catch (e2) {
-        if (e2 instanceof PlatformAuthError) throw reconnectNeeded(channel, `${labelOf(channel)} refused the token`)
+        if (e2 instanceof PlatformAuthError) throw await reconnectNeeded(channel, `${labelOf(channel)} refused the token`)
         throw e2
       }
     }
@@ -618,6 +634,10 @@ export function createChannelsService(deps: {
     runnable,
     forBot,
     ownerLicensed,
+    /** The worker's lease check for the status writes made here (reconnect errors); see statusFence. */
+    fenceStatus(fence: ((channelId: number) => Promise<boolean>) | null) {
+      statusFence = fence
+    },
     limits: (userId: number) => planLimits(db, userId),
     redirectUri,
     bindingCookie,
