@@ -3,7 +3,8 @@
  * caught by the worker's periodic resync, the bot stops and its status says LICENCE_ENDED (the
  * client translates the code); a new licence starts it again through the licence change alone;
  * an owner without a plan (package None) keeps their bot whatever their old licences say. The
- * lease rounds of sharded workers hand out no channel of an owner whose licence ended.
+ * lease rounds of sharded workers hand out no channel of an owner whose licence ended, and a
+ * sharded worker stops such a bot and gives its lease back.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,9 +30,16 @@ describe.each(engines)('bots and licences on %s', (engine) => {
     () => t,
     () => token,
   )
-  const startWorker = async (resyncMs?: number) => {
+  const startWorker = async (resyncMs?: number, leased = false) => {
     await worker?.stop()
-    worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent'), scheduler: new ManualScheduler(t.clock), resyncMs })
+    worker = createBotWorker({
+      services: t.services,
+      config: t.config,
+      log: createLogger('silent'),
+      scheduler: new ManualScheduler(t.clock),
+      resyncMs,
+      leases: leased ? { db: t.database.db, ttlMs: 600, name: 'licence-test' } : false,
+    })
     await worker.start()
     return worker
   }
@@ -98,6 +106,21 @@ describe.each(engines)('bots and licences on %s', (engine) => {
     await ok('mutation($k: String!) { activateLicence(key: $k) { status } }', { k: key.licensekey })
     await waitFor(running, 'the bot running again')
     expect(await waitFor(async () => ((await status()).state === 'running' ? status() : null), 'status running')).toMatchObject({ code: null, reason: null })
+  })
+
+  it('stops the bot of a sharded worker (leases) too, and gives the lease back', async () => {
+    await licenceBegan(0)
+    await startWorker(100, true)
+    await waitFor(running, 'the bot running under its lease')
+    expect(worker!.leases!.held.has(channelId)).toBe(true)
+    await licenceBegan(30)
+    await waitFor(() => !worker!.get(channelId) && !worker!.leases!.held.has(channelId), 'the bot stopped and its lease released')
+    expect((await status()).code).toBe('LICENCE_ENDED')
+    // In force again by date (nothing written): the next lease round takes the channel.
+    await licenceBegan(0)
+    await waitFor(running, 'the bot running again once the licence is in force')
+    await startWorker() // the next test without leases or a resync
+    await waitFor(running, 'the bot running on the plain worker')
   })
 
   it('keeps the bot of an owner without a plan (package None) running', async () => {

@@ -9,6 +9,7 @@ import type { Logger } from '../../logger'
 import type { Platforms } from '../../platforms'
 import { PlatformAuthError, PlatformRequestError, type AccountRole, type ActingAs, type PlatformName } from '../../platforms/types'
 import type { Topics } from '../../realtime/pubsub'
+import { licenceInForce, utcDay } from '../licences/licence-expiry'
 import {
   channelAccounts,
   channels,
@@ -19,7 +20,6 @@ import {
   type ChannelRow,
   type PendingConnectionRow,
 } from './channels.tables'
-import { licenceInForce, utcDay } from '../licences/licence-expiry'
 import { planLimits } from './plan-limits'
 import type { StatusReason } from './status-reasons'
 import type { TokenBox } from './token-box'
