@@ -156,7 +156,14 @@ export function createServices(deps: {
   invalidations.on('plans', plans.clear)
   // An account changed: callers, list totals and figures are dropped here and in every other process.
   const accountsChanged = () => invalidations.changed('accounts')
-  const licences = createLicencesService({ db, audit, plans, now, countTtlMs, onChanged: accountsChanged })
+  // A licence activated, extended or revoked (or a package changed): the bot worker reloads the owner's channels,
+  // which start, or stop saying LICENCE_ENDED. (A licence that ends by date is caught by the worker's periodic resync.)
+  const licenceChanged = (userIds: number[]) => {
+    void (async () => {
+      for (const userId of userIds) for (const c of await channels.listForUser(userId)) realtime.pubsub.publish('channelChanged', { channelId: c.id, what: 'licence' })
+    })().catch((e: unknown) => log.warn({ err: (e as Error).message, userIds }, 'licence change not sent to the bot worker; the next resync picks it up'))
+  }
+  const licences = createLicencesService({ db, audit, plans, now, countTtlMs, onChanged: accountsChanged, onLicenceChanged: licenceChanged })
   const users = createUsersService({
     db,
     audit,
@@ -172,6 +179,7 @@ export function createServices(deps: {
     onChannelsChanged: (channelIds) => {
       for (const channelId of channelIds) void realtime.pubsub.publish('channelChanged', { channelId, what: 'panel' })
     },
+    onLicenceChanged: licenceChanged,
   })
   // The open feedback reports count is read through the feedback service (built further down).
   const admin = createAdminService({ db, plans, now, cacheMs: countTtlMs, openFeedbackReports: () => feedback.openCount() })

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSigner } from '../../server/src/auth/signing'
+import { apiToken, gql } from './support/api'
 import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
 import { pathOf, signIn } from './support/pages'
 
@@ -11,26 +12,6 @@ const SHOP = 'shop.example.com'
 const EXTRA_CLIENTS = 11
 
 type Role = keyof typeof DEMO_PASSWORDS
-
-async function apiToken(e2e: E2E, role: Role): Promise<string> {
-  const res = await fetch(`${e2e.server.url}/jwt/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${role}@demo.local`, password: DEMO_PASSWORDS[role] }),
-  })
-  return ((await res.json()) as { accessToken: string }).accessToken
-}
-
-async function gql(e2e: E2E, token: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${e2e.server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  })
-  const body = (await res.json()) as { data?: any; errors?: unknown }
-  if (body.errors) throw new Error(JSON.stringify(body.errors))
-  return body.data
-}
 
 async function signedInPage(e2e: E2E, role: Role): Promise<Page> {
   const page = await e2e.newPage()

@@ -1,7 +1,8 @@
 /**
  * Fencing beyond chat lines: a worker whose lease renewals stall (a paused or partitioned
  * process) and whose channel another worker has taken over writes nothing more for it: no chat
- * history, no command use count, no status. With its lease back, it writes again.
+ * history, no command use count, no status (its bot's, nor a reconnect error of the channels
+ * service). With its lease back, it writes again.
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -84,5 +85,16 @@ describe.each(engines)('bot writes are fenced on %s', (engine) => {
     expect(twitch.sent.some((s) => s.message === 'pong after')).toBe(false)
     const row = await t.services.channels.byId(channelId)
     expect({ status: row!.status, reason: row!.statusReason, live: row!.live }).toEqual({ status: 'running', reason: 'written by the new holder', live: false })
+  })
+
+  it('a worker that lost its lease does not write a reconnect error for the channel either', async () => {
+    // Still without the lease (the test above): Twitch now refuses the channel's token, even after a refresh.
+    twitch.failRequests(BROADCASTER.id, 1000, 401)
+    const client = await t.services.platforms.of((await t.services.channels.byId(channelId))!)
+    await expect(t.services.channels.actAs(channelId, 'broadcaster', (as) => client.stream(as.token, as.broadcasterId))).rejects.toThrow(/reconnect the channel/)
+    // (The status is written, or not, before the error is answered.)
+    const row = await t.services.channels.byId(channelId)
+    expect({ status: row!.status, reason: row!.statusReason }).toEqual({ status: 'running', reason: 'written by the new holder' })
+    twitch.failRequests(BROADCASTER.id, 0)
   })
 })

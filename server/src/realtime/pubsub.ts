@@ -20,6 +20,9 @@ export interface BotStatusEvent {
   channelId: string
   state: 'stopped' | 'connecting' | 'running' | 'error'
   reason: string | null
+  /** The reason as a code the client translates, and its arguments (absent from publishers before the codes). */
+  code?: string | null
+  args?: Record<string, string | number> | null
   at: string
   live: boolean
   category: string | null

@@ -1,6 +1,7 @@
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import type { Logger } from '../logger'
+import { statusReasons } from '../modules/channels/status-reasons'
 import type { Services } from '../services'
 import { TwitchConduit } from '../platforms/twitch/conduit'
 import { ChannelBot, type BotRuntime } from './channel-bot'
@@ -40,8 +41,11 @@ export interface WorkerOptions {
 
 /**
  * Runs a ChannelBot for every channel whose panel is Active (and, waiting for stream.online,
- * every one with Autostart). Follows `channelChanged` events (panel, switches, commands,
- * timers, connect/disconnect) and hands verified Kick webhooks to their channel's bot.
+ * every one with Autostart) and whose owner's licence is in force (licenceInForce). Follows
+ * `channelChanged` events (panel, switches, commands, timers, connect/disconnect, the owner's
+ * licence activated, extended or revoked) and hands verified Kick webhooks to their channel's
+ * bot. A licence that ends by date writes nothing: the periodic resync (`resyncMs`) stops its
+ * bots, LICENCE_ENDED.
  */
 export function createBotWorker(opts: WorkerOptions) {
   const { services, config, log } = opts
@@ -53,10 +57,12 @@ export function createBotWorker(opts: WorkerOptions) {
     backoff: { baseMs: config.BOT_RECONNECT_BASE_MS, maxMs: config.BOT_RECONNECT_MAX_MS },
     eventSubUrl: config.TWITCH_EVENTSUB_WS_URL,
   }
-  const leases: LeaseManager | null = opts.leases ? createLeaseManager({ db: opts.leases.db, ttlMs: opts.leases.ttlMs, name: opts.leases.name }) : null
+  const leases: LeaseManager | null = opts.leases ? createLeaseManager({ db: opts.leases.db, ttlMs: opts.leases.ttlMs, name: opts.leases.name, ownerLicensed: services.channels.ownerLicensed }) : null
   if (leases) {
     runtime.fence = (channelId) => leases.valid(channelId)
     runtime.holds = (channelId) => leases.holds(channelId)
+    // The channels service's own status writes (reconnect errors) are fenced the same way.
+    services.channels.fenceStatus(async (channelId) => leases.holds(channelId) || (await leases.valid(channelId).catch(() => false)))
   }
   let leaseTimer: ReturnType<typeof setInterval> | null = null
   let ticking: Promise<void> | null = null
@@ -93,14 +99,20 @@ export function createBotWorker(opts: WorkerOptions) {
       .then(() =>
         gate.run(async () => {
           if (!running) return
-          const row = await services.channels.byId(channelId)
+          const found = await services.channels.forBot(channelId)
+          const row = found?.row
           const bot = bots.get(channelId)
-          if (!row || !(row.active || row.autostart)) {
+          // The owner's licence ended: the bot stops and its status says why (it runs again once renewed).
+          const licenceEnded = !!row && (row.active || row.autostart) && !found.licensed
+          if (!row || !(row.active || row.autostart) || licenceEnded) {
             forgetRetry(channelId)
             if (bot) {
               bots.delete(channelId)
-              if (row) await bot.shutdown(null)
+              if (row) await bot.shutdown(licenceEnded ? statusReasons.licenceEnded() : null)
               else bot.stop()
+            } else if (licenceEnded && !leases && row.statusCode !== 'LICENCE_ENDED') {
+              // Not running here (switched on after the licence ended, or stopped by a worker before): say why it does not start.
+              await services.channels.reportStatus(channelId, { state: 'stopped', reason: statusReasons.licenceEnded() })
             }
             await leases?.release(channelId)
             return
@@ -332,6 +344,7 @@ export function createBotWorker(opts: WorkerOptions) {
       if (leaseTimer) clearInterval(leaseTimer)
       leaseTimer = null
       await ticking
+      if (leases) services.channels.fenceStatus(null)
       // Released at once, so the other workers take these channels at their next round.
       await leases?.leave().catch((e: unknown) => log.warn({ err: (e as Error).message }, 'leases not released; they expire'))
     },

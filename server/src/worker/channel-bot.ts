@@ -2,6 +2,7 @@ import type { Logger } from '../logger'
 import { isAppError, ReconnectNeededError } from '../errors'
 import type { ChannelRow } from '../modules/channels/channels.tables'
 import { CHAT_LIMIT, CHAT_LIMIT_MODERATOR } from '../modules/chat/chat-limiter'
+import { statusReasons, type StatusReason } from '../modules/channels/status-reasons'
 import type { ChatCommandRow, ChatTimerRow } from '../modules/commands/commands.tables'
 import { permits } from '../modules/commands/permission'
 import { renderTemplate } from '../modules/commands/template'
@@ -191,7 +192,7 @@ export class ChannelBot {
 
   /** A transient start failure: the status says so and when the next attempt comes. */
   async retrying(reason: string, delayMs: number) {
-    await this.report('connecting', `${reason}; trying again in ${Math.round(delayMs / 100) / 10} s`)
+    await this.report('connecting', statusReasons.retrying(reason, delayMs))
   }
 
   private describe(e: unknown): string {
@@ -238,8 +239,8 @@ export class ChannelBot {
     return left
   }
 
-  /** Stops and says so (the panel's switches turned it off). */
-  async shutdown(reason: string | null) {
+  /** Stops and says so (the panel's switches turned it off, or the owner's licence ended). */
+  async shutdown(reason: StatusReason | null) {
     this.stop()
     await this.report('stopped', reason).catch(() => {})
   }
@@ -350,7 +351,7 @@ export class ChannelBot {
         const ev = twitchEvent(type, event, new Date(this.now()))
         if (ev) this.handle(ev)
       },
-      onState: (state, reason) => void this.onConnectionState(state, reason),
+      onState: (state, reason, retryInMs) => void this.onConnectionState(state, reason, retryInMs),
     })
     this.eventsub.start()
   }
@@ -379,20 +380,20 @@ export class ChannelBot {
     this.rt.conduit?.detach(this.row.platformUserId)
   }
 
-  private async onConnectionState(state: EventSubState, reason?: string) {
+  private async onConnectionState(state: EventSubState, reason?: string, retryInMs?: number) {
     this.connected = state === 'connected'
     if (state === 'connected') await this.reportRunning()
     else if (state === 'error') await this.report('error', reason ?? 'Twitch connection failed')
+    else if (reason !== undefined && retryInMs !== undefined) await this.report('connecting', statusReasons.reconnecting(reason, retryInMs))
     else await this.report('connecting', reason ?? null)
   }
 
-  // The two reasons below are matched by the panel to say them in the UI language (channel-panel-card.tsx REASON_KEYS).
   private async reportRunning() {
     if (this.row.active) await this.report('running', null)
     // Autostart acts when a stream begins; a stream already live (connected mid-stream, or the bot
     // switched off during it) is not waited for, so say what starts the bot instead.
-    else if (this.live) await this.report('stopped', 'The stream is live and the bot is off: switch Active on to start it now (Autostart starts it when the next stream begins)')
-    else await this.report('stopped', 'Waiting for the stream to go live (Autostart)')
+    else if (this.live) await this.report('stopped', statusReasons.liveBotOff())
+    else await this.report('stopped', statusReasons.waitingLive())
   }
 
   /**
@@ -409,8 +410,8 @@ export class ChannelBot {
   }
 
   private lastReported = ''
-  private async report(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | null) {
-    const key = `${state}|${reason}|${this.live}|${this.category}`
+  private async report(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | StatusReason | null) {
+    const key = `${state}|${typeof reason === 'object' && reason ? reason.text : reason}|${this.live}|${this.category}`
     if (key === this.lastReported) return
     if (!(await this.mayWrite())) return
     this.lastReported = key

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { licenceInForce, utcDay } from '../modules/licences/licence-expiry'
 
 export interface LeaseOptions {
   db: Db
@@ -9,6 +10,8 @@ export interface LeaseOptions {
   ttlMs: number
   /** Names this worker in the lease table (default: the host name); the process id and a random suffix are added. */
   name?: string
+  /** The condition on a channel's owner (`user_id` expression) that lets its bot run: the licence in force (default: licenceInForce today, UTC). */
+  ownerLicensed?: (userId: SQL) => SQL
 }
 
 interface Row {
@@ -37,6 +40,9 @@ export function createLeaseManager(opts: LeaseOptions) {
   let validUntil = 0
 
   const until = sql`now() + ${ttl} * interval '1 millisecond'`
+  const licensed = opts.ownerLicensed ?? ((userId: SQL) => licenceInForce(userId, utcDay(new Date())))
+  /** A channel (alias c) whose bot runs: Active or Autostart on, the owner's licence in force (as ChannelsService.runnable). */
+  const runnable = () => sql`(c.active or c.autostart) and ${licensed(sql`c.user_id`)}`
 
   async function heartbeat() {
     await db.execute(sql`insert into worker_nodes (id, expires_at) values (${holder}, ${until})
@@ -71,7 +77,7 @@ export function createLeaseManager(opts: LeaseOptions) {
   async function share(): Promise<{ workers: number; channels: number; share: number }> {
     const [r] = rowsOf(
       await db.execute(sql`select (select count(*) from worker_nodes where expires_at > now())::int as workers,
-        (select count(*) from channels where active or autostart)::int as channels`),
+        (select count(*) from channels c where ${runnable()})::int as channels`),
     )
     const workers = Math.max(1, Number(r?.workers ?? 1))
     const channels = Number(r?.channels ?? 0)
@@ -89,7 +95,7 @@ export function createLeaseManager(opts: LeaseOptions) {
     const rows = rowsOf(
       await db.execute(sql`with candidates as (
           select c.id from channels c left join worker_leases l on l.channel_id = c.id
-          where (c.active or c.autostart) and (l.channel_id is null or l.expires_at <= now()) ${among}
+          where ${runnable()} and (l.channel_id is null or l.expires_at <= now()) ${among}
           order by random() limit ${limit}
         )
         insert into worker_leases (channel_id, holder, epoch, expires_at)

@@ -1,12 +1,12 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { licences, users } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { Platforms } from '../../platforms'
 import type { LiveViewers, PlatformName } from '../../platforms/types'
 import type { SyncJob } from '../../worker/sync-scheduler'
 import type { ChannelsService } from '../channels/channels.service'
 import { channels as channelsTable } from '../channels/channels.tables'
+import { licenceInForce, utcDay } from '../licences/licence-expiry'
 import { followerEvents, followerTotals } from '../followers/followers.tables'
 import { streamSessions, viewerSamples, type StreamSessionRow } from './analytics.tables'
 
@@ -271,7 +271,7 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date; channels
     streamStats,
     followDashboard,
     viewersJob,
-    syncTargets: () => syncTargets(db, now().toISOString().slice(0, 10)),
+    syncTargets: () => syncTargets(db, utcDay(now())),
   }
 }
 
@@ -288,11 +288,7 @@ export async function syncTargets(db: Db, today: string) {
       live: sql<boolean>`(${c.live} or exists (select 1 from ${streamSessions} s where s.channel_id = ${c.id} and s.ended_at is null))`,
     })
     .from(c)
-    .innerJoin(users, eq(users.id, c.userId))
-    .where(
-      sql`${users.package} = 'None' or exists (select 1 from ${licences} l where l.user_id = ${users.id} and l.status = 'active'
-        and (l.licensebeginning is null or l.licensebeginning + l.total_days > ${today}::date))`,
-    )
+    .where(licenceInForce(c.userId, today))
     .orderBy(c.id)
   return rows.map((r) => ({ id: r.id, platform: r.platform, sandbox: r.sandbox, live: Boolean(r.live) }))
 }

@@ -6,6 +6,7 @@ import type { BotStatusEvent } from '../../realtime/pubsub'
 import { botModules } from './channels.service'
 import { botStates, type ChannelAccountRow, type ChannelRow, type PendingConnectionRow } from './channels.tables'
 import type { PlanLimits } from './plan-limits'
+import { statusReasonCodes } from './status-reasons'
 
 /** The signed-in user's id (the field's rule already required a sign-in). */
 export const userIdOf = (ctx: GraphQLContext): number => {
@@ -26,6 +27,8 @@ export const BotModuleEnum = builder.enumType('BotModule', {
 export interface BotStatusShape {
   state: BotStatusEvent['state']
   reason: string | null
+  code: string | null
+  args: Record<string, string | number> | null
   since: Date | string
   live: boolean
   liveSince: Date | null
@@ -35,6 +38,8 @@ export interface BotStatusShape {
 export const statusOf = (c: ChannelRow): BotStatusShape => ({
   state: c.status,
   reason: c.statusReason,
+  code: c.statusCode,
+  args: c.statusArgs,
   since: c.statusAt,
   live: c.live,
   liveSince: c.liveSince,
@@ -45,7 +50,12 @@ export const BotStatusRef = builder.objectRef<BotStatusShape>('BotStatus').imple
   description: "The bot's status in a channel as the worker last reported it.",
   fields: (t) => ({
     state: t.field({ type: BotStateEnum, resolve: (s) => s.state }),
-    reason: t.exposeString('reason', { nullable: true, description: 'Why the bot stopped or failed, in words.' }),
+    reason: t.exposeString('reason', { nullable: true, description: 'Why the bot stopped or failed, in English words.' }),
+    code: t.exposeString('code', {
+      nullable: true,
+      description: `Why, as a code to say in the UI language with \`args\` (${statusReasonCodes.join(', ')}); null: show \`reason\` as it is.`,
+    }),
+    args: t.field({ type: 'JSON', nullable: true, description: 'The arguments of `code` (e.g. { reason, seconds } for RETRYING).', resolve: (s) => s.args }),
     since: t.field({ type: 'DateTime', resolve: (s) => (s.since instanceof Date ? s.since : new Date(s.since)) }),
     live: t.exposeBoolean('live', { description: 'Whether the stream is live.' }),
     liveSince: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.liveSince }),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PubSub } from 'graphql-yoga'
 import type { Db } from '../../db/client'
@@ -9,6 +9,7 @@ import type { Logger } from '../../logger'
 import type { Platforms } from '../../platforms'
 import { PlatformAuthError, PlatformRequestError, type AccountRole, type ActingAs, type PlatformName } from '../../platforms/types'
 import type { Topics } from '../../realtime/pubsub'
+import { licenceInForce, utcDay } from '../licences/licence-expiry'
 import {
   channelAccounts,
   channels,
@@ -20,6 +21,7 @@ import {
   type PendingConnectionRow,
 } from './channels.tables'
 import { planLimits } from './plan-limits'
+import type { StatusReason } from './status-reasons'
 import type { TokenBox } from './token-box'
 
 export const panelPath: Record<PlatformName, string> = { twitch: '/pages/Panel', kick: '/kick/panel' }
@@ -451,13 +453,23 @@ export function createChannelsService(deps: {
     await applySettings(channel, { active: true }, 'autostart')
   }
 
-  /** Worker: the bot's status, live state and category as it sees them. */
+  /**
+   * Worker: the bot's status, live state and category as it sees them. A coded reason is stored
+   * with its code and arguments (the client says it in the UI language) and in English words.
+   */
   async function reportStatus(
     channelId: number,
-    s: { state: BotState; reason?: string | null; live?: boolean; category?: string | null; liveSince?: Date | null },
+    s: { state: BotState; reason?: string | StatusReason | null; live?: boolean; category?: string | null; liveSince?: Date | null },
   ) {
     const at = now()
-    const set: Partial<ChannelRow> = { status: s.state, statusReason: s.reason ?? null, statusAt: at }
+    const coded = typeof s.reason === 'object' ? s.reason : null
+    const set: Partial<ChannelRow> = {
+      status: s.state,
+      statusReason: typeof s.reason === 'string' ? s.reason : (coded?.text ?? null),
+      statusCode: coded?.code ?? null,
+      statusArgs: coded?.args ?? null,
+      statusAt: at,
+    }
     if (s.live !== undefined) set.live = s.live
     if (s.category !== undefined) set.category = s.category
     if (s.liveSince !== undefined) set.liveSince = s.liveSince
@@ -467,6 +479,8 @@ export function createChannelsService(deps: {
       channelId: String(channelId),
       state: row.status,
       reason: row.statusReason,
+      code: row.statusCode,
+      args: row.statusArgs,
       at: at.toISOString(),
       live: row.live,
       category: row.category,
@@ -485,7 +499,7 @@ export function createChannelsService(deps: {
       // Another call refreshed it meanwhile (its refresh token is spent now): use the new token.
       const stored = await account(acc.channelId, acc.role)
       if (stored && stored.accessToken !== acc.accessToken) return box.open(stored.accessToken)
-      if (!acc.refreshToken) throw reconnectNeeded(channel, `${label} token expired and cannot be refreshed`)
+      if (!acc.refreshToken) throw await reconnectNeeded(channel, `${label} token expired and cannot be refreshed`)
       try {
         const t = await (await platforms.of(channel)).refresh(box.open(acc.refreshToken))
         await db
@@ -500,7 +514,7 @@ export function createChannelsService(deps: {
           .where(and(eq(channelAccounts.channelId, acc.channelId), eq(channelAccounts.role, acc.role)))
         return t.accessToken
       } catch (e) {
-        if (e instanceof PlatformAuthError) throw reconnectNeeded(channel, `${label} refused to refresh the ${acc.role} token`)
+        if (e instanceof PlatformAuthError) throw await reconnectNeeded(channel, `${label} refused to refresh the ${acc.role} token`)
         throw new AppError('PLATFORM_ERROR', (e as Error).message)
       }
     })()
@@ -512,9 +526,25 @@ export function createChannelsService(deps: {
     }
   }
 
-  function reconnectNeeded(channel: ChannelRow, why: string): AppError {
+  /**
+   * Sharded bot workers (leases): whether this process may write a channel's status, i.e. holds
+   * its lease (set by the worker; unset: every write goes through, as with a single worker).
+   */
+  let statusFence: ((channelId: number) => Promise<boolean>) | null = null
+
+  /**
+   * The channel needs its owner to reconnect it: its status says so (written before the error is
+   * answered; a failed write is only logged), unless another worker holds the channel (fenced, as
+   * the bot's own writes).
+   */
+  async function reconnectNeeded(channel: ChannelRow, why: string): Promise<AppError> {
     const reason = `${why}; reconnect the channel`
-    void reportStatus(channel.id, { state: 'error', reason }).catch(() => {})
+    try {
+      if (statusFence && !(await statusFence(channel.id))) log.warn({ channelId: channel.id }, 'channel lease not held: reconnect error not written here')
+      else await reportStatus(channel.id, { state: 'error', reason })
+    } catch (e) {
+      log.warn({ err: (e as Error).message, channelId: channel.id }, 'reconnect error not written')
+    }
     return new ReconnectNeededError(reason)
   }
 
@@ -541,7 +571,7 @@ export function createChannelsService(deps: {
       try {
         return await fn(as(fresh))
       } catch (e2) {
-        if (e2 instanceof PlatformAuthError) throw reconnectNeeded(channel, `${labelOf(channel)} refused the token`)
+        if (e2 instanceof PlatformAuthError) throw await reconnectNeeded(channel, `${labelOf(channel)} refused the token`)
         throw e2
       }
     }
@@ -560,12 +590,26 @@ export function createChannelsService(deps: {
     for (const acc of await accounts(channelId)) await tokenFor(channel, acc)
   }
 
+  /** The owner (`userId`: a column or expression) may run a bot today: their licence is in force. */
+  const ownerLicensed = (userId: SQLWrapper) => licenceInForce(userId, utcDay(now()))
+
+  /** The channels whose bot runs: Active or Autostart on, and the owner's licence in force. */
   async function runnable(): Promise<ChannelRow[]> {
     return db
       .select()
       .from(channels)
-      .where(sql`${channels.active} or ${channels.autostart}`)
+      .where(sql`(${channels.active} or ${channels.autostart}) and ${ownerLicensed(channels.userId)}`)
       .orderBy(asc(channels.id))
+  }
+
+  /** Worker: the channel, and whether its owner's licence is in force (see licenceInForce). */
+  async function forBot(channelId: number): Promise<{ row: ChannelRow; licensed: boolean } | undefined> {
+    const [r] = await db
+      .select({ row: channels, licensed: sql<boolean>`${ownerLicensed(channels.userId)}` })
+      .from(channels)
+      .where(eq(channels.id, channelId))
+      .limit(1)
+    return r && { row: r.row, licensed: Boolean(r.licensed) }
   }
 
   return {
@@ -588,6 +632,12 @@ export function createChannelsService(deps: {
     nextExpiry,
     refreshDue,
     runnable,
+    forBot,
+    ownerLicensed,
+    /** The worker's lease check for the status writes made here (reconnect errors); see statusFence. */
+    fenceStatus(fence: ((channelId: number) => Promise<boolean>) | null) {
+      statusFence = fence
+    },
     limits: (userId: number) => planLimits(db, userId),
     redirectUri,
     bindingCookie,

@@ -33,7 +33,11 @@ export const channels = pgTable(
     /** A sandbox channel: served by the in-process local Twitch, excluded from plan limits and admin figures. */
     sandbox: boolean('sandbox').notNull().default(false),
     status: text('status', { enum: botStates }).notNull().default('stopped'),
+    /** Why, in English words (what clients from before the codes show). */
     statusReason: text('status_reason'),
+    /** Why, as a code the client translates (status-reasons.ts), and its arguments; null: say statusReason as it is. */
+    statusCode: text('status_code'),
+    statusArgs: jsonb('status_args').$type<Record<string, string | number>>(),
     statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
     live: boolean('live').notNull().default(false),
     liveSince: timestamp('live_since', { withTimezone: true }),

@@ -74,6 +74,8 @@ builder.mutationFields((t) => ({
 const toStatus = (e: BotStatusEvent): BotStatusShape => ({
   state: e.state,
   reason: e.reason,
+  code: e.code ?? null,
+  args: e.args ?? null,
   since: e.at,
   live: e.live,
   liveSince: null,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
-import { users, type UserRow } from '../../db/schema'
+import { licences as licenceTable, users, type UserRow } from '../../db/schema'
 import { AppError } from '../../errors'
 import { idInput, parseInput } from '../../http/input'
 import type { Principal } from '../../permissions/abilities'
@@ -510,6 +510,8 @@ export function createInvoicesService(deps: {
     requireStaff(scope)
     const input = parse(paymentInput, raw)
     let touchedLicences = false
+    /** Users whose licence the payment may start or end (their bots are reloaded). */
+    const owners: Array<number | null> = []
     await db.transaction(async (tx) => {
       const row = await lockManageable(tx, scope, id)
       const total = toCents(row.total)
@@ -540,10 +542,16 @@ export function createInvoicesService(deps: {
       const fullyPaid = total > 0 && after >= total
       if (fullyPaid && row.licencesIssuedAt === null) {
         events.push(...(await issueLicencesInTx(tx, principal!, row)))
+        owners.push(row.userId)
         touchedLicences = true
       } else if (!fullyPaid && row.licencesIssuedAt !== null) {
-        const keys = await tx.select({ id: invoiceLicences.licenceId }).from(invoiceLicences).where(eq(invoiceLicences.invoiceId, id))
+        const keys = await tx
+          .select({ id: invoiceLicences.licenceId, userId: licenceTable.userId })
+          .from(invoiceLicences)
+          .innerJoin(licenceTable, eq(licenceTable.id, invoiceLicences.licenceId))
+          .where(eq(invoiceLicences.invoiceId, id))
         events.push(...(await licences.revokeManyInTx(tx, keys.map((k) => k.id))))
+        owners.push(...keys.map((k) => k.userId))
         await tx.update(invoices).set({ licencesIssuedAt: null }).where(eq(invoices.id, id))
         touchedLicences = true
       }
@@ -560,7 +568,7 @@ export function createInvoicesService(deps: {
       await tx.update(invoices).set({ updatedAt: now() }).where(eq(invoices.id, id))
       await audit.write(tx, principal!, events)
     })
-    if (touchedLicences) licences.changed()
+    if (touchedLicences) licences.changed(owners)
     return (await get(principal, id))!
   }
 

@@ -1,26 +1,31 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { licences, users } from '../../db/schema'
 
+/** The UTC day of `at` (YYYY-MM-DD), the day licences are counted in. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10)
+
 /**
- * Whether the user's licence has expired, as the user list derives it (duration = TotalDays
- * minus the days since licensebeginning; expired once no day is left): a user with a plan
- * whose active licence ended, or with a plan and no active licence at all. A user without a
- * plan (package None, the trial) has not expired. Background work (platform syncs) skips
- * channels whose owner's licence has expired.
+ * The one place that says whether a user's licence is in force, as a condition on the user id
+ * `userId` (a column or an expression) on the UTC day `today` (YYYY-MM-DD, or a date
+ * expression): the user has no plan (package None, the trial) or has an active licence whose
+ * last day (licensebeginning + TotalDays − 1) is not past. The bot worker runs, the lease rounds
+ * hand out and the sync scheduler fetches only channels whose owner's licence is in force.
+ */
+export function licenceInForce(userId: SQLWrapper, today: string | SQL): SQL {
+  const day = typeof today === 'string' ? sql`${today}::date` : today
+  return sql`exists (select 1 from ${users} lu where lu.id = ${userId} and (lu.package = 'None' or exists (
+    select 1 from ${licences} ll where ll.user_id = lu.id and ll.status = 'active'
+      and (ll.licensebeginning is null or ll.licensebeginning + ll.total_days > ${day}))))`
+}
+
+/**
+ * Whether the user's licence has expired (not in force, see licenceInForce): a user with a plan
+ * whose active licence ended, or with a plan and no active licence at all; a missing user too.
+ * Background work (platform syncs, the video library) skips channels whose owner's licence has
+ * expired.
  */
 export async function licenceExpired(db: Db, userId: number, today: Date): Promise<boolean> {
-  const day = today.toISOString().slice(0, 10)
-  const [row] = await db
-    .select({
-      pkg: users.package,
-      endsOn: sql<string | null>`(${licences.licensebeginning} + ${licences.totalDays})::text`,
-    })
-    .from(users)
-    .leftJoin(licences, and(eq(licences.userId, users.id), eq(licences.status, 'active')))
-    .where(eq(users.id, userId))
-    .limit(1)
-  if (!row) return true
-  if (row.pkg === 'None') return false
-  return row.endsOn === null || row.endsOn <= day
+  const r = (await db.execute(sql`select ${licenceInForce(sql`${userId}`, utcDay(today))} as ok`)) as unknown as { rows: Array<{ ok: unknown }> }
+  return !r.rows[0]?.ok
 }

@@ -10,6 +10,7 @@ import { requireAdmin, requireStaff, scopeOf, type Scope } from '../../permissio
 import type { AuditEvent, AuditService } from '../audit/audit.service'
 import type { PlansService } from '../plans/plans.service'
 import { generateLicenceKey, maskLicenceKey, normalizeLicenceKey } from './keys'
+import { utcDay } from './licence-expiry'
 
 export interface LicenceView {
   id: number
@@ -37,7 +38,6 @@ export interface LicenceTarget {
 }
 
 const DAY = 86_400_000
-const utcDay = (d: Date) => d.toISOString().slice(0, 10)
 const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY))
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY)
 
@@ -87,12 +87,17 @@ export function createLicencesService(deps: {
   countTtlMs: number
   /** Called after any change to accounts or licences (drops cached totals and figures). */
   onChanged?: () => void
+  /** Called after a change that may start or end these users' licence (activated, extended, revoked): their bots are reloaded. */
+  onLicenceChanged?: (userIds: number[]) => void
 }) {
   const { db, audit, plans, now } = deps
   const counts = new CountCache(deps.countTtlMs, () => now().getTime())
-  const changed = () => {
+  /** After a committed change; `owners`: the users whose licence it may have started or ended. */
+  const changed = (owners: Array<number | null> = []) => {
     counts.clear()
     deps.onChanged?.()
+    const ids = [...new Set(owners.filter((id): id is number => id !== null))]
+    if (ids.length) deps.onLicenceChanged?.(ids)
   }
 
   function view(row: LicenceRow): LicenceView {
@@ -276,7 +281,7 @@ export function createLicencesService(deps: {
       await audit.write(tx, principal!, [...events, ...done.events])
       return done.licence
     })
-    changed()
+    changed([result.userId])
     return view(result)
   }
 
@@ -298,7 +303,7 @@ export function createLicencesService(deps: {
       await audit.write(tx, principal!, done.events)
       return done.licence
     })
-    changed()
+    changed([result.userId])
     return view(result)
   }
 
@@ -329,7 +334,7 @@ export function createLicencesService(deps: {
       ])
       return after!
     })
-    changed()
+    changed([result.userId])
     return view(result)
   }
 
@@ -359,7 +364,7 @@ export function createLicencesService(deps: {
       await audit.write(tx, principal!, events)
       return after!
     })
-    changed()
+    changed([result.userId])
     return view(result)
   }
 

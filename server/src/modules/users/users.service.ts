@@ -174,6 +174,8 @@ export function createUsersService(deps: {
   onChanged?: () => void
   /** Called with the channels whose panel an edit of the user-level bot panel changed (the bot worker picks them up). */
   onChannelsChanged?: (channelIds: number[]) => void
+  /** Called with the users whose package an admin changed (package None lets their bots run without a licence). */
+  onLicenceChanged?: (userIds: number[]) => void
 }) {
   const { db, audit, plans, licences, passwords, passwordReset, now } = deps
   const counts = new CountCache(deps.countTtlMs, () => now().getTime())
@@ -615,6 +617,7 @@ export function createUsersService(deps: {
     }
     changed()
     if (touchedChannels.length) deps.onChannelsChanged?.(touchedChannels)
+    if (pkg !== undefined) deps.onLicenceChanged?.([id])
     return (await get(principal, id))!
   }
 

@@ -67,9 +67,9 @@ export class TwitchConduit {
             log: this.opts.log.child({ shard: shardId }),
             onWelcome: async (sessionId) => twitch.assignShard(await this.token(), conduit.id, shardId, sessionId),
             onNotification: (type, event, condition) => this.route(type, event, condition ?? {}),
-            onState: (state, reason) => {
+            onState: (state, reason, retryInMs) => {
               if (state === 'connected') resolve()
-              else if (state !== 'connecting') this.opts.log.warn({ shard: shardId, state, reason }, 'conduit shard not connected')
+              else if (state !== 'connecting') this.opts.log.warn({ shard: shardId, state, reason, retryInMs }, 'conduit shard not connected')
             },
           })
           this.connections.push(conn)

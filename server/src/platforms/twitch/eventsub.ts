@@ -24,7 +24,8 @@ export interface EventSubOptions {
   onWelcome(sessionId: string): Promise<void>
   /** `condition`: the subscription's, which says whose event it is (a conduit carries many channels). */
   onNotification(type: string, event: Record<string, unknown>, condition?: Record<string, string>): void
-  onState(state: EventSubState, reason?: string): void
+  /** `retryInMs`: with 'reconnecting', when the next attempt comes. */
+  onState(state: EventSubState, reason?: string, retryInMs?: number): void
 }
 
 /**
@@ -98,7 +99,7 @@ export class EventSubConnection {
     this.sessionId = null
     this.attempt++
     const delay = backoffDelay(this.attempt, this.opts.backoff.baseMs, this.opts.backoff.maxMs, this.opts.random)
-    this.opts.onState('reconnecting', `${reason}; reconnecting in ${Math.round(delay / 100) / 10} s`)
+    this.opts.onState('reconnecting', reason, delay)
     if (this.retry) this.opts.scheduler.clearTimeout(this.retry)
     this.retry = this.opts.scheduler.setTimeout(() => {
       this.retry = null

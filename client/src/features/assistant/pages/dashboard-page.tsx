@@ -17,6 +17,7 @@ import { EmptyChannels } from '../components/empty-channels';
 import { StyledMuted } from '../components/muted-text';
 import { LiveBadge, PlatformBadge, StatusBadge } from '../components/status-badge';
 import { useChannelSwitches } from '../hooks/use-channel-switches';
+import { useStatusReason } from '../hooks/use-status-reason';
 import { formatDateTime, formatTime } from '../lib/format';
 import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
 
@@ -172,6 +173,7 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
   const { setPanel } = useChannelSwitches();
   const [busy, setBusy] = useState(false);
   const { status } = channel;
+  const reason = useStatusReason()(status);
   const titleId = `dashboard-channel-${channel.id}`;
   const panelPath = withChannel(channel.platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channel.id);
 
@@ -190,7 +192,7 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
         <StatusBadge state={status.state} testId="bot-status" />
         <LiveBadge live={status.live} />
       </StyledBadges>
-      {status.reason ? <StyledReason $error={status.state === 'error'}>{status.reason}</StyledReason> : null}
+      {reason ? <StyledReason $error={status.state === 'error'}>{reason}</StyledReason> : null}
       <StyledDetails>
         <dt>{t('dashboard.channel.messagesLastHour')}</dt>
         <dd>{channel.messagesLastHour}</dd>

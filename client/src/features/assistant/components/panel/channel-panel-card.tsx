@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { platformKey } from '../../lib/platform-label';
 import { useChannelSwitches } from '../../hooks/use-channel-switches';
 import { useConnect } from '../../hooks/use-connect';
+import { useStatusReason } from '../../hooks/use-status-reason';
 import { LiveBadge, PlatformBadge, StatusBadge } from '../status-badge';
 
 const StyledChannelCard = styled(StyledCard)`
@@ -96,12 +97,6 @@ const StyledActions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-/** The worker's status reasons (server/src/worker/channel-bot.ts) said in the UI language; any other reason as sent. */
-const REASON_KEYS: Record<string, 'status.reasons.waitingLive' | 'status.reasons.liveBotOff'> = {
-  'Waiting for the stream to go live (Autostart)': 'status.reasons.waitingLive',
-  'The stream is live and the bot is off: switch Active on to start it now (Autostart starts it when the next stream begins)': 'status.reasons.liveBotOff',
-};
-
 const PANEL_SWITCHES = ['active', 'autostart', 'chatBot', 'categoryChatBot'] as const;
 
 /** One channel on the Bot-Panel: status, the four switches, the accounts, connect a bot account, disconnect. */
@@ -124,6 +119,7 @@ export function ChannelPanelCard({
   const [disconnect, { loading: disconnecting }] = useAssistantDisconnectChannelMutation();
   const platform = t(platformKey(channel));
   const { status } = channel;
+  const reason = useStatusReason()(status);
   const headingId = `channel-${channel.id}-title`;
 
   async function handleDisconnect() {
@@ -160,9 +156,9 @@ export function ChannelPanelCard({
         </StyledStatusLine>
       </StyledHeader>
 
-      {status.reason ? (
-        <StyledReason $error={status.state === 'error'} role={status.state === 'error' ? 'alert' : undefined} data-testid="bot-status-reason">
-          {status.state === 'error' ? t('status.errorReason', { reason: status.reason }) : REASON_KEYS[status.reason] ? t(REASON_KEYS[status.reason]!) : status.reason}
+      {reason ? (
+        <StyledReason $error={status.state === 'error'} role={status.state === 'error' ? 'alert' : undefined} data-testid="bot-status-reason" data-code={status.code ?? undefined}>
+          {reason}
         </StyledReason>
       ) : null}
 
