@@ -11,6 +11,11 @@ const flag = (fallback: boolean) =>
     .transform((v) => isOn(v, fallback))
 
 const duration = (fallbackSeconds: number) => z.coerce.number().int().positive().default(fallbackSeconds)
+/** An integer from min to max; anything else is refused with a message that says so. */
+const integer = (min: number, max: number, fallback: number) => {
+  const error = `must be an integer from ${min} to ${max}`
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback)
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -124,6 +129,8 @@ const envSchema = z.object({
   CHAT_HISTORY_SIZE: z.coerce.number().int().min(10).max(10_000).default(200),
   BOT_RECONNECT_BASE_MS: z.coerce.number().int().min(1).default(1000),
   BOT_RECONNECT_MAX_MS: z.coerce.number().int().min(1).default(60_000),
+  /** Channel (re)loads and bot starts a bot worker runs at once (each holds a connection of the pool while it reads). */
+  BOT_RELOAD_CONCURRENCY: integer(1, 100, 6),
   // Deadlines (README "Failure behaviour"): a request, a database call, the readiness probe.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(3000),

@@ -1,3 +1,4 @@
+import { holdTemplateForRun } from './databases'
 import { pgliteSnapshot } from './pglite-snapshot'
 
 /**
@@ -11,11 +12,17 @@ import { pgliteSnapshot } from './pglite-snapshot'
  * TESTCONTAINERS_REDIS_IMAGE (default redis:7-alpine). The reaper (Ryuk) is off unless
  * TESTCONTAINERS_RYUK_DISABLED=false: where no registry is reachable its image cannot be
  * pulled, and the teardown below stops the containers.
+ *
+ * On PostgreSQL, the run holds the template of its migrations in use from start to end
+ * (databases.ts), so that a run on other migrations does not drop it between two test files.
  */
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   // The migrated PGlite cluster the tests start from, made once before the test files run.
   await pgliteSnapshot()
-  if (process.env.TESTCONTAINERS !== '1') return undefined
+  if (process.env.TESTCONTAINERS !== '1') {
+    // Best effort: a server that does not answer fails the PostgreSQL tests themselves, not the run.
+    return process.env.TEST_DATABASE_URL ? await holdTemplateForRun(process.env.TEST_DATABASE_URL).catch(() => undefined) : undefined
+  }
   process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true'
   const stops: (() => Promise<unknown>)[] = []
   const teardown = async () => {

@@ -35,8 +35,6 @@ export interface WorkerOptions {
    * Off: every runnable channel runs here (the inline worker of a single server).
    */
   leases?: { db: Db; ttlMs: number; name?: string } | false
-  /** Channel (re)loads and bot starts at once (default 6: they share the database pool with the lease rounds). */
-  startConcurrency?: number
 }
 
 /**
@@ -69,8 +67,9 @@ export function createBotWorker(opts: WorkerOptions) {
   /** Channels being handed to another worker (their bot finishing its owed replies). */
   const releasing = new Set<number>()
   const bots = new Map<number, ChannelBot>()
-  // Channel (re)loads at once: a thousand starts must not open a thousand queries on a pool of ten.
-  const gate = new Semaphore(opts.startConcurrency ?? 6)
+  // Channel (re)loads and bot starts at once (BOT_RELOAD_CONCURRENCY): a thousand starts must not
+  // open a thousand queries on a pool of ten.
+  const gate = new Semaphore(config.BOT_RELOAD_CONCURRENCY)
   let resyncing = false
   /** Channels whose bot failed to start for a transient reason: attempts so far and the timer of the next. */
   const retries = new Map<number, { attempt: number; timer: unknown }>()
