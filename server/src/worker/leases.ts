@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { licenceInForce, utcDay } from '../modules/licences/licence-expiry'
+import { licenceInForce } from '../modules/licences/licence-expiry'
+import { utcDay } from '../modules/users/user-view'
 
 export interface LeaseOptions {
   db: Db

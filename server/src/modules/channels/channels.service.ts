@@ -9,7 +9,8 @@ import type { Logger } from '../../logger'
 import type { Platforms } from '../../platforms'
 import { PlatformAuthError, PlatformRequestError, type AccountRole, type ActingAs, type PlatformName } from '../../platforms/types'
 import type { Topics } from '../../realtime/pubsub'
-import { licenceInForce, utcDay } from '../licences/licence-expiry'
+import { licenceInForce } from '../licences/licence-expiry'
+import { utcDay } from '../users/user-view'
 import {
   channelAccounts,
   channels,

@@ -1,9 +1,8 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { licences, users } from '../../db/schema'
+import { utcDay } from '../users/user-view'
 
-/** The UTC day of `at` (YYYY-MM-DD), the day licences are counted in. */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10)
 
 /**
  * The one place that says whether a user's licence is in force, as a condition on the user id

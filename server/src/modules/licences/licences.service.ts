@@ -10,7 +10,7 @@ import { requireAdmin, requireStaff, scopeOf, type Scope } from '../../permissio
 import type { AuditEvent, AuditService } from '../audit/audit.service'
 import type { PlansService } from '../plans/plans.service'
 import { generateLicenceKey, maskLicenceKey, normalizeLicenceKey } from './keys'
-import { utcDay } from './licence-expiry'
+import { utcDay } from '../users/user-view'
 
 export interface LicenceView {
   id: number
