@@ -3,7 +3,6 @@ import type { Db } from '../../db/client'
 import { licences, users } from '../../db/schema'
 import { utcDay } from '../users/user-view'
 
-
 /**
  * The one place that says whether a user's licence is in force, as a condition on the user id
  * `userId` (a column or an expression) on the UTC day `today` (YYYY-MM-DD, or a date
