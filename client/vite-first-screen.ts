@@ -75,7 +75,10 @@ function isChunk(item: OutputBundle[string]): item is OutputChunk {
 export function firstScreenModule(bundle: OutputBundle): { fileName: string; code: string } {
   const chunks = Object.values(bundle).filter(isChunk);
   const bySource = new Map<string, OutputChunk>();
-  for (const chunk of chunks) if (chunk.facadeModuleId) bySource.set(chunk.facadeModuleId.replace(/\.(tsx?|json)$/, ''), chunk);
+  const sourceKey = (id: string) => id.replace(/\.(tsx?|json)$/, '');
+  for (const chunk of chunks) if (chunk.facadeModuleId) bySource.set(sourceKey(chunk.facadeModuleId), chunk);
+  // A module placed in a group chunk (vite.config.ts) is found through the chunk that holds it.
+  for (const chunk of chunks) for (const id of chunk.moduleIds ?? []) if (!bySource.has(sourceKey(id))) bySource.set(sourceKey(id), chunk);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
 
   // What index.html already preloads: the entry and its static imports.

@@ -61,6 +61,8 @@ function apollo(network: ReturnType<typeof fakeFetch>) {
   })
 }
 
+type DashboardData = typeof DASHBOARD.data
+
 afterEach(() => {
   delete (globalThis as { __firstQuery?: unknown }).__firstQuery
 })
@@ -93,7 +95,7 @@ describe('first screen query', () => {
     const client = apollo(network)
 
     const first = await client.query({ query: AssistantDashboardDocument, variables: { userId: '3' } })
-    expect(first.data?.botLimits.plan).toBe('Pro')
+    expect((first.data as DashboardData | undefined)?.botLimits.plan).toBe('Pro')
     expect(network.calls).toEqual([])
 
     // Taken once: the same query again (a poll) asks the server.
@@ -124,7 +126,7 @@ describe('first screen query', () => {
       const network = fakeFetch(() => json(200, DASHBOARD))
       const result = await apollo(network).query({ query: AssistantDashboardDocument, variables: { userId: '3' } })
       expect(network.calls, name).toHaveLength(1)
-      expect(result.data?.user?.id, name).toBe('3')
+      expect((result.data as DashboardData | undefined)?.user.id, name).toBe('3')
     }
   })
 })

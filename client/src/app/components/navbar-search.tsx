@@ -4,14 +4,15 @@ import styled from 'styled-components';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { Icon } from '../../components/ui/icon';
 import { useDismiss } from '../../components/ui/use-dismiss';
+import { afterFirstPage } from '../../lib/first-page';
 import { lazyPage } from '../../lib/lazy-page';
 
 /**
  * The open search (input, results, the server's autosuggest through Apollo): a chunk of its own,
- * so the top bar paints without Apollo. Loaded once the content area has Apollo
- * (app-graphql.tsx), or when the search opens.
+ * so the top bar paints without Apollo. Fetched once the first page has rendered (so it opens at
+ * once), or when the search opens.
  */
-export const NavbarSearchPopup = lazyPage('navbar-search-popup', () => import('./navbar-search-popup'));
+const NavbarSearchPopup = lazyPage('navbar-search-popup', () => import('./navbar-search-popup'));
 
 const StyledWrap = styled.div`
   position: relative;
@@ -154,6 +155,7 @@ export function NavbarSearch() {
     target?.focus();
   }, [close]);
   useDismiss(open, close, wrapRef, triggerRef);
+  useEffect(() => afterFirstPage(() => void NavbarSearchPopup.preload().catch(() => undefined)), []);
 
   // "/" (outside text fields) and Ctrl+K / ⌘K open the search from anywhere.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { ScreenLoadingState } from '../../components/ui/loading-state';
+import { firstPageShown, markFirstPageShown } from '../../lib/first-page';
 import { lazyPage } from '../../lib/lazy-page';
 import { AppErrorView } from './app-error';
 import { PageViews } from './page-views';
@@ -34,36 +35,14 @@ function PageLoading() {
   return <ScreenLoadingState testId="page-loading" />;
 }
 
-/** Whether a page has been shown since the app started (the first one has no transition to play). */
-let pageShown = false;
-const onFirstPage = new Set<() => void>();
-
-/**
- * Calls back once the visit's first page has rendered (at once if it has), for work that should
- * not compete with the first screen; returns a cancel function.
- */
-export function afterFirstPage(callback: () => void): () => void {
-  if (pageShown) {
-    callback();
-    return () => undefined;
-  }
-  onFirstPage.add(callback);
-  return () => onFirstPage.delete(callback);
-}
-
 /**
  * The page, with the zoom-fade when it comes from another page. The first page of the visit is
  * shown as it is: fading it in would only hold back the first screen (and the browser does not
  * count text that first paints transparent as the page's largest content).
  */
 function RoutedPage() {
-  const [animate] = useState(() => pageShown);
-  useEffect(() => {
-    if (pageShown) return;
-    pageShown = true;
-    for (const callback of onFirstPage) callback();
-    onFirstPage.clear();
-  }, []);
+  const [animate] = useState(firstPageShown);
+  useEffect(markFirstPageShown, []);
   return (
     <StyledZoomFade $animate={animate}>
       <PageViews />
