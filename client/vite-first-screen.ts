@@ -4,8 +4,8 @@
  * index.html modulepreloads only the entry's static imports; the opened page's chunk, the app
  * layout (menu, top bar, Apollo) and the page's translations used to be requested only once
  * the entry had downloaded and run (app/first-screen.ts), a whole extra round on a phone
- * network. This writes a tiny module (assets/first-screen-<hash>.js, a few hundred bytes plus
- * the route list), loaded by index.html before the entry, that adds
+ * network. This puts a small script (a few hundred bytes plus the route list) inline into
+ * index.html, before the entry, that adds
  * <link rel="modulepreload"> for the chunks of the address opened: the page for public pages,
  * and for a signed-in visitor (session in localStorage, lib/session.ts) on an app page the
  * page, the chosen layout (with the Apollo set-up its content area loads) and the page's
@@ -18,7 +18,6 @@
  * printed as Apollo sends it (with __typename); Apollo takes the answer only for the very same
  * query and variables, once, and only a clean one (lib/first-query.ts).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,8 +70,8 @@ function isChunk(item: OutputBundle[string]): item is OutputChunk {
   return item.type === 'chunk';
 }
 
-/** Returns the file name of the module written, and its code. */
-export function firstScreenModule(bundle: OutputBundle): { fileName: string; code: string } {
+/** Returns the module's code. */
+export function firstScreenModule(bundle: OutputBundle): { code: string } {
   const chunks = Object.values(bundle).filter(isChunk);
   const bySource = new Map<string, OutputChunk>();
   const sourceKey = (id: string) => id.replace(/\.(tsx?|json)$/, '');
@@ -136,8 +135,9 @@ export function firstScreenModule(bundle: OutputBundle): { fileName: string; cod
     return [pattern, pageFiles.get(route.page) ?? [], route.meta.layout, route.meta.redirectIfLoggedIn ? 1 : 0, ns, queryOf(route.page)];
   });
   const data = JSON.stringify({ files, routes, layouts, namespaceFiles, queries });
-  // Plain ES2020, no imports: it runs as soon as it arrives, before the entry.
-  const code = `const d=${data};
+  // Plain ES2020 in a block (its names stay local), no imports: it runs inline while the page's
+  // head is parsed, before the entry.
+  const code = `{const d=${data};
 try{const p=location.pathname,s=localStorage,signed=!!(s.getItem('userData')&&s.getItem('accessToken')),lng=s.getItem('language')||'en';
 const r=d.routes.find((x)=>new RegExp(x[0],'i').test(p));
 if(r){const want=new Set(),add=(l)=>{for(const i of l||[])want.add(i)};
@@ -147,21 +147,21 @@ for(const i of want){const l=document.createElement('link');l.rel='modulepreload
 const q=d.queries[r[5]],t=s.getItem('accessToken');
 if(q&&signed&&r[2]!=='full'){const exp=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).exp;
 if(typeof exp==='number'&&exp*1000>Date.now()+5000){const body={operationName:q[0],variables:q[2]?{userId:String(JSON.parse(s.getItem('userData')).id)}:{},query:q[1]};
-globalThis.__firstQuery={body,at:Date.now(),answer:fetch('/graphql',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json',accept:${JSON.stringify(GRAPHQL_ACCEPT)},authorization:'Bearer '+t},body:JSON.stringify(body)}).then((x)=>x.status===200?x.text().then((text)=>({type:x.headers.get('content-type')||'application/json',text})):null).catch(()=>null)}}}}}catch{}
-`;
-  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-  return { fileName: `assets/first-screen-${hash}.js`, code };
+globalThis.__firstQuery={body,at:Date.now(),answer:fetch('/graphql',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json',accept:${JSON.stringify(GRAPHQL_ACCEPT)},authorization:'Bearer '+t},body:JSON.stringify(body)}).then((x)=>x.status===200?x.text().then((text)=>({type:x.headers.get('content-type')||'application/json',text})):null).catch(()=>null)}}}}}catch{}}`;
+  if (/<\/script|<!--/i.test(code)) throw new Error('first-screen: the module cannot be inlined (it contains </script or <!--)');
+  return { code };
 }
 
-/** Writes the module into outDir and loads it from index.html, before the entry script. */
-export function writeFirstScreenModule(outDir: string, bundle: OutputBundle): string {
-  const { fileName, code } = firstScreenModule(bundle);
-  writeFileSync(join(outDir, fileName), code);
+/**
+ * Puts the module into index.html, inline before the entry script: it needs no request of its
+ * own before the page's chunks can be asked for. The server allows this exact text by its hash
+ * (server/src/http/inline-script-hashes.ts).
+ */
+export function writeFirstScreenModule(outDir: string, bundle: OutputBundle): void {
+  const { code } = firstScreenModule(bundle);
   const htmlPath = join(outDir, 'index.html');
   const html = readFileSync(htmlPath, 'utf8');
-  const tag = `<script type="module" crossorigin src="/${fileName}"></script>`;
-  const updated = html.replace(/(\s*)<script type="module"/, `$1${tag}$1<script type="module"`);
+  const updated = html.replace(/(\s*)<script type="module"/, (_match, space: string) => `${space}<script>${code}</script>${space}<script type="module"`);
   if (updated === html) throw new Error('first-screen: no module script in index.html');
   writeFileSync(htmlPath, updated);
-  return fileName;
 }

@@ -37,8 +37,8 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       const outDir = options.dir ?? '';
       // First the module that preloads the first screen's chunks (it also edits index.html).
-      const firstScreen = writeFirstScreenModule(outDir, bundle);
-      for (const fileName of [...Object.keys(bundle), firstScreen]) {
+      writeFirstScreenModule(outDir, bundle);
+      for (const fileName of Object.keys(bundle)) {
         if (!compressible.test(fileName) || fileName.endsWith('.map')) continue;
         const path = join(outDir, fileName);
         const raw = readFileSync(path);
