@@ -84,8 +84,11 @@ const VENDOR_GROUPS: { name: string; packages: string[]; priority: number; with?
  * The Apollo set-up stays out, so the sign-in pages load without it.
  */
 const APP_SHARED = /[\\/]client[\\/]src[\\/]((components[\\/]ui|lib)[\\/]|app[\\/]components[\\/]nav-item-label\.tsx$|features[\\/]auth[\\/]api[\\/]auth-api\.ts$)/;
-/** The assistant feature's shared pieces (its lib, hooks and top-level components) in one chunk: each of its pages needs several. */
-const ASSISTANT_SHARED = /[\\/]client[\\/]src[\\/]features[\\/]assistant[\\/](lib[\\/]|hooks[\\/]|components[\\/][^\\/]+\.tsx$)/;
+/**
+ * The assistant feature's shared pieces (its lib, hooks and top-level components) and its English
+ * strings (always loaded: English is the fallback) in one chunk: each of its pages needs several.
+ */
+const ASSISTANT_SHARED = /[\\/]client[\\/]src[\\/]features[\\/]assistant[\\/](lib[\\/]|hooks[\\/]|components[\\/][^\\/]+\.tsx$|locales[\\/]en\.json$)/;
 
 function packagePattern(packages: string[]): RegExp {
   const names = packages.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, (c) => (c === '/' ? '[\\\\/]' : `\\${c}`)));
