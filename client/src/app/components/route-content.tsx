@@ -22,7 +22,6 @@ const StyledZoomFade = styled.div<{ $animate: boolean }>`
   }
 `;
 
-
 const AppGraphql = lazyPage('app-graphql', () => import('./app-graphql'));
 
 /** Starts loading the app layouts' Apollo set-up (app-graphql.tsx) before it renders. */
