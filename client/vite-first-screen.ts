@@ -4,17 +4,25 @@
  * index.html modulepreloads only the entry's static imports; the opened page's chunk, the app
  * layout (menu, top bar, Apollo) and the page's translations used to be requested only once
  * the entry had downloaded and run (app/first-screen.ts), a whole extra round on a phone
- * network. This writes a tiny module (assets/first-screen-<hash>.js, a few hundred bytes plus
- * the route list), loaded by index.html before the entry, that adds
+ * network. This puts a small script (a few hundred bytes plus the route list) inline into
+ * index.html, before the entry, that adds
  * <link rel="modulepreload"> for the chunks of the address opened: the page for public pages,
  * and for a signed-in visitor (session in localStorage, lib/session.ts) on an app page the
- * page, the chosen layout and the page's translation namespace in the stored language.
+ * page, the chosen layout (with the Apollo set-up its content area loads) and the page's
+ * translation namespace in the stored language.
  * Fetching is all it does: what renders is still decided by the app (route guard).
+ *
+ * A page named in FIRST_QUERIES also has its first query sent from here, for a signed-in
+ * visitor whose access token has not expired: its answer is on its way while the app's code
+ * loads, instead of being asked for once Apollo and the page have loaded and run. The query is
+ * printed as Apollo sends it (with __typename); Apollo takes the answer only for the very same
+ * query and variables, once, and only a clean one (lib/first-query.ts).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InMemoryCache } from '@apollo/client';
+import { type DocumentNode, Kind, print } from 'graphql';
 import type { Rollup } from 'vite';
 import { ROUTES } from './src/app/route-table.js';
 
@@ -22,6 +30,30 @@ type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
 const clientSrc = fileURLToPath(new URL('./src', import.meta.url));
+
+/** page key → the generated document (client/src/gql/documents) of the query its first screen starts with. */
+const FIRST_QUERIES: Record<string, string> = { dashboard: 'AssistantDashboard' };
+
+/** The accept header Apollo's HttpLink sends, so the answer comes in the same form. */
+const GRAPHQL_ACCEPT = 'application/graphql-response+json,application/json;q=0.9';
+
+/**
+ * [operation name, query as Apollo prints it, whether it takes $userId]. Only $userId (the
+ * signed-in user's id, from the stored session, as a string like lib/session-types.ts makes it) can be filled
+ * in before the app runs.
+ */
+export function firstQuery(name: string): [string, string, number] {
+  const text = readFileSync(join(clientSrc, `gql/documents/${name}.tsx`), 'utf8');
+  const json = new RegExp(`export const ${name}Document = (\\{.*\\}) as unknown as DocumentNode;`).exec(text)?.[1];
+  if (!json) throw new Error(`first-screen: no ${name}Document in gql/documents/${name}.tsx`);
+  const document = new InMemoryCache().transformDocument(JSON.parse(json) as DocumentNode);
+  const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const variables = (operation?.variableDefinitions ?? []).map((v) => v.variable.name.value);
+  if (operation?.operation !== 'query' || variables.some((v) => v !== 'userId')) {
+    throw new Error(`first-screen: ${name} must be a query whose only variable is $userId`);
+  }
+  return [operation.name?.value ?? name, print(document), variables.length];
+}
 
 /** page key → source file and translation namespaces, read from app/pages.ts. */
 function pageSources(): Map<string, { source: string; namespaces: string[] }> {
@@ -38,11 +70,14 @@ function isChunk(item: OutputBundle[string]): item is OutputChunk {
   return item.type === 'chunk';
 }
 
-/** Returns the file name of the module written, and its code. */
-export function firstScreenModule(bundle: OutputBundle): { fileName: string; code: string } {
+/** Returns the module's code. */
+export function firstScreenModule(bundle: OutputBundle): { code: string } {
   const chunks = Object.values(bundle).filter(isChunk);
   const bySource = new Map<string, OutputChunk>();
-  for (const chunk of chunks) if (chunk.facadeModuleId) bySource.set(chunk.facadeModuleId.replace(/\.(tsx?|json)$/, ''), chunk);
+  const sourceKey = (id: string) => id.replace(/\.(tsx?|json)$/, '');
+  for (const chunk of chunks) if (chunk.facadeModuleId) bySource.set(sourceKey(chunk.facadeModuleId), chunk);
+  // A module placed in a group chunk (vite.config.ts) is found through the chunk that holds it.
+  for (const chunk of chunks) for (const id of chunk.moduleIds ?? []) if (!bySource.has(sourceKey(id))) bySource.set(sourceKey(id), chunk);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
 
   // What index.html already preloads: the entry and its static imports.
@@ -80,38 +115,53 @@ export function firstScreenModule(bundle: OutputBundle): { fileName: string; cod
       for (const language of ['en', 'de', 'fr', 'pt']) namespaceFiles[ns][language] = indexesOf(join(clientSrc, `features/${ns}/locales/${language}`));
     }
   }
+  // An app layout's shell renders without Apollo; its content area loads it (app-graphql).
+  const appGraphql = indexesOf(join(clientSrc, 'app/components/app-graphql'));
   const layouts = {
-    vertical: indexesOf(join(clientSrc, 'app/layouts/vertical-layout')),
-    horizontal: indexesOf(join(clientSrc, 'app/layouts/horizontal-layout')),
+    vertical: [...indexesOf(join(clientSrc, 'app/layouts/vertical-layout')), ...appGraphql],
+    horizontal: [...indexesOf(join(clientSrc, 'app/layouts/horizontal-layout')), ...appGraphql],
+  };
+  const queries: [string, string, number][] = [];
+  const queryIndex = new Map<string, number>();
+  const queryOf = (page: string): number => {
+    const name = FIRST_QUERIES[page];
+    if (!name) return -1;
+    if (!queryIndex.has(name)) queryIndex.set(name, queries.push(firstQuery(name)) - 1);
+    return queryIndex.get(name)!;
   };
   const routes = ROUTES.map((route) => {
     const pattern = `^${route.path.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`;
     const ns = pages.get(route.page)?.namespaces ?? [];
-    return [pattern, pageFiles.get(route.page) ?? [], route.meta.layout, route.meta.redirectIfLoggedIn ? 1 : 0, ns];
+    return [pattern, pageFiles.get(route.page) ?? [], route.meta.layout, route.meta.redirectIfLoggedIn ? 1 : 0, ns, queryOf(route.page)];
   });
-  const data = JSON.stringify({ files, routes, layouts, namespaceFiles });
-  // Plain ES2020, no imports: it runs as soon as it arrives, before the entry.
-  const code = `const d=${data};
+  const data = JSON.stringify({ files, routes, layouts, namespaceFiles, queries });
+  // Plain ES2020 in a block (its names stay local), no imports: it runs inline while the page's
+  // head is parsed, before the entry.
+  const code = `{const d=${data};
 try{const p=location.pathname,s=localStorage,signed=!!(s.getItem('userData')&&s.getItem('accessToken')),lng=s.getItem('language')||'en';
 const r=d.routes.find((x)=>new RegExp(x[0],'i').test(p));
 if(r){const want=new Set(),add=(l)=>{for(const i of l||[])want.add(i)};
 if(r[2]==='full'){if(!(signed&&r[3]))add(r[1])}
 else if(signed){add(r[1]);add(d.layouts[s.getItem('layoutType')==='horizontal'?'horizontal':(s.getItem('layoutType')==='vertical'?'vertical':r[2])]);for(const n of r[4])add((d.namespaceFiles[n]||{})[lng])}
-for(const i of want){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+d.files[i];document.head.appendChild(l)}}}catch{}
-`;
-  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-  return { fileName: `assets/first-screen-${hash}.js`, code };
+for(const i of want){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href='/'+d.files[i];document.head.appendChild(l)}
+const q=d.queries[r[5]],t=s.getItem('accessToken');
+if(q&&signed&&r[2]!=='full'){const exp=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).exp;
+if(typeof exp==='number'&&exp*1000>Date.now()+5000){const body={operationName:q[0],variables:q[2]?{userId:String(JSON.parse(s.getItem('userData')).id)}:{},query:q[1]};
+globalThis.__firstQuery={body,at:Date.now(),answer:fetch('/graphql',{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json',accept:${JSON.stringify(GRAPHQL_ACCEPT)},authorization:'Bearer '+t},body:JSON.stringify(body)}).then((x)=>x.status===200?x.text().then((text)=>({type:x.headers.get('content-type')||'application/json',text})):null).catch(()=>null)}}}}}catch{}}`;
+  if (/<\/script|<!--/i.test(code)) throw new Error('first-screen: the module cannot be inlined (it contains </script or <!--)');
+  return { code };
 }
 
-/** Writes the module into outDir and loads it from index.html, before the entry script. */
-export function writeFirstScreenModule(outDir: string, bundle: OutputBundle): string {
-  const { fileName, code } = firstScreenModule(bundle);
-  writeFileSync(join(outDir, fileName), code);
+/**
+ * Puts the module into index.html, inline before the entry script: it needs no request of its
+ * own before the page's chunks can be asked for. The server allows this exact text by its hash
+ * (server/src/http/inline-script-hashes.ts).
+ */
+export function writeFirstScreenModule(outDir: string, bundle: OutputBundle): void {
+  const { code } = firstScreenModule(bundle);
   const htmlPath = join(outDir, 'index.html');
   const html = readFileSync(htmlPath, 'utf8');
-  const tag = `<script type="module" crossorigin src="/${fileName}"></script>`;
-  const updated = html.replace(/(\s*)<script type="module"/, `$1${tag}$1<script type="module"`);
+  const updated = html.replace(/(\s*)<script type="module"/, (_match, space: string) => `${space}<script>${code}</script>${space}<script type="module"`);
   if (updated === html) throw new Error('first-screen: no module script in index.html');
   writeFileSync(htmlPath, updated);
-  return fileName;
 }

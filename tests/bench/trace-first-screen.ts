@@ -5,7 +5,9 @@
  * less 50 ms), from wall time and from thread time (the latter barely moved by other processes
  * on a busy machine), then each task over 50 ms with its heaviest functions (self time) and the
  * stacks they ran under. Like Lighthouse's simulation it traces unthrottled; --throttle N slows
- * the CPU N× while tracing instead.
+ * the CPU N× while tracing instead. First it prints the page's paints as the browser reports
+ * them: first contentful paint and each largest-contentful-paint candidate with its element
+ * (the last one is the element Lighthouse names as LCP).
  *   npm run build && npx tsx tests/bench/trace-first-screen.ts [--page dashboard|login] [--client-dist DIR] [--out trace.json] [--summary] [--throttle 4]
  * For readable names build unminified: npx vite build --config client/vite.config.ts --minify false --outDir /tmp/x
  */
@@ -46,6 +48,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'trace-first-screen-'))
 const server = await startChildServer({ entry: 'compiled', env: { NODE_ENV: 'development', DEMO: 'on', DATA_DIR: dataDir, CLIENT_DIST } })
 const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] })
 let events: TraceEvent[]
+let paints: { name: string; ms: number; size?: number; element?: string }[] = []
 const origin = server.url
 try {
   if (PAGE === 'dashboard') {
@@ -53,6 +56,23 @@ try {
   }
   const page = await browser.newPage()
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true })
+  // The browser's own paint entries (LCP candidates with their element), read after the load.
+  // (A string, not a function: tsx would wrap a function's inner helpers in its __name(), unknown in the page.)
+  await page.evaluateOnNewDocument(`(() => {
+    const list = (window.__paints = [])
+    const describe = (element) => {
+      if (!element) return '(removed)'
+      const text = (element.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40)
+      const testId = element.closest('[data-testid]')?.getAttribute('data-testid')
+      return '<' + element.tagName.toLowerCase() + '>' + (text ? ' "' + text + '"' : '') + (testId ? ' in [data-testid=' + testId + ']' : '')
+    }
+    new PerformanceObserver((entries) => {
+      for (const e of entries.getEntries()) list.push({ name: e.name, ms: e.startTime })
+    }).observe({ type: 'paint', buffered: true })
+    new PerformanceObserver((entries) => {
+      for (const e of entries.getEntries()) list.push({ name: 'largest-contentful-paint', ms: e.startTime, size: e.size, element: describe(e.element) })
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+  })()`)
   const cdp = await page.createCDPSession()
   if (THROTTLE !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE })
   await page.tracing.start({
@@ -60,6 +80,7 @@ try {
   })
   await page.goto(`${server.url}/${PAGE === 'dashboard' ? 'dashboard/' : 'login'}`, { waitUntil: 'networkidle0' })
   await new Promise((r) => setTimeout(r, 1500))
+  paints = await page.evaluate(() => (window as unknown as { __paints: typeof paints }).__paints)
   const buffer = await page.tracing.stop()
   const json = JSON.parse(Buffer.from(buffer!).toString('utf8')) as { traceEvents: TraceEvent[] }
   events = json.traceEvents
@@ -121,6 +142,7 @@ const blocking = (ms: number) => Math.max(0, ms * SLOWDOWN - 50)
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
 const wallMs = topTasks.map((e) => (e.dur ?? 0) / 1000)
 const cpuMs = topTasks.map((e) => (e.tdur ?? e.dur ?? 0) / 1000)
+for (const p of paints) console.log(`${p.name} at ${p.ms.toFixed(0)} ms${p.element ? `: ${p.element}, ${p.size} px²` : ''}`)
 console.log(`main thread ${main}; ${samples.length} samples; tasks over 50 ms: ${tasks.length}`)
 console.log(`main-thread busy: wall ${sum(wallMs).toFixed(0)} ms, thread ${sum(cpuMs).toFixed(0)} ms; blocking time at 4× (all tasks): wall ${sum(wallMs.map(blocking)).toFixed(0)} ms, thread ${sum(cpuMs.map(blocking)).toFixed(0)} ms`)
 console.log(`longest tasks (thread ms ×${SLOWDOWN}): ${[...cpuMs].sort((a, b) => b - a).slice(0, 8).map((ms) => (ms * SLOWDOWN).toFixed(0)).join(', ')}`)

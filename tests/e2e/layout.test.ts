@@ -123,4 +123,28 @@ describe('layout on a phone and a laptop', () => {
     await page.waitForURL(/\/kick\/admindashboard\/$/)
     await page.context().close()
   }, 120_000)
+
+  it('on a phone, the menu drawer is empty until opened; opened from the keyboard it takes focus, lists the pages and opens one', async () => {
+    const page = await e2e().newPage()
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signInAs(page, 'client')
+    await page.waitForURL(/\/dashboard\//)
+    await settled(page)
+    const menu = page.getByTestId('vertical-menu')
+    // Not only hidden (as it was): not rendered at all.
+    expect(await menu.locator('a').count()).toBe(0)
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Close menu' }).waitFor()
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close menu')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    const link = menu.getByRole('link').last()
+    await link.waitFor()
+    const href = (await link.getAttribute('href'))!
+    await link.click()
+    await page.waitForURL((url) => url.pathname === href)
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await page.context().close()
+  }, 120_000)
 })

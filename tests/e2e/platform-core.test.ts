@@ -305,6 +305,39 @@ describe('platform core in Chromium', () => {
       await page.context().close()
     })
 
+    it('paints the menu and top bar of a signed-in first screen before Apollo has loaded, and asks for the dashboard once', async () => {
+      const page = await e2e.newPage()
+      // The admin: an earlier test has given the demo client a new password.
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORDS.admin)
+      await page.waitForURL('**/dashboard/')
+      await page.getByTestId('dashboard-page').waitFor()
+      // A fresh load whose Apollo chunk (the GraphQL runtime) is held back (routing also turns the HTTP cache off).
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/assets/vendor-apollo-*.js', async (route) => {
+        await held
+        await route.continue()
+      })
+      const operations: string[] = []
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname === '/graphql') operations.push((req.postDataJSON() as { operationName: string }).operationName)
+      })
+      await page.reload()
+      await page.getByTestId('page-loading').waitFor()
+      expect(await page.getByTestId('vertical-menu').isVisible()).toBe(true)
+      expect(await page.getByTestId('user-menu-name').isVisible()).toBe(true)
+      expect(await page.getByTestId('navbar-search-open').isVisible()).toBe(true)
+      expect(await page.getByTestId('loading-overlay').count()).toBe(0)
+      expect(await page.getByTestId('dashboard-page').count()).toBe(0)
+      release()
+      await page.getByTestId('dashboard-page').waitFor()
+      expect(await page.getByTestId('page-loading').count()).toBe(0)
+      // The first-screen module asked for the dashboard before the app's code ran; Apollo took that answer.
+      await page.waitForLoadState('networkidle')
+      expect(operations.filter((name) => name === 'AssistantDashboard')).toHaveLength(1)
+      await page.context().close()
+    })
+
     it('names the chunk and the failure type when a page chunk cannot load', async () => {
       const page = await e2e.newPage()
       await page.route('**/assets/not-found-page-*.js', (route) => route.abort())

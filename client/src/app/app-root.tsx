@@ -9,6 +9,7 @@ import { type LayoutType, useLayoutType } from '../lib/preferences';
 import { AbilityProvider } from '../lib/ability-context';
 import { useSessionAbility, useSession } from '../lib/use-session';
 import { AppErrorView } from './components/app-error';
+import { preloadAppGraphql } from './components/route-content';
 import { ScrollToTop } from './components/scroll-to-top';
 import { SkipLink } from './components/skip-link';
 import { FullLayout } from './layouts/full-layout';
@@ -18,9 +19,9 @@ import { type AppRoute, type RouteLayout, isRouteHandle } from './route-table';
 const VerticalLayout = lazyPage('vertical-layout', () => import('./layouts/vertical-layout'));
 const HorizontalLayout = lazyPage('horizontal-layout', () => import('./layouts/horizontal-layout'));
 
-/** Starts loading an app layout's chunk (with Apollo) before it renders. */
+/** Starts loading an app layout's chunk, and the Apollo set-up of its content area, before they render. */
 export function preloadLayout(layout: Exclude<RouteLayout, 'full'>): Promise<unknown> {
-  return (layout === 'vertical' ? VerticalLayout : HorizontalLayout).preload();
+  return Promise.all([(layout === 'vertical' ? VerticalLayout : HorizontalLayout).preload(), preloadAppGraphql()]);
 }
 
 /** 'full' comes from the route; for app pages the user's stored choice wins over the route default. */

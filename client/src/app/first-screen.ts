@@ -1,10 +1,10 @@
 /**
  * Starts fetching the first screen's chunks while the app starts (i18n, first render): the
  * page of the address opened and, for a signed-in visitor on an app page, its layout (menu,
- * top bar, Apollo). Without it each level waits for the one before to render: entry, then
- * layout, then page, then the page's translations. A signed-in page's module may also start
- * its data (its `preloadData` export, lib/lazy-page.ts) as soon as its chunk is in, instead
- * of after the layout and the page have rendered. Only a head start: the route guard still
+ * top bar) and the Apollo set-up of its content area. Without it each level waits for the one
+ * before to render: entry, then layout, then page, then the page's translations. A signed-in
+ * page's module may also start its data (its `preloadData` export, lib/lazy-page.ts) as soon
+ * as its chunk is in, instead of after the layout and the page have rendered. Only a head start: the route guard still
  * decides what renders, and a chunk that fails here is fetched again when it renders.
  */
 import { matchPath } from 'react-router-dom';

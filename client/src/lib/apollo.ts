@@ -6,9 +6,12 @@
  * the fetch cannot see (SSE events, incremental results, rewritten status codes) go through
  * the error link on the same refresher (lib/auth-error-link.ts).
  * Subscriptions go over Server-Sent Events through the same fetch (lib/sse-link.ts).
+ * The first screen's query, sent before this code loaded, is answered from that request
+ * (lib/first-query.ts).
  */
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { apiFetch, tokenRefresher } from './api-fetch';
+import { withFirstQuery } from './first-query';
 import { getAccessToken, getRefreshToken, isSignedIn, subscribeSession } from './session';
 import { createGraphqlLink } from './graphql-link';
 
@@ -21,7 +24,8 @@ export function getApolloClient(): ApolloClient {
   const created = new ApolloClient({
     link: createGraphqlLink({
       uri: GRAPHQL_URL,
-      fetch: apiFetch,
+      // The first screen's query may already have been answered (lib/first-query.ts).
+      fetch: withFirstQuery(apiFetch),
       store: { getAccessToken, getRefreshToken },
       refresher: tokenRefresher,
     }),
@@ -36,4 +40,9 @@ export function getApolloClient(): ApolloClient {
   });
   client = created;
   return created;
+}
+
+/** Empties the Apollo cache (signing out), if a client was made. */
+export async function clearApolloStore(): Promise<void> {
+  await client?.clearStore();
 }

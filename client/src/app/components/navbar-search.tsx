@@ -1,35 +1,18 @@
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '../../components/ui/button';
-import { StyledInput } from '../../components/ui/form-control';
-import { Icon, type IconName } from '../../components/ui/icon';
+import { ErrorBoundary } from '../../components/ui/error-boundary';
+import { Icon } from '../../components/ui/icon';
 import { useDismiss } from '../../components/ui/use-dismiss';
-import { useNavbarSearchQuery } from '../../gql/graphql';
-import { useAbility } from '../../lib/ability-context';
-import { useDebounced } from '../../lib/use-debounced';
-import { useLanguage } from '../../lib/use-language';
-import { useSession } from '../../lib/use-session';
-import { menuPages } from '../navigation';
-import { routeAccessOf } from '../route-guard';
-import { matchPages } from '../search-pages';
+import { afterFirstPage } from '../../lib/first-page';
+import { lazyPage } from '../../lib/lazy-page';
 
-/** The search asks the server this long after the last key press. */
-const DEBOUNCE_MS = 250;
-
-type GroupId = 'pages' | 'contacts' | 'articles' | 'faq' | 'products';
-
-interface Option {
-  id: string;
-  group: GroupId;
-  label: string;
-  detail?: string;
-  icon: IconName;
-  route: string;
-}
-
-const GROUP_ICONS: Record<Exclude<GroupId, 'pages'>, IconName> = { contacts: 'user', articles: 'list', faq: 'help', products: 'dollar' };
+/**
+ * The open search (input, results, the server's autosuggest through Apollo): a chunk of its own,
+ * so the top bar paints without Apollo. Fetched once the first page has rendered (so it opens at
+ * once), or when the search opens.
+ */
+const NavbarSearchPopup = lazyPage('navbar-search-popup', () => import('./navbar-search-popup'));
 
 const StyledWrap = styled.div`
   position: relative;
@@ -77,7 +60,7 @@ const StyledTriggerText = styled.span`
   }
 `;
 
-const StyledPopup = styled.div`
+export const StyledPopup = styled.div`
   position: absolute;
   left: 0;
   top: calc(-1 * ${({ theme }) => theme.space.xs});
@@ -90,7 +73,7 @@ const StyledPopup = styled.div`
   box-shadow: 0 5px 25px ${({ theme }) => theme.colors.shadow};
 `;
 
-const StyledListbox = styled.div`
+export const StyledListbox = styled.div`
   max-height: min(60vh, 28rem);
   overflow-y: auto;
   margin-top: ${({ theme }) => theme.space.sm};
@@ -102,7 +85,7 @@ const StyledListbox = styled.div`
   }
 `;
 
-const StyledGroupLabel = styled.li`
+export const StyledGroupLabel = styled.li`
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
@@ -111,7 +94,7 @@ const StyledGroupLabel = styled.li`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const StyledOption = styled.li<{ $active: boolean }>`
+export const StyledOption = styled.li<{ $active: boolean }>`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
@@ -131,7 +114,7 @@ const StyledOption = styled.li<{ $active: boolean }>`
   }
 `;
 
-const StyledStatus = styled.div`
+export const StyledStatus = styled.div`
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
   color: ${({ theme }) => theme.colors.textMuted};
 
@@ -148,45 +131,16 @@ function typingIn(target: EventTarget | null): boolean {
  * The navbar search (ARIA combobox with a grouped listbox): opened by its button, "/" or
  * Ctrl+K (⌘K); arrow keys move, Enter opens, Escape closes and returns focus. Pages are the
  * menu pages the caller may open, matched in the browser; accounts (staff only), FAQ
- * questions, knowledge-base articles and products come from the server (autosuggest).
+ * questions, knowledge-base articles and products come from the server (autosuggest). The
+ * button is here; what opens is navbar-search-popup.tsx.
  */
 export function NavbarSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const locale = useLanguage();
-  const { userData, accessToken } = useSession();
-  const ability = useAbility();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
-  const q = useDebounced(text.trim().slice(0, 100), DEBOUNCE_MS);
   const wrapRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
-  const id = useId();
-  const listboxId = `${id}-listbox`;
-
-  const pages = useMemo(
-    () => (userData ? menuPages(routeAccessOf({ ability, accessToken }), userData) : []).map((page) => ({ ...page, title: t(`routes.${page.titleKey}`) })),
-    [userData, ability, accessToken, t],
-  );
-  const { data, previousData, loading, error, refetch } = useNavbarSearchQuery({ variables: { q, locale }, skip: !open || !q, fetchPolicy: 'cache-first' });
-  const found = q ? (data ?? previousData)?.autosuggest : undefined;
-
-  const groups = useMemo(() => {
-    const list: { id: GroupId; options: Option[] }[] = [
-      { id: 'pages', options: matchPages(pages, q).map((p) => ({ id: `page-${p.name}`, group: 'pages', label: p.title, icon: p.icon, route: p.path })) },
-      { id: 'contacts', options: (found?.contacts ?? []).map((c) => ({ id: `contact-${c.route}`, group: 'contacts', label: c.name, detail: c.email, icon: GROUP_ICONS.contacts, route: c.route })) },
-      { id: 'articles', options: (found?.articles ?? []).map((a) => ({ id: `article-${a.route}`, group: 'articles', label: a.title, detail: a.category, icon: GROUP_ICONS.articles, route: a.route })) },
-      { id: 'faq', options: (found?.faq ?? []).map((f) => ({ id: `faq-${f.route}`, group: 'faq', label: f.question, detail: f.category, icon: GROUP_ICONS.faq, route: f.route })) },
-      { id: 'products', options: (found?.products ?? []).map((p) => ({ id: `product-${p.route}`, group: 'products', label: p.name, detail: p.brand, icon: GROUP_ICONS.products, route: p.route })) },
-    ];
-    return list.filter((group) => group.options.length > 0);
-  }, [pages, q, found]);
-  const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
-  const activeIndex = options.length ? Math.min(active, options.length - 1) : -1;
-  const optionId = (option: Option) => `${id}-${option.id}`.replace(/[^A-Za-z0-9_:-]/g, '_');
 
   const show = useCallback(() => {
     if (open) return inputRef.current?.focus();
@@ -194,20 +148,14 @@ export function NavbarSearch() {
     returnTo.current = focused instanceof HTMLElement && focused !== document.body ? focused : triggerRef.current;
     setOpen(true);
   }, [open]);
-  const close = useCallback(() => {
-    setOpen(false);
-    setText('');
-  }, []);
+  const close = useCallback(() => setOpen(false), []);
   const closeAndReturn = useCallback(() => {
     close();
     const target = returnTo.current?.isConnected ? returnTo.current : triggerRef.current;
     target?.focus();
   }, [close]);
   useDismiss(open, close, wrapRef, triggerRef);
-
-  useEffect(() => {
-    if (open) inputRef.current?.focus();
-  }, [open]);
+  useEffect(() => afterFirstPage(() => void NavbarSearchPopup.preload().catch(() => undefined)), []);
 
   // "/" (outside text fields) and Ctrl+K / ⌘K open the search from anywhere.
   useEffect(() => {
@@ -222,50 +170,6 @@ export function NavbarSearch() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [show]);
 
-  function go(option: Option) {
-    close();
-    navigate(option.route);
-  }
-
-  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        event.preventDefault();
-        if (!options.length) return;
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActive((activeIndex + step + options.length) % options.length);
-        return;
-      }
-      case 'Home':
-      case 'End':
-        if (!options.length || !event.ctrlKey) return;
-        event.preventDefault();
-        setActive(event.key === 'Home' ? 0 : options.length - 1);
-        return;
-      case 'Enter': {
-        const option = options[activeIndex];
-        if (!option) return;
-        event.preventDefault();
-        go(option);
-        return;
-      }
-      case 'Escape':
-        event.preventDefault();
-        event.nativeEvent.stopImmediatePropagation();
-        closeAndReturn();
-        return;
-    }
-  }
-
-  const pending = text.trim() !== q || (Boolean(q) && loading);
-  let status: string;
-  if (!q && !text.trim()) status = t('search.hint');
-  else if (error && q) status = t('search.error');
-  else if (pending) status = t('search.loading');
-  else if (!options.length) status = t('search.empty', { q });
-  else status = t('search.count', { count: options.length });
-
   return (
     <StyledWrap ref={wrapRef} data-testid="navbar-search">
       <StyledTrigger ref={triggerRef} type="button" onClick={show} aria-haspopup="listbox" aria-expanded={open} data-testid="navbar-search-open">
@@ -274,65 +178,17 @@ export function NavbarSearch() {
         <kbd aria-hidden="true">/</kbd>
       </StyledTrigger>
       {open ? (
-        <StyledPopup role="search" aria-label={t('search.label')}>
-          <StyledInput
-            ref={inputRef}
-            type="text"
-            role="combobox"
-            aria-label={t('search.label')}
-            aria-autocomplete="list"
-            aria-expanded={options.length > 0}
-            aria-controls={listboxId}
-            aria-activedescendant={activeIndex >= 0 ? optionId(options[activeIndex]!) : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={100}
-            placeholder={t('search.placeholder')}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onInputKeyDown}
-            data-testid="navbar-search-input"
-          />
-          <StyledListbox role="listbox" id={listboxId} aria-label={t('search.results')} onMouseDown={(event) => event.preventDefault()}>
-            {groups.map((group) => (
-              <ul key={group.id} role="group" aria-labelledby={`${id}-${group.id}`} data-testid={`search-group-${group.id}`}>
-                <StyledGroupLabel role="presentation" id={`${id}-${group.id}`}>
-                  {t(`search.groups.${group.id}`)}
-                </StyledGroupLabel>
-                {group.options.map((option) => {
-                  const index = options.indexOf(option);
-                  return (
-                    <StyledOption
-                      key={option.id}
-                      id={optionId(option)}
-                      role="option"
-                      aria-selected={index === activeIndex}
-                      $active={index === activeIndex}
-                      onMouseMove={() => index !== activeIndex && setActive(index)}
-                      onClick={() => go(option)}
-                      data-testid="search-option"
-                    >
-                      <Icon name={option.icon} small />
-                      <span>{option.label}</span>
-                      {option.detail ? <small>{option.detail}</small> : null}
-                    </StyledOption>
-                  );
-                })}
-              </ul>
-            ))}
-          </StyledListbox>
-          <StyledStatus role="status" data-testid="navbar-search-status">
-            {status}
-          </StyledStatus>
-          {error && q && !pending ? (
-            <Button variant="secondary" onClick={() => void refetch().catch(() => {})} data-testid="navbar-search-retry">
-              {t('search.retry')}
-            </Button>
-          ) : null}
-        </StyledPopup>
+        <ErrorBoundary
+          fallback={() => (
+            <StyledPopup role="search" aria-label={t('search.label')}>
+              <StyledStatus role="status">{t('search.error')}</StyledStatus>
+            </StyledPopup>
+          )}
+        >
+          <Suspense fallback={null}>
+            <NavbarSearchPopup inputRef={inputRef} close={close} closeAndReturn={closeAndReturn} />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
     </StyledWrap>
   );

@@ -1,8 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
-import { LoadingState } from '../../components/ui/loading-state';
+import { ScreenLoadingState } from '../../components/ui/loading-state';
+import { firstPageShown, markFirstPageShown } from '../../lib/first-page';
+import { lazyPage } from '../../lib/lazy-page';
 import { AppErrorView } from './app-error';
 import { PageViews } from './page-views';
 
@@ -12,20 +14,41 @@ const zoomFade = keyframes`
 `;
 
 /** zoom-fade route transition (CSS only); none for people who ask for reduced motion. */
-const StyledZoomFade = styled.div`
-  animation: ${zoomFade} ${({ theme }) => theme.durations.route} ease-out both;
+const StyledZoomFade = styled.div<{ $animate: boolean }>`
+  animation: ${({ $animate }) => ($animate ? zoomFade : 'none')} ${({ theme }) => theme.durations.route} ease-out both;
 
   @media (prefers-reduced-motion: reduce) {
     animation: none;
   }
 `;
 
-/** Holds the content area's place while a page chunk loads, so the layout does not jump. */
-const StyledPageLoading = styled.div`
-  display: flex;
-  justify-content: center;
-  min-height: 50vh;
-`;
+const AppGraphql = lazyPage('app-graphql', () => import('./app-graphql'));
+
+/** Starts loading the app layouts' Apollo set-up (app-graphql.tsx) before it renders. */
+export function preloadAppGraphql(): Promise<unknown> {
+  return AppGraphql.preload();
+}
+
+/** Holds the content area's place while a page (or Apollo) loads. */
+function PageLoading() {
+  return <ScreenLoadingState testId="page-loading" />;
+}
+
+/**
+ * The page, with the zoom-fade when it comes from another page. The first page of the visit is
+ * shown as it is: fading it in would only hold back the first screen (and the browser does not
+ * count text that first paints transparent as the page's largest content).
+ */
+function RoutedPage() {
+  const [animate] = useState(firstPageShown);
+  useEffect(markFirstPageShown, []);
+  return (
+    <StyledZoomFade $animate={animate}>
+      <PageViews />
+      <Outlet />
+    </StyledZoomFade>
+  );
+}
 
 /**
  * The routed page. Keyed by path, so every navigation mounts a fresh Suspense boundary
@@ -37,17 +60,25 @@ export function RouteContent() {
   const { pathname } = useLocation();
   return (
     <ErrorBoundary key={pathname} fallback={(error) => <AppErrorView error={error} />}>
-      <Suspense
-        fallback={
-          <StyledPageLoading>
-            <LoadingState testId="page-loading" />
-          </StyledPageLoading>
-        }
-      >
-        <StyledZoomFade>
-          <PageViews />
-          <Outlet />
-        </StyledZoomFade>
+      <Suspense fallback={<PageLoading />}>
+        <RoutedPage />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The app layouts' content area: the routed page under Apollo (app-graphql.tsx). Apollo loads
+ * with the first page, behind the same loading state, so the shell around it paints without
+ * waiting for it. A failure to load it shows in the content area, with a reload.
+ */
+export function AppRouteContent() {
+  return (
+    <ErrorBoundary fallback={(error) => <AppErrorView error={error} />}>
+      <Suspense fallback={<PageLoading />}>
+        <AppGraphql>
+          <RouteContent />
+        </AppGraphql>
       </Suspense>
     </ErrorBoundary>
   );

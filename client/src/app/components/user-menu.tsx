@@ -1,4 +1,3 @@
-import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -118,7 +117,6 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const apollo = useApolloClient();
   const { userData } = useSession();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -136,7 +134,8 @@ export function UserMenu() {
     setBusy(true);
     await logout(getRefreshToken());
     clearSession();
-    await apollo.clearStore().catch(() => undefined);
+    // Apollo loads with the content area, not with the top bar: imported here, when needed.
+    await import('../../lib/apollo').then(({ clearApolloStore }) => clearApolloStore()).catch(() => undefined);
     toast.show({ variant: 'info', title: t('auth.logout.title'), message: t('auth.logout.message') });
     void navigate(PATHS.login, { replace: true });
   }

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import styled, { css } from 'styled-components';
+import styled, { css, useTheme } from 'styled-components';
 import { BrandMark } from '../../components/ui/brand-mark';
 import { StyledIconButton } from '../../components/ui/button';
 import { Icon } from '../../components/ui/icon';
 import { useDismiss } from '../../components/ui/use-dismiss';
 import { PATHS } from '../../lib/paths';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { type NavSection, type NavSectionId, sectionsOpenAtFirst } from '../navigation';
 import { useNavigation } from '../use-navigation';
 import { NavItemLabel } from './nav-item-label';
@@ -159,9 +160,16 @@ function useOpenSections(sections: readonly NavSection[]) {
   return { openIds, toggle };
 }
 
-/** Sidebar menu: fixed on large screens, an off-canvas drawer below the lg breakpoint. */
+/**
+ * Sidebar menu: fixed on large screens, an off-canvas drawer below the lg breakpoint. The
+ * drawer's links render once it is first opened: closed, it is hidden (to assistive technology
+ * too), and on a phone they were most of the first screen's elements.
+ */
 export function VerticalMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const docked = useMediaQuery(useTheme().media.lgUp);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   const sections = useNavigation();
   const { openIds, toggle } = useOpenSections(sections);
   const sidebarRef = useRef<HTMLElement>(null);
@@ -187,9 +195,11 @@ export function VerticalMenu({ open, onClose }: { open: boolean; onClose: () => 
           </StyledClose>
         </StyledHeader>
         <StyledNav aria-label={t('nav.mainMenu')} data-testid="vertical-menu">
-          {sections.map((section) => (
-            <MenuSection key={section.id} section={section} open={openIds.has(section.id)} onToggle={toggle} onNavigate={onClose} />
-          ))}
+          {docked || opened
+            ? sections.map((section) => (
+                <MenuSection key={section.id} section={section} open={openIds.has(section.id)} onToggle={toggle} onNavigate={onClose} />
+              ))
+            : null}
         </StyledNav>
       </StyledSidebar>
     </>

@@ -1,13 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { BrandMark } from '../../components/ui/brand-mark';
-import { SessionSync } from '../../features/session/components/session-sync';
-import { WithApollo } from '../../lib/apollo-provider';
 import { PATHS } from '../../lib/paths';
 import { Footer } from '../components/footer';
 import { HorizontalMenu } from '../components/horizontal-menu';
 import { Navbar } from '../components/navbar';
-import { RouteContent } from '../components/route-content';
+import { AppRouteContent } from '../components/route-content';
 import { StyledColumn, StyledContent } from './content';
 
 const StyledBrandLink = styled(Link)`
@@ -17,23 +15,20 @@ const StyledBrandLink = styled(Link)`
 /** Floating navbar with the brand + top menu + content + static footer. */
 export default function HorizontalLayout() {
   return (
-    <WithApollo>
-      <SessionSync />
-      <StyledColumn data-testid="horizontal-layout">
-        <Navbar
-          layout="horizontal"
-          start={
-            <StyledBrandLink to={PATHS.root}>
-              <BrandMark />
-            </StyledBrandLink>
-          }
-        />
-        <HorizontalMenu />
-        <StyledContent id="main-content" tabIndex={-1}>
-          <RouteContent />
-        </StyledContent>
-        <Footer />
-      </StyledColumn>
-    </WithApollo>
+    <StyledColumn data-testid="horizontal-layout">
+      <Navbar
+        layout="horizontal"
+        start={
+          <StyledBrandLink to={PATHS.root}>
+            <BrandMark />
+          </StyledBrandLink>
+        }
+      />
+      <HorizontalMenu />
+      <StyledContent id="main-content" tabIndex={-1}>
+        <AppRouteContent />
+      </StyledContent>
+      <Footer />
+    </StyledColumn>
   );
 }

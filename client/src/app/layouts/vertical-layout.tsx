@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StyledIconButton } from '../../components/ui/button';
 import { Icon } from '../../components/ui/icon';
-import { SessionSync } from '../../features/session/components/session-sync';
-import { WithApollo } from '../../lib/apollo-provider';
 import { Footer } from '../components/footer';
 import { Navbar } from '../components/navbar';
-import { RouteContent } from '../components/route-content';
+import { AppRouteContent } from '../components/route-content';
 import { SIDEBAR_ID, VerticalMenu } from '../components/vertical-menu';
 import { StyledColumn, StyledContent } from './content';
 
@@ -28,8 +26,7 @@ export default function VerticalLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <WithApollo>
-      <SessionSync />
+    <>
       <VerticalMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <StyledShellColumn data-testid="vertical-layout">
         <Navbar
@@ -47,10 +44,10 @@ export default function VerticalLayout() {
           }
         />
         <StyledContent id="main-content" tabIndex={-1}>
-          <RouteContent />
+          <AppRouteContent />
         </StyledContent>
         <Footer />
       </StyledShellColumn>
-    </WithApollo>
+    </>
   );
 }

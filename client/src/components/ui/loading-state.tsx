@@ -20,3 +20,21 @@ export function LoadingState({ label, testId = 'loading' }: { label?: string; te
     </StyledLoading>
   );
 }
+
+const StyledScreenHold = styled.div`
+  display: flex;
+  justify-content: center;
+  min-height: 100vh;
+`;
+
+/**
+ * A loading state that holds a screen's height, for the main content of a page still loading:
+ * the footer under it does not show and then move down when the content comes (no layout shift).
+ */
+export function ScreenLoadingState({ testId }: { testId?: string }) {
+  return (
+    <StyledScreenHold>
+      <LoadingState testId={testId} />
+    </StyledScreenHold>
+  );
+}

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
 import { StyledDetails } from '../../../components/ui/details-list';
 import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { ScreenLoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AssistantDashboardDocument, type AssistantDashboardQuery, useAssistantDashboardQuery } from '../../../gql/graphql';
 import { getApolloClient } from '../../../lib/apollo';
@@ -287,7 +287,7 @@ export default function DashboardPage({ title }: { title: string }) {
     <div data-testid="dashboard-page">
       <PageHeader title={title} />
       {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
-      {loading && !data ? <LoadingState testId="assistant-loading" /> : null}
+      {loading && !data ? <ScreenLoadingState testId="assistant-loading" /> : null}
       {/* An admin's home: their tasks first; the channel tiles only for channels they run themselves. */}
       {admin ? <RoleTasks section="admin" /> : null}
       {data ? (

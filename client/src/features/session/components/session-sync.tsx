@@ -4,9 +4,10 @@ import { getUserData, updateUserData } from '../../../lib/session';
 import { parseUserData } from '../../../lib/session-types';
 
 /**
- * Re-reads the signed-in user (Query.viewer) when the app shell mounts and stores any
- * change (role, ability, name), so menus and route guards follow the server. A null
- * viewer is ignored: the session ends through the refresh logic, not here.
+ * Re-reads the signed-in user (Query.viewer) a moment after the app's first page has been painted
+ * (app/components/app-graphql.tsx) and stores any change (role, ability, name), so menus and
+ * route guards follow the server. A null viewer is ignored: the session ends through the
+ * refresh logic, not here.
  */
 export function SessionSync() {
   const { data } = useViewerQuery({ fetchPolicy: 'network-only' });
