@@ -144,9 +144,7 @@ export function createApp(deps: {
   const indexFile = join(dist, 'index.html')
   // The built index.html's own inline script (the skin before the first paint), allowed by its hash.
   const indexScripts = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : []
-  app.use(
-    '*',
-    secureHeaders({
+  const documentHeaders = secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // Scripts only from this server (GraphiQL's too, see graphql/graphiql.ts); inline only index.html's own, by hash.
@@ -162,8 +160,25 @@ export function createApp(deps: {
         baseUri: ["'self'"],
       },
       crossOriginEmbedderPolicy: false,
-    }),
-  )
+    })
+  // A built file (script, style, font, image) is no document: the policy, framing, referrer
+  // and transport rules act on the page that loads it. It keeps what applies to a subresource
+  // (no sniffing, same-origin loads only), about 1 KiB less on each of the first screen's
+  // requests (HTTP/1.1 does not compress headers).
+  const assetHeaders = secureHeaders({
+    contentSecurityPolicy: undefined,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  })
+  app.use('*', (c, next) => (c.req.path.startsWith('/assets/') ? assetHeaders(c, next) : documentHeaders(c, next)))
   if (config.CORS_ORIGINS.length > 0) {
     app.use('*', cors({ origin: config.CORS_ORIGINS, allowHeaders: ['authorization', 'content-type', 'x-request-id'] }))
   }

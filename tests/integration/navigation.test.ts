@@ -84,6 +84,18 @@ describe('browser navigation, API paths and compression', () => {
     expect(await plain.text()).toBe(script)
   })
 
+  it('sends a built file the headers a subresource needs, and the page the document policy', async () => {
+    const asset = await get('/assets/app-Ab12Cd34.js')
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    expect(asset.headers.get('content-security-policy')).toBeNull()
+    expect(asset.headers.get('x-frame-options')).toBeNull()
+    const doc = await get('/dashboard/', { accept: 'text/html' })
+    expect(doc.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(doc.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(doc.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
   it('compresses the app page and larger JSON answers for clients that accept gzip, never an event stream', async () => {
     const page = await get('/dashboard/', { accept: 'text/html', 'accept-encoding': 'gzip, br' })
     expect(page.headers.get('content-encoding')).toBe('gzip')
