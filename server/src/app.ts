@@ -34,7 +34,7 @@ import { fromYoga, yogaRequest } from './graphql/http'
 import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
-import { compressLarge } from './http/compress'
+import { acceptsEncoding, compressLarge } from './http/compress'
 import { guarded, type AppEnv } from './http/guarded'
 import { inlineScriptHashes } from './http/inline-script-hashes'
 import { limitBody } from './http/too-large'
@@ -271,14 +271,22 @@ export function createApp(deps: {
   })
   // `npm run build` writes a brotli and a gzip copy of every text asset (client/vite.config.ts).
   if (existsSync(dist)) app.use('*', serveStatic({ root: dist, precompressed: true }))
-  let indexHtml: string | undefined
+  // index.html with the brotli and gzip copies the build wrote beside it (read once).
+  let indexHtml: { plain: string; br?: Buffer; gzip?: Buffer } | undefined
+  const readBeside = (suffix: string) => (existsSync(indexFile + suffix) ? readFileSync(indexFile + suffix) : undefined)
   app.get('*', (c) => {
     // Data paths the server does not answer are a 404 with no body: only a navigation gets the app.
     if (!isNavigation(c)) return c.body(null, 404)
-    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined
+    indexHtml ??= existsSync(indexFile) ? { plain: readFileSync(indexFile, 'utf8'), br: readBeside('.br'), gzip: readBeside('.gz') } : undefined
     if (!indexHtml) return c.text('The client is not built. Run `npm run build` (npm start does it for you).', 503)
     c.header('cache-control', 'no-cache')
-    return c.html(indexHtml)
+    c.header('vary', 'Accept-Encoding')
+    const accepted = c.req.header('accept-encoding')
+    const coding = indexHtml.br && acceptsEncoding(accepted, 'br') ? 'br' : indexHtml.gzip && acceptsEncoding(accepted, 'gzip') ? 'gzip' : undefined
+    if (!coding) return c.html(indexHtml.plain)
+    c.header('content-encoding', coding)
+    c.header('content-type', 'text/html; charset=UTF-8')
+    return c.body(new Uint8Array(indexHtml[coding]!))
   })
 
   return app

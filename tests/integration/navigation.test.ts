@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/test-app'
 
@@ -18,8 +18,10 @@ describe('browser navigation, API paths and compression', () => {
   const page = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
 
   beforeAll(async () => {
+    // What `npm run build` writes: index.html and each hashed asset with their brotli and gzip copies.
     writeFileSync(join(dist, 'index.html'), html)
-    // What `npm run build` writes: a hashed asset with its brotli and gzip copies.
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(html))
+    writeFileSync(join(dist, 'index.html.gz'), gzipSync(html))
     mkdirSync(join(dist, 'assets'))
     writeFileSync(join(dist, 'assets/app-Ab12Cd34.js'), script)
     writeFileSync(join(dist, 'assets/app-Ab12Cd34.js.br'), brotliCompressSync(script))
@@ -96,10 +98,14 @@ describe('browser navigation, API paths and compression', () => {
     expect(doc.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
-  it('compresses the app page and larger JSON answers for clients that accept gzip, never an event stream', async () => {
+  it('serves the app page precompressed (brotli first), gzips larger JSON answers for clients that accept it, never an event stream', async () => {
     const page = await get('/dashboard/', { accept: 'text/html', 'accept-encoding': 'gzip, br' })
-    expect(page.headers.get('content-encoding')).toBe('gzip')
-    expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toBe(html)
+    expect(page.headers.get('content-encoding')).toBe('br')
+    expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8')
+    expect(brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString()).toBe(html)
+    const gzPage = await get('/dashboard/', { accept: 'text/html', 'accept-encoding': 'gzip' })
+    expect(gzPage.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzPage.arrayBuffer())).toString()).toBe(html)
     const json = await get('/pricing/data', { 'accept-encoding': 'gzip' })
     expect(json.headers.get('content-encoding')).toBe('gzip')
     const data = JSON.parse(gunzipSync(Buffer.from(await json.arrayBuffer())).toString())

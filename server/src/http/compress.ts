@@ -6,19 +6,21 @@ const gzipAsync = promisify(gzip)
 /** JSON (REST, GraphQL) and the app's HTML; never an event stream or a multipart (deferred) answer. */
 const COMPRESSIBLE = /^\s*(application\/(json|graphql-response\+json)|text\/html)\s*(;|$)/i
 
-/** Whether Accept-Encoding allows gzip (listed without q=0, or through a `*` that is not q=0). */
-export function acceptsGzip(header: string | undefined): boolean {
+/** Whether Accept-Encoding allows `coding` (listed without q=0, or through a `*` that is not q=0). */
+export function acceptsEncoding(header: string | undefined, coding: 'gzip' | 'br'): boolean {
   if (!header) return false
   let star = false
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     const allowed = q === undefined || Number(q.slice(2)) > 0
-    if (name === 'gzip') return allowed
+    if (name === coding) return allowed
     if (name === '*') star = allowed
   }
   return star
 }
+
+export const acceptsGzip = (header: string | undefined) => acceptsEncoding(header, 'gzip')
 
 /**
  * Gzips dynamic answers of at least `threshold` bytes for clients that accept it (zlib on the
