@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
 import { countRequests, pathOf, signIn, storedSession } from './support/pages'
@@ -359,10 +360,24 @@ describe('short-lived access tokens in Chromium', () => {
   })
   afterAll(() => e2e?.close())
 
-  it('an expired access token leads to exactly one refresh, and the request is replayed', async () => {
-    const page = await e2e.newPage()
+  /**
+   * Signs the client in and waits until the session's re-read after the first page's paint
+   * (SessionSync, Query.viewer) has been answered 200: otherwise that background request, a
+   * second later, may be the one that meets the expired token (and refreshes, or ends the
+   * session) while the test waits, not the request the test makes.
+   */
+  async function signInSettled(page: Page) {
+    const reread = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/graphql' && res.status() === 200 && (res.request().postData() ?? '').includes('"operationName":"Viewer"'),
+    )
     await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
     await page.waitForURL('**/dashboard/')
+    await reread
+  }
+
+  it('an expired access token leads to exactly one refresh, and the request is replayed', async () => {
+    const page = await e2e.newPage()
+    await signInSettled(page)
     const first = await storedSession(page)
     // Let the 2-second access token expire.
     await page.waitForTimeout(3000)
@@ -385,8 +400,7 @@ describe('short-lived access tokens in Chromium', () => {
 
   it('a session that cannot be refreshed ends on the login page, which says so', async () => {
     const page = await e2e.newPage()
-    await signIn(page, 'client@demo.local', DEMO_PASSWORDS.client)
-    await page.waitForURL('**/dashboard/')
+    await signInSettled(page)
     // The sign-in was ended elsewhere: its refresh token is no longer valid.
     await page.evaluate(() => localStorage.setItem('refreshToken', 'revoked-elsewhere'))
     await page.waitForTimeout(3000)
