@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { licenceInForce } from '../modules/licences/licence-expiry'
-import { utcDay } from '../modules/users/user-view'
 
 export interface LeaseOptions {
   db: Db
@@ -11,8 +9,8 @@ export interface LeaseOptions {
   ttlMs: number
   /** Names this worker in the lease table (default: the host name); the process id and a random suffix are added. */
   name?: string
-  /** The condition on a channel's owner (`user_id` expression) that lets its bot run: the licence in force (default: licenceInForce today, UTC). */
-  ownerLicensed?: (userId: SQL) => SQL
+  /** The condition on a channel's owner (`user_id` expression) that lets its bot run: the licence in force (ChannelsService.ownerLicensed). */
+  ownerLicensed: (userId: SQL) => SQL
 }
 
 interface Row {
@@ -41,9 +39,8 @@ export function createLeaseManager(opts: LeaseOptions) {
   let validUntil = 0
 
   const until = sql`now() + ${ttl} * interval '1 millisecond'`
-  const licensed = opts.ownerLicensed ?? ((userId: SQL) => licenceInForce(userId, utcDay(new Date())))
   /** A channel (alias c) whose bot runs: Active or Autostart on, the owner's licence in force (as ChannelsService.runnable). */
-  const runnable = () => sql`(c.active or c.autostart) and ${licensed(sql`c.user_id`)}`
+  const runnable = () => sql`(c.active or c.autostart) and ${opts.ownerLicensed(sql`c.user_id`)}`
 
   async function heartbeat() {
     await db.execute(sql`insert into worker_nodes (id, expires_at) values (${holder}, ${until})

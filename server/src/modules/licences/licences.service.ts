@@ -10,7 +10,7 @@ import { requireAdmin, requireStaff, scopeOf, type Scope } from '../../permissio
 import type { AuditEvent, AuditService } from '../audit/audit.service'
 import type { PlansService } from '../plans/plans.service'
 import { generateLicenceKey, maskLicenceKey, normalizeLicenceKey } from './keys'
-import { utcDay } from '../users/user-view'
+import { daysBetween, utcDay } from '../users/user-view'
 
 export interface LicenceView {
   id: number
@@ -39,7 +39,6 @@ export interface LicenceTarget {
 
 const DAY = 86_400_000
 const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY))
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY)
 
 export const MAX_BATCH = 1000
 export const MAX_TOTAL_DAYS = 36_500
