@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { relative } from 'node:path'
 
 interface Step {
   name: string
@@ -17,6 +18,8 @@ interface Step {
 let passed = 0
 let failed = 0
 const failures: string[] = []
+/** Every failed test, by file and full name. */
+const failedNames: string[] = []
 
 /**
  * Runs one step with its output held back, then prints the output and the step's line at
@@ -81,10 +84,21 @@ function runVitest(name: string, args: string[], env: NodeJS.ProcessEnv): void {
     env,
   })
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number
+      numFailedTests: number
+      numTotalTests: number
+      testResults?: Array<{ name: string; assertionResults?: Array<{ fullName: string; status: string }> }>
+    }
     passed += json.numPassedTests
     failed += json.numFailedTests
     if (json.numFailedTests > 0) failures.push(`${json.numFailedTests} ${name} test(s)`)
+    // Named again at the end, where a long log's tail still shows them.
+    for (const file of json.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed') failedNames.push(`${name}: ${relative(process.cwd(), file.name)} > ${t.fullName}`)
+      }
+    }
     if (json.numTotalTests === 0) {
       failed++
       failures.push(`${name}: vitest ran no test`)
@@ -146,6 +160,7 @@ if (process.env.COMPOSE_TEST === '0') console.log('compose test skipped: COMPOSE
 else if (spawnSync('docker', ['info'], { stdio: 'ignore' }).status !== 0) console.log('compose test skipped: no Docker engine answers `docker info`')
 else runVitest('compose', ['--project', 'compose'], noContainers)
 
+for (const n of failedNames) console.log(`failed test: ${n}`)
 if (failures.length) console.log(`failed: ${failures.join(', ')}`)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)

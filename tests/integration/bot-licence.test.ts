@@ -2,7 +2,8 @@
  * An ended licence stops a running bot: the licence running out by date (nothing written) is
  * caught by the worker's periodic resync, the bot stops and its status says LICENCE_ENDED (the
  * client translates the code); a new licence starts it again through the licence change alone;
- * an owner without a plan (package None) keeps their bot whatever their old licences say. The
+ * an owner without a plan (package None) keeps their bot whatever their old licences say, unless a
+ * key they had entered was revoked (revoking the key in use stops the bot). The
  * lease rounds of sharded workers hand out no channel of an owner whose licence ended, and a
  * sharded worker stops such a bot and gives its lease back.
  */
@@ -98,7 +99,7 @@ describe.each(engines)('bots and licences on %s', (engine) => {
     await startWorker() // no periodic resync: only the licence change can start it
     await worker!.settled()
     expect(worker!.get(channelId)).toBeUndefined()
-    expect((await status()).code).toBe('LICENCE_ENDED')
+    expect(await status()).toMatchObject({ state: 'stopped', code: 'LICENCE_ENDED' })
 
     const [starter] = await t.database.db.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Starter'))
     const [key] = (await ok('mutation($p: ID!) { generateLicences(input: { planId: $p, totalDays: 30, count: 1 }) { licensekey } }', { p: String(starter!.id) }, admin))
@@ -139,5 +140,26 @@ describe.each(engines)('bots and licences on %s', (engine) => {
     await ok('mutation($id: ID!) { updateUser(id: $id, input: { package: "Starter" }) { id } }', { id: String(clientId) }, admin)
     await waitFor(() => !worker!.get(channelId), 'the bot stopped by the package change')
     await waitFor(async () => (await status()).code === 'LICENCE_ENDED', 'LICENCE_ENDED')
+  })
+
+  it('stops the bot when the key in use is revoked (no free trial after a revocation), and a new key starts it again', async () => {
+    const [starter] = await t.database.db.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Starter'))
+    const newKey = async () =>
+      (await ok('mutation($p: ID!) { generateLicences(input: { planId: $p, totalDays: 30, count: 1 }) { id licensekey } }', { p: String(starter!.id) }, admin))
+        .generateLicences[0] as { id: string; licensekey: string }
+    const key = await newKey()
+    await ok('mutation($k: String!) { activateLicence(key: $k) { status } }', { k: key.licensekey })
+    await waitFor(running, 'the bot running under the new key')
+
+    await ok('mutation($id: ID!) { revokeLicence(id: $id) { status } }', { id: key.id }, admin)
+    const [u] = await t.database.db.select({ pkg: users.package }).from(users).where(eq(users.id, clientId))
+    expect(u!.pkg).toBe('None') // the revocation took the plan away
+    await waitFor(() => !worker!.get(channelId), 'the bot stopped by the revocation')
+    await waitFor(async () => (await status()).code === 'LICENCE_ENDED', 'LICENCE_ENDED')
+    expect((await t.services.channels.runnable()).map((c) => c.id)).not.toContain(channelId)
+
+    const again = await newKey()
+    await ok('mutation($k: String!) { activateLicence(key: $k) { status } }', { k: again.licensekey })
+    await waitFor(running, 'the bot running under another key')
   })
 })

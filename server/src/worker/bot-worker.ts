@@ -43,7 +43,8 @@ export interface WorkerOptions {
  * `channelChanged` events (panel, switches, commands, timers, connect/disconnect, the owner's
  * licence activated, extended or revoked) and hands verified Kick webhooks to their channel's
  * bot. A licence that ends by date writes nothing: the periodic resync (`resyncMs`) stops its
- * bots, LICENCE_ENDED.
+ * bots, LICENCE_ENDED; each sync also says LICENCE_ENDED for switched-on channels whose
+ * licence ended while no worker ran them (their status still said running).
  */
 export function createBotWorker(opts: WorkerOptions) {
   const { services, config, log } = opts
@@ -241,9 +242,10 @@ export function createBotWorker(opts: WorkerOptions) {
       await Promise.all([...new Set([...leases.held.keys(), ...bots.keys()])].map((id) => reload(id)))
       return
     }
-    const rows = await services.channels.runnable()
-    const ids = new Set(rows.map((r) => r.id))
-    await Promise.all([...rows.map((r) => reload(r.id)), ...[...bots.keys()].filter((id) => !ids.has(id)).map((id) => reload(id))])
+    const [rows, unsaid] = await Promise.all([services.channels.runnable(), services.channels.licenceEndedUnsaid()])
+    const ids = new Set([...rows.map((r) => r.id), ...unsaid])
+    for (const id of bots.keys()) ids.add(id)
+    await Promise.all([...ids].map((id) => reload(id)))
   }
 
   return {
@@ -336,6 +338,8 @@ export function createBotWorker(opts: WorkerOptions) {
         if (unsent > 0) log.warn({ unsent }, 'bot worker: chat lines left unsent at shutdown')
       }
       for (const bot of bots.values()) bot.stop()
+      // A status write still in flight lands before the worker is gone (not over a later worker's).
+      await Promise.all([...bots.values()].map((bot) => bot.reported()))
       bots.clear()
       for (const id of [...retries.keys()]) forgetRetry(id)
       runtime.conduit?.stop()

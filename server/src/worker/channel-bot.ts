@@ -184,7 +184,7 @@ export class ChannelBot {
       const failure = { reason: this.describe(e), permanent: isPermanentFailure(e) }
       // Nothing of a failed start keeps running (timers, token refresh, conduit routing).
       this.stop()
-      if (failure.permanent) await this.report('error', failure.reason)
+      if (failure.permanent) await this.report('error', failure.reason, true)
       return failure
     }
     return null
@@ -192,7 +192,7 @@ export class ChannelBot {
 
   /** A transient start failure: the status says so and when the next attempt comes. */
   async retrying(reason: string, delayMs: number) {
-    await this.report('connecting', statusReasons.retrying(reason, delayMs))
+    await this.report('connecting', statusReasons.retrying(reason, delayMs), true)
   }
 
   private describe(e: unknown): string {
@@ -242,7 +242,7 @@ export class ChannelBot {
   /** Stops and says so (the panel's switches turned it off, or the owner's licence ended). */
   async shutdown(reason: StatusReason | null) {
     this.stop()
-    await this.report('stopped', reason).catch(() => {})
+    await this.report('stopped', reason, true).catch(() => {})
   }
 
   /** Settings, commands or timers changed. */
@@ -410,7 +410,25 @@ export class ChannelBot {
   }
 
   private lastReported = ''
-  private async report(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | StatusReason | null) {
+  private reporting: Promise<void> = Promise.resolve()
+  /**
+   * Writes the bot's status, one write at a time in the order asked (a connection state report
+   * still in flight cannot land after the stop's). Once stopped only the stop's own report is
+   * written, or why its start failed (`afterStop`): the connection closing behind it must not
+   * overwrite why it stopped.
+   */
+  private report(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | StatusReason | null, afterStop = false): Promise<void> {
+    const next = this.reporting.then(() => (this.stopped && !afterStop ? undefined : this.writeStatus(state, reason)))
+    this.reporting = next.catch(() => {})
+    return next
+  }
+
+  /** Resolves when the status writes asked for so far are done (a stopping worker waits for them). */
+  reported(): Promise<void> {
+    return this.reporting
+  }
+
+  private async writeStatus(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | StatusReason | null) {
     const key = `${state}|${typeof reason === 'object' && reason ? reason.text : reason}|${this.live}|${this.category}`
     if (key === this.lastReported) return
     if (!(await this.mayWrite())) return

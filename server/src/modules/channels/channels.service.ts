@@ -603,6 +603,19 @@ export function createChannelsService(deps: {
       .orderBy(asc(channels.id))
   }
 
+  /**
+   * The switched-on channels whose owner's licence is not in force but whose status does not say
+   * so yet (a worker stopped while their bot ran, and the licence ended meanwhile): a starting
+   * worker's sync corrects them.
+   */
+  async function licenceEndedUnsaid(): Promise<number[]> {
+    const rows = await db
+      .select({ id: channels.id })
+      .from(channels)
+      .where(sql`(${channels.active} or ${channels.autostart}) and ${channels.statusCode} is distinct from 'LICENCE_ENDED' and not ${ownerLicensed(channels.userId)}`)
+    return rows.map((r) => r.id)
+  }
+
   /** Worker: the channel, and whether its owner's licence is in force (see licenceInForce). */
   async function forBot(channelId: number): Promise<{ row: ChannelRow; licensed: boolean } | undefined> {
     const [r] = await db
@@ -633,6 +646,7 @@ export function createChannelsService(deps: {
     nextExpiry,
     refreshDue,
     runnable,
+    licenceEndedUnsaid,
     forBot,
     ownerLicensed,
     /** The worker's lease check for the status writes made here (reconnect errors); see statusFence. */
