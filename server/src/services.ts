@@ -175,7 +175,7 @@ export function createServices(deps: {
     countTtlMs,
     inviteTtlSeconds: config.INVITE_TTL,
     onChanged: accountsChanged,
-    // An admin's edit of a user's bot panel reaches the bot worker like an edit on /pages/Panel.
+    // An admin's edit of a user's bot panel reaches the bot worker like an edit on /pages/Panel; so do a deleted user's channels.
     onChannelsChanged: (channelIds) => {
       for (const channelId of channelIds) void realtime.pubsub.publish('channelChanged', { channelId, what: 'panel' })
     },

@@ -3,7 +3,8 @@
  * caught by the worker's periodic resync, the bot stops and its status says LICENCE_ENDED (the
  * client translates the code); a new licence starts it again through the licence change alone;
  * an owner without a plan (package None) keeps their bot whatever their old licences say, unless a
- * key they had entered was revoked (revoking the key in use stops the bot). The
+ * key they had entered was revoked (revoking the key in use stops the bot); deleting the owner
+ * stops it at once. The
  * lease rounds of sharded workers hand out no channel of an owner whose licence ended, and a
  * sharded worker stops such a bot and gives its lease back.
  */
@@ -161,5 +162,13 @@ describe.each(engines)('bots and licences on %s', (engine) => {
     const again = await newKey()
     await ok('mutation($k: String!) { activateLicence(key: $k) { status } }', { k: again.licensekey })
     await waitFor(running, 'the bot running under another key')
+  })
+
+  it("stops the bot at once when its owner is deleted (their keys revoked, their channels gone; no resync)", async () => {
+    await startWorker() // no periodic resync: only the deletion's event can stop it
+    await waitFor(running, 'the bot running')
+    await ok('mutation($id: ID!) { deleteUser(id: $id) }', { id: String(clientId) }, admin)
+    await waitFor(() => !worker!.get(channelId), 'the bot stopped by the deletion')
+    expect(await t.services.channels.byId(channelId)).toBeUndefined()
   })
 })

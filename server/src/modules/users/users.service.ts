@@ -172,7 +172,7 @@ export function createUsersService(deps: {
   inviteTtlSeconds: number
   /** Called after any change to accounts (drops cached totals and figures). */
   onChanged?: () => void
-  /** Called with the channels whose panel an edit of the user-level bot panel changed (the bot worker picks them up). */
+  /** Called with the channels whose panel an edit of the user-level bot panel changed, or that a user's deletion removed (the bot worker picks them up). */
   onChannelsChanged?: (channelIds: number[]) => void
   /** Called with the users whose package an admin changed (package None lets their bots run without a licence). */
   onLicenceChanged?: (userIds: number[]) => void
@@ -626,8 +626,10 @@ export function createUsersService(deps: {
     const scope = scopeOf(principal)
     requireAdmin(scope)
     if (id === scope.actorId) throw new AppError('BAD_USER_INPUT', 'You cannot delete yourself', { id: ['You cannot delete yourself.'] })
-    await db.transaction(async (tx) => {
+    // Their channels go with them (cascade): the bot worker hears of each, so their bots stop now.
+    const gone = await db.transaction(async (tx) => {
       const before = await lockTarget(tx, scope, id)
+      const owned = await tx.select({ id: channels.id }).from(channels).where(eq(channels.userId, id))
       const events = await licences.revokeAllOfUser(tx, id)
       const orphans = await tx.update(users).set({ resellerId: null, updatedAt: now() }).where(eq(users.resellerId, id)).returning({ id: users.id })
       for (const o of orphans) {
@@ -636,8 +638,10 @@ export function createUsersService(deps: {
       await tx.delete(users).where(eq(users.id, id))
       events.push({ action: 'user.delete', entity: 'user', entityId: id, before: { ...before }, after: null })
       await audit.write(tx, principal!, events)
+      return owned.map((c) => c.id)
     })
     changed()
+    if (gone.length) deps.onChannelsChanged?.(gone)
   }
 
   function changed() {
