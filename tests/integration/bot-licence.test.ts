@@ -125,6 +125,24 @@ describe.each(engines)('bots and licences on %s', (engine) => {
     await waitFor(running, 'the bot running on the plain worker')
   })
 
+  it('says LICENCE_ENDED, sharded, for a channel whose licence ended while no worker ran it', async () => {
+    await worker?.stop()
+    worker = undefined
+    // A worker died while the bot ran (its status still says running), and the licence ended since.
+    await licenceBegan(30)
+    await t.services.channels.reportStatus(channelId, { state: 'running', reason: null })
+    await startWorker(100, true)
+    expect(worker!.leases!.held.has(channelId)).toBe(false)
+    const s = await waitFor(async () => ((await status()).code === 'LICENCE_ENDED' ? status() : null), 'the status saying why')
+    expect(s).toMatchObject({ state: 'stopped', code: 'LICENCE_ENDED' })
+    // Never over a running bot: in force again, the lease round takes the channel and it runs.
+    await licenceBegan(0)
+    await waitFor(running, 'the bot running again once the licence is in force')
+    expect((await status()).code).toBeNull()
+    await startWorker() // the next test without leases or a resync
+    await waitFor(running, 'the bot running on the plain worker')
+  })
+
   it('keeps the bot of an owner without a plan (package None) running', async () => {
     // An admin sets the package to None: the licence rule does not apply (as for the bench and fleet users).
     await ok('mutation($id: ID!) { updateUser(id: $id, input: { package: "None" }) { id } }', { id: String(clientId) }, admin)

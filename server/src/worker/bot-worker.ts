@@ -44,7 +44,7 @@ export interface WorkerOptions {
  * licence activated, extended or revoked) and hands verified Kick webhooks to their channel's
  * bot. A licence that ends by date writes nothing: the periodic resync (`resyncMs`) stops its
  * bots, LICENCE_ENDED; each sync also says LICENCE_ENDED for switched-on channels whose
- * licence ended while no worker ran them (their status still said running).
+ * licence ended while no worker ran them (their status still said running), sharded or not.
  */
 export function createBotWorker(opts: WorkerOptions) {
   const { services, config, log } = opts
@@ -238,14 +238,16 @@ export function createBotWorker(opts: WorkerOptions) {
 
   async function syncAll() {
     if (leases) {
-      // Only the channels held here; new ones come through the lease round.
+      // Only the channels held here; new ones come through the lease round. A channel whose
+      // licence ended while no worker ran it is leased by none: any worker says why it stopped.
       await Promise.all([...new Set([...leases.held.keys(), ...bots.keys()])].map((id) => reload(id)))
+      await services.channels.sayLicenceEnded({ idle: leases.unleased() })
       return
     }
-    const [rows, unsaid] = await Promise.all([services.channels.runnable(), services.channels.licenceEndedUnsaid()])
-    const ids = new Set([...rows.map((r) => r.id), ...unsaid])
-    for (const id of bots.keys()) ids.add(id)
-    await Promise.all([...ids].map((id) => reload(id)))
+    const rows = await services.channels.runnable()
+    const ids = new Set(rows.map((r) => r.id))
+    await Promise.all([...rows.map((r) => reload(r.id)), ...[...bots.keys()].filter((id) => !ids.has(id)).map((id) => reload(id))])
+    await services.channels.sayLicenceEnded({ except: [...bots.keys()] })
   }
 
   return {

@@ -134,6 +134,9 @@ export function createLeaseManager(opts: LeaseOptions) {
     return held.has(channelId) && performance.now() < validUntil
   }
 
+  /** A condition on `channels`: no worker holds a live lease on the channel (no bot runs it). */
+  const unleased = (): SQL => sql`not exists (select 1 from worker_leases ul where ul.channel_id = channels.id and ul.expires_at > now())`
+
   /** Leaves: every lease released at once (others take them at their next tick), the node row gone. */
   async function leave() {
     held.clear()
@@ -141,7 +144,7 @@ export function createLeaseManager(opts: LeaseOptions) {
     await db.execute(sql`delete from worker_nodes where id = ${holder} or expires_at < now() - interval '1 hour'`)
   }
 
-  return { holder, ttlMs: ttl, held, heartbeat, renew, share, acquire, release, valid, holds, leave }
+  return { holder, ttlMs: ttl, held, heartbeat, renew, share, acquire, release, valid, holds, unleased, leave }
 }
 
 export type LeaseManager = ReturnType<typeof createLeaseManager>

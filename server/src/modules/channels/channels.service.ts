@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PubSub } from 'graphql-yoga'
 import type { Db } from '../../db/client'
@@ -22,7 +22,7 @@ import {
   type PendingConnectionRow,
 } from './channels.tables'
 import { planLimits } from './plan-limits'
-import type { StatusReason } from './status-reasons'
+import { statusReasons, type StatusReason } from './status-reasons'
 import type { TokenBox } from './token-box'
 
 export const panelPath: Record<PlatformName, string> = { twitch: '/pages/Panel', kick: '/kick/panel' }
@@ -475,9 +475,12 @@ export function createChannelsService(deps: {
     if (s.category !== undefined) set.category = s.category
     if (s.liveSince !== undefined) set.liveSince = s.liveSince
     const [row] = await db.update(channels).set(set).where(eq(channels.id, channelId)).returning()
-    if (!row) return
-    pubsub.publish('botStatus', String(channelId), {
-      channelId: String(channelId),
+    if (row) publishStatus(row, at)
+  }
+
+  function publishStatus(row: ChannelRow, at: Date) {
+    pubsub.publish('botStatus', String(row.id), {
+      channelId: String(row.id),
       state: row.status,
       reason: row.statusReason,
       code: row.statusCode,
@@ -486,6 +489,28 @@ export function createChannelsService(deps: {
       live: row.live,
       category: row.category,
     })
+  }
+
+  /**
+   * Worker: says LICENCE_ENDED (stopped) for the switched-on channels whose owner's licence is
+   * not in force, whose status does not say so yet and that no bot runs (`idle`, a condition on
+   * `channels`, e.g. no live lease; `except`, the channels whose bot runs in this worker): a
+   * worker stopped while their bot ran and the licence ended since. One statement: a licence
+   * renewed meanwhile, or a worker that took the channel, is never overwritten. Answers the
+   * channels it said it for.
+   */
+  async function sayLicenceEnded(opts: { idle?: SQL; except?: number[] }): Promise<number[]> {
+    const idle = opts.idle ?? sql`true`
+    const except = opts.except?.length ? sql`not (${channels.id} in (${sql.join(opts.except.map((id) => sql`${id}`), sql`, `)}))` : sql`true`
+    const at = now()
+    const reason = statusReasons.licenceEnded()
+    const rows = await db
+      .update(channels)
+      .set({ status: 'stopped', statusReason: reason.text, statusCode: reason.code, statusArgs: reason.args, statusAt: at })
+      .where(sql`(${channels.active} or ${channels.autostart}) and ${channels.statusCode} is distinct from 'LICENCE_ENDED' and not ${ownerLicensed(channels.userId)} and ${idle} and ${except}`)
+      .returning()
+    for (const row of rows) publishStatus(row, at)
+    return rows.map((r) => r.id)
   }
 
   const refreshing = new Map<string, Promise<string>>()
@@ -603,19 +628,6 @@ export function createChannelsService(deps: {
       .orderBy(asc(channels.id))
   }
 
-  /**
-   * The switched-on channels whose owner's licence is not in force but whose status does not say
-   * so yet (a worker stopped while their bot ran, and the licence ended meanwhile): a starting
-   * worker's sync corrects them.
-   */
-  async function licenceEndedUnsaid(): Promise<number[]> {
-    const rows = await db
-      .select({ id: channels.id })
-      .from(channels)
-      .where(sql`(${channels.active} or ${channels.autostart}) and ${channels.statusCode} is distinct from 'LICENCE_ENDED' and not ${ownerLicensed(channels.userId)}`)
-    return rows.map((r) => r.id)
-  }
-
   /** Worker: the channel, and whether its owner's licence is in force (see licenceInForce). */
   async function forBot(channelId: number): Promise<{ row: ChannelRow; licensed: boolean } | undefined> {
     const [r] = await db
@@ -646,7 +658,7 @@ export function createChannelsService(deps: {
     nextExpiry,
     refreshDue,
     runnable,
-    licenceEndedUnsaid,
+    sayLicenceEnded,
     forBot,
     ownerLicensed,
     /** The worker's lease check for the status writes made here (reconnect errors); see statusFence. */
