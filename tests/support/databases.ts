@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { migrationsFolder } from '../../server/src/db/client'
+import { withClient } from './pg-admin'
 import { migrationsHash, pgliteSnapshot } from './pglite-snapshot'
 
 export type Engine = 'pglite' | 'postgres'
@@ -17,16 +18,6 @@ export interface TestDatabase {
   /** PGlite: the migrated cluster to start from (see pglite-snapshot.ts). */
   snapshot?: string
   drop(): Promise<void>
-}
-
-async function withAdmin<T>(admin: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: admin })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
 }
 
 /** The template of this checkout's migrations (see migratedTemplate). */
@@ -98,7 +89,7 @@ function processSession(admin: string): Promise<number> {
  * are left to migratedTemplate (under its creation lock).
  */
 export function dropLeftovers(admin: string): Promise<string[]> {
-  return withAdmin(admin, async (c) => {
+  return withClient(admin, async (c) => {
     // One statement: a database listed existed when it began, so its session had started;
     // a session not in pg_stat_activity is gone.
     const { rows } = await c.query<{ datname: string; live: boolean }>(
@@ -140,7 +131,7 @@ let template: Promise<string> | undefined
  */
 function migratedTemplate(admin: string): Promise<string> {
   template ??= processSession(admin).then(() =>
-    withAdmin(admin, async (c) => {
+    withClient(admin, async (c) => {
       const name = templateName()
       await c.query('select pg_advisory_lock(hashtext($1))', [name])
       try {
@@ -153,7 +144,7 @@ function migratedTemplate(admin: string): Promise<string> {
         await c.query(`create database ${building}`)
         const url = new URL(admin)
         url.pathname = `/${building}`
-        await withAdmin(url.toString(), (m) => migrate(drizzle({ client: m }), { migrationsFolder }))
+        await withClient(url.toString(), (m) => migrate(drizzle({ client: m }), { migrationsFolder }))
         await c.query(`alter database ${building} rename to ${name}`)
         return name
       } finally {
@@ -181,14 +172,14 @@ export async function freshDatabase(engine: Engine, options: { empty?: boolean }
   await cleaned
   const name = `test_${await processSession(admin)}_${randomBytes(4).toString('hex')}`
   const from = options.empty ? '' : ` template ${await migratedTemplate(admin)}`
-  await withAdmin(admin, (c) => c.query(`create database ${name}${from}`))
+  await withClient(admin, (c) => c.query(`create database ${name}${from}`))
   const url = new URL(admin)
   url.pathname = `/${name}`
   return {
     url: url.toString(),
     dataDir: 'memory://',
     async drop() {
-      await withAdmin(admin, (c) => c.query(`drop database if exists ${name} with (force)`))
+      await withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`))
     },
   }
 }

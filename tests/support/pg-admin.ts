@@ -1,6 +1,7 @@
 import pg from 'pg'
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** One connection to `url` for `fn`, closed afterwards (an error event of a dying connection is not a crash). */
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url })
   c.on('error', () => {})
   await c.connect()
