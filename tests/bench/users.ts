@@ -10,12 +10,14 @@
  * users page over GraphQL and REST, the page at depth 100,000 (GraphQL keyset, REST
  * page/perPage) and a substring search, each also as a ratio of the floor (goals: GraphQL
  * first page ≥ 0.4, REST ≥ 0.5, search ≥ 0.25 on PostgreSQL), and the first page against
- * loading every user (the old app's way). `--keep` keeps the seeded database
+ * loading every user (the old app's way). On Linux each figure also gives the server process's
+ * CPU time per answer (/proc), and the ratios are printed again by that measure: the rates
+ * share two cores with the load generator and the database, the CPU times do not. `--keep` keeps the seeded database
  * (.tmp/bench-users-<N> for PGlite, database bench_users_<N> on the PostgreSQL server) and
  * reuses it next time. `--cpu-prof <dir>` writes the server's CPU profile there.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -50,8 +52,33 @@ let server: ChildServer | undefined
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} ms`
 
+/**
+ * CPU time (user + system, ms) the server process has used so far, from /proc (Linux; null
+ * elsewhere). Per answer it is the server's own cost, whatever else the machine runs: on a
+ * 2-core machine the load generator and the database take CPU too, so rates alone mix the
+ * server's cost with theirs.
+ */
+function serverCpuMs(): number | null {
+  try {
+    const fields = readFileSync(`/proc/${server!.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
+const CLOCK_TICKS = 100
+
+type Measured = LoadResult & { cpuMs: number | null }
+
 /** Runs the load in a separate process (tests/bench/http-load.ts, autocannon): never in the server's. */
-function load(requests: LoadRequest[], amount = REQUESTS, connections = CONCURRENCY): Promise<LoadResult> {
+async function load(requests: LoadRequest[], amount = REQUESTS, connections = CONCURRENCY): Promise<Measured> {
+  const before = serverCpuMs()
+  const r = await generate(requests, amount, connections)
+  const after = serverCpuMs()
+  return { ...r, cpuMs: before === null || after === null ? null : (after - before) / r.n }
+}
+
+function generate(requests: LoadRequest[], amount: number, connections: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const spec: LoadSpec = { url: server!.url, requests, amount, connections }
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/http-load.ts', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -186,7 +213,7 @@ for (const engine of only) {
   // Warm-up: JIT, connection pool, prepared statements and the count cache of each request kind.
   await load([gql(PAGE), rest('/apps/user/users?perPage=10&page=1'), gql(PAGE, { after: cursor }), gql(PAGE, { q: 'anna' }), rest('/apps/user/users?q=anna'), rest('/healthz')], 1000)
   const floor = await load([{ path: '/healthz', method: 'GET', headers: {} }], REQUESTS * 2)
-  const results: Array<[string, LoadResult, (r: LoadResult) => boolean]> = []
+  const results: Array<[string, Measured, (r: Measured) => boolean]> = []
   const minRps = engine === 'pglite' ? 500 : 1000
   const throughput = (r: LoadResult) => r.rps >= minRps && r.p99 <= 50
   results.push(['GraphQL first page', await load([gql(PAGE)]), throughput])
@@ -203,7 +230,8 @@ for (const engine of only) {
     await load(searches.map((q) => rest(`/apps/user/users?perPage=10&q=${encodeURIComponent(q)}`)), Math.min(REQUESTS, 1500)),
     (r) => r.p50 <= 50,
   ])
-  const figures = (r: LoadResult) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(9)}  p99 ${ms(r.p99).padStart(9)}`
+  const cpu = (r: Measured) => (r.cpuMs === null ? '' : `  server CPU ${r.cpuMs.toFixed(3)} ms/answer`)
+  const figures = (r: Measured) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(r.p50).padStart(9)}  p99 ${ms(r.p99).padStart(9)}${cpu(r)}`
   line(engine, 'GET /healthz (no DB, no auth: floor)', `${figures(floor)}  (${floor.n} requests, ${CONCURRENCY} connections)`)
   for (const [label, r, ok] of results) {
     line(engine, label, `${figures(r)}  ${(r.rps / floor.rps).toFixed(2)}× floor  (${r.n} requests)  ${verdict(ok(r))}`)
@@ -216,6 +244,13 @@ for (const engine of only) {
     ['REST search / floor', results[5]![1].rps / floor.rps, 0.25],
   ]
   for (const [label, ratio, goal] of goals) line(engine, label, `${ratio.toFixed(2)}  (goal ≥ ${goal} on PostgreSQL)  ${verdict(ratio >= goal)}`)
+  // The same shares by the server's CPU per answer (the floor's over each one's): what the
+  // rates would show if the server alone had the machine.
+  if (floor.cpuMs) {
+    for (const [label, r] of [['GraphQL first page', results[0]![1]], ['REST first page', results[1]![1]], ['GraphQL search', results[4]![1]], ['REST search', results[5]![1]]] as const) {
+      if (r.cpuMs) line(engine, `${label} / floor, by server CPU`, `${(floor.cpuMs / r.cpuMs).toFixed(2)}  (${r.cpuMs.toFixed(3)} against ${floor.cpuMs.toFixed(3)} ms/answer)`)
+    }
+  }
   const first = results[0]![1]
   const deepGql = results[2]![1]
   line(engine, 'keyset depth / first page (p50)', `${(deepGql.p50 / first.p50).toFixed(2)}×  (target ≤ 2×)  ${verdict(deepGql.p50 / first.p50 <= 2)}`)
