@@ -1,6 +1,5 @@
 import { AppError } from '../errors'
 import type { UserRow } from '../db/schema'
-import type { Logger } from '../logger'
 import type { Principal } from '../permissions/abilities'
 import type { Services } from '../services'
 
@@ -14,7 +13,6 @@ export interface GraphQLContext {
   userAgent?: string
   /** The request's Accept-Language header (the client sends its UI language). */
   acceptLanguage?: string
-  log: Logger
   /**
    * Adds a Set-Cookie header to this request's HTTP response (passed in by the HTTP front
    * with the server context; absent outside HTTP, e.g. in schema walks).

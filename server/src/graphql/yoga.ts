@@ -16,7 +16,6 @@ import { endSubscriptionsOn } from './end-on-shutdown'
 
 export interface ServerContext {
   clientKey: string
-  requestId: string
 }
 
 interface RunArgs {
@@ -107,7 +106,7 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } })
       },
     },
-    context: async ({ request, clientKey, requestId }): Promise<GraphQLContext> => {
+    context: async ({ request, clientKey }): Promise<GraphQLContext> => {
       const header = request.headers.get('authorization')
       let principal: Principal | null = null
       let user: GraphQLContext['user'] = null
@@ -124,7 +123,7 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
           throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } })
         }
       }
-      return { principal, user, services, clientKey, userAgent: request.headers.get('user-agent') ?? undefined, acceptLanguage: request.headers.get('accept-language') ?? undefined, log: log.child({ requestId }) }
+      return { principal, user, services, clientKey, userAgent: request.headers.get('user-agent') ?? undefined, acceptLanguage: request.headers.get('accept-language') ?? undefined }
     },
   })
 }
