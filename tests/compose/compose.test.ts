@@ -1,5 +1,5 @@
 /**
- * The compose stack for real (docker-compose.yml): build, `up`, sign in through the proxy,
+ * The compose stack for real (docker-compose.yml): build, `up`, the settings file, sign in through the proxy,
  * create a user, bring the app replicas back on new addresses, kill one app replica under a
  * small load, restart PostgreSQL, `down -v`.
  * Needs a Docker engine and compose (`docker compose` or `docker-compose`); tests/run-all.ts
@@ -115,6 +115,20 @@ describe.skipIf(!engine)('docker-compose.yml', () => {
     const res = run(['config', '-q'], without)
     expect(res.status).not.toBe(0)
     expect(res.out).toContain('JWT_ACCESS_SECRET')
+  })
+
+  it("passes APP_ENV_FILE's settings to the app and the worker, its own environment winning", () => {
+    mkdirSync('.tmp', { recursive: true })
+    const file = `${process.cwd()}/.tmp/compose-app.env`
+    writeFileSync(file, 'TWITCH_CLIENT_ID=from-the-env-file\nJWT_ACCESS_SECRET=not-this-one\n')
+    const res = run(['config'], { ...env, APP_ENV_FILE: file })
+    expect(res.status, res.out).toBe(0)
+    for (const service of ['app', 'worker']) {
+      const block = res.out.split(new RegExp(`^  ${service}:$`, 'm'))[1]!.split(/^ {2}\w+:$/m)[0]!
+      expect(block).toContain('TWITCH_CLIENT_ID: from-the-env-file')
+      expect(block).toContain(`JWT_ACCESS_SECRET: ${secrets.JWT_ACCESS_SECRET}`)
+      expect(block).not.toContain('not-this-one')
+    }
   })
 
   it('publishes only the proxy port, on 127.0.0.1', () => {
