@@ -501,7 +501,8 @@ export function createChannelsService(deps: {
    */
   async function sayLicenceEnded(opts: { idle?: SQL; except?: number[] }): Promise<number[]> {
     const idle = opts.idle ?? sql`true`
-    const except = opts.except?.length ? sql`not (${channels.id} in (${sql.join(opts.except.map((id) => sql`${id}`), sql`, `)}))` : sql`true`
+    // One array parameter, however many bots the worker runs (a list would be a parameter each).
+    const except = opts.except?.length ? sql`${channels.id} <> all(${`{${opts.except.join(',')}}`}::bigint[])` : sql`true`
     const at = now()
     const reason = statusReasons.licenceEnded()
     const rows = await db
