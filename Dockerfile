@@ -7,6 +7,9 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 
 # Every dependency (layers kept while package-lock.json does not change).
 FROM ${NODE_IMAGE} AS deps-all
+# Every stage's image carries the title (the build stage starts from this one), so the compose
+# test can prune those an earlier build left behind untagged.
+LABEL org.opencontainers.image.title=channel-assistant
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund --loglevel=error
@@ -21,6 +24,7 @@ COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE}
+LABEL org.opencontainers.image.title=channel-assistant
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=4000 \
