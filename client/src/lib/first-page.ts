@@ -35,7 +35,7 @@ export function markFirstPageShown(): void {
   // page paints nothing larger than what was there (no new entry), or the browser reports no such
   // entries, the callbacks run a second later at the latest.
   const fallback = setTimeout(run, 1000);
-  if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
     observer = new PerformanceObserver((list) => {
       if (list.getEntries().some((e) => e.startTime >= since)) run();
     });
