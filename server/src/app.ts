@@ -145,22 +145,22 @@ export function createApp(deps: {
   // The built index.html's own inline script (the skin before the first paint), allowed by its hash.
   const indexScripts = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : []
   const documentHeaders = secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Scripts only from this server (GraphiQL's too, see graphql/graphiql.ts); inline only index.html's own, by hash.
-        scriptSrc: ["'self'", ...indexScripts, 'https://www.googletagmanager.com'],
-        // styled-components (and GraphiQL's editor) set style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // GraphiQL's stylesheet carries its fonts as data: URLs.
-        fontSrc: ["'self'", 'data:'],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'https://www.google-analytics.com', ...firebaseConnectSources(config)],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    })
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      // Scripts only from this server (GraphiQL's too, see graphql/graphiql.ts); inline only index.html's own, by hash.
+      scriptSrc: ["'self'", ...indexScripts, 'https://www.googletagmanager.com'],
+      // styled-components (and GraphiQL's editor) set style elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // GraphiQL's stylesheet carries its fonts as data: URLs.
+      fontSrc: ["'self'", 'data:'],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      connectSrc: ["'self'", 'https://www.google-analytics.com', ...firebaseConnectSources(config)],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+  })
   // A built file (script, style, font, image) is no document: the policy, framing, referrer
   // and transport rules act on the page that loads it. It keeps what applies to a subresource
   // (no sniffing, same-origin loads only), about 1 KiB less on each of the first screen's

@@ -20,8 +20,6 @@ export function acceptsEncoding(header: string | undefined, coding: 'gzip' | 'br
   return star
 }
 
-export const acceptsGzip = (header: string | undefined) => acceptsEncoding(header, 'gzip')
-
 /**
  * Gzips dynamic answers of at least `threshold` bytes for clients that accept it (zlib on the
  * thread pool, not the event loop); smaller ones go out as they are, so the CPU is spent only
@@ -35,7 +33,7 @@ export function compressLarge(threshold = 1024): MiddlewareHandler {
     // (a string it writes at once) into a web Response with a stream.
     if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return
     if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '') || res.headers.has('content-encoding')) return
-    if (!acceptsGzip(c.req.header('accept-encoding')) || !res.body) return
+    if (!acceptsEncoding(c.req.header('accept-encoding'), 'gzip') || !res.body) return
     c.header('vary', 'Accept-Encoding', { append: true })
     const body = Buffer.from(await res.arrayBuffer())
     if (body.length < threshold) {

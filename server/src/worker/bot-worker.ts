@@ -110,9 +110,9 @@ export function createBotWorker(opts: WorkerOptions) {
               bots.delete(channelId)
               if (row) await bot.shutdown(licenceEnded ? statusReasons.licenceEnded() : null)
               else bot.stop()
-            } else if (licenceEnded && !leases && row.statusCode !== 'LICENCE_ENDED') {
+            } else if (licenceEnded) {
               // Not running here (switched on after the licence ended, or stopped by a worker before): say why it does not start.
-              await services.channels.reportStatus(channelId, { state: 'stopped', reason: statusReasons.licenceEnded() })
+              await services.channels.sayLicenceEnded({ channelId, idle: leases?.unleased() })
             }
             await leases?.release(channelId)
             return

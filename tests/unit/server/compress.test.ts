@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { acceptsGzip } from '../../../server/src/http/compress'
+import { acceptsEncoding } from '../../../server/src/http/compress'
 
 describe('Accept-Encoding', () => {
   it.each([
@@ -14,6 +14,6 @@ describe('Accept-Encoding', () => {
     ['identity', false],
     [undefined, false],
   ])('%s → %s', (header, ok) => {
-    expect(acceptsGzip(header)).toBe(ok)
+    expect(acceptsEncoding(header, 'gzip')).toBe(ok)
   })
 })

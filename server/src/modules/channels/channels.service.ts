@@ -492,15 +492,15 @@ export function createChannelsService(deps: {
   }
 
   /**
-   * Worker: says LICENCE_ENDED (stopped) for the switched-on channels whose owner's licence is
-   * not in force, whose status does not say so yet and that no bot runs (`idle`, a condition on
-   * `channels`, e.g. no live lease; `except`, the channels whose bot runs in this worker): a
-   * worker stopped while their bot ran and the licence ended since. One statement: a licence
-   * renewed meanwhile, or a worker that took the channel, is never overwritten. Answers the
-   * channels it said it for.
+   * Worker: says LICENCE_ENDED (stopped) for the switched-on channels (`channelId`: that one)
+   * whose owner's licence is not in force, whose status does not say so yet and that no bot runs
+   * (`idle`, a condition on `channels`, e.g. no live lease; `except`, the channels whose bot runs
+   * in this worker): switched on after the licence ended, or a worker stopped while their bot
+   * ran and the licence ended since. One statement: a licence renewed meanwhile, or a worker
+   * that took the channel, is never overwritten.
    */
-  async function sayLicenceEnded(opts: { idle?: SQL; except?: number[] }): Promise<number[]> {
-    const idle = opts.idle ?? sql`true`
+  async function sayLicenceEnded(opts: { channelId?: number; idle?: SQL; except?: number[] }): Promise<void> {
+    const idle = sql`${opts.idle ?? sql`true`}${opts.channelId === undefined ? sql`` : sql` and ${channels.id} = ${opts.channelId}`}`
     // One array parameter, however many bots the worker runs (a list would be a parameter each).
     const except = opts.except?.length ? sql`${channels.id} <> all(${`{${opts.except.join(',')}}`}::bigint[])` : sql`true`
     const at = now()
@@ -511,7 +511,6 @@ export function createChannelsService(deps: {
       .where(sql`(${channels.active} or ${channels.autostart}) and ${channels.statusCode} is distinct from 'LICENCE_ENDED' and not ${ownerLicensed(channels.userId)} and ${idle} and ${except}`)
       .returning()
     for (const row of rows) publishStatus(row, at)
-    return rows.map((r) => r.id)
   }
 
   const refreshing = new Map<string, Promise<string>>()
