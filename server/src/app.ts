@@ -246,7 +246,7 @@ export function createApp(deps: {
     }
     // A resolver may set a cookie on this response (the browser binding of a channel connection).
     const cookies: string[] = []
-    const serverContext = { clientKey: c.get('clientKey'), setCookie: (v: string) => void cookies.push(v) }
+    const serverContext = { clientKey: c.get('clientKey'), requestId: c.get('requestId'), setCookie: (v: string) => void cookies.push(v) }
     const res = await yoga.fetch(await yogaRequest(c, yoga.fetchAPI), serverContext)
     return fromYoga(c, res, cookies)
   })

@@ -28,6 +28,29 @@ describe.each(engines)('protocol on %s', (engine) => {
     return { status: res.status, body: await res.json() }
   }
 
+  it('masks an unexpected resolver error for the client and logs it once, with the request id and operation', async () => {
+    const plans = t.services.plans
+    const original = plans.localized
+    plans.localized = () => Promise.reject(new Error('disk on fire at /var/secret'))
+    try {
+      const before = logged.length
+      const res = await app.request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'req-unexpected-1' },
+        body: JSON.stringify({ query: 'query PricingPlans { plans { id } }' }),
+      })
+      const body = (await res.json()) as { errors: Array<{ message: string; extensions: { code: string } }> }
+      expect(res.headers.get('x-request-id')).toBe('req-unexpected-1')
+      expect(body.errors).toEqual([expect.objectContaining({ message: 'Unexpected error.', extensions: expect.objectContaining({ code: 'INTERNAL_SERVER_ERROR' }) })])
+      expect(JSON.stringify(body)).not.toContain('disk on fire')
+      const lines = logged.slice(before).filter((l) => l.msg === 'unexpected GraphQL error') as Array<Record<string, any>>
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatchObject({ requestId: 'req-unexpected-1', operation: 'PricingPlans', path: 'plans', err: { message: 'disk on fire at /var/secret' } })
+    } finally {
+      plans.localized = original
+    }
+  })
+
   describe('a variable of the wrong type is the caller’s mistake', () => {
     const cases: Array<[string, string, Record<string, unknown>]> = [
       ['a string for an Int', 'query($n:Int){users(first:$n){totalCount}}', { n: 'abc' }],

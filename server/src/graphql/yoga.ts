@@ -1,11 +1,11 @@
 import { EnvelopArmor } from '@escape.tech/graphql-armor'
 import { GraphQLError, NoSchemaIntrospectionCustomRule, validate, type DocumentNode, type GraphQLSchema } from 'graphql'
-import { createYoga, type Plugin } from 'graphql-yoga'
+import { createYoga, handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga'
 import type { Config } from '../config'
 import { asServiceUnavailable } from '../db/resilience'
 import { AppError, isAppError } from '../errors'
 import { findUnstorableLiteral, findUnstorableText, unstorableTextError } from '../http/text-input'
-import { operationForDeadline } from '../http/deadline'
+import { operationForDeadline, operationLabel } from '../http/deadline'
 import type { Logger } from '../logger'
 import type { Principal } from '../permissions/abilities'
 import type { Services } from '../services'
@@ -16,6 +16,8 @@ import { endSubscriptionsOn } from './end-on-shutdown'
 
 export interface ServerContext {
   clientKey: string
+  /** The HTTP request's id (app.ts), in the log line of an unexpected error. */
+  requestId?: string
 }
 
 interface RunArgs {
@@ -66,6 +68,54 @@ const refuseUnstorableText = () =>
     return found ? { errors: [unstorableTextError(found).toGraphQL()] } : null
   })
 
+const originalOf = (error: unknown): unknown => (error instanceof GraphQLError ? (error.originalError ?? error) : error)
+
+/** The error as a client may see it, or null when it is unexpected (then logged and masked). */
+function publicError(error: unknown): GraphQLError | null {
+  const original = originalOf(error)
+  if (isAppError(original)) return original.toGraphQL()
+  // A variable that does not coerce (a string for an Int, an unknown enum value) is the
+  // caller's input: 400 under GraphQL over HTTP (`spec`: a legacy application/json
+  // client still gets 200), and nothing in the error log.
+  if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) {
+    return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT', http: { status: 400, spec: true } } })
+  }
+  const unavailable = asServiceUnavailable(original)
+  if (unavailable) return unavailable.toGraphQL()
+  if (original instanceof GraphQLError && original.extensions?.code) return original
+  if (error instanceof GraphQLError && !error.originalError) return error
+  return null
+}
+
+/**
+ * Logs an operation's unexpected errors (before yoga masks them) with the request id and the
+ * operation, so a client's report ("request id …") finds its stack in the log.
+ */
+function logUnexpectedErrors(log: Logger, logged: WeakSet<Error>): Plugin<GraphQLContext & ServerContext> {
+  const logErrors = (errors: readonly GraphQLError[] | undefined, ctx: GraphQLContext & ServerContext, operation: string | undefined) => {
+    for (const error of errors ?? []) {
+      const original = originalOf(error)
+      if (publicError(error) || !(original instanceof Error) || logged.has(original)) continue
+      logged.add(original)
+      log.error({ err: original, requestId: ctx.requestId, operation, path: error.path?.join('.') }, 'unexpected GraphQL error')
+    }
+  }
+  return {
+    onExecute({ args }) {
+      return {
+        onExecuteDone: (payload) =>
+          handleStreamOrSingleExecutionResult(payload, ({ result }) => logErrors(result.errors, args.contextValue, operationLabel(args))),
+      }
+    },
+    onSubscribe({ args }) {
+      return {
+        onSubscribeResult: (payload) =>
+          handleStreamOrSingleExecutionResult(payload, ({ result }) => logErrors(result.errors, args.contextValue, operationLabel(args))),
+      }
+    },
+  }
+}
+
 export function createGraphQL(deps: { config: Config; services: Services; log: Logger; shutdown?: AbortSignal }) {
   const { config, services, log } = deps
   const production = config.NODE_ENV === 'production'
@@ -76,6 +126,7 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
     maxDirectives: { n: 20 },
     maxTokens: { n: 2000 },
   })
+  const logged = new WeakSet<Error>()
   return createYoga<ServerContext, GraphQLContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/graphql',
@@ -87,22 +138,22 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
     maxRequestBodySize: false,
     cors: false,
     logging: false,
-    plugins: [...armor.protect().plugins, introspectionForAdmins(production), refuseUnstorableText(), operationForDeadline, endSubscriptionsOn(deps.shutdown)],
+    plugins: [
+      ...armor.protect().plugins,
+      introspectionForAdmins(production),
+      refuseUnstorableText(),
+      operationForDeadline,
+      endSubscriptionsOn(deps.shutdown),
+      logUnexpectedErrors(log, logged),
+    ],
     maskedErrors: {
       maskError(error, message) {
-        const original = error instanceof GraphQLError ? (error.originalError ?? error) : error
-        if (isAppError(original)) return original.toGraphQL()
-        // A variable that does not coerce (a string for an Int, an unknown enum value) is the
-        // caller's input: 400 under GraphQL over HTTP (`spec`: a legacy application/json
-        // client still gets 200), and nothing in the error log.
-        if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) {
-          return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT', http: { status: 400, spec: true } } })
-        }
-        const unavailable = asServiceUnavailable(original)
-        if (unavailable) return unavailable.toGraphQL()
-        if (original instanceof GraphQLError && original.extensions?.code) return original
-        if (error instanceof GraphQLError && !error.originalError) return error
-        log.error({ err: original }, 'unexpected GraphQL error')
+        const shown = publicError(error)
+        if (shown) return shown
+        const original = originalOf(error)
+        // Logged with its request id where the operation ran (logUnexpectedErrors); here only
+        // what failed outside an operation.
+        if (!(original instanceof Error && logged.has(original))) log.error({ err: original }, 'unexpected GraphQL error')
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } })
       },
     },

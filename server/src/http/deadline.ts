@@ -47,12 +47,16 @@ export function requestDeadline(opts: { ms: number; log: Logger; skip?: (path: s
   }
 }
 
+/** The operation a log line names: its name, else its kind (query, mutation, subscription). */
+export function operationLabel(args: { document: DocumentNode; operationName?: string | null }): string | undefined {
+  const op = args.document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')
+  return args.operationName ?? op?.name?.value ?? op?.operation
+}
+
 /** Records the GraphQL operation on the request's activity, for the deadline's log line. */
 export const operationForDeadline: Plugin = {
   onExecute({ args }) {
     const activity = dbActivity.getStore()
-    if (!activity) return
-    const op = (args.document as DocumentNode).definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')
-    activity.operation = args.operationName ?? op?.name?.value ?? op?.operation
+    if (activity) activity.operation = operationLabel(args)
   },
 }
