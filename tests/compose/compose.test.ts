@@ -89,7 +89,11 @@ describe.skipIf(!engine)('docker-compose.yml', () => {
   beforeAll(async () => {
     const port = await freePort()
     base = `http://127.0.0.1:${port}`
-    env = { ...process.env, ...secrets, HTTP_PORT: String(port), DEMO: 'on', DEMO_IN_PRODUCTION: 'yes', APP_IMAGE: APP_IMAGE, PUBLIC_URL: base }
+    // Demo accounts as a user turns them on: in the settings file (compose's environment does not name DEMO).
+    mkdirSync('.tmp', { recursive: true })
+    const settings = `${process.cwd()}/.tmp/compose-demo.env`
+    writeFileSync(settings, 'DEMO=on\nDEMO_IN_PRODUCTION=yes\n')
+    env = { ...process.env, ...secrets, HTTP_PORT: String(port), APP_ENV_FILE: settings, APP_IMAGE: APP_IMAGE, PUBLIC_URL: base }
     const building = new Date(Date.now() - 1000).toISOString()
     must(['build'], env, 1_200_000)
     // What earlier builds left untagged (their build stages, about 1.6 GB each, and the images
@@ -122,14 +126,15 @@ describe.skipIf(!engine)('docker-compose.yml', () => {
   })
 
   it("passes APP_ENV_FILE's settings to the app and the worker, its own environment winning", () => {
-    mkdirSync('.tmp', { recursive: true })
     const file = `${process.cwd()}/.tmp/compose-app.env`
-    writeFileSync(file, 'TWITCH_CLIENT_ID=from-the-env-file\nJWT_ACCESS_SECRET=not-this-one\n')
+    writeFileSync(file, 'TWITCH_CLIENT_ID=from-the-env-file\nJWT_ACCESS_SECRET=not-this-one\nDEMO=on\n')
     const res = run(['config'], { ...env, APP_ENV_FILE: file })
     expect(res.status, res.out).toBe(0)
     for (const service of ['app', 'worker']) {
       const block = res.out.split(new RegExp(`^  ${service}:$`, 'm'))[1]!.split(/^ {2}\w+:$/m)[0]!
       expect(block).toContain('TWITCH_CLIENT_ID: from-the-env-file')
+      // A setting compose leaves alone comes from the file as written.
+      expect(block).toMatch(/DEMO: ['"]?on/)
       expect(block).toContain(`JWT_ACCESS_SECRET: ${secrets.JWT_ACCESS_SECRET}`)
       expect(block).not.toContain('not-this-one')
     }
