@@ -14,9 +14,12 @@
  * CPU time per answer (/proc), and the ratios are printed again by that measure: the rates
  * share two cores with the load generator and the database, the CPU times do not. `--keep` keeps the seeded database
  * (.tmp/bench-users-<N> for PGlite, database bench_users_<N> on the PostgreSQL server) and
- * reuses it next time. `--cpu-prof <dir>` writes the server's CPU profile there.
+ * reuses it next time. `--cpu-prof <dir>` writes the server's CPU profile there. On PostgreSQL
+ * the same load also goes to tests/bench/bare-page-server.ts (node:http and one pg query, no
+ * framework): its page over its own /healthz is the most any Node.js server reaches here.
  */
 import { spawn } from 'node:child_process'
+import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -58,9 +61,9 @@ const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 1)} ms`
  * 2-core machine the load generator and the database take CPU too, so rates alone mix the
  * server's cost with theirs.
  */
-function serverCpuMs(): number | null {
+function cpuMsOf(pid: number | undefined): number | null {
   try {
-    const fields = readFileSync(`/proc/${server!.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
   } catch {
     return null
@@ -69,18 +72,20 @@ function serverCpuMs(): number | null {
 const CLOCK_TICKS = 100
 
 type Measured = LoadResult & { cpuMs: number | null }
+/** What the load goes to: the server under test, or the bare reference server. */
+type Target = { url: string; pid: number | undefined }
 
 /** Runs the load in a separate process (tests/bench/http-load.ts, autocannon): never in the server's. */
-async function load(requests: LoadRequest[], amount = REQUESTS, connections = CONCURRENCY): Promise<Measured> {
-  const before = serverCpuMs()
-  const r = await generate(requests, amount, connections)
-  const after = serverCpuMs()
+async function load(requests: LoadRequest[], amount = REQUESTS, connections = CONCURRENCY, to: Target = { url: server!.url, pid: server!.child.pid }): Promise<Measured> {
+  const before = cpuMsOf(to.pid)
+  const r = await generate(to.url, requests, amount, connections)
+  const after = cpuMsOf(to.pid)
   return { ...r, cpuMs: before === null || after === null ? null : (after - before) / r.n }
 }
 
-function generate(requests: LoadRequest[], amount: number, connections: number): Promise<LoadResult> {
+function generate(url: string, requests: LoadRequest[], amount: number, connections: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const spec: LoadSpec = { url: server!.url, requests, amount, connections }
+    const spec: LoadSpec = { url, requests, amount, connections }
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/http-load.ts', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
@@ -92,6 +97,35 @@ function generate(requests: LoadRequest[], amount: number, connections: number):
       resolve(r)
     })
   })
+}
+
+/**
+ * The same load against tests/bench/bare-page-server.ts (node:http and one pg query, nothing
+ * else) on the same database: what this machine gives any Node.js server for such a page, and
+ * so how far the ratios to the floor can go here at all.
+ */
+async function bareReference(databaseUrl: string): Promise<{ floor: Measured; page: Measured }> {
+  const secret = randomBytes(32).toString('base64url')
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bare-page-server.ts', databaseUrl, secret], { stdio: ['ignore', 'pipe', 'inherit'] })
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = ''
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString()
+        const m = /listening (\d+)/.exec(out)
+        if (m) resolve(Number(m[1]))
+      })
+      child.once('exit', (code) => reject(new Error(`bare-page-server exited with ${code}`)))
+    })
+    const payload = Buffer.from('{"sub":"bench"}').toString('base64url')
+    const token = `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`
+    const to: Target = { url: `http://127.0.0.1:${port}`, pid: child.pid }
+    const page: LoadRequest = { path: '/page', method: 'GET', headers: { authorization: `Bearer ${token}` } }
+    await load([page, { path: '/healthz', method: 'GET', headers: {} }], 1000, CONCURRENCY, to)
+    return { floor: await load([{ path: '/healthz', method: 'GET', headers: {} }], REQUESTS * 2, CONCURRENCY, to), page: await load([page], REQUESTS, CONCURRENCY, to) }
+  } finally {
+    child.kill()
+  }
 }
 
 async function target(engine: Engine): Promise<{ url?: string; dataDir: string; drop(): Promise<void> }> {
@@ -249,6 +283,16 @@ for (const engine of only) {
   if (floor.cpuMs) {
     for (const [label, r] of [['GraphQL first page', results[0]![1]], ['REST first page', results[1]![1]], ['GraphQL search', results[4]![1]], ['REST search', results[5]![1]]] as const) {
       if (r.cpuMs) line(engine, `${label} / floor, by server CPU`, `${(floor.cpuMs / r.cpuMs).toFixed(2)}  (${r.cpuMs.toFixed(3)} against ${floor.cpuMs.toFixed(3)} ms/answer)`)
+    }
+  }
+  if (where.url) {
+    // How far any Node.js server gets here: the floor's share the bare page reaches bounds every ratio above.
+    const bare = await bareReference(where.url)
+    line(engine, 'bare server GET /healthz', figures(bare.floor))
+    line(engine, 'bare server first page (node:http + pg)', `${figures(bare.page)}  ${(bare.page.rps / bare.floor.rps).toFixed(2)}× its floor, ${(bare.page.rps / floor.rps).toFixed(2)}× this floor`)
+    for (const [label, r] of [['GraphQL first page', results[0]![1]], ['REST first page', results[1]![1]]] as const) {
+      const byCpu = r.cpuMs && bare.page.cpuMs ? `, server CPU ${(r.cpuMs / bare.page.cpuMs).toFixed(2)}× the bare page's` : ''
+      line(engine, `${label} / bare first page`, `${(r.rps / bare.page.rps).toFixed(2)}× its rate${byCpu}`)
     }
   }
   const first = results[0]![1]
