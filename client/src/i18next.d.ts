@@ -1,6 +1,5 @@
 import 'i18next';
 import type en from './locales/en/translation.json';
-import type placeholder from './features/placeholder/locales/en.json';
 import type accounts from './features/accounts/locales/en.json';
 import type pricing from './features/pricing/locales/en.json';
 import type videos from './features/videos/locales/en.json';
@@ -30,7 +29,6 @@ declare module 'i18next' {
     resources: {
       translation: typeof en;
       'data-tables': typeof dataTables;
-      placeholder: typeof placeholder;
       assistant: typeof assistant;
       raids: typeof raids;
       feedback: typeof feedback;

@@ -13,7 +13,6 @@ export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   comingSoon: lazyPage<PageProps>('coming-soon-page', () => import('../features/misc/pages/coming-soon-page')),
   underMaintenance: lazyPage<PageProps>('under-maintenance-page', () => import('../features/misc/pages/under-maintenance-page')),
   miscError: lazyPage<PageProps>('error-page', () => import('../features/misc/pages/error-page')),
-  placeholder: lazyPage<PageProps>('placeholder-page', () => import('../features/placeholder/pages/placeholder-page')),
   userList: lazyPage<PageProps>('user-list-page', () => import('../features/accounts/pages/user-list-page')),
   userView: lazyPage<PageProps>('user-view-page', () => import('../features/accounts/pages/user-view-page')),
   userEdit: lazyPage<PageProps>('user-edit-page', () => import('../features/accounts/pages/user-edit-page')),

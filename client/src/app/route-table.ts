@@ -32,7 +32,6 @@ export type PageKey =
   | 'comingSoon'
   | 'underMaintenance'
   | 'miscError'
-  | 'placeholder'
   | 'dashboard'
   | 'botPanel'
   | 'kickPanel'
