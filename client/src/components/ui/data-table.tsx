@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, TdHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
@@ -11,7 +11,11 @@ export interface DataColumn<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   sortable?: boolean;
+  /** Attributes of each of the column's body cells (a class, a test id, `data-*`). */
+  cellProps?: DataCellProps;
 }
+
+export type DataCellProps = TdHTMLAttributes<HTMLTableCellElement> & { [attribute: `data-${string}`]: string | boolean | undefined };
 
 export interface TableSort {
   field: string;
@@ -69,6 +73,8 @@ export function SortHeader({
  * The app's data table: loading, error (with retry), empty and filled states; headers that
  * sort (aria-sort, a button each); rows that become cards on phones (StyledTableWrap). The
  * page keeps the data, the sort and the paging; row actions are a column like any other.
+ * An error while rows are shown (a refetch, another page failed) shows above them, with the
+ * retry, and the rows stay.
  */
 export function DataTable<Row>({
   columns,
@@ -86,6 +92,8 @@ export function DataTable<Row>({
   rowTestId,
   emptyTestId,
   footer,
+  compact,
+  caption,
 }: {
   columns: readonly DataColumn<Row>[];
   /** Undefined while the first load runs. */
@@ -106,20 +114,30 @@ export function DataTable<Row>({
   emptyTestId?: string;
   /** Under the table (a pager). */
   footer?: ReactNode;
+  /** Dense rows. */
+  compact?: boolean;
+  /** Names the table for screen readers (visually hidden). */
+  caption?: ReactNode;
 }) {
   if (error && !rows) return <ErrorState error={error} onRetry={onRetry} />;
   if (!rows) return <LoadingState />;
+  const banner = error ? <ErrorState error={error} onRetry={onRetry} /> : null;
   if (rows.length === 0) {
     return (
-      <EmptyState testId={emptyTestId} action={emptyAction}>
-        {empty}
-      </EmptyState>
+      <>
+        {banner}
+        <EmptyState testId={emptyTestId} action={emptyAction}>
+          {empty}
+        </EmptyState>
+      </>
     );
   }
   return (
     <>
+      {banner}
       <StyledTableWrap>
-        <StyledTable $busy={loading} aria-busy={loading || undefined} data-testid={testId}>
+        <StyledTable $busy={loading} $compact={compact} aria-busy={loading || undefined} data-testid={testId}>
+          {caption ? <caption className="visually-hidden">{caption}</caption> : null}
           <thead>
             <tr>
               {columns.map((column) => {
@@ -148,7 +166,9 @@ export function DataTable<Row>({
             {rows.map((row) => (
               <tr key={rowKey(row)} data-testid={rowTestId}>
                 {columns.map((column) => (
-                  <td key={column.key}>{column.cell(row)}</td>
+                  <td key={column.key} {...column.cellProps}>
+                    {column.cell(row)}
+                  </td>
                 ))}
               </tr>
             ))}

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/select-field';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
-import { useAccountsAuditLogQuery } from '../../../gql/graphql';
+import { type AccountsAuditLogQuery, useAccountsAuditLogQuery } from '../../../gql/graphql';
 import { useFormatters } from '../../../lib/format';
 import { useCursorPages } from '../lib/use-cursor-pages';
 import { roleLabel } from '../../../lib/role-label';
@@ -14,6 +11,8 @@ import { StyledCellStack, StyledMuted } from './data-table';
 import { Pager } from './pager';
 
 const ENTITIES = ['user', 'licence', 'plan', 'pricingQuestion', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const;
+
+type AuditEntry = AccountsAuditLogQuery['auditLog']['edges'][number]['node'];
 
 const StyledChanges = styled.details`
   summary {
@@ -95,6 +94,22 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
   });
   const shown = data ?? previousData;
   const entries = shown?.auditLog.edges.map((edge) => edge.node) ?? [];
+  const columns: DataColumn<AuditEntry>[] = [
+    { key: 'at', header: t('audit.at'), cell: (entry) => format.dateTime(entry.at) },
+    {
+      key: 'actor',
+      header: t('audit.actor'),
+      cell: (entry) => (
+        <StyledCellStack>
+          <span>{entry.actorId ? (entry.actorName ?? `#${entry.actorId}`) : t('audit.deletedActor')}</span>
+          <StyledMuted>{roleLabel(tCommon, entry.actorRole)}</StyledMuted>
+        </StyledCellStack>
+      ),
+    },
+    { key: 'action', header: t('audit.action'), cell: (entry) => <span title={entry.action}>{verb(entry.action)}</span> },
+    { key: 'target', header: t('audit.target'), cell: (entry) => target(entry.entity, entry.entityId, entry.targetName) },
+    { key: 'changes', header: t('audit.changes'), cell: (entry) => <Changes before={entry.before} after={entry.after} /> },
+  ];
 
   return (
     <div data-testid="audit-log">
@@ -116,50 +131,18 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
           </SelectField>
         </StyledToolbar>
       )}
-      {error && !shown ? (
-        <ErrorState error={error} onRetry={() => void refetch()} />
-      ) : !shown ? (
-        <LoadingState />
-      ) : entries.length === 0 ? (
-        <EmptyState>{t('audit.empty')}</EmptyState>
-      ) : (
-        <>
-          <StyledTableWrap>
-            <StyledTable $compact $busy={loading} aria-busy={loading}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.at')}</th>
-                  <th scope="col">{t('audit.actor')}</th>
-                  <th scope="col">{t('audit.action')}</th>
-                  <th scope="col">{t('audit.target')}</th>
-                  <th scope="col">{t('audit.changes')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id} data-testid="audit-row">
-                    <td>{format.dateTime(entry.at)}</td>
-                    <td>
-                      <StyledCellStack>
-                        <span>{entry.actorId ? (entry.actorName ?? `#${entry.actorId}`) : t('audit.deletedActor')}</span>
-                        <StyledMuted>{roleLabel(tCommon, entry.actorRole)}</StyledMuted>
-                      </StyledCellStack>
-                    </td>
-                    <td>
-                      <span title={entry.action}>{verb(entry.action)}</span>
-                    </td>
-                    <td>{target(entry.entity, entry.entityId, entry.targetName)}</td>
-                    <td>
-                      <Changes before={entry.before} after={entry.after} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </StyledTable>
-          </StyledTableWrap>
-          <Pager label={t('audit.paging')} busy={loading} {...paging.pagerProps(shown.auditLog, entries.length)} />
-        </>
-      )}
+      <DataTable
+        columns={columns}
+        rows={shown ? entries : undefined}
+        rowKey={(entry) => entry.id}
+        error={error}
+        onRetry={() => void refetch()}
+        loading={loading}
+        empty={t('audit.empty')}
+        compact
+        rowTestId="audit-row"
+        footer={shown ? <Pager label={t('audit.paging')} busy={loading} {...paging.pagerProps(shown.auditLog, entries.length)} /> : null}
+      />
     </div>
   );
 }

@@ -1,8 +1,5 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
-import { SortHeader as SharedSortHeader } from '../../../components/ui/data-table';
 
 export const StyledCellStack = styled.div`
   display: flex;
@@ -48,9 +45,3 @@ export const StyledRowButton = styled(Button)`
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
-
-/** A column header that sorts (the shared one, with this feature's "sort by"). */
-export function SortHeader(props: { label: ReactNode; active: boolean; descending: boolean; onSort: () => void }) {
-  const { t } = useTranslation('accounts');
-  return <SharedSortHeader {...props} sortLabel={t('common.sortBy')} />;
-}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { ErrorState } from '../../../components/ui/error-state';
 import { useToast } from '../../../components/ui/toast-provider';
 import { type AccountsLicenceFragment, type AccountsLicencesQueryVariables, useAccountsLicencesQuery, useAccountsRevokeLicenceMutation } from '../../../gql/graphql';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -138,7 +137,6 @@ export function LicenceTable({
 
   return (
     <div>
-      {error && shown ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
       <DataTable
         columns={columns}
         rows={shown ? licences : undefined}

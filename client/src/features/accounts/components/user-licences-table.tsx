@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
-import { useAccountsLicencesQuery } from '../../../gql/graphql';
+import { DataTable } from '../../../components/ui/data-table';
+import { type AccountsLicencesQuery, useAccountsLicencesQuery } from '../../../gql/graphql';
 import { useFormatters } from '../../../lib/format';
 import { remainingOf } from '../lib/licence-time';
 import { StyledMono } from './data-table';
 import { LicenceStatusBadge, RemainingDuration } from './licence-bits';
+
+type Licence = AccountsLicencesQuery['licences']['edges'][number]['node'];
 
 /** Every key of one user, newest first. */
 export function UserLicencesTable({ userId }: { userId: string }) {
@@ -17,40 +16,22 @@ export function UserLicencesTable({ userId }: { userId: string }) {
     variables: { userId, first: 20 },
     fetchPolicy: 'cache-and-network',
   });
-  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch()} />;
-  if (!data) return <LoadingState />;
-  const licences = data.licences.edges.map((edge) => edge.node);
-  if (licences.length === 0) return <EmptyState>{t('userView.noLicences')}</EmptyState>;
   return (
-    <StyledTableWrap>
-      <StyledTable $compact data-testid="user-licences">
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.licenseKey')}</th>
-            <th scope="col">{t('fields.plan')}</th>
-            <th scope="col">{t('fields.status')}</th>
-            <th scope="col">{t('fields.beginning')}</th>
-            <th scope="col">{t('fields.remaining')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {licences.map((licence) => (
-            <tr key={licence.id}>
-              <td>
-                <StyledMono>{licence.licensekey}</StyledMono>
-              </td>
-              <td>{licence.planName ?? '—'}</td>
-              <td>
-                <LicenceStatusBadge status={licence.status} />
-              </td>
-              <td>{format.date(licence.licensebeginning)}</td>
-              <td>
-                <RemainingDuration remaining={remainingOf(licence)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </StyledTable>
-    </StyledTableWrap>
+    <DataTable<Licence>
+      columns={[
+        { key: 'licenseKey', header: t('fields.licenseKey'), cell: (licence) => <StyledMono>{licence.licensekey}</StyledMono> },
+        { key: 'plan', header: t('fields.plan'), cell: (licence) => licence.planName ?? '—' },
+        { key: 'status', header: t('fields.status'), cell: (licence) => <LicenceStatusBadge status={licence.status} /> },
+        { key: 'beginning', header: t('fields.beginning'), cell: (licence) => format.date(licence.licensebeginning) },
+        { key: 'remaining', header: t('fields.remaining'), cell: (licence) => <RemainingDuration remaining={remainingOf(licence)} /> },
+      ]}
+      rows={data?.licences.edges.map((edge) => edge.node)}
+      rowKey={(licence) => licence.id}
+      error={error}
+      onRetry={() => void refetch()}
+      empty={t('userView.noLicences')}
+      compact
+      testId="user-licences"
+    />
   );
 }

@@ -2,17 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { Icon } from '../../../components/ui/icon';
-import { LoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StyledPanel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { StyledStack } from '../../../components/ui/stack';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { TextField } from '../../../components/ui/text-field';
 import {
+  type AccountsUsersQuery,
   type AccountsUsersQueryVariables,
   type Role,
   type UserSortField,
@@ -21,7 +19,7 @@ import {
   useAccountsUsersQuery,
 } from '../../../gql/graphql';
 import { AddUserPanel } from '../components/add-user-panel';
-import { SortHeader, StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions } from '../components/data-table';
+import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions } from '../components/data-table';
 import { StyledFilters } from '../components/layout';
 import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
@@ -41,6 +39,8 @@ const SORTS: readonly UserSortField[] = ['id', 'username', 'fullName', 'email', 
 const isRole = (value: string | null): value is Role => ROLES.includes(value as Role);
 const isStatus = (value: string | null): value is UserStatus => STATUSES.includes(value as UserStatus);
 const isSort = (value: string | null): value is UserSortField => SORTS.includes(value as UserSortField);
+
+type UserRow = AccountsUsersQuery['users']['edges'][number]['node'];
 
 /** The list's state lives in the address (filters, sort, page), so back / forward and links work. */
 function useListState() {
@@ -135,11 +135,40 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
     update({ sortBy: field, sortDesc: state.sortBy === field && !state.sortDesc ? '1' : null });
   }
 
-  const sortProps = (field: UserSortField) => ({
-    active: state.sortBy === field,
-    descending: state.sortDesc,
-    onSort: () => sortBy(field),
-  });
+  const columns: DataColumn<UserRow>[] = [
+    { key: 'username', header: t('fields.user'), sortable: true, cell: (user) => <UserIdentity user={user} detail={`@${user.username} · ${user.email}`} linkTestId="user-name" /> },
+    { key: 'role', header: t('fields.role'), sortable: true, cell: (user) => tShared(`roles.${user.role}`) },
+    { key: 'currentPlan', header: t('fields.plan'), sortable: true, cell: (user) => user.currentPlan, cellProps: { 'data-testid': 'user-plan' } },
+    {
+      key: 'licence',
+      header: t('fields.licence'),
+      cell: (user) => (
+        <StyledCellStack>
+          {user.licenseKey !== 'None' ? <StyledMono>{user.licenseKey}</StyledMono> : <StyledMuted>{t('users.noKey')}</StyledMuted>}
+          <RemainingDuration remaining={userRemaining(user)} />
+        </StyledCellStack>
+      ),
+    },
+    { key: 'status', header: t('fields.status'), cell: (user) => <UserStatusBadge status={user.status} /> },
+    { key: 'createdAt', header: t('fields.created'), sortable: true, cell: (user) => <StyledNowrap>{format.date(user.createdAt)}</StyledNowrap> },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">{t('common.actions')}</span>,
+      cell: (user) => {
+        const name = user.fullName || user.username;
+        return (
+          <StyledRowActions>
+            <Link to={ACCOUNT_PATHS.userView(user.id)} aria-label={t('users.viewNamed', { name })}>
+              {t('common.view')}
+            </Link>
+            <Link to={ACCOUNT_PATHS.userEdit(user.id)} aria-label={t('users.editNamed', { name })}>
+              {t('common.edit')}
+            </Link>
+          </StyledRowActions>
+        );
+      },
+    },
+  ];
 
   return (
     <StyledStack>
@@ -204,79 +233,36 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
         <h2 id="user-table-title" className="visually-hidden">
           {t('users.tableTitle')}
         </h2>
-        {error && !shown ? (
-          <ErrorState error={error} onRetry={() => void refetch()} />
-        ) : !shown ? (
-          <LoadingState />
-        ) : users.length === 0 ? (
-          <EmptyState
-            testId="users-empty"
-            action={
-              filtered ? (
-                <Button variant="secondary" onClick={() => { setSearch(''); update({ q: null, role: null, plan: null, status: null, accounts: null }); }}>
-                  {t('users.clearFilters')}
-                </Button>
-              ) : null
-            }
-          >
-            {filtered ? t('users.emptyFiltered') : actor === 'admin' ? t('users.empty') : t('users.emptyReseller')}
-          </EmptyState>
-        ) : (
-          <>
-            {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
-            <StyledTableWrap>
-              <StyledTable $busy={loading} aria-busy={loading} data-testid="user-table">
-                <thead>
-                  <tr>
-                    <SortHeader label={t('fields.user')} {...sortProps('username')} />
-                    <SortHeader label={t('fields.role')} {...sortProps('role')} />
-                    <SortHeader label={t('fields.plan')} {...sortProps('currentPlan')} />
-                    <th scope="col">{t('fields.licence')}</th>
-                    <th scope="col">{t('fields.status')}</th>
-                    <SortHeader label={t('fields.created')} {...sortProps('createdAt')} />
-                    <th scope="col">
-                      <span className="visually-hidden">{t('common.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.map((user) => {
-                    const name = user.fullName || user.username;
-                    return (
-                      <tr key={user.id} data-testid="user-row">
-                        <td>
-                          <UserIdentity user={user} detail={`@${user.username} · ${user.email}`} linkTestId="user-name" />
-                        </td>
-                        <td>{tShared(`roles.${user.role}`)}</td>
-                        <td data-testid="user-plan">{user.currentPlan}</td>
-                        <td>
-                          <StyledCellStack>
-                            {user.licenseKey !== 'None' ? <StyledMono>{user.licenseKey}</StyledMono> : <StyledMuted>{t('users.noKey')}</StyledMuted>}
-                            <RemainingDuration remaining={userRemaining(user)} />
-                          </StyledCellStack>
-                        </td>
-                        <td>
-                          <UserStatusBadge status={user.status} />
-                        </td>
-                        <td>
-                          <StyledNowrap>{format.date(user.createdAt)}</StyledNowrap>
-                        </td>
-                        <td>
-                          <StyledRowActions>
-                            <Link to={ACCOUNT_PATHS.userView(user.id)} aria-label={t('users.viewNamed', { name })}>
-                              {t('common.view')}
-                            </Link>
-                            <Link to={ACCOUNT_PATHS.userEdit(user.id)} aria-label={t('users.editNamed', { name })}>
-                              {t('common.edit')}
-                            </Link>
-                          </StyledRowActions>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </StyledTable>
-            </StyledTableWrap>
+        <DataTable
+          columns={columns}
+          rows={shown ? users : undefined}
+          rowKey={(user) => user.id}
+          error={error}
+          onRetry={() => void refetch()}
+          loading={loading}
+          empty={filtered ? t('users.emptyFiltered') : actor === 'admin' ? t('users.empty') : t('users.emptyReseller')}
+          emptyTestId="users-empty"
+          emptyAction={
+            filtered ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSearch('');
+                  update({ q: null, role: null, plan: null, status: null, accounts: null });
+                }}
+              >
+                {t('users.clearFilters')}
+              </Button>
+            ) : null
+          }
+          sort={{ field: state.sortBy, descending: state.sortDesc }}
+          onSort={(field) => {
+            if (isSort(field)) sortBy(field);
+          }}
+          sortLabel={t('common.sortBy')}
+          testId="user-table"
+          rowTestId="user-row"
+          footer={
             <Pager
               label={t('users.paging')}
               range={range}
@@ -290,8 +276,8 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
               pageSize={state.perPage}
               onPageSize={(size) => update({ perPage: size === 10 ? null : String(size) })}
             />
-          </>
-        )}
+          }
+        />
       </StyledPanel>
 
       <AddUserPanel

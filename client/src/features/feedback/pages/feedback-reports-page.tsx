@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { DataTable } from '../../../components/ui/data-table';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { StyledStack } from '../../../components/ui/stack';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { type FeedbackReportFieldsFragment, type FeedbackStatus, type Platform, useFeedbackReportsQuery } from '../../../gql/graphql';
 import { StatusBadge, StyledMeta } from '../components/report-view';
 import { TriageDialog } from '../components/triage-dialog';
@@ -143,69 +140,58 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
       </Panel>
 
       <Panel title={list ? t('admin.total', { count: list.totalCount }) : title}>
-        {error && !list ? (
-          <ErrorState error={error} onRetry={() => void refetch()} />
-        ) : !list ? (
-          <LoadingState />
-        ) : list.edges.length === 0 ? (
-          <EmptyState testId="feedback-admin-empty">{t('admin.empty')}</EmptyState>
-        ) : (
-          <StyledTableWrap>
-            <StyledTable $busy={loading} data-testid="feedback-table">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('admin.reported')}</th>
-                  <th scope="col">{t('admin.channel')}</th>
-                  <th scope="col">{t('admin.category')}</th>
-                  <th scope="col">{t('admin.reporter')}</th>
-                  <th scope="col">{t('admin.status')}</th>
-                  <th scope="col">{t('admin.assignee')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('admin.open')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.edges.map(({ node }) => (
-                  <tr key={node.id} data-testid="feedback-row">
-                    <td>{node.id}</td>
-                    <td>{formatWhen(node.createdAt, i18n.language)}</td>
-                    <td>
-                      {node.channelId ? (
-                        <Button
-                          variant="ghost"
-                          onClick={() => {
-                            setChannel({ id: node.channelId!, name: node.channelName });
-                            resetPaging();
-                          }}
-                          title={t('admin.onlyChannel', { name: node.channelName })}
-                          data-testid="feedback-channel-filter"
-                        >
-                          {node.channelName}
-                        </Button>
-                      ) : (
-                        node.channelName
-                      )}{' '}
-                      <StyledMeta as="span">{node.platform}</StyledMeta>
-                    </td>
-                    <td>{t(`categories.${node.category}`)}</td>
-                    <td>{node.reporterName}</td>
-                    <td>
-                      <StatusBadge status={node.status} />
-                    </td>
-                    <td>{node.assigneeName ?? <StyledMeta as="span">{t('admin.unassigned')}</StyledMeta>}</td>
-                    <td>
-                      <Button variant="secondary" onClick={() => setSelected(node)} data-testid="feedback-triage-open">
-                        {t('admin.open')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </StyledTable>
-          </StyledTableWrap>
-        )}
+        <DataTable<FeedbackReportFieldsFragment>
+          columns={[
+            { key: 'id', header: '#', cell: (node) => node.id },
+            { key: 'reported', header: t('admin.reported'), cell: (node) => formatWhen(node.createdAt, i18n.language) },
+            {
+              key: 'channel',
+              header: t('admin.channel'),
+              cell: (node) => (
+                <>
+                  {node.channelId ? (
+                    <Button
+                      variant="ghost"
+                      onClick={() => {
+                        setChannel({ id: node.channelId!, name: node.channelName });
+                        resetPaging();
+                      }}
+                      title={t('admin.onlyChannel', { name: node.channelName })}
+                      data-testid="feedback-channel-filter"
+                    >
+                      {node.channelName}
+                    </Button>
+                  ) : (
+                    node.channelName
+                  )}{' '}
+                  <StyledMeta as="span">{node.platform}</StyledMeta>
+                </>
+              ),
+            },
+            { key: 'category', header: t('admin.category'), cell: (node) => t(`categories.${node.category}`) },
+            { key: 'reporter', header: t('admin.reporter'), cell: (node) => node.reporterName },
+            { key: 'status', header: t('admin.status'), cell: (node) => <StatusBadge status={node.status} /> },
+            { key: 'assignee', header: t('admin.assignee'), cell: (node) => node.assigneeName ?? <StyledMeta as="span">{t('admin.unassigned')}</StyledMeta> },
+            {
+              key: 'open',
+              header: <span className="visually-hidden">{t('admin.open')}</span>,
+              cell: (node) => (
+                <Button variant="secondary" onClick={() => setSelected(node)} data-testid="feedback-triage-open">
+                  {t('admin.open')}
+                </Button>
+              ),
+            },
+          ]}
+          rows={list?.edges.map((edge) => edge.node)}
+          rowKey={(node) => node.id}
+          error={error}
+          onRetry={() => void refetch()}
+          loading={loading}
+          empty={t('admin.empty')}
+          emptyTestId="feedback-admin-empty"
+          testId="feedback-table"
+          rowTestId="feedback-row"
+        />
         {list && (cursors.length > 1 || list.pageInfo.hasNextPage) ? (
           <StyledPager>
             <Button variant="secondary" disabled={cursors.length === 1 || loading} onClick={resetPaging}>

@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { DataTable } from '../../../components/ui/data-table';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { type AssistantChannelFragment, useFollowersPageQuery } from '../../../gql/graphql';
 
 const PAGE_SIZE = 20;
@@ -39,6 +38,7 @@ export function FollowerList({ channel }: { channel: AssistantChannelFragment })
     }).catch(() => {});
   }
 
+  const followedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} />;
   if (!page) return <LoadingState />;
   return (
@@ -51,31 +51,23 @@ export function FollowerList({ channel }: { channel: AssistantChannelFragment })
           {t('list.kickNote')}
         </Alert>
       ) : null}
-      {page.followers.length === 0 ? (
-        <EmptyState testId="followers-empty">{t(kick ? 'list.emptyKick' : 'list.empty')}</EmptyState>
-      ) : (
-        <StyledTableWrap>
-          <StyledTable $compact $busy={loading}>
-            <caption className="visually-hidden">{t('list.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('list.name')}</th>
-                <th scope="col">{t('list.login')}</th>
-                <th scope="col">{t('list.followedAt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.followers.map((f) => (
-                <tr key={f.userId} data-testid="follower-row">
-                  <td>{f.name}</td>
-                  <td>{f.login}</td>
-                  <td>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(f.followedAt))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </StyledTable>
-        </StyledTableWrap>
-      )}
+      <DataTable
+        columns={[
+          { key: 'name', header: t('list.name'), cell: (f) => f.name },
+          { key: 'login', header: t('list.login'), cell: (f) => f.login },
+          { key: 'followedAt', header: t('list.followedAt'), cell: (f) => followedAt.format(new Date(f.followedAt)) },
+        ]}
+        rows={page.followers}
+        rowKey={(f) => f.userId}
+        error={error}
+        onRetry={() => void refetch().catch(() => {})}
+        loading={loading}
+        empty={t(kick ? 'list.emptyKick' : 'list.empty')}
+        emptyTestId="followers-empty"
+        compact
+        caption={t('list.title')}
+        rowTestId="follower-row"
+      />
       <StyledFooter>
         <span>{t('list.shown', { count: page.followers.length })}</span>
         {page.cursor ? (

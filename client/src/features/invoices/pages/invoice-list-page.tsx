@@ -4,23 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { StyledFilterBar } from '../../../components/ui/form-grid';
 import { pathFor } from '../../../app/route-table';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { DataTable } from '../../../components/ui/data-table';
 import { StyledButtonLink } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pager } from '../../../components/ui/pager';
 import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { StyledStack } from '../../../components/ui/stack';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { TextField } from '../../../components/ui/text-field';
-import { useInvoiceListQuery } from '../../../gql/graphql';
+import { type InvoiceListQuery, useInvoiceListQuery } from '../../../gql/graphql';
 import { Can } from '../../../lib/ability-context';
 import { useMoney } from '../../../lib/money';
 import { INVOICE_STATUSES, InvoiceStatusBadge } from '../components/invoice-status';
 
 const PER_PAGE = 10;
+
+type Invoice = InvoiceListQuery['invoices']['invoices'][number];
 
 /** /apps/invoice/list: the invoices in the caller's scope, searched by client, filtered by status, paged by the server. */
 export default function InvoiceListPage({ title }: { title: string }) {
@@ -79,55 +78,38 @@ export default function InvoiceListPage({ title }: { title: string }) {
         </StyledFilterBar>
       </Panel>
       <Panel title={list ? t('total', { count: list.total }) : title}>
-        {error && !list ? (
-          <ErrorState error={error} onRetry={() => void refetch()} />
-        ) : !list ? (
-          <LoadingState />
-        ) : list.invoices.length === 0 ? (
-          <EmptyState testId="invoice-list-empty">{t('empty')}</EmptyState>
-        ) : (
-          <>
-            <StyledTableWrap>
-              <StyledTable $busy={loading} data-testid="invoice-table">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">{t('client')}</th>
-                    <th scope="col">{t('service')}</th>
-                    <th scope="col">{t('totalColumn')}</th>
-                    <th scope="col">{t('balance')}</th>
-                    <th scope="col">{t('issued')}</th>
-                    <th scope="col">{t('due')}</th>
-                    <th scope="col">{t('status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.invoices.map((inv) => (
-                    <tr key={inv.id} data-testid="invoice-row">
-                      <td>
-                        <Link to={pathFor('apps-invoice-preview', { id: inv.id })}>#{inv.id}</Link>
-                      </td>
-                      <td>
-                        {inv.client.name}
-                        <br />
-                        <small>{inv.client.companyEmail}</small>
-                      </td>
-                      <td data-user-content>{inv.service}</td>
-                      <td>{money(inv.total)}</td>
-                      <td>{money(inv.balance)}</td>
-                      <td>{format.date(inv.issuedDate)}</td>
-                      <td>{format.date(inv.dueDate)}</td>
-                      <td>
-                        <InvoiceStatusBadge status={inv.invoiceStatus} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </StyledTable>
-            </StyledTableWrap>
-            <Pager page={page} pages={pages} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), current: t('page', { page, pages }) }} />
-          </>
-        )}
+        <DataTable<Invoice>
+          columns={[
+            { key: 'id', header: '#', cell: (inv) => <Link to={pathFor('apps-invoice-preview', { id: inv.id })}>#{inv.id}</Link> },
+            {
+              key: 'client',
+              header: t('client'),
+              cell: (inv) => (
+                <>
+                  {inv.client.name}
+                  <br />
+                  <small>{inv.client.companyEmail}</small>
+                </>
+              ),
+            },
+            { key: 'service', header: t('service'), cell: (inv) => inv.service, cellProps: { 'data-user-content': true } },
+            { key: 'total', header: t('totalColumn'), cell: (inv) => money(inv.total) },
+            { key: 'balance', header: t('balance'), cell: (inv) => money(inv.balance) },
+            { key: 'issued', header: t('issued'), cell: (inv) => format.date(inv.issuedDate) },
+            { key: 'due', header: t('due'), cell: (inv) => format.date(inv.dueDate) },
+            { key: 'status', header: t('status'), cell: (inv) => <InvoiceStatusBadge status={inv.invoiceStatus} /> },
+          ]}
+          rows={list?.invoices}
+          rowKey={(inv) => inv.id}
+          error={error}
+          onRetry={() => void refetch()}
+          loading={loading}
+          empty={t('empty')}
+          emptyTestId="invoice-list-empty"
+          testId="invoice-table"
+          rowTestId="invoice-row"
+          footer={<Pager page={page} pages={pages} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), current: t('page', { page, pages }) }} />}
+        />
       </Panel>
     </StyledStack>
   );
