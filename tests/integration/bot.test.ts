@@ -425,8 +425,8 @@ describe.each(engines)('the assistant on %s', (engine) => {
       await waitFor(() => bot() && bot() !== previous && bot().isConnected, 'the bot to restart as the bot account')
       expect((await ok(CHANNEL, { id: channelId })).channel.botAccount).toEqual({ login: 'democasterbot' })
       await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!lurk", response: "${user} is lurking", cooldownSeconds: 0 }) { id } }', { c: channelId })
-      // The bot knows !lurk before the viewers use it: a reload of the channel (queued behind the one
-      // the change's event started) resolves once the bot has the database's commands.
+      // The bot knows !lurk before the viewers use it: a reload of the channel, which reads the stored
+      // command (serialised with the one the change's event starts), resolves once the bot has it.
       await worker.reload(Number(channelId))
       await scheduler.advance(30_000) // an empty window: earlier lines no longer count
       const before = twitch.sent.length
