@@ -94,7 +94,9 @@ describe.each(engines)('followers on %s', (engine) => {
     }
     await p.worker.get(Number(channelId))?.idle()
     await p.ok(token, 'mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: channelId })
-    await waitFor(() => bot()?.isConnected, 'the bot to connect')
+    // The Autostart bot may be connected already: it must also have the switch, or it stores the
+    // next follow without thanking anyone for it (seen on PostgreSQL: the thank-you never came).
+    await waitFor(() => bot()?.isConnected && bot().settings.active, 'the bot to connect, switched on')
     expect(p.twitch.subscriptions().find((s) => s.type === 'channel.follow')).toMatchObject({
       version: '2',
       condition: { broadcaster_user_id: BROADCASTER.id, moderator_user_id: BROADCASTER.id },
