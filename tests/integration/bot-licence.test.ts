@@ -70,7 +70,9 @@ describe.each(engines)('bots and licences on %s', (engine) => {
     expect((await status()).state).toBe('running')
     // The last day of a 30-day licence begun 29 days ago is today: the bot still runs.
     await licenceBegan(29)
-    await new Promise((r) => setTimeout(r, 300))
+    // What a resync checks for the channel, checked now (a pause instead may hold no resync at all).
+    expect((await t.services.channels.runnable()).map((c) => c.id)).toContain(channelId)
+    await worker!.reload(channelId)
     await worker!.settled()
     expect(running()).toBe(true)
 

@@ -75,9 +75,11 @@ describe.each(engines)('bot start retries on %s', (engine) => {
     expect(streamCalls() - calls0).toBe(1)
     // Then each failed attempt waits twice as long as the one before, until the start succeeds.
     const reasons = ['Could not start: get stream: Service Unavailable; trying again in 0.8 s']
-    for (let i = 0; i < 200 && !worker.get(channelId)?.isConnected; i++) {
+    // A due attempt starts as the clock moves; the worker settles once it has failed and set the next
+    // timer (its status written), or started the bot. The loop ends with a start that did not fail.
+    for (let i = 0; i < 200 && worker.retryAttempts(channelId) > 0; i++) {
       await scheduler.advance(100)
-      await new Promise((r) => setTimeout(r, 20))
+      await worker.settled()
       const { state, reason } = await status()
       if (state === 'connecting' && reason && reason !== reasons.at(-1)) reasons.push(reason)
     }

@@ -328,8 +328,9 @@ describe.each(engines)('the assistant on %s', (engine) => {
       await ok('mutation($c: ID!) { createChatTimer(channelId: $c, input: { name: "socials", message: "Follow the socials! ${random a|b}", intervalMinutes: 5, minLines: 3 }) { id } }', {
         c: channelId,
       })
-      await waitFor(() => scheduler.pending > 0 && bot().settings, 'the timer to be armed')
-      await new Promise((r) => setTimeout(r, 50))
+      // The worker reloads the channel on the change's event, and the bot arms the timer then: the
+      // clock moves only once it is set (a clock moved before would pass no timer).
+      await waitFor(() => scheduler.armedFor(5 * 60_000), 'the timer to be armed')
       await scheduler.advance(5 * 60_000)
       await bot().idle()
       expect(sentTexts().some((m) => m.startsWith('Follow the socials!'))).toBe(false)
@@ -344,9 +345,21 @@ describe.each(engines)('the assistant on %s', (engine) => {
         body: JSON.stringify({ query: `subscription { chatMessages(channelId: "${channelId}") { text userLogin roles fromBot at } }` }),
       })
       expect(res.headers.get('content-type')).toContain('text/event-stream')
-      setTimeout(() => twitch.chat(BROADCASTER.id, { ...VIEWER, badges: ['vip'] }, 'hello from SSE'), 100)
-      const line = await readSse(res, (d) => (d.data?.chatMessages?.text === 'hello from SSE' ? d.data.chatMessages : undefined))
-      expect(line).toMatchObject({ userLogin: 'viewer1', roles: ['vip'], fromBot: false })
+      // The stream listens once its first read starts the subscription: probes published straight to
+      // pub/sub (stored nowhere) until one comes through; only then does the viewer write.
+      let listening = false
+      const line = readSse(res, (d) => {
+        if (d.data?.chatMessages?.text === 'probe') listening = true
+        return d.data?.chatMessages?.text === 'hello from SSE' ? d.data.chatMessages : undefined
+      }, 20_000)
+      void line.catch(() => {}) // awaited below; a failure meanwhile is reported there
+      const probe = { id: '0', channelId, platformMessageId: 'probe', userId: '0', userLogin: 'probe', userName: 'probe', text: 'probe', roles: [], fromBot: false }
+      await waitFor(() => {
+        if (!listening) t.services.pubsub.publish('chatMessage', channelId, { ...probe, at: new Date(t.clock.t).toISOString() })
+        return listening
+      }, 'the subscription to listen')
+      twitch.chat(BROADCASTER.id, { ...VIEWER, badges: ['vip'] }, 'hello from SSE')
+      expect(await line).toMatchObject({ userLogin: 'viewer1', roles: ['vip'], fromBot: false })
       const recent = await ok('query($id: ID!) { channel(id: $id) { recentMessages(first: 3) { text fromBot } messagesLastHour } }', { id: channelId })
       expect(recent.channel.recentMessages.at(-1).text).toBe('hello from SSE')
     })
@@ -412,8 +425,9 @@ describe.each(engines)('the assistant on %s', (engine) => {
       await waitFor(() => bot() && bot() !== previous && bot().isConnected, 'the bot to restart as the bot account')
       expect((await ok(CHANNEL, { id: channelId })).channel.botAccount).toEqual({ login: 'democasterbot' })
       await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!lurk", response: "${user} is lurking", cooldownSeconds: 0 }) { id } }', { c: channelId })
-      await waitFor(() => bot().settings && worker.get(Number(channelId)), 'reload')
-      await new Promise((r) => setTimeout(r, 100))
+      // The bot knows !lurk before the viewers use it: a reload of the channel, which reads the stored
+      // command (serialised with the one the change's event starts), resolves once the bot has it.
+      await worker.reload(Number(channelId))
       await scheduler.advance(30_000) // an empty window: earlier lines no longer count
       const before = twitch.sent.length
       for (let i = 0; i < 25; i++) twitch.chat(BROADCASTER.id, { userId: `40${i}`, login: `lurker${i}` }, '!lurk')

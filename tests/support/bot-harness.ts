@@ -27,6 +27,16 @@ export class ManualScheduler implements Scheduler {
     return this.timers.size
   }
 
+  /**
+   * Whether a timer is set to fire exactly `ms` from now: the code under test has armed it, so
+   * moving the clock by `ms` fires it (waited for instead of a fixed pause before `advance`).
+   */
+  armedFor(ms: number): boolean {
+    const at = this.clock.t + ms
+    for (const timer of this.timers.values()) if (timer.at === at) return true
+    return false
+  }
+
   /** Moves the clock by `ms`, firing due timers in order (each gets a moment for its I/O). */
   async advance(ms: number) {
     const target = this.clock.t + ms
