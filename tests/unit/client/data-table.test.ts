@@ -66,4 +66,14 @@ describe('DataTable', () => {
     expect(text).toContain('<caption class="visually-hidden">Accounts</caption>');
     expect(html({})).not.toContain('<caption');
   });
+
+  it("gives each body row the attributes its row asks for, and a row-header column's cells are row headers", () => {
+    const named: DataColumn<Row>[] = columns.map((column, index) => ({ ...column, rowHeader: index === 0 }));
+    const text = html({ columns: named, rowTestId: 'row', rowProps: (row) => ({ 'data-plan': row.plan }) });
+    expect(text).toContain('<tr data-testid="row" data-plan="Pro">');
+    expect(text).toContain('<tr data-testid="row" data-plan="Starter">');
+    expect(count(text, '<th scope="row">')).toBe(2);
+    expect(text).toContain('<th scope="row">Ann</th>');
+    expect(count(html({}), 'scope="row"')).toBe(0);
+  });
 });

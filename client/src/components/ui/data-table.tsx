@@ -1,4 +1,4 @@
-import type { ReactNode, TdHTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { EmptyState } from './empty-state';
 import { ErrorState } from './error-state';
@@ -13,9 +13,14 @@ export interface DataColumn<Row> {
   sortable?: boolean;
   /** Attributes of each of the column's body cells (a class, a test id, `data-*`). */
   cellProps?: DataCellProps;
+  /** The column names its row (a trigger, a name): its body cells are row headers (`<th scope="row">`). */
+  rowHeader?: boolean;
 }
 
-export type DataCellProps = TdHTMLAttributes<HTMLTableCellElement> & { [attribute: `data-${string}`]: string | boolean | undefined };
+type DataAttributes = { [attribute: `data-${string}`]: string | number | boolean | undefined };
+export type DataCellProps = TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
+/** Attributes of a body row, e.g. `data-*` that say which row it is. */
+export type DataRowProps = HTMLAttributes<HTMLTableRowElement> & DataAttributes;
 
 export interface TableSort {
   field: string;
@@ -90,6 +95,7 @@ export function DataTable<Row>({
   sortLabel,
   testId,
   rowTestId,
+  rowProps,
   emptyTestId,
   footer,
   compact,
@@ -111,6 +117,8 @@ export function DataTable<Row>({
   sortLabel?: string;
   testId?: string;
   rowTestId?: string;
+  /** Attributes of each body row (`data-*` naming the row, for tests and styles). */
+  rowProps?: (row: Row) => DataRowProps;
   emptyTestId?: string;
   /** Under the table (a pager). */
   footer?: ReactNode;
@@ -164,12 +172,18 @@ export function DataTable<Row>({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={rowKey(row)} data-testid={rowTestId}>
-                {columns.map((column) => (
-                  <td key={column.key} {...column.cellProps}>
-                    {column.cell(row)}
-                  </td>
-                ))}
+              <tr key={rowKey(row)} data-testid={rowTestId} {...rowProps?.(row)}>
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.key} scope="row" {...column.cellProps}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.key} {...column.cellProps}>
+                      {column.cell(row)}
+                    </td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
 import { type Platform, useStreamStatsQuery } from '../../../gql/graphql';
 import { StreamStatsTable } from './stream-stats-table';
 
@@ -19,12 +17,10 @@ export interface StreamStatsPanelProps {
  */
 export function StreamStatsPanel({ from, to, channelId = null, platform = null }: StreamStatsPanelProps) {
   const { t } = useTranslation('analytics');
-  const { data, loading, error, refetch } = useStreamStatsQuery({ variables: { from, to, channelId, platform } });
+  const { data, error, refetch } = useStreamStatsQuery({ variables: { from, to, channelId, platform } });
   return (
     <section aria-label={t('streams.title')} data-testid="stream-stats-panel">
-      {error && !data ? <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} /> : null}
-      {loading && !data ? <LoadingState /> : null}
-      {data ? <StreamStatsTable streams={data.streamStats} /> : null}
+      <StreamStatsTable streams={data?.streamStats} error={error} onRetry={() => void refetch().catch(() => {})} />
     </section>
   );
 }

@@ -1,46 +1,51 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import type { AnalyticsStreamStatFragment } from '../../../gql/graphql';
 import { formatDuration, formatStart } from '../lib/range';
 
 const dash = (n: number | null | undefined) => (n === null || n === undefined ? '–' : n.toLocaleString());
 
-/** Per stream: duration, category, average and peak viewers (the platform's counts), chat lines, new followers. */
-export function StreamStatsTable({ streams, names }: { streams: readonly AnalyticsStreamStatFragment[]; names?: ReadonlyMap<string, string> }) {
+type Stream = AnalyticsStreamStatFragment;
+
+/**
+ * Per stream: duration, category, average and peak viewers (the platform's counts), chat lines,
+ * new followers. `streams` undefined: still loading (or, with `error`, failed).
+ */
+export function StreamStatsTable({
+  streams,
+  names,
+  error,
+  onRetry,
+}: {
+  streams: readonly Stream[] | undefined;
+  names?: ReadonlyMap<string, string>;
+  error?: unknown;
+  onRetry?: () => void;
+}) {
   const { t, i18n } = useTranslation('analytics');
-  if (streams.length === 0) return <EmptyState testId="streams-empty">{t('streams.none')}</EmptyState>;
+  const columns: DataColumn<Stream>[] = [
+    { key: 'started', header: t('streams.started'), cell: (s) => formatStart(s.startedAt, i18n.language) },
+    ...(names ? [{ key: 'channel', header: t('streams.channel'), cell: (s: Stream) => names.get(s.channelId) ?? s.channelId }] : []),
+    { key: 'duration', header: t('streams.duration'), cell: (s) => (s.endedAt ? formatDuration(s.startedAt, s.endedAt) : t('streams.live')) },
+    { key: 'category', header: t('streams.category'), cell: (s) => s.category ?? '–' },
+    { key: 'average', header: t('streams.average'), cell: (s) => dash(s.averageViewers), cellProps: { 'data-testid': 'stream-average' } },
+    { key: 'peak', header: t('streams.peak'), cell: (s) => dash(s.peakViewers), cellProps: { 'data-testid': 'stream-peak' } },
+    { key: 'chatLines', header: t('streams.chatLines'), cell: (s) => dash(s.chatLines) },
+    { key: 'newFollowers', header: t('streams.newFollowers'), cell: (s) => dash(s.newFollowers) },
+  ];
   return (
-    <StyledTableWrap>
-      <StyledTable $compact data-testid="stream-stats">
-        <caption className="visually-hidden">{t('streams.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('streams.started')}</th>
-            {names ? <th scope="col">{t('streams.channel')}</th> : null}
-            <th scope="col">{t('streams.duration')}</th>
-            <th scope="col">{t('streams.category')}</th>
-            <th scope="col">{t('streams.average')}</th>
-            <th scope="col">{t('streams.peak')}</th>
-            <th scope="col">{t('streams.chatLines')}</th>
-            <th scope="col">{t('streams.newFollowers')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {streams.map((s) => (
-            <tr key={s.id} data-testid="stream-row">
-              <td>{formatStart(s.startedAt, i18n.language)}</td>
-              {names ? <td>{names.get(s.channelId) ?? s.channelId}</td> : null}
-              <td>{s.endedAt ? formatDuration(s.startedAt, s.endedAt) : t('streams.live')}</td>
-              <td>{s.category ?? '–'}</td>
-              <td data-testid="stream-average">{dash(s.averageViewers)}</td>
-              <td data-testid="stream-peak">{dash(s.peakViewers)}</td>
-              <td>{dash(s.chatLines)}</td>
-              <td>{dash(s.newFollowers)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </StyledTable>
-    </StyledTableWrap>
+    <DataTable
+      columns={columns}
+      rows={streams}
+      rowKey={(s) => s.id}
+      error={error}
+      onRetry={onRetry}
+      testId="stream-stats"
+      rowTestId="stream-row"
+      empty={t('streams.none')}
+      emptyTestId="streams-empty"
+      compact
+      caption={t('streams.title')}
+    />
   );
 }

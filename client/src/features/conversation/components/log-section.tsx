@@ -2,10 +2,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
+import { DataTable } from '../../../components/ui/data-table';
 import { TextField } from '../../../components/ui/text-field';
 import { useConversationLogQuery } from '../../../gql/graphql';
 import { formatDateTime } from '../../assistant/lib/format';
@@ -49,49 +46,39 @@ export function LogSection({ channelId }: { channelId: string }) {
           data-testid="conversation-log-search"
         />
       </form>
-      {error && !page ? <ErrorState error={error} onRetry={reload} testId="conversation-log-error" /> : null}
-      {loading && !page ? <LoadingState testId="conversation-log-loading" /> : null}
-      {page && page.items.length === 0 ? <EmptyState testId="conversation-log-empty">{search ? t('log.noMatch') : t('log.empty')}</EmptyState> : null}
-      {page && page.items.length > 0 ? (
-        <>
-          <StyledTableWrap>
-            <StyledTable $compact $busy={loading}>
-              <caption className="visually-hidden">{t('log.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('log.when')}</th>
-                  <th scope="col">{t('log.viewer')}</th>
-                  <th scope="col">{t('log.question')}</th>
-                  <th scope="col">{t('log.answer')}</th>
-                  <th scope="col">{t('log.source')}</th>
-                  <th scope="col">{t('log.latency')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((item) => (
-                  <tr key={item.id} data-testid="conversation-log-row">
-                    <td>{formatDateTime(item.at, i18n.language)}</td>
-                    <td>{item.viewerName}</td>
-                    <td>{item.question}</td>
-                    <td>{item.answer || <em>{t('log.silent')}</em>}</td>
-                    <td title={item.error ?? undefined}>{t(`sources.${item.source}`)}</td>
-                    <td>{t('log.ms', { ms: item.latencyMs })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </StyledTable>
-          </StyledTableWrap>
-          <p>
-            {t('log.range', { from: offset + 1, to: offset + page.items.length, total: page.total })}{' '}
-            <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - LOG_PAGE))}>
-              {t('log.previous')}
-            </Button>{' '}
-            <Button variant="secondary" disabled={offset + LOG_PAGE >= page.total} onClick={() => setOffset(offset + LOG_PAGE)}>
-              {t('log.next')}
-            </Button>
-          </p>
-        </>
-      ) : null}
+      <DataTable
+        columns={[
+          { key: 'when', header: t('log.when'), cell: (item) => formatDateTime(item.at, i18n.language) },
+          { key: 'viewer', header: t('log.viewer'), cell: (item) => item.viewerName },
+          { key: 'question', header: t('log.question'), cell: (item) => item.question },
+          { key: 'answer', header: t('log.answer'), cell: (item) => item.answer || <em>{t('log.silent')}</em> },
+          { key: 'source', header: t('log.source'), cell: (item) => <span title={item.error ?? undefined}>{t(`sources.${item.source}`)}</span> },
+          { key: 'latency', header: t('log.latency'), cell: (item) => t('log.ms', { ms: item.latencyMs }) },
+        ]}
+        rows={page?.items}
+        rowKey={(item) => item.id}
+        rowTestId="conversation-log-row"
+        error={error}
+        onRetry={reload}
+        loading={loading}
+        empty={search ? t('log.noMatch') : t('log.empty')}
+        emptyTestId="conversation-log-empty"
+        compact
+        caption={t('log.title')}
+        footer={
+          page ? (
+            <p>
+              {t('log.range', { from: offset + 1, to: offset + page.items.length, total: page.total })}{' '}
+              <Button variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - LOG_PAGE))}>
+                {t('log.previous')}
+              </Button>{' '}
+              <Button variant="secondary" disabled={offset + LOG_PAGE >= page.total} onClick={() => setOffset(offset + LOG_PAGE)}>
+                {t('log.next')}
+              </Button>
+            </p>
+          ) : null
+        }
+      />
     </StyledCard>
   );
 }

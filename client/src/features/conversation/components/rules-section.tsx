@@ -4,10 +4,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { DataTable } from '../../../components/ui/data-table';
 import { StyledHeaderRow } from '../../../components/ui/header-row';
 import { SwitchButton } from '../../../components/ui/switch-button';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
 import { type ConversationRuleFieldsFragment, useDeleteConversationRuleMutation, useUpdateConversationRuleMutation } from '../../../gql/graphql';
 import { useErrorText } from '../../../lib/use-error-text';
 import { RuleDialog } from './rule-dialog';
@@ -47,57 +46,61 @@ export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps)
         </Button>
       </StyledHeaderRow>
       {error ? <Alert testId="conversation-rules-error">{errorText(error)}</Alert> : null}
-      {rules.length === 0 ? (
-        <EmptyState testId="conversation-rules-empty">{t('rules.empty')}</EmptyState>
-      ) : (
-        <StyledTableWrap>
-          <StyledTable $compact>
-            <thead>
-              <tr>
-                <th scope="col">{t('rules.pattern')}</th>
-                <th scope="col">{t('rules.answer')}</th>
-                <th scope="col">{t('rules.priority')}</th>
-                <th scope="col">{t('rules.permission')}</th>
-                <th scope="col">{t('rules.cooldowns')}</th>
-                <th scope="col">{t('rules.uses')}</th>
-                <th scope="col">{t('rules.enabled')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('rules.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.map((rule) => (
-                <tr key={rule.id} data-testid="rule-row" data-pattern={rule.pattern}>
-                  <th scope="row">
-                    <small>{t(`kinds.${rule.kind}`)}</small> <code>{rule.pattern}</code>
-                  </th>
-                  <td>{rule.answer}</td>
-                  <td>{rule.priority}</td>
-                  <td>{t(`permissions.${rule.permission}`)}</td>
-                  <td>{t('rules.cooldownValue', { all: rule.cooldownSeconds, viewer: rule.userCooldownSeconds })}</td>
-                  <td>{rule.useCount}</td>
-                  <td>
-                    <SwitchButton
-                      checked={rule.enabled}
-                      aria-label={t('rules.toggle', { pattern: rule.pattern })}
-                      onChange={(enabled) => void act(() => update({ variables: { id: rule.id, input: { enabled } } }))}
-                    />
-                  </td>
-                  <td>
-                    <Button variant="ghost" onClick={() => setEditing({ rule })} aria-label={t('rules.editOne', { pattern: rule.pattern })}>
-                      {t('rules.editShort')}
-                    </Button>
-                    <Button variant="ghost" onClick={() => setDeleting(rule)} aria-label={t('rules.deleteOne', { pattern: rule.pattern })} data-testid="rule-delete">
-                      {t('rules.delete')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </StyledTable>
-        </StyledTableWrap>
-      )}
+      <DataTable
+        columns={[
+          {
+            key: 'pattern',
+            header: t('rules.pattern'),
+            rowHeader: true,
+            cell: (rule) => (
+              <>
+                <small>{t(`kinds.${rule.kind}`)}</small> <code>{rule.pattern}</code>
+              </>
+            ),
+          },
+          { key: 'answer', header: t('rules.answer'), cell: (rule) => rule.answer },
+          { key: 'priority', header: t('rules.priority'), cell: (rule) => rule.priority },
+          { key: 'permission', header: t('rules.permission'), cell: (rule) => t(`permissions.${rule.permission}`) },
+          {
+            key: 'cooldowns',
+            header: t('rules.cooldowns'),
+            cell: (rule) => t('rules.cooldownValue', { all: rule.cooldownSeconds, viewer: rule.userCooldownSeconds }),
+          },
+          { key: 'uses', header: t('rules.uses'), cell: (rule) => rule.useCount },
+          {
+            key: 'enabled',
+            header: t('rules.enabled'),
+            cell: (rule) => (
+              <SwitchButton
+                checked={rule.enabled}
+                aria-label={t('rules.toggle', { pattern: rule.pattern })}
+                onChange={(enabled) => void act(() => update({ variables: { id: rule.id, input: { enabled } } }))}
+              />
+            ),
+          },
+          {
+            key: 'actions',
+            header: <span className="visually-hidden">{t('rules.actions')}</span>,
+            cell: (rule) => (
+              <>
+                <Button variant="ghost" onClick={() => setEditing({ rule })} aria-label={t('rules.editOne', { pattern: rule.pattern })}>
+                  {t('rules.editShort')}
+                </Button>
+                <Button variant="ghost" onClick={() => setDeleting(rule)} aria-label={t('rules.deleteOne', { pattern: rule.pattern })} data-testid="rule-delete">
+                  {t('rules.delete')}
+                </Button>
+              </>
+            ),
+          },
+        ]}
+        rows={rules}
+        rowKey={(rule) => rule.id}
+        rowTestId="rule-row"
+        rowProps={(rule) => ({ 'data-pattern': rule.pattern })}
+        empty={t('rules.empty')}
+        emptyTestId="conversation-rules-empty"
+        compact
+      />
       {editing ? (
         <RuleDialog
           channelId={channelId}

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { StyledCard } from '../../../components/ui/card';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
+import { DataTable } from '../../../components/ui/data-table';
 import type { RaidEntryFragment } from '../../../gql/graphql';
-import { StyledMuted } from '../../assistant/components/muted-text';
 import { formatDateTime } from '../../assistant/lib/format';
 
 /** The channel's raids, both ways, newest first. */
@@ -18,36 +17,23 @@ export function RaidHistory({ raids }: { raids: readonly RaidEntryFragment[] }) 
   return (
     <StyledCard aria-labelledby="raid-history-title" data-testid="raid-history">
       <h2 id="raid-history-title">{t('history.title')}</h2>
-      {raids.length === 0 ? (
-        <StyledMuted data-testid="raid-history-empty">{t('history.empty')}</StyledMuted>
-      ) : (
-        <StyledTableWrap>
-          <StyledTable $compact>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.when')}</th>
-                <th scope="col">{t('history.direction')}</th>
-                <th scope="col">{t('history.channel')}</th>
-                <th scope="col">{t('history.state')}</th>
-                <th scope="col">{t('history.viewers')}</th>
-                <th scope="col">{t('history.shoutout')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {raids.map((raid) => (
-                <tr key={raid.id} data-testid="raid-row" data-state={raid.state}>
-                  <td>{formatDateTime(raid.requestedAt, i18n.language)}</td>
-                  <td>{t(`history.directions.${raid.direction}`)}</td>
-                  <td>{raid.otherName}</td>
-                  <td>{t(`history.states.${raid.state}`)}</td>
-                  <td>{raid.viewers ?? '—'}</td>
-                  <td title={raid.shoutout ?? undefined}>{shoutoutText(raid.shoutout)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </StyledTable>
-        </StyledTableWrap>
-      )}
+      <DataTable
+        columns={[
+          { key: 'when', header: t('history.when'), cell: (raid) => formatDateTime(raid.requestedAt, i18n.language) },
+          { key: 'direction', header: t('history.direction'), cell: (raid) => t(`history.directions.${raid.direction}`) },
+          { key: 'channel', header: t('history.channel'), cell: (raid) => raid.otherName },
+          { key: 'state', header: t('history.state'), cell: (raid) => t(`history.states.${raid.state}`) },
+          { key: 'viewers', header: t('history.viewers'), cell: (raid) => raid.viewers ?? '—' },
+          { key: 'shoutout', header: t('history.shoutout'), cell: (raid) => <span title={raid.shoutout ?? undefined}>{shoutoutText(raid.shoutout)}</span> },
+        ]}
+        rows={raids}
+        rowKey={(raid) => raid.id}
+        rowTestId="raid-row"
+        rowProps={(raid) => ({ 'data-state': raid.state })}
+        empty={t('history.empty')}
+        emptyTestId="raid-history-empty"
+        compact
+      />
     </StyledCard>
   );
 }

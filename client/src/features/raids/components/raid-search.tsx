@@ -5,12 +5,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
+import { DataTable } from '../../../components/ui/data-table';
 import { TextField } from '../../../components/ui/text-field';
 import { type RaidTargetsQuery, useRaidTargetsLazyQuery } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { StyledMuted } from '../../assistant/components/muted-text';
 import { languageName, MAX_QUERY_LENGTH, twitchUrl } from '../lib';
 
 type Target = RaidTargetsQuery['searchRaidTargets'][number];
@@ -38,11 +35,9 @@ interface RaidSearchProps {
 /** Search live Twitch channels (language and category shown) and start a raid on one, after a confirmation. */
 export function RaidSearch({ channelId, blocked, starting, onRaid }: RaidSearchProps) {
   const { t, i18n } = useTranslation('raids');
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<Target | null>(null);
-  const [search, { data, loading, error, called }] = useRaidTargetsLazyQuery({ fetchPolicy: 'network-only' });
-  const results = data?.searchRaidTargets ?? [];
+  const [search, { data, loading, error, called, refetch }] = useRaidTargetsLazyQuery({ fetchPolicy: 'network-only' });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,44 +65,41 @@ export function RaidSearch({ channelId, blocked, starting, onRaid }: RaidSearchP
           {blocked}
         </Alert>
       ) : null}
-      {error ? <Alert testId="raid-search-error">{errorText(error)}</Alert> : null}
-      {loading ? <LoadingState testId="raid-search-loading" /> : null}
-      {called && !loading && !error && results.length === 0 ? <StyledMuted data-testid="raid-search-empty">{t('search.empty')}</StyledMuted> : null}
-      {results.length > 0 ? (
-        <StyledTableWrap>
-          <StyledTable $compact>
-            <thead>
-              <tr>
-                <th scope="col">{t('search.channel')}</th>
-                <th scope="col">{t('search.language')}</th>
-                <th scope="col">{t('search.category')}</th>
-                <th scope="col">{t('search.streamTitle')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('search.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((target) => (
-                <tr key={target.id} data-testid="raid-target" data-login={target.login}>
-                  <td>
-                    <a href={twitchUrl(target.login)} target="_blank" rel="noreferrer noopener">
-                      {target.displayName}
-                    </a>
-                  </td>
-                  <td>{languageName(target.language, i18n.language)}</td>
-                  <td>{target.category || '—'}</td>
-                  <td>{target.title || '—'}</td>
-                  <td>
-                    <Button onClick={() => setChosen(target)} disabled={blocked !== null || starting} data-testid="raid-start">
-                      {t('search.raid')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </StyledTable>
-        </StyledTableWrap>
+      {called ? (
+        <DataTable
+          columns={[
+            {
+              key: 'channel',
+              header: t('search.channel'),
+              cell: (target) => (
+                <a href={twitchUrl(target.login)} target="_blank" rel="noreferrer noopener">
+                  {target.displayName}
+                </a>
+              ),
+            },
+            { key: 'language', header: t('search.language'), cell: (target) => languageName(target.language, i18n.language) },
+            { key: 'category', header: t('search.category'), cell: (target) => target.category || '—' },
+            { key: 'title', header: t('search.streamTitle'), cell: (target) => target.title || '—' },
+            {
+              key: 'actions',
+              header: <span className="visually-hidden">{t('search.actions')}</span>,
+              cell: (target) => (
+                <Button onClick={() => setChosen(target)} disabled={blocked !== null || starting} data-testid="raid-start">
+                  {t('search.raid')}
+                </Button>
+              ),
+            },
+          ]}
+          rows={loading ? undefined : data?.searchRaidTargets}
+          rowKey={(target) => target.id}
+          rowTestId="raid-target"
+          rowProps={(target) => ({ 'data-login': target.login })}
+          error={error}
+          onRetry={() => void refetch().catch(() => {})}
+          empty={t('search.empty')}
+          emptyTestId="raid-search-empty"
+          compact
+        />
       ) : null}
       <ConfirmDialog
         open={chosen !== null}

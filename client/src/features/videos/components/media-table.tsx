@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { formatCount, formatDay, formatLength } from '../lib/format';
 
 export interface MediaItem {
@@ -18,8 +18,9 @@ export interface ExtraColumn<T> {
   cell: (item: T) => ReactNode;
 }
 
-const StyledNumber = styled.td`
-  text-align: right !important;
+const StyledNumber = styled.span`
+  display: block;
+  text-align: right;
   font-variant-numeric: tabular-nums;
 `;
 
@@ -29,54 +30,61 @@ const StyledActions = styled.div`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
-/** Videos or clips as a table: title (a link to the platform), date, length, the platform's view count, and actions. */
+/**
+ * Videos or clips as a table: title (a link to the platform), date, length, the platform's view
+ * count, and actions; `empty` when there are none. Rows are `<testId>-row` with `data-id`.
+ */
 export function MediaTable<T extends MediaItem>({
   items,
   caption,
   extra,
   actions,
   testId,
+  empty,
+  emptyTestId,
 }: {
   items: readonly T[];
   caption: string;
   extra?: ExtraColumn<T>;
   actions: (item: T) => ReactNode;
   testId: string;
+  empty: ReactNode;
+  emptyTestId: string;
 }) {
   const { t, i18n } = useTranslation('videos');
+  const columns: DataColumn<T>[] = [
+    {
+      key: 'title',
+      header: t('table.title'),
+      cell: (item) => (
+        <a href={item.url} target="_blank" rel="noreferrer noopener">
+          {item.title || t('table.untitled')}
+        </a>
+      ),
+    },
+    ...(extra ? [{ key: 'extra', header: extra.header, cell: extra.cell }] : []),
+    { key: 'date', header: t('table.date'), cell: (item) => formatDay(item.createdAt, i18n.language) },
+    { key: 'length', header: t('table.length'), cell: (item) => formatLength(item.durationSeconds) },
+    {
+      key: 'views',
+      header: t('table.views'),
+      cell: (item) => <StyledNumber>{formatCount(item.viewCount, i18n.language)}</StyledNumber>,
+      cellProps: { 'data-testid': 'views' },
+    },
+    { key: 'actions', header: t('table.actions'), cell: (item) => <StyledActions>{actions(item)}</StyledActions> },
+  ];
   return (
-    <StyledTableWrap>
-      <StyledTable $compact data-testid={testId}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('table.title')}</th>
-            {extra ? <th scope="col">{extra.header}</th> : null}
-            <th scope="col">{t('table.date')}</th>
-            <th scope="col">{t('table.length')}</th>
-            <th scope="col">{t('table.views')}</th>
-            <th scope="col">{t('table.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id} data-testid={`${testId}-row`} data-id={item.id}>
-              <td>
-                <a href={item.url} target="_blank" rel="noreferrer noopener">
-                  {item.title || t('table.untitled')}
-                </a>
-              </td>
-              {extra ? <td>{extra.cell(item)}</td> : null}
-              <td>{formatDay(item.createdAt, i18n.language)}</td>
-              <td>{formatLength(item.durationSeconds)}</td>
-              <StyledNumber data-testid="views">{formatCount(item.viewCount, i18n.language)}</StyledNumber>
-              <td>
-                <StyledActions>{actions(item)}</StyledActions>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </StyledTable>
-    </StyledTableWrap>
+    <DataTable
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.id}
+      rowProps={(item) => ({ 'data-id': item.id })}
+      empty={empty}
+      emptyTestId={emptyTestId}
+      compact
+      caption={caption}
+      testId={testId}
+      rowTestId={`${testId}-row`}
+    />
   );
 }

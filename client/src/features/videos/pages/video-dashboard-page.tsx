@@ -107,18 +107,24 @@ export default function VideoDashboardPage({ title }: { title: string }) {
                 </Suspense>
               </Panel>
               <Panel title={t('dashboard.topClips')} testId="top-clips">
-                {dash.topClips.length ? (
-                  <MediaTable items={dash.topClips} caption={t('dashboard.topClips')} testId="top-clip" actions={(c) => <LinkActions url={c.url} title={c.title} />} />
-                ) : (
-                  <EmptyState testId="top-clips-empty">{t('clips.empty')}</EmptyState>
-                )}
+                <MediaTable
+                  items={dash.topClips}
+                  caption={t('dashboard.topClips')}
+                  testId="top-clip"
+                  empty={t('clips.empty')}
+                  emptyTestId="top-clips-empty"
+                  actions={(c) => <LinkActions url={c.url} title={c.title} />}
+                />
               </Panel>
               <Panel title={t('dashboard.topVideos')} testId="top-videos">
-                {dash.topVideos.length ? (
-                  <MediaTable items={dash.topVideos} caption={t('dashboard.topVideos')} testId="top-video" actions={(v) => <LinkActions url={v.url} title={v.title} />} />
-                ) : (
-                  <EmptyState testId="top-videos-empty">{t('videos.empty')}</EmptyState>
-                )}
+                <MediaTable
+                  items={dash.topVideos}
+                  caption={t('dashboard.topVideos')}
+                  testId="top-video"
+                  empty={t('videos.empty')}
+                  emptyTestId="top-videos-empty"
+                  actions={(v) => <LinkActions url={v.url} title={v.title} />}
+                />
               </Panel>
             </>
           )}

@@ -5,7 +5,6 @@ import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Panel } from '../../../components/ui/panel';
@@ -164,43 +163,39 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
               </SelectField>
               <SortField value={videoSort} onChange={setVideoSort} testId="video-sort" />
             </StyledFilters>
-            {media.videos.items.length === 0 ? (
-              <EmptyState testId="videos-empty">{t('videos.empty')}</EmptyState>
-            ) : (
-              <MediaTable
-                items={media.videos.items}
-                caption={t('videos.caption')}
-                testId="video"
-                extra={{ header: t('table.type'), cell: (video) => t(`filters.types.${video.type}`) }}
-                actions={(video) => (
-                  <>
-                    <LinkActions url={video.url} title={video.title} />
-                    {canDelete ? (
-                      <Button variant="ghost" onClick={() => setDeleting(video)} aria-label={t('delete.label', { title: video.title })} data-testid="video-delete">
-                        {t('delete.button')}
-                      </Button>
-                    ) : null}
-                  </>
-                )}
-              />
-            )}
+            <MediaTable
+              items={media.videos.items}
+              caption={t('videos.caption')}
+              testId="video"
+              empty={t('videos.empty')}
+              emptyTestId="videos-empty"
+              extra={{ header: t('table.type'), cell: (video) => t(`filters.types.${video.type}`) }}
+              actions={(video) => (
+                <>
+                  <LinkActions url={video.url} title={video.title} />
+                  {canDelete ? (
+                    <Button variant="ghost" onClick={() => setDeleting(video)} aria-label={t('delete.label', { title: video.title })} data-testid="video-delete">
+                      {t('delete.button')}
+                    </Button>
+                  ) : null}
+                </>
+              )}
+            />
             {media.videos.total > media.videos.items.length ? <StyledMuted>{t('table.more', { shown: media.videos.items.length, total: media.videos.total })}</StyledMuted> : null}
           </Panel>
           <Panel title={t('clips.title', { count: media.clips.total })} testId="vod-clips">
             <StyledFilters>
               <SortField value={clipSort} onChange={setClipSort} testId="clip-sort" />
             </StyledFilters>
-            {media.clips.items.length === 0 ? (
-              <EmptyState testId="clips-empty">{t('clips.empty')}</EmptyState>
-            ) : (
-              <MediaTable
-                items={media.clips.items}
-                caption={t('clips.caption')}
-                testId="clip"
-                extra={{ header: t('table.creator'), cell: (clip) => clip.creatorName }}
-                actions={(clip) => <LinkActions url={clip.url} title={clip.title} />}
-              />
-            )}
+            <MediaTable
+              items={media.clips.items}
+              caption={t('clips.caption')}
+              testId="clip"
+              empty={t('clips.empty')}
+              emptyTestId="clips-empty"
+              extra={{ header: t('table.creator'), cell: (clip) => clip.creatorName }}
+              actions={(clip) => <LinkActions url={clip.url} title={clip.title} />}
+            />
             {media.clips.total > media.clips.items.length ? <StyledMuted>{t('table.more', { shown: media.clips.items.length, total: media.clips.total })}</StyledMuted> : null}
           </Panel>
         </>

@@ -2,17 +2,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../../components/ui/button';
+import { type DataColumn, type DataRowProps, DataTable } from '../../../../components/ui/data-table';
 import { StyledHeaderRow } from '../../../../components/ui/header-row';
 import { StyledPanel } from '../../../../components/ui/panel';
-import { StyledTable, StyledTableWrap } from '../../../../components/ui/table';
-import { StyledEmptyList, StyledLimitLine } from './list-styles';
+import { StyledLimitLine } from './list-styles';
 
 const StyledSection = styled(StyledPanel)`
   margin-bottom: ${({ theme }) => theme.space.xl};
 `;
 
-export interface AutomationSectionProps {
-  /** Prefix of the section's test ids: commands-section, new-command, commands-limit … */
+export interface AutomationSectionProps<Item> {
+  /** Prefix of the section's test ids: commands-section, new-command, commands-limit, command-row … */
   kind: 'command' | 'timer';
   title: string;
   newLabel: string;
@@ -21,16 +21,33 @@ export interface AutomationSectionProps {
   limitText: string;
   atLimit: boolean;
   emptyText: string;
-  /** The header cells of the data columns (the actions column is added). */
-  columns: ReactNode;
-  /** The rows; none: the empty text instead of the table. */
-  rows: ReactNode[];
+  /** The data columns (the actions column is added). */
+  columns: DataColumn<Item>[];
+  /** None: the empty text instead of the table. */
+  items: readonly Item[];
+  /** Attributes that name a row (`data-*`). */
+  rowProps: (item: Item) => DataRowProps;
+  /** The end of a row: edit and delete. */
+  actions: (item: Item) => ReactNode;
   /** The edit and delete dialogs. */
   dialogs: ReactNode;
 }
 
 /** The frame of the commands or the timers list: heading, "New …", the plan's limit, the table or the empty text. */
-export function AutomationSection({ kind, title, newLabel, onNew, limitText, atLimit, emptyText, columns, rows, dialogs }: AutomationSectionProps) {
+export function AutomationSection<Item extends { id: string }>({
+  kind,
+  title,
+  newLabel,
+  onNew,
+  limitText,
+  atLimit,
+  emptyText,
+  columns,
+  items,
+  rowProps,
+  actions,
+  dialogs,
+}: AutomationSectionProps<Item>) {
   const { t } = useTranslation('assistant');
   return (
     <StyledSection data-testid={`${kind}s-section`}>
@@ -44,24 +61,18 @@ export function AutomationSection({ kind, title, newLabel, onNew, limitText, atL
         {limitText}
         {atLimit ? ` ${t('limits.reached')}` : ''}
       </StyledLimitLine>
-      {rows.length === 0 ? (
-        <StyledEmptyList data-testid={`${kind}s-empty`}>{emptyText}</StyledEmptyList>
-      ) : (
-        <StyledTableWrap>
-          <StyledTable $compact data-testid={`${kind}s-table`}>
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {columns}
-                <th scope="col">
-                  <span className="visually-hidden">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-          </StyledTable>
-        </StyledTableWrap>
-      )}
+      <DataTable
+        columns={[...columns, { key: 'actions', header: <span className="visually-hidden">{t('common.actions')}</span>, cell: actions }]}
+        rows={items}
+        rowKey={(item) => item.id}
+        rowProps={rowProps}
+        empty={emptyText}
+        emptyTestId={`${kind}s-empty`}
+        compact
+        caption={title}
+        testId={`${kind}s-table`}
+        rowTestId={`${kind}-row`}
+      />
       {dialogs}
     </StyledSection>
   );

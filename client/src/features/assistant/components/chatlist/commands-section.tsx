@@ -45,52 +45,56 @@ export function CommandsSection({ channelId, commands, limit, categoryChatBot, o
       limitText={limit === null ? t('limits.commandsUnlimited', { count: commands.length }) : t('limits.commands', { count: commands.length, limit })}
       atLimit={atLimit}
       emptyText={t('commands.empty')}
-      columns={
-        <>
-          <th scope="col">{t('commands.columns.trigger')}</th>
-          <th scope="col">{t('commands.columns.response')}</th>
-          <th scope="col">{t('commands.columns.permission')}</th>
-          <th scope="col">{t('commands.columns.cooldown')}</th>
-          <th scope="col">{t('commands.columns.uses')}</th>
-          <th scope="col">{t('commands.columns.enabled')}</th>
-        </>
-      }
-      rows={commands.map((command) => (
-        <tr key={command.id} data-testid="command-row" data-trigger={command.trigger}>
-          <th scope="row">
-            <StyledCode>{command.trigger}</StyledCode>
-          </th>
-          <td>
-            <StyledClamp title={command.response}>{command.response}</StyledClamp>
-            {command.category ? <StyledLimitLine>{t('commands.onlyIn', { category: command.category })}</StyledLimitLine> : null}
-          </td>
-          <td>{t(`permissions.${command.permission}`)}</td>
-          <td>
-            {command.cooldownSeconds > 0 ? formatDuration(command.cooldownSeconds, i18n.language) : t('commands.noCooldown')}
-            {command.userCooldownSeconds > 0 ? (
-              <StyledLimitLine>{t('commands.perViewer', { duration: formatDuration(command.userCooldownSeconds, i18n.language) })}</StyledLimitLine>
-            ) : null}
-          </td>
-          <td>{command.useCount}</td>
-          <td>
+      columns={[
+        { key: 'trigger', header: t('commands.columns.trigger'), rowHeader: true, cell: (command) => <StyledCode>{command.trigger}</StyledCode> },
+        {
+          key: 'response',
+          header: t('commands.columns.response'),
+          cell: (command) => (
+            <>
+              <StyledClamp title={command.response}>{command.response}</StyledClamp>
+              {command.category ? <StyledLimitLine>{t('commands.onlyIn', { category: command.category })}</StyledLimitLine> : null}
+            </>
+          ),
+        },
+        { key: 'permission', header: t('commands.columns.permission'), cell: (command) => t(`permissions.${command.permission}`) },
+        {
+          key: 'cooldown',
+          header: t('commands.columns.cooldown'),
+          cell: (command) => (
+            <>
+              {command.cooldownSeconds > 0 ? formatDuration(command.cooldownSeconds, i18n.language) : t('commands.noCooldown')}
+              {command.userCooldownSeconds > 0 ? (
+                <StyledLimitLine>{t('commands.perViewer', { duration: formatDuration(command.userCooldownSeconds, i18n.language) })}</StyledLimitLine>
+              ) : null}
+            </>
+          ),
+        },
+        { key: 'uses', header: t('commands.columns.uses'), cell: (command) => command.useCount },
+        {
+          key: 'enabled',
+          header: t('commands.columns.enabled'),
+          cell: (command) => (
             <SwitchButton
               aria-label={t('commands.toggle', { trigger: command.trigger })}
               checked={command.enabled}
               onChange={(value) => toggle(command, value)}
               testId="command-toggle"
             />
-          </td>
-          <td>
-            <RowActions
-              kind="command"
-              editLabel={t('commands.edit', { trigger: command.trigger })}
-              deleteLabel={t('commands.delete', { trigger: command.trigger })}
-              onEdit={() => setEditing({ item: command })}
-              onDelete={() => setDeleting(command)}
-            />
-          </td>
-        </tr>
-      ))}
+          ),
+        },
+      ]}
+      items={commands}
+      rowProps={(command) => ({ 'data-trigger': command.trigger })}
+      actions={(command) => (
+        <RowActions
+          kind="command"
+          editLabel={t('commands.edit', { trigger: command.trigger })}
+          deleteLabel={t('commands.delete', { trigger: command.trigger })}
+          onEdit={() => setEditing({ item: command })}
+          onDelete={() => setDeleting(command)}
+        />
+      )}
       dialogs={
         <>
           <Dialog

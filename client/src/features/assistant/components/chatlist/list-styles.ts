@@ -31,9 +31,3 @@ export const StyledLimitLine = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
-
-export const StyledEmptyList = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => `${theme.space.lg} 0`};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;

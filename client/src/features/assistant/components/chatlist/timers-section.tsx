@@ -43,35 +43,33 @@ export function TimersSection({ channelId, timers, limit, onChanged }: TimersSec
       limitText={limit === null ? t('limits.timersUnlimited', { count: timers.length }) : t('limits.timers', { count: timers.length, limit })}
       atLimit={atLimit}
       emptyText={t('timers.empty')}
-      columns={
-        <>
-          <th scope="col">{t('timers.columns.name')}</th>
-          <th scope="col">{t('timers.columns.message')}</th>
-          <th scope="col">{t('timers.columns.schedule')}</th>
-          <th scope="col">{t('timers.columns.enabled')}</th>
-        </>
-      }
-      rows={timers.map((timer) => (
-        <tr key={timer.id} data-testid="timer-row" data-name={timer.name}>
-          <th scope="row">{timer.name}</th>
-          <td>
-            <StyledClamp title={timer.message}>{timer.message}</StyledClamp>
-          </td>
-          <td>{t('timers.schedule', { minutes: timer.intervalMinutes, lines: timer.minLines })}</td>
-          <td>
+      columns={[
+        { key: 'name', header: t('timers.columns.name'), rowHeader: true, cell: (timer) => timer.name },
+        {
+          key: 'message',
+          header: t('timers.columns.message'),
+          cell: (timer) => <StyledClamp title={timer.message}>{timer.message}</StyledClamp>,
+        },
+        { key: 'schedule', header: t('timers.columns.schedule'), cell: (timer) => t('timers.schedule', { minutes: timer.intervalMinutes, lines: timer.minLines }) },
+        {
+          key: 'enabled',
+          header: t('timers.columns.enabled'),
+          cell: (timer) => (
             <SwitchButton aria-label={t('timers.toggle', { name: timer.name })} checked={timer.enabled} onChange={(value) => toggle(timer, value)} testId="timer-toggle" />
-          </td>
-          <td>
-            <RowActions
-              kind="timer"
-              editLabel={t('timers.edit', { name: timer.name })}
-              deleteLabel={t('timers.delete', { name: timer.name })}
-              onEdit={() => setEditing({ item: timer })}
-              onDelete={() => setDeleting(timer)}
-            />
-          </td>
-        </tr>
-      ))}
+          ),
+        },
+      ]}
+      items={timers}
+      rowProps={(timer) => ({ 'data-name': timer.name })}
+      actions={(timer) => (
+        <RowActions
+          kind="timer"
+          editLabel={t('timers.edit', { name: timer.name })}
+          deleteLabel={t('timers.delete', { name: timer.name })}
+          onEdit={() => setEditing({ item: timer })}
+          onDelete={() => setDeleting(timer)}
+        />
+      )}
       dialogs={
         <>
           <Dialog
