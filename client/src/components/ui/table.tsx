@@ -118,7 +118,9 @@ export const StyledTable = styled.table<{ $busy?: boolean; $compact?: boolean }>
       border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     }
 
-    td {
+    /* Row headers (th scope=row) are cells of the card like the others. */
+    tbody td,
+    tbody th {
       display: flex;
       flex-wrap: wrap;
       align-items: baseline;
@@ -129,7 +131,8 @@ export const StyledTable = styled.table<{ $busy?: boolean; $compact?: boolean }>
       overflow-wrap: anywhere;
     }
 
-    td[data-label]:not([data-label=''])::before {
+    tbody td[data-label]:not([data-label=''])::before,
+    tbody th[data-label]:not([data-label=''])::before {
       content: attr(data-label);
       color: ${({ theme }) => theme.colors.textMuted};
       font-size: ${({ theme }) => theme.fontSizes.xs};
