@@ -127,6 +127,27 @@ describe('layout on a phone and a laptop', () => {
     await page.context().close()
   }, 120_000)
 
+  it.each([320, 390])('on a %i px phone, the navbar’s controls sit side by side, none over another and none squeezed', async (width) => {
+    const page = await e2e().newPage()
+    await page.setViewportSize({ width, height: 800 })
+    await signInAs(page, 'client')
+    await page.waitForURL(/\/dashboard\//)
+    await settled(page)
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll('header button, header select')].map((el) => {
+        const b = el.getBoundingClientRect()
+        return { name: el.getAttribute('aria-label') ?? el.textContent ?? '', left: b.left, right: b.right, width: b.width }
+      }),
+    )
+    expect(boxes.length).toBeGreaterThanOrEqual(5)
+    const sorted = [...boxes].sort((a, b) => a.left - b.left)
+    const overlaps = sorted.slice(1).flatMap((b, i) => (b.left < sorted[i]!.right - 0.5 ? [`${sorted[i]!.name} / ${b.name}`] : []))
+    expect(overlaps).toEqual([])
+    // Every control keeps a tap target of at least 40 px and stays on the screen.
+    expect(boxes.filter((b) => b.width < 39.5 || b.right > width).map((b) => `${b.name} ${Math.round(b.width)} px`)).toEqual([])
+    await page.context().close()
+  }, 120_000)
+
   it('on a phone, the menu drawer is empty until opened; opened from the keyboard it takes focus, lists the pages and opens one', async () => {
     const page = await e2e().newPage()
     await page.setViewportSize({ width: 390, height: 844 })

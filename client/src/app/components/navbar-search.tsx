@@ -48,6 +48,13 @@ const StyledTrigger = styled.button`
   @media ${({ theme }) => theme.media.mdUp} {
     kbd { display: inline; }
   }
+
+  /* A phone: the icon alone, a tap target as wide as the navbar's other buttons. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    justify-content: center;
+    width: ${({ theme }) => theme.sizes.control};
+    padding: 0;
+  }
 `;
 
 const StyledTriggerText = styled.span`

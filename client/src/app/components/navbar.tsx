@@ -24,6 +24,8 @@ const StyledNavbar = styled.header`
 
   @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
     margin: ${({ theme }) => `${theme.space.sm} ${theme.space.sm} 0`};
+    padding: ${({ theme }) => theme.space.sm};
+    gap: ${({ theme }) => theme.space.xs};
   }
 `;
 
@@ -33,12 +35,20 @@ const StyledStart = styled.div`
   gap: ${({ theme }) => theme.space.md};
   flex: 1;
   min-width: 0;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    gap: ${({ theme }) => theme.space.xs};
+  }
 `;
 
 const StyledEnd = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    gap: ${({ theme }) => theme.space.xs};
+  }
 `;
 
 export function Navbar({ start, layout }: { start?: ReactNode; layout: LayoutType }) {

@@ -70,6 +70,8 @@ export function Button({ variant = 'primary', block = false, type = 'button', ..
 
 /** An icon-only button; `label` becomes its accessible name. */
 export const StyledIconButton = styled.button`
+  /* Never squeezed below its tap target in a crowded row (a phone's navbar). */
+  flex: none;
   display: inline-flex;
   align-items: center;
   justify-content: center;
