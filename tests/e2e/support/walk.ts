@@ -26,7 +26,8 @@ export const appPaths = (userId: number | string): string[] => [
  * fade-in has ended (colours measured mid-fade are not the page's).
  */
 export async function settled(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="page-loading"], [data-testid="loading"], [data-testid="loading-overlay"]'), null, {
+  // Every LoadingState is marked data-loading, whatever its test id (a page's own, such as raid-loading).
+  await page.waitForFunction(() => !document.querySelector('[data-loading], [data-testid="loading-overlay"]'), null, {
     timeout: 15_000,
   })
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))

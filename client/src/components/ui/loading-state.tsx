@@ -10,11 +10,14 @@ const StyledLoading = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** An inline "loading" line for a page section (the page shell stays visible). */
+/**
+ * An inline "loading" line for a page section (the page shell stays visible). Marked
+ * `data-loading` whatever its test id: the browser tests' walks wait until none is left.
+ */
 export function LoadingState({ label, testId = 'loading' }: { label?: string; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <StyledLoading role="status" aria-live="polite" data-testid={testId}>
+    <StyledLoading role="status" aria-live="polite" data-testid={testId} data-loading="">
       <StyledSpinner />
       <span>{label ?? t('app.loading')}</span>
     </StyledLoading>
