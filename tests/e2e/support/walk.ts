@@ -26,10 +26,17 @@ export const appPaths = (userId: number | string): string[] => [
  * fade-in has ended (colours measured mid-fade are not the page's).
  */
 export async function settled(page: Page) {
-  // Every LoadingState is marked data-loading, whatever its test id (a page's own, such as raid-loading).
-  await page.waitForFunction(() => !document.querySelector('[data-loading], [data-testid="loading-overlay"]'), null, {
-    timeout: 15_000,
-  })
+  // The layout's main content is drawn (before the app's first render there is no loader to
+  // wait for either), and no loading state is left: every LoadingState is marked data-loading,
+  // whatever its test id (a page's own, such as raid-loading).
+  await page.waitForFunction(
+    () => {
+      const main = document.getElementById('main-content')
+      return main !== null && main.childElementCount > 0 && !document.querySelector('[data-loading], [data-testid="loading-overlay"]')
+    },
+    null,
+    { timeout: 15_000 },
+  )
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))
 }
 
