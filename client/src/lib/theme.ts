@@ -96,7 +96,7 @@ const light: SkinColors = {
   onPrimary: '#ffffff',
   primarySoft: 'rgba(115, 103, 240, 0.12)',
   link: '#4f42d8',
-  secondary: '#6a6e73',
+  secondary: '#65696e',
   success: '#1a7f47',
   info: '#00707f',
   warning: '#a65c00',

@@ -44,6 +44,8 @@ describe('theme contrast of the shared colour pairs', () => {
       ['link on primarySoft', c.link, over(c.primarySoft, c.surface)],
       ['textMuted on surface', c.textMuted, c.surface],
       ['textMuted on body', c.textMuted, c.body],
+      // The secondary status badge (assistant status, e.g. stopped).
+      ['secondary on primarySoft', c.secondary, over(c.primarySoft, c.surface)],
       ['success on successSoft', c.success, over(c.successSoft, c.surface)],
       ['info on infoSoft', c.info, over(c.infoSoft, c.surface)],
       ['warning on warningSoft', c.warning, over(c.warningSoft, c.surface)],

@@ -52,7 +52,9 @@ export function CommandsSection({ channelId, commands, limit, categoryChatBot, o
           header: t('commands.columns.response'),
           cell: (command) => (
             <>
-              <StyledClamp title={command.response}>{command.response}</StyledClamp>
+              <StyledClamp title={command.response} data-user-content>
+                {command.response}
+              </StyledClamp>
               {command.category ? <StyledLimitLine>{t('commands.onlyIn', { category: command.category })}</StyledLimitLine> : null}
             </>
           ),

@@ -44,11 +44,15 @@ export function TimersSection({ channelId, timers, limit, onChanged }: TimersSec
       atLimit={atLimit}
       emptyText={t('timers.empty')}
       columns={[
-        { key: 'name', header: t('timers.columns.name'), rowHeader: true, cell: (timer) => timer.name },
+        { key: 'name', header: t('timers.columns.name'), rowHeader: true, cell: (timer) => <span data-user-content>{timer.name}</span> },
         {
           key: 'message',
           header: t('timers.columns.message'),
-          cell: (timer) => <StyledClamp title={timer.message}>{timer.message}</StyledClamp>,
+          cell: (timer) => (
+            <StyledClamp title={timer.message} data-user-content>
+              {timer.message}
+            </StyledClamp>
+          ),
         },
         { key: 'schedule', header: t('timers.columns.schedule'), cell: (timer) => t('timers.schedule', { minutes: timer.intervalMinutes, lines: timer.minLines }) },
         {

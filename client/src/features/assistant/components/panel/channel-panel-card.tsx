@@ -195,7 +195,8 @@ export function ChannelPanelCard({
         {channel.account?.scopes.length ? (
           <StyledScopes>
             <summary>{t('panel.scopes', { platform })}</summary>
-            <ul>
+            {/* The platform's own permission names: never translated. */}
+            <ul translate="no">
               {channel.account.scopes.map((scope) => (
                 <li key={scope}>{scope}</li>
               ))}
