@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DEMO_PASSWORDS } from './support/harness'
 import { signIn } from './support/pages'
-import { appPaths, settled, signInAs, sharedE2E } from './support/walk'
+import { appPaths, settled, signInAs, sharedE2E, WALK_ENV } from './support/walk'
 
 /** What sticks out sideways: the page's own scroll width, and tables that scroll inside their box. */
 const overflow = (page: Page) =>
@@ -25,7 +25,7 @@ const spills = (page: Page) =>
   )
 
 describe('layout on a phone and a laptop', () => {
-  const e2e = sharedE2E()
+  const e2e = sharedE2E(WALK_ENV)
 
   it.each(['admin', 'client'] as const)('as %s: no page is wider than a 390 px phone, and tables become cards', async (role) => {
     const page = await e2e().newPage()

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { WALK_LOCALES, dictionaryFor, isEnglish } from './support/english'
-import { PUBLIC_PATHS, appPaths, settled, signInAs, type DemoRole, sharedE2E } from './support/walk'
+import { PUBLIC_PATHS, appPaths, settled, signInAs, type DemoRole, sharedE2E, WALK_ENV } from './support/walk'
 
 /**
  * Every visible text of the page: text nodes of shown elements (screen-reader-only text
  * included), placeholders and accessible names given as attributes. What people wrote
  * (chat lines, task titles, mail subjects: marked data-user-content) is left out, also where
- * an attribute quotes it.
+ * an attribute quotes it. So is what is marked translate="no" (a platform's permission names).
  */
 const visibleTexts = (page: Page) =>
   page.evaluate(() => {
     const out: string[] = []
     const shown = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden'
-    const skip = (el: Element) => el.closest('script, style, noscript, textarea, [data-user-content], [aria-hidden="true"]') !== null
+    const skip = (el: Element) => el.closest('script, style, noscript, textarea, [data-user-content], [translate="no"], [aria-hidden="true"]') !== null
     const quoted = [...document.querySelectorAll('[data-user-content]')].map((el) => el.textContent ?? '').filter((t) => t.trim() !== '')
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -33,7 +33,7 @@ const visibleTexts = (page: Page) =>
   })
 
 describe('locale walk: no English on any page in de, fr and pt', () => {
-  const e2e = sharedE2E()
+  const e2e = sharedE2E(WALK_ENV)
 
   it.each(WALK_LOCALES)('%s: every page as admin, reseller and client', async (locale) => {
     const dict = dictionaryFor(locale)

@@ -50,12 +50,19 @@ export async function signInAs(page: Page, role: DemoRole): Promise<number> {
   return page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: number }).id)
 }
 
-/** One server and browser for a walk's tests: started before them, closed after; call the answer inside a test. */
-export function sharedE2E(): () => E2E {
+/**
+ * One server and browser for a walk's tests: started before them, closed after; call the answer
+ * inside a test. `WALK_ENV` gives the demo client its seeded sandbox channel, so the assistant's
+ * pages are walked with a connected channel (commands, timers, chat, raids, followers, videos).
+ */
+export function sharedE2E(env: Record<string, string> = {}): () => E2E {
   let e: E2E | undefined
   beforeAll(async () => {
-    e = await startE2E()
+    e = await startE2E(env)
   }, 60_000)
   afterAll(() => e?.close())
   return () => e!
 }
+
+/** The walks' server: as `npm start` runs the demo, with the sandbox channel. */
+export const WALK_ENV = { SANDBOX: 'auto' }
