@@ -18,3 +18,24 @@ export const StyledFilterBar = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   align-items: end;
 `;
+
+/**
+ * Fields and the buttons that act on them on one line, wrapping on narrow screens, bottoms
+ * aligned: the fields' own bottom margin moves to the row, so a button lines up with the inputs
+ * (not with the margin under them). The first field takes the room left.
+ */
+export const StyledFieldRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+
+  && > * {
+    margin-bottom: 0;
+  }
+
+  > :first-child {
+    flex: 1 1 12rem;
+  }
+`;

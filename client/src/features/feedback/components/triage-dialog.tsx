@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { StyledFieldRow } from '../../../components/ui/form-grid';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -25,16 +26,6 @@ const StyledForm = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.lg};
-`;
-
-const StyledRow = styled.div`
-  display: flex;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-
-  > :first-child {
-    flex: 1;
-  }
 `;
 
 const StyledNotes = styled.ul`
@@ -92,7 +83,7 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
       <ReportView report={report} showReporter />
 
       <StyledForm onSubmit={(e) => void run(e, async () => (await setStatusMutation({ variables: { id: report.id, status } })).data?.setFeedbackReportStatus ?? null)}>
-        <StyledRow>
+        <StyledFieldRow>
           <SelectField label={t('admin.status')} name="status" value={status} onChange={(e) => setStatus(e.target.value as FeedbackStatus)} data-autofocus>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -103,11 +94,11 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
           <Button type="submit" disabled={busy || status === report.status} data-testid="feedback-save-status">
             {t('admin.saveStatus')}
           </Button>
-        </StyledRow>
+        </StyledFieldRow>
       </StyledForm>
 
       <StyledForm onSubmit={(e) => void run(e, async () => (await assign({ variables: { id: report.id, assigneeId: assignee || null } })).data?.assignFeedbackReport ?? null)}>
-        <StyledRow>
+        <StyledFieldRow>
           <SelectField label={t('admin.assign')} name="assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
             <option value="">{t('admin.unassigned')}</option>
             {(triage.data?.feedbackAssignees ?? []).map((a) => (
@@ -119,7 +110,7 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
           <Button type="submit" disabled={busy || assignee === (report.assigneeId ?? '')} data-testid="feedback-save-assignee">
             {t('admin.saveAssign')}
           </Button>
-        </StyledRow>
+        </StyledFieldRow>
       </StyledForm>
 
       <StyledForm onSubmit={(e) => void run(e, async () => (await saveReply({ variables: { id: report.id, reply: reply.trim() } })).data?.replyToFeedbackReport ?? null)}>

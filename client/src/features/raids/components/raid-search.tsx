@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { StyledFieldRow } from '../../../components/ui/form-grid';
 import { StyledCard } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
@@ -11,18 +11,6 @@ import { type RaidTargetsQuery, useRaidTargetsLazyQuery } from '../../../gql/gra
 import { languageName, MAX_QUERY_LENGTH, twitchUrl } from '../lib';
 
 type Target = RaidTargetsQuery['searchRaidTargets'][number];
-
-const StyledForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-bottom: ${({ theme }) => theme.space.md};
-
-  > :first-child {
-    flex: 1 1 16rem;
-  }
-`;
 
 interface RaidSearchProps {
   channelId: string;
@@ -47,7 +35,7 @@ export function RaidSearch({ channelId, blocked, starting, onRaid }: RaidSearchP
   return (
     <StyledCard aria-labelledby="raid-search-title" data-testid="raid-search">
       <h2 id="raid-search-title">{t('search.title')}</h2>
-      <StyledForm onSubmit={submit} role="search">
+      <StyledFieldRow as="form" onSubmit={submit} role="search">
         <TextField
           label={t('search.label')}
           hint={t('search.hint')}
@@ -59,7 +47,7 @@ export function RaidSearch({ channelId, blocked, starting, onRaid }: RaidSearchP
         <Button type="submit" disabled={!query.trim() || loading} aria-busy={loading} data-testid="raid-search-submit">
           {t('search.submit')}
         </Button>
-      </StyledForm>
+      </StyledFieldRow>
       {blocked ? (
         <Alert variant="info" testId="raid-blocked">
           {blocked}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
+import { StyledFieldRow } from '../../../components/ui/form-grid';
 import { StyledCard } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
@@ -40,19 +41,17 @@ const StyledConsole = styled(StyledCard)`
   }
 `;
 
-const StyledRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
 const StyledBadges = styled.fieldset`
   display: flex;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.md};
   border: 0;
   padding: 0;
-  margin: ${({ theme }) => theme.space.xs} 0;
+  margin: ${({ theme }) => `${theme.space.xs} 0 ${theme.space.md}`};
+
+  label {
+    white-space: nowrap;
+  }
 
   legend {
     color: ${({ theme }) => theme.colors.heading};
@@ -124,13 +123,13 @@ export function TestConsole({ channelId }: { channelId: string }) {
 
       <form noValidate onSubmit={(event) => void handleChat(event)} data-testid="sandbox-chat-form">
         <h3>{t('console.chatTitle')}</h3>
-        <StyledRow>
+        <StyledFieldRow>
           <TextField label={t('viewer')} value={viewer} maxLength={25} onChange={(e) => setViewer(e.target.value)} errors={viewerValid ? undefined : [t('invalidName')]} data-testid="sandbox-viewer" />
           <TextField label={t('message')} value={text} maxLength={500} onChange={(e) => setText(e.target.value)} autoComplete="off" data-testid="sandbox-message" />
           <Button type="submit" disabled={busy} aria-busy={chatState.loading} data-testid="sandbox-send">
             {t('send')}
           </Button>
-        </StyledRow>
+        </StyledFieldRow>
         <StyledBadges>
           <legend>{t('badges.label')}</legend>
           {BADGES.map((badge) => (
@@ -143,7 +142,7 @@ export function TestConsole({ channelId }: { channelId: string }) {
       </form>
 
       <h3>{t('console.eventsTitle')}</h3>
-      <StyledRow>
+      <StyledFieldRow>
         <TextField label={t('category')} value={category} maxLength={100} onChange={(e) => setCategory(e.target.value)} data-testid="sandbox-category" />
         <Button variant="secondary" disabled={busy} onClick={() => void run(() => stream({ variables: { channelId, online: true, category: category.trim() || null } }), t('wentLive', { category }))} data-testid="sandbox-online">
           {t('goLive')}
@@ -154,20 +153,20 @@ export function TestConsole({ channelId }: { channelId: string }) {
         <Button variant="secondary" disabled={busy || !viewerValid} onClick={() => void run(() => follow({ variables: { channelId, viewer: viewer.trim() } }), t('followed', { viewer }))} data-testid="sandbox-follow">
           {t('follow', { viewer })}
         </Button>
-      </StyledRow>
-      <StyledRow>
+      </StyledFieldRow>
+      <StyledFieldRow>
         <TextField label={t('raider')} value={raider} maxLength={25} onChange={(e) => setRaider(e.target.value)} data-testid="sandbox-raider" />
         <TextField label={t('raidViewers')} type="number" min={1} max={100000} value={viewers} onChange={(e) => setViewers(e.target.value)} data-testid="sandbox-raid-viewers" />
         <Button variant="secondary" disabled={busy} onClick={() => void run(() => raid({ variables: { channelId, fromChannel: raider.trim(), viewers: Number(viewers) } }), t('raided', { raider, count: Number(viewers) }))} data-testid="sandbox-raid">
           {t('raid')}
         </Button>
-      </StyledRow>
-      <StyledRow>
+      </StyledFieldRow>
+      <StyledFieldRow>
         <TextField label={t('clipTitle')} value={clipTitle} maxLength={100} onChange={(e) => setClipTitle(e.target.value)} data-testid="sandbox-clip-title" />
         <Button variant="secondary" disabled={busy} onClick={() => void run(() => clip({ variables: { channelId, title: clipTitle.trim() } }), t('clipped', { title: clipTitle }))} data-testid="sandbox-clip">
           {t('clip')}
         </Button>
-      </StyledRow>
+      </StyledFieldRow>
 
       {feedback ? (
         <StyledFeedback $error={feedback.error} role="status" data-testid="sandbox-feedback">
@@ -176,12 +175,12 @@ export function TestConsole({ channelId }: { channelId: string }) {
       ) : null}
 
       <h3>{t('console.removeTitle')}</h3>
-      <StyledRow>
+      <StyledFieldRow>
         <p>{t('console.removeText')}</p>
         <Button variant="danger" onClick={() => setConfirming(true)} data-testid="sandbox-remove">
           {t('remove')}
         </Button>
-      </StyledRow>
+      </StyledFieldRow>
       <ConfirmDialog
         open={confirming}
         title={t('removeConfirmTitle')}
