@@ -77,6 +77,10 @@ describe('the assistant pages in Chromium', () => {
   it('shows the empty states with a "Connect your channel" call to action', async () => {
     await page.getByTestId('empty-channels').waitFor()
     await page.getByTestId('licence-tile').waitFor()
+    // The licence's first day in the UI language's date format (as elsewhere), not as stored.
+    // (Seeded at the server's start today, UTC; the day before when the run spans midnight.)
+    const day = (msAgo: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.now() - msAgo))
+    expect([day(0), day(86_400_000)]).toContain(await page.getByTestId('licence-since').textContent())
     await page.getByTestId('connect-cta').click()
     await page.waitForURL('**/pages/Panel')
     await page.getByTestId('empty-channels').waitFor()

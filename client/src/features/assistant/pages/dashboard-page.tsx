@@ -11,6 +11,7 @@ import { ScreenLoadingState } from '../../../components/ui/loading-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AssistantDashboardDocument, type AssistantDashboardQuery, useAssistantDashboardQuery } from '../../../gql/graphql';
 import { getApolloClient } from '../../../lib/apollo';
+import { useFormatters } from '../../../lib/format';
 import { getUserData } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { EmptyChannels } from '../components/empty-channels';
@@ -49,6 +50,8 @@ const StyledTile = styled(StyledCard)`
     gap: ${({ theme }) => theme.space.sm};
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
+    /* A channel's login can be long and has no spaces. */
+    overflow-wrap: anywhere;
   }
 `;
 
@@ -119,6 +122,7 @@ const StyledActivity = styled.ol`
 
 function LicenceTile({ licence, plan }: { licence: Licence | null; plan: string | null }) {
   const { t } = useTranslation('assistant');
+  const format = useFormatters();
   const [shown, setShown] = useState(false);
   const hasLicence = licence !== null && licence.currentPlan !== 'None' && licence.licenseKey !== 'None';
   const expired = hasLicence && licence.duration < 0;
@@ -143,7 +147,7 @@ function LicenceTile({ licence, plan }: { licence: Licence | null; plan: string 
           {licence.licensebeginning ? (
             <>
               <dt>{t('dashboard.licence.since')}</dt>
-              <dd>{licence.licensebeginning}</dd>
+              <dd data-testid="licence-since">{format.date(licence.licensebeginning)}</dd>
             </>
           ) : null}
         </StyledDetails>
