@@ -34,4 +34,8 @@ describe('accessibility (axe-core, WCAG 2 A/AA) on every page in both skins', ()
   it.each(['light', 'dark'] as const)('%s skin: no violations on every app page as the client, whose sandbox channel is connected', async (skin) => {
     expect(await walk(skin, 'client', false)).toEqual([])
   }, 300_000)
+
+  it.each(['light', 'dark'] as const)('%s skin: no violations on every app page as a reseller', async (skin) => {
+    expect(await walk(skin, 'reseller', false)).toEqual([])
+  }, 300_000)
 })
