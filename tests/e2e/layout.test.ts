@@ -56,6 +56,19 @@ describe('layout on a phone and a laptop', () => {
     await page.context().close()
   }, 120_000)
 
+  it('on a laptop, a button beside a field stands level with its input, though the field shows a hint under it', async () => {
+    const page = await e2e().newPage()
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await signInAs(page, 'client')
+    await page.goto('/pages/raid')
+    await settled(page)
+    const input = (await page.getByTestId('raid-query').boundingBox())!
+    const button = (await page.getByTestId('raid-search-submit').boundingBox())!
+    expect(Math.abs(button.y - input.y)).toBeLessThan(1.5)
+    expect(button.x).toBeGreaterThan(input.x + input.width)
+    await page.context().close()
+  }, 120_000)
+
   it('a dialog closed with Escape or its close button gives the focus back to the button that opened it', async () => {
     const page = await e2e().newPage()
     await signInAs(page, 'client')

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import styled from 'styled-components';
+import styled, { type DefaultTheme } from 'styled-components';
 
 const StyledField = styled.div`
   display: flex;
@@ -14,7 +14,16 @@ const StyledLabelRow = styled.div`
   align-items: baseline;
   gap: ${({ theme }) => theme.space.sm};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: ${({ theme }) => theme.lineHeights.body};
 `;
+
+/**
+ * How far below a field's top its input starts (the label's line and the gap under it): a
+ * button beside a field (StyledFieldRow) starts as far down, level with the input, whatever
+ * hint or error the field shows under it.
+ */
+export const controlOffset = ({ theme }: { theme: DefaultTheme }) =>
+  `calc(${theme.fontSizes.sm} * ${theme.lineHeights.body} + ${theme.space.xs})`;
 
 const StyledLabel = styled.label`
   color: ${({ theme }) => theme.colors.heading};

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { controlOffset } from './form-field';
 
 /** Form fields in two columns from medium screens up, one column below. */
 export const StyledFormGrid = styled.div`
@@ -20,19 +21,27 @@ export const StyledFilterBar = styled.div`
 `;
 
 /**
- * Fields and the buttons that act on them on one line, wrapping on narrow screens, bottoms
- * aligned: the fields' own bottom margin moves to the row, so a button lines up with the inputs
- * (not with the margin under them). The first field takes the room left.
+ * Fields and the buttons that act on them on one line, wrapping on narrow screens: from small
+ * screens up, a button stands level with the inputs (below the labels' line, whatever hint or error a field shows
+ * under its input), and the fields' own bottom margin moves to the row. The first field takes
+ * the room left.
  */
 export const StyledFieldRow = styled.div`
   display: flex;
   flex-wrap: wrap;
-  align-items: flex-end;
+  align-items: flex-start;
   gap: ${({ theme }) => theme.space.sm};
   margin-bottom: ${({ theme }) => theme.space.lg};
 
   && > * {
     margin-bottom: 0;
+  }
+
+  /* On a phone the buttons wrap under the fields, where no offset is wanted. */
+  @media ${({ theme }) => theme.media.smUp} {
+    > button {
+      margin-top: ${controlOffset};
+    }
   }
 
   > :first-child {

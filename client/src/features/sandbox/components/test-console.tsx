@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui/button';
 import { StyledFieldRow } from '../../../components/ui/form-grid';
+import { StyledHeaderRow } from '../../../components/ui/header-row';
 import { StyledCard } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
@@ -175,12 +176,12 @@ export function TestConsole({ channelId }: { channelId: string }) {
       ) : null}
 
       <h3>{t('console.removeTitle')}</h3>
-      <StyledFieldRow>
+      <StyledHeaderRow>
         <p>{t('console.removeText')}</p>
         <Button variant="danger" onClick={() => setConfirming(true)} data-testid="sandbox-remove">
           {t('remove')}
         </Button>
-      </StyledFieldRow>
+      </StyledHeaderRow>
       <ConfirmDialog
         open={confirming}
         title={t('removeConfirmTitle')}
