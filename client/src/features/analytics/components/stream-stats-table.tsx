@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import type { AnalyticsStreamStatFragment } from '../../../gql/graphql';
+import { useFormatters } from '../../../lib/format';
 import { formatDuration, formatStart } from '../lib/range';
 
-const dash = (n: number | null | undefined) => (n === null || n === undefined ? '–' : n.toLocaleString());
 
 type Stream = AnalyticsStreamStatFragment;
 
@@ -23,6 +23,8 @@ export function StreamStatsTable({
   onRetry?: () => void;
 }) {
   const { t, i18n } = useTranslation('analytics');
+  const format = useFormatters();
+  const dash = (n: number | null | undefined) => (n === null || n === undefined ? '–' : format.number(n));
   const columns: DataColumn<Stream>[] = [
     { key: 'started', header: t('streams.started'), cell: (s) => formatStart(s.startedAt, i18n.language) },
     ...(names ? [{ key: 'channel', header: t('streams.channel'), cell: (s: Stream) => names.get(s.channelId) ?? s.channelId }] : []),

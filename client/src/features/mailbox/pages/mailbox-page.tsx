@@ -21,6 +21,7 @@ import {
   useUpdateEmailsMutation,
 } from '../../../gql/graphql';
 import { apiFetch } from '../../../lib/api-fetch';
+import { useFormatters } from '../../../lib/format';
 import { readAsDataUrl } from '../../../lib/read-file';
 
 const FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash', 'starred'] as const;
@@ -168,7 +169,8 @@ function ComposeDialog({ initial, onClose, onSent }: { initial: Draft; onClose: 
 
 /** /apps/email: the signed-in user's mailbox (folders, search, read, compose). */
 export default function MailboxPage({ title }: { title: string }) {
-  const { t, i18n } = useTranslation('mailbox');
+  const { t } = useTranslation('mailbox');
+  const format = useFormatters();
   const [view, setView] = useState<View>('inbox');
   const [q, setQ] = useState('');
   const [label, setLabel] = useState<EmailLabel | null>(null);
@@ -223,7 +225,7 @@ export default function MailboxPage({ title }: { title: string }) {
               </Button>
               <h2 data-user-content>{open.subject}</h2>
               <p>
-                {t('from')}: {open.from.name} &lt;{open.from.email}&gt; · {new Date(open.time).toLocaleString(i18n.language)}
+                {t('from')}: {open.from.name} &lt;{open.from.email}&gt; · {format.dateTime(open.time)}
               </p>
               {open.to.length ? <p>{t('to')}: {open.to.map((a) => a.name).join(', ')}</p> : null}
               {open.cc.length ? <p data-testid="email-cc">{t('cc')}: {open.cc.map((a) => a.name).join(', ')}</p> : null}

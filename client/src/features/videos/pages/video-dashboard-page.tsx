@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Panel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
 import { useVideoDashboardQuery } from '../../../gql/graphql';
+import { useFormatters } from '../../../lib/format';
 import { EmptyChannels } from '../../assistant/components/empty-channels';
 import { DateRangeFields } from '../components/date-range-fields';
 import { LinkActions } from '../components/link-actions';
@@ -60,6 +61,7 @@ const StyledCharts = styled.div`
 /** /followerfabrik/videodashboard: videos and clips of all the user's channels over time, from the server's cache. */
 export default function VideoDashboardPage({ title }: { title: string }) {
   const { t, i18n } = useTranslation('videos');
+  const format = useFormatters();
   const [range, setRange] = useState<DayRange>(() => lastDays(90));
   const valid = rangeProblem(range) === null;
   const { data, previousData, loading, error, refetch } = useVideoDashboardQuery({
@@ -133,7 +135,7 @@ export default function VideoDashboardPage({ title }: { title: string }) {
           <p>
             {twitchChannels.map((c) => (
               <span key={c.channel.id} data-testid="dashboard-channel">
-                {c.channel.displayName}: {c.syncedAt ? t('sync.at', { time: new Date(c.syncedAt).toLocaleString(i18n.language) }) : t('sync.never')}{' '}
+                {c.channel.displayName}: {c.syncedAt ? t('sync.at', { time: format.dateTime(c.syncedAt) }) : t('sync.never')}{' '}
               </span>
             ))}
           </p>

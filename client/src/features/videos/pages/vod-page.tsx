@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
+import { controlOffset } from '../../../components/ui/form-field';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Panel } from '../../../components/ui/panel';
 import { SelectField } from '../../../components/ui/select-field';
@@ -20,6 +21,7 @@ import {
   useVodLibraryQuery,
   useVodRefreshMutation,
 } from '../../../gql/graphql';
+import { useFormatters } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { ChannelPage } from '../../assistant/components/channel-page';
 import { ASSISTANT_PATHS, withChannel } from '../../assistant/lib/paths';
@@ -37,9 +39,16 @@ const VIDEO_TYPES: readonly VideoType[] = ['archive', 'highlight', 'upload'];
 const StyledToolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
-  align-items: flex-end;
+  align-items: flex-start;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.lg};
+
+  /* The refresh and clip controls level with the date inputs, below the fields' labels. */
+  @media ${({ theme }) => theme.media.smUp} {
+    > :not(:first-child) {
+      margin-top: ${controlOffset};
+    }
+  }
 `;
 
 const StyledFilters = styled.div`
@@ -70,6 +79,7 @@ function SortField({ value, onChange, testId }: { value: MediaSort; onChange: (s
 /** The library of one Twitch channel: videos and clips from the server's cache, with filters and actions. */
 function Library({ channel }: { channel: AssistantChannelFragment }) {
   const { t, i18n } = useTranslation('videos');
+  const format = useFormatters();
   const toast = useToast();
   const errorText = useErrorText();
   const [range, setRange] = useState<DayRange>(() => lastDays(90));
@@ -129,7 +139,7 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
           </Button>
           {canClip ? <CreateClip channelId={channel.id} live={channel.status.live} onCreated={reload} /> : null}
         </StyledToolbar>
-        {media?.syncedAt ? <StyledMuted data-testid="vod-synced">{t('sync.at', { time: new Date(media.syncedAt).toLocaleString(i18n.language) })}</StyledMuted> : null}
+        {media?.syncedAt ? <StyledMuted data-testid="vod-synced">{t('sync.at', { time: format.dateTime(media.syncedAt) })}</StyledMuted> : null}
         {media && !media.syncedAt && !media.syncError ? <StyledMuted>{t('sync.never')}</StyledMuted> : null}
         {media?.syncError ? (
           <Alert variant="warning" testId="vod-sync-error">
