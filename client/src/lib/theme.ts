@@ -27,6 +27,8 @@ const shared = {
   space,
   breakpoints,
   media: {
+    /** Phones: up to the small breakpoint (where smUp starts). */
+    phone: `(max-width: ${breakpoints.sm})`,
     smUp: `(min-width: ${breakpoints.sm})`,
     mdUp: `(min-width: ${breakpoints.md})`,
     lgUp: `(min-width: ${breakpoints.lg})`,

@@ -16,7 +16,7 @@ const StyledBar = styled.nav`
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: 0 4px 24px 0 ${({ theme }) => theme.colors.shadow};
 
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+  @media ${({ theme }) => theme.media.phone} {
     margin: ${({ theme }) => `${theme.space.sm} ${theme.space.sm} 0`};
   }
 `;

@@ -3,8 +3,6 @@ import styled from 'styled-components';
 import { Icon } from '../../components/ui/icon';
 import { LANGUAGES, LANGUAGE_NAMES, changeLanguage, isLanguage } from '../../lib/i18n';
 
-const PHONE = ({ theme }: { theme: { breakpoints: { sm: string } } }) => `(max-width: ${theme.breakpoints.sm})`;
-
 const StyledWrap = styled.span`
   position: relative;
   display: inline-flex;
@@ -15,7 +13,7 @@ const StyledWrap = styled.span`
 const StyledGlobe = styled.span`
   display: none;
 
-  @media ${PHONE} {
+  @media ${({ theme }) => theme.media.phone} {
     position: absolute;
     inset: 0;
     display: flex;
@@ -35,7 +33,7 @@ const StyledSelect = styled.select`
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
 
-  @media ${PHONE} {
+  @media ${({ theme }) => theme.media.phone} {
     width: ${({ theme }) => theme.sizes.control};
     padding: 0;
     border-color: transparent;

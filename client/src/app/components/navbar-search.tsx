@@ -50,7 +50,7 @@ const StyledTrigger = styled.button`
   }
 
   /* A phone: the icon alone, a tap target as wide as the navbar's other buttons. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+  @media ${({ theme }) => theme.media.phone} {
     justify-content: center;
     width: ${({ theme }) => theme.sizes.control};
     padding: 0;
@@ -58,7 +58,7 @@ const StyledTrigger = styled.button`
 `;
 
 const StyledTriggerText = styled.span`
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+  @media ${({ theme }) => theme.media.phone} {
     position: absolute;
     width: 1px;
     height: 1px;

@@ -22,7 +22,7 @@ const StyledNavbar = styled.header`
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: 0 4px 24px 0 ${({ theme }) => theme.colors.shadow};
 
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+  @media ${({ theme }) => theme.media.phone} {
     margin: ${({ theme }) => `${theme.space.sm} ${theme.space.sm} 0`};
     padding: ${({ theme }) => theme.space.sm};
     gap: ${({ theme }) => theme.space.xs};
@@ -36,7 +36,7 @@ const StyledStart = styled.div`
   flex: 1;
   min-width: 0;
 
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+  @media ${({ theme }) => theme.media.phone} {
     gap: ${({ theme }) => theme.space.xs};
   }
 `;
@@ -46,7 +46,7 @@ const StyledEnd = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
 
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+  @media ${({ theme }) => theme.media.phone} {
     gap: ${({ theme }) => theme.space.xs};
   }
 `;

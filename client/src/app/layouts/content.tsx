@@ -9,7 +9,7 @@ export const StyledContent = styled.main`
 
   &:focus { outline: none; }
 
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+  @media ${({ theme }) => theme.media.phone} {
     padding: ${({ theme }) => `${theme.space.lg} ${theme.space.sm}`};
   }
 `;
