@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DEMO_PASSWORDS } from './support/harness'
 import { signIn } from './support/pages'
-import { appPaths, settled, signInAs, sharedE2E, WALK_ENV } from './support/walk'
+import { appPaths, settled, signInAs, sharedE2E, WALK_ENV, type DemoRole } from './support/walk'
 
 /** What sticks out sideways: the page's own scroll width, and tables that scroll inside their box. */
 const overflow = (page: Page) =>
@@ -27,10 +27,16 @@ const spills = (page: Page) =>
 describe('layout on a phone and a laptop', () => {
   const e2e = sharedE2E(WALK_ENV)
 
-  it.each(['admin', 'client'] as const)('as %s: no page is wider than a 390 px phone, and tables become cards', async (role) => {
+  /** A fresh page of the given size, signed in as `role`; also the account's id. */
+  const signedIn = async (role: DemoRole, viewport?: { width: number; height: number }) => {
     const page = await e2e().newPage()
-    await page.setViewportSize({ width: 390, height: 844 })
+    if (viewport) await page.setViewportSize(viewport)
     const self = await signInAs(page, role)
+    return { page, self }
+  }
+
+  it.each(['admin', 'client'] as const)('as %s: no page is wider than a 390 px phone, and tables become cards', async (role) => {
+    const { page, self } = await signedIn(role, { width: 390, height: 844 })
     const wide: string[] = []
     for (const path of appPaths(self)) {
       await page.goto(path)
@@ -57,9 +63,7 @@ describe('layout on a phone and a laptop', () => {
   }, 120_000)
 
   it('on a laptop, a button beside a field stands level with its input, though the field shows a hint under it', async () => {
-    const page = await e2e().newPage()
-    await page.setViewportSize({ width: 1366, height: 800 })
-    await signInAs(page, 'client')
+    const { page } = await signedIn('client', { width: 1366, height: 800 })
     await page.goto('/pages/raid')
     await settled(page)
     const input = (await page.getByTestId('raid-query').boundingBox())!
@@ -70,8 +74,7 @@ describe('layout on a phone and a laptop', () => {
   }, 120_000)
 
   it('a dialog closed with Escape or its close button gives the focus back to the button that opened it', async () => {
-    const page = await e2e().newPage()
-    await signInAs(page, 'client')
+    const { page } = await signedIn('client')
     await page.goto('/apps/email')
     await settled(page)
     const compose = page.getByRole('button', { name: 'Compose' })
@@ -89,9 +92,7 @@ describe('layout on a phone and a laptop', () => {
   }, 120_000)
 
   it('on a laptop the sidebar and its background cover the window at the bottom of a page taller than the window', async () => {
-    const page = await e2e().newPage()
-    await page.setViewportSize({ width: 1366, height: 600 })
-    await signInAs(page, 'admin')
+    const { page } = await signedIn('admin', { width: 1366, height: 600 })
     await page.goto('/pages/faq')
     await settled(page)
     const sidebar = page.locator('#app-sidebar')
@@ -115,9 +116,7 @@ describe('layout on a phone and a laptop', () => {
   }, 120_000)
 
   it('an admin lands on their tasks, with administration first in the menu; a collapsed group opens from the keyboard; other views are links in the page', async () => {
-    const page = await e2e().newPage()
-    await page.setViewportSize({ width: 1366, height: 800 })
-    await signInAs(page, 'admin')
+    const { page } = await signedIn('admin', { width: 1366, height: 800 })
     await page.waitForURL(/\/dashboard\//)
     await settled(page)
     const tasks = page.getByTestId('role-tasks')
@@ -141,9 +140,7 @@ describe('layout on a phone and a laptop', () => {
   }, 120_000)
 
   it.each([320, 390])('on a %i px phone, the navbar’s controls sit side by side, none over another and none squeezed', async (width) => {
-    const page = await e2e().newPage()
-    await page.setViewportSize({ width, height: 800 })
-    await signInAs(page, 'client')
+    const { page } = await signedIn('client', { width, height: 800 })
     await page.waitForURL(/\/dashboard\//)
     await settled(page)
     const boxes = await page.evaluate(() =>
@@ -162,9 +159,7 @@ describe('layout on a phone and a laptop', () => {
   }, 120_000)
 
   it('on a phone, the menu drawer is empty until opened; opened from the keyboard it takes focus, lists the pages and opens one', async () => {
-    const page = await e2e().newPage()
-    await page.setViewportSize({ width: 390, height: 844 })
-    await signInAs(page, 'client')
+    const { page } = await signedIn('client', { width: 390, height: 844 })
     await page.waitForURL(/\/dashboard\//)
     await settled(page)
     const menu = page.getByTestId('vertical-menu')
