@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Agent, request } from 'undici'
+import { admissionCounts, refusalReasons } from '../support/load'
 
 const argv = process.argv.slice(2)
 const opt = (name: string) => {
@@ -246,18 +247,6 @@ async function openLoop(base: string, next: () => Req, rate: number, seconds: nu
   return all
 }
 
-interface AdmissionCounts {
-  refused: number
-  standing: number
-  lagging: number
-  timedOut: number
-}
-
-async function admissionCounts(base: string): Promise<AdmissionCounts> {
-  const r = await request(`${base}/healthz?details`, { dispatcher: pollDispatcher, headersTimeout: 10_000 })
-  return ((await r.body.json()) as { admission: AdmissionCounts }).admission
-}
-
 /** `connections` clients, each sending its next request as soon as the last is answered, for `seconds`. */
 async function closedLoop(base: string, next: () => Req, connections: number, seconds: number): Promise<Outcome[]> {
   const out: Outcome[] = []
@@ -284,12 +273,11 @@ async function runClosed(base: string, next: () => Req, connections: number, sec
   const out = await closedLoop(base, next, connections, seconds)
   const after = await admissionCounts(base)
   const s = summarize(connections, seconds, out)
-  const why = (k: keyof AdmissionCounts) => after[k] - before[k]
   console.log(
     `closed loop ${String(connections).padStart(3)} clients  ${s.throughput.toFixed(1).padStart(6)} 2xx/s  p50 ${f(s.p50)} p99 ${f(s.p99)} max ${f(s.max)} ms  ` +
       `2xx ${s.ok}  refused (503) ${s.overloaded}  other ${s.other}  transport ${s.transport}` +
       (s.otherCodes ? `  [${s.otherCodes}]` : '') +
-      `  (server: at once ${why('refused')} of which standing queue ${why('standing')}, loop lag ${why('lagging')}; waited too long ${why('timedOut')})`,
+      `  (server: ${refusalReasons(before, after)})`,
   )
   return s
 }
