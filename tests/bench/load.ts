@@ -343,9 +343,11 @@ function print(label: string, s: Summary) {
 }
 
 async function run(label: string, base: string, next: () => Req, rate: number, seconds: number) {
+  const before = await admissionCounts(base)
   const out = await openLoop(base, next, rate, seconds)
   const s = summarize(rate, seconds, out)
   print(label, s)
+  console.log(`  server: ${refusalReasons(before, await admissionCounts(base))}`)
   if (has('timeline')) printTimeline(out)
   return s
 }
