@@ -34,6 +34,7 @@ import { fromYoga, yogaRequest } from './graphql/http'
 import { createGraphQL } from './graphql/yoga'
 import { requestDeadline } from './http/deadline'
 import { AdmissionController, admission } from './http/admission'
+import { clientFiles } from './http/client-files'
 import { acceptsEncoding, compressLarge } from './http/compress'
 import { guarded, type AppEnv } from './http/guarded'
 import { inlineScriptHashes } from './http/inline-script-hashes'
@@ -105,15 +106,18 @@ export function createApp(deps: {
     maxInflight: config.MAX_INFLIGHT,
     maxQueue: config.MAX_QUEUE,
     maxWaitMs: config.QUEUE_TIMEOUT_MS,
+    queueTargetMs: config.QUEUE_TARGET_MS,
     retryAfterSeconds: 1,
     maxLoopLagMs: config.MAX_LOOP_LAG_MS,
     loopLag: lagProbe?.lag,
   })
   const loop = startLoopMonitor({ log, context: () => ({ admission: admitter.snapshot() }) })
+  const dist = resolve(config.CLIENT_DIST)
 
   // First of all: a refusal costs as little as possible (no request id, no log line per refused
-  // request: the counts are in /healthz?details and in the stall warnings).
-  app.use('*', admission(admitter))
+  // request: the counts are in /healthz?details and in the stall warnings). The built client's
+  // files are never refused.
+  app.use('*', admission(admitter, clientFiles(dist)))
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID()
@@ -140,7 +144,6 @@ export function createApp(deps: {
   // SSE stream. Built assets are served precompressed (below).
   app.use('*', compressLarge(1024))
 
-  const dist = resolve(config.CLIENT_DIST)
   const indexFile = join(dist, 'index.html')
   // The built index.html's own inline script (the skin before the first paint), allowed by its hash.
   const indexScripts = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : []

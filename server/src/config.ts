@@ -81,9 +81,17 @@ const envSchema = z.object({
   // Overload (see README "Overload"): requests served at once, waiting, and the longest wait.
   MAX_INFLIGHT: z.coerce.number().int().min(1).default(16),
   MAX_QUEUE: z.coerce.number().int().min(0).default(64),
-  QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(250),
-  /** Refuse new requests while the event loop is this many ms behind; 0 turns the check off. */
+  QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(1000),
+  /** A queue whose requests leave it within this wait (ms) is no overload, however long; only one standing above it for a second sheds arrivals (CoDel's target). */
+  QUEUE_TARGET_MS: z.coerce.number().int().min(1).default(500),
+  /** While requests have been queued for a second, refuse arrivals if the event loop is this many ms behind; 0 turns the check off. */
   MAX_LOOP_LAG_MS: z.coerce.number().int().min(0).default(200),
+  /** Live subscription streams one caller holds at once (the signed-in user, else the address); more are refused with TOO_MANY_STREAMS. */
+  MAX_STREAMS_PER_CALLER: z.coerce.number().int().min(1).max(10_000).default(16),
+  /** The longest a connection may take to send a request's headers (ms); then it gets 408 and is closed. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /** Open connections from one address (behind TRUST_PROXY: the proxy's); the next is closed at once; 0: no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(512),
   /** How long an idle keep-alive connection stays open (Node accepts one new connection per event-loop iteration: reuse is cheaper). */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(65_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -31,6 +31,8 @@ export const errorStatus = {
   /** Licence management: a superseded key (a newer one was activated) can no longer be extended or revoked. */
   LICENCE_SUPERSEDED: 409,
   RATE_LIMITED: 429,
+  /** The caller already holds MAX_STREAMS_PER_CALLER live subscriptions; one must end first. */
+  TOO_MANY_STREAMS: 429,
   /** Raids: the plan's raids per 24 h are used up (the next allowed time is shown with the channel). */
   RAID_COOLDOWN: 403,
   /** Raids: the channel already has a pending raid (Twitch 409); cancel it first or wait for it to start. */

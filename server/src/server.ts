@@ -1,12 +1,11 @@
-import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { seedDemo, seedDemoSandbox, seedPlans, type DemoAccount } from '../../seed/demo'
 import { seedDemoMail } from '../../seed/mailbox'
 import { createApp } from './app'
 import { resolveSecrets } from './auth/secrets'
 import type { Config } from './config'
 import { openDatabase, type Database } from './db/client'
+import { listen } from './http/listen'
 import type { Logger } from './logger'
 import { createServices, type Clock, type Services } from './services'
 import { createBotWorker } from './worker/bot-worker'
@@ -84,15 +83,7 @@ export async function startServer(
   const worker = config.WORKER_INLINE && background ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
   void worker?.start().catch((e: unknown) => log.error({ err: e }, 'bot worker failed to start'))
   if (background) services.mailDelivery?.start()
-  const server = await new Promise<HttpServer>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as HttpServer))
-  })
-  // Idle keep-alive connections stay open a while (longer than the usual proxy's 60 s): under
-  // load Node accepts one new connection per event-loop iteration, so a burst of reconnecting
-  // clients waits in the accept queue, while a kept connection is read at once.
-  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number }
-  http.keepAliveTimeout = config.KEEP_ALIVE_TIMEOUT_MS
-  http.headersTimeout = Math.max(http.headersTimeout, config.KEEP_ALIVE_TIMEOUT_MS + 1000)
+  const server = await listen(app.fetch, config)
   const port = (server.address() as AddressInfo).port
   return {
     url: `http://localhost:${port}`,

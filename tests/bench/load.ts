@@ -6,12 +6,17 @@
  *   npm run bench:load -- --url http://host:4000 --admin-password … [--client-password …]
  *   … --env MAX_INFLIGHT=100000,MAX_QUEUE=0 (settings of the spawned server)  --node-args "--cpu-prof" (its node flags)
  *   … --connections 256 (the generator's keep-alive connections, opened before the first run)  --timeline (per second)
+ *   npm run bench:refusals                                  = --closed 10,32,64 --find: refusals of closed-loop clients, then the open-loop figures
+ *   … --closed 10,32,64 [--closed-seconds 10]               closed loop first: N clients, each sending its next request when the last is answered
  * Without --url it starts `server/src/main.ts` (a default PGlite server, demo data, LOG_LEVEL
  * info to a log file) on an empty temporary DATA_DIR; only LOGIN_RATE_LIMIT is raised so that
  * the soak's sign-ins are not refused as brute force. Requests leave on schedule whatever the
  * answers (no coordinated omission): a latency is counted from the moment the request was due.
  * The read mix is GraphQL `viewer`, GraphQL `users(first: 10)` and REST `/apps/user/users`,
  * as admin, in equal parts.
+ * Closed-loop clients never offer more than the server answers (at most N requests in flight):
+ * at N ≤ MAX_INFLIGHT + MAX_QUEUE that is no overload, and the goal is no refusal at all; the
+ * server's own counts (/healthz?details) say why any request was refused.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
@@ -19,6 +24,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Agent, request } from 'undici'
+import { admissionCounts, refusalReasons } from '../support/load'
 
 const argv = process.argv.slice(2)
 const opt = (name: string) => {
@@ -241,6 +247,41 @@ async function openLoop(base: string, next: () => Req, rate: number, seconds: nu
   return all
 }
 
+/** `connections` clients, each sending its next request as soon as the last is answered, for `seconds`. */
+async function closedLoop(base: string, next: () => Req, connections: number, seconds: number): Promise<Outcome[]> {
+  const out: Outcome[] = []
+  const t0 = performance.now()
+  const end = t0 + seconds * 1000
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const r = next()
+        const sent = performance.now()
+        const o = await send(base, r).then(
+          (res) => classify(r.kind, res.status, res.text, res.retryAfter),
+          (e: unknown): Outcome => ({ kind: r.kind, status: 0, ms: 0, code: (e as { code?: string }).code ?? String(e) }),
+        )
+        out.push({ ...o, ms: performance.now() - sent, at: sent - t0 })
+      }
+    }),
+  )
+  return out
+}
+
+async function runClosed(base: string, next: () => Req, connections: number, seconds: number) {
+  const before = await admissionCounts(base)
+  const out = await closedLoop(base, next, connections, seconds)
+  const after = await admissionCounts(base)
+  const s = summarize(connections, seconds, out)
+  console.log(
+    `closed loop ${String(connections).padStart(3)} clients  ${s.throughput.toFixed(1).padStart(6)} 2xx/s  p50 ${f(s.p50)} p99 ${f(s.p99)} max ${f(s.max)} ms  ` +
+      `2xx ${s.ok}  refused (503) ${s.overloaded}  other ${s.other}  transport ${s.transport}` +
+      (s.otherCodes ? `  [${s.otherCodes}]` : '') +
+      `  (server: ${refusalReasons(before, after)})`,
+  )
+  return s
+}
+
 // ---------------------------------------------------------------- figures
 
 interface Summary {
@@ -302,9 +343,11 @@ function print(label: string, s: Summary) {
 }
 
 async function run(label: string, base: string, next: () => Req, rate: number, seconds: number) {
+  const before = await admissionCounts(base)
   const out = await openLoop(base, next, rate, seconds)
   const s = summarize(rate, seconds, out)
   print(label, s)
+  console.log(`  server: ${refusalReasons(before, await admissionCounts(base))}`)
   if (has('timeline')) printTimeline(out)
   return s
 }
@@ -344,6 +387,16 @@ try {
   if (server.logFile) console.log(`server log: ${server.logFile}`)
   console.log(`load generator: ${connects} keep-alive connections (--connections ${CONNECTIONS})`)
 
+  if (opt('closed')) {
+    const seconds = Number(opt('closed-seconds') ?? 10)
+    for (const n of opt('closed')!.split(',').map(Number)) {
+      const s = await runClosed(server.base, reads, n, seconds)
+      console.log(`${verdict(s.overloaded === 0 && s.other === 0 && s.transport === 0).padEnd(6)} ${n} closed-loop clients: no refusals, no errors`)
+      failed ||= s.overloaded + s.other + s.transport > 0
+      await new Promise((r) => setTimeout(r, 1000))
+    }
+  }
+
   if (opt('soak')) {
     const seconds = Number(opt('soak'))
     const rate = Number(opt('rate') ?? 20)
@@ -352,7 +405,7 @@ try {
     const s = await run('soak', server.base, soakMix(adminToken, clientToken, server.clientPassword), rate, seconds)
     const ok = s.ok === s.sent
     console.log(`soak: ${s.ok}/${s.sent} answered 2xx, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms  zero errors: ${verdict(ok)}`)
-    failed = !ok
+    failed ||= !ok
   } else if (has('find')) {
     // Step the rate up until p99 or errors give; the last passing step is the sustainable rate.
     let best = 0
@@ -377,7 +430,7 @@ try {
       ['after the load drops: p99 ≤ 100 ms, no errors', sustained(c)],
     ] as const
     for (const [goal, ok] of goals) console.log(`${verdict(ok).padEnd(6)} ${goal}`)
-    failed = goals.some(([, ok]) => !ok)
+    failed ||= goals.some(([, ok]) => !ok)
   } else {
     const rates = (opt('rate') ?? '100').split(',').map(Number)
     for (const rate of rates) {

@@ -173,3 +173,23 @@ export async function recoveryMs(base: string, token: string, since: number, ali
   }
   throw new Error(`the server did not answer a read normally within ${timeoutMs} ms`)
 }
+
+/** The server's admission counts (`/healthz?details`): why requests were refused. */
+export interface AdmissionCounts {
+  refused: number
+  standing: number
+  lagging: number
+  timedOut: number
+}
+
+export async function admissionCounts(base: string): Promise<AdmissionCounts> {
+  const res = await fetch(`${base}/healthz?details`)
+  return ((await res.json()) as { admission: AdmissionCounts }).admission
+}
+
+/** What `after - before` refused, as one line: at once (standing queue, loop lag, queue full) and after waiting. */
+export function refusalReasons(before: AdmissionCounts, after: AdmissionCounts): string {
+  const d = (k: keyof AdmissionCounts) => after[k] - before[k]
+  const full = d('refused') - d('standing') - d('lagging')
+  return `refused at once ${d('refused')} (queue full ${full}, standing queue ${d('standing')}, loop lag ${d('lagging')}), waited too long ${d('timedOut')}`
+}

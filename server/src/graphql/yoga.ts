@@ -13,6 +13,7 @@ import type { GraphQLContext } from './context'
 import { renderGraphiQLPage } from './graphiql'
 import { buildSchema } from './schema'
 import { endSubscriptionsOn } from './end-on-shutdown'
+import { limitStreams } from './stream-limit'
 
 export interface ServerContext {
   clientKey: string
@@ -145,6 +146,8 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
       operationForDeadline,
       endSubscriptionsOn(deps.shutdown),
       logUnexpectedErrors(log, logged),
+      // Last: a subscription another plugin refuses takes no place.
+      limitStreams(config.MAX_STREAMS_PER_CALLER),
     ],
     maskedErrors: {
       maskError(error, message) {

@@ -9,11 +9,20 @@ export interface AdmissionOptions {
   maxQueue: number
   /** A queued request that has waited this long is refused instead of served late. */
   maxWaitMs: number
+  /**
+   * CoDel's target: a queue whose requests leave it within this wait (ms) is a good queue,
+   * however long it is. Only a queue that stood above it for `intervalMs` sheds new arrivals.
+   */
+  queueTargetMs: number
+  /** CoDel's interval (ms): how long the queue must stand before arrivals are refused; default 1000. */
+  intervalMs?: number
   /** Seconds a refused client is told to wait (Retry-After). */
   retryAfterSeconds: number
   /**
-   * Refuse at once while the event loop is this late (ms; 0: never). Work that piles up before
-   * a request reaches any handler (sockets to parse, callbacks) shows only as loop lag.
+   * While requests have been queued for `intervalMs`, refuse arrivals if the event loop is this
+   * late (ms; 0: never): work that piles up before a request reaches any handler (sockets to
+   * parse, callbacks) shows only as loop lag. Never read with an empty queue: lag alone (a
+   * busy machine, a GC pause) is no overload while every request gets a slot.
    */
   maxLoopLagMs?: number
   /** The current event-loop lag, ms (see loop-monitor.ts). */
@@ -27,8 +36,9 @@ export interface AdmissionStats {
   inflight: number
   queued: number
   admitted: number
-  /** Refused at once: the queue was full, or (lagging) the event loop was behind. */
+  /** Refused at once: the queue was full, it stood above its target (standing) or the loop lagged behind it (lagging). */
   refused: number
+  standing: number
   lagging: number
   timedOut: number
 }
@@ -47,13 +57,21 @@ const overloaded = (why: string) => new AppError('OVERLOADED', `The server is at
  * first served), and a waiter is refused once it has waited `maxWaitMs`. A refusal is an
  * OVERLOADED AppError, thrown at once: excess load costs a 503, never the latency of the
  * requests already admitted, and the process never builds an unbounded backlog.
+ *
+ * Between "queue full" and "waited too long", arrivals are shed CoDel-style: only when the
+ * queue has stood for `intervalMs` (no request left it within `queueTargetMs` meanwhile) and
+ * its oldest request waited past the target, or the event loop is behind while it stands. A
+ * queue that drains, or a lagging loop with nobody waiting, refuses nothing; the first
+ * request that leaves the queue in time (or an empty queue) ends the shedding.
  */
 export class AdmissionController {
   private inflight = 0
   private readonly queue: Waiter[] = []
-  private readonly stats = { admitted: 0, refused: 0, lagging: 0, timedOut: 0 }
+  private readonly stats = { admitted: 0, refused: 0, standing: 0, lagging: 0, timedOut: 0 }
   private readonly now: () => number
   private readonly setTimer: (fn: () => void, ms: number) => () => void
+  /** The last moment the queue was good: empty, or a request left it within the target. */
+  private goodAt: number
 
   constructor(readonly options: AdmissionOptions) {
     this.now = options.now ?? (() => performance.now())
@@ -63,24 +81,23 @@ export class AdmissionController {
         const t = setTimeout(fn, ms)
         return () => clearTimeout(t)
       })
+    this.goodAt = this.now()
   }
 
   /** Resolves with the slot's release function, or rejects with OVERLOADED. */
   acquire(): Promise<() => void> {
-    const maxLag = this.options.maxLoopLagMs ?? 0
-    if (maxLag > 0 && (this.options.loopLag?.() ?? 0) > maxLag) {
-      this.stats.refused++
-      this.stats.lagging++
-      return Promise.reject(overloaded('event loop behind'))
-    }
+    const now = this.now()
+    if (this.queue.length === 0) this.goodAt = now
     if (this.inflight < this.options.maxInflight && this.queue.length === 0) return Promise.resolve(this.admit())
-    if (this.queue.length >= this.options.maxQueue) {
-      this.stats.refused++
-      return Promise.reject(overloaded('queue full'))
+    if (this.queue.length >= this.options.maxQueue) return this.refuse('queue full')
+    const shed = this.shedding(now)
+    if (shed) {
+      this.stats[shed]++
+      return this.refuse(shed === 'standing' ? 'requests queued too long' : 'event loop behind')
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
-        since: this.now(),
+        since: now,
         resolve,
         reject,
         cancel: () => {},
@@ -92,6 +109,21 @@ export class AdmissionController {
 
   snapshot(): AdmissionStats {
     return { inflight: this.inflight, queued: this.queue.length, ...this.stats }
+  }
+
+  /** Why an arrival is refused though the queue has room (null: it may wait). */
+  private shedding(now: number): 'standing' | 'lagging' | null {
+    const head = this.queue[0]
+    if (!head || now - this.goodAt < (this.options.intervalMs ?? 1000)) return null
+    if (now - head.since >= this.options.queueTargetMs) return 'standing'
+    const maxLag = this.options.maxLoopLagMs ?? 0
+    if (maxLag > 0 && (this.options.loopLag?.() ?? 0) > maxLag) return 'lagging'
+    return null
+  }
+
+  private refuse(why: string): Promise<never> {
+    this.stats.refused++
+    return Promise.reject(overloaded(why))
   }
 
   private admit(): () => void {
@@ -110,12 +142,15 @@ export class AdmissionController {
     while (this.inflight < this.options.maxInflight && this.queue.length > 0) {
       const waiter = this.queue.shift()!
       waiter.cancel()
+      const now = this.now()
+      const waited = now - waiter.since
       // A waiter past its deadline (its timer may not have fired yet on a busy loop) is refused.
-      if (this.now() - waiter.since >= this.options.maxWaitMs) {
+      if (waited >= this.options.maxWaitMs) {
         this.stats.timedOut++
         waiter.reject(overloaded('waited too long'))
         continue
       }
+      if (waited < this.options.queueTargetMs || this.queue.length === 0) this.goodAt = now
       waiter.resolve(this.admit())
     }
   }
@@ -133,22 +168,24 @@ export class AdmissionController {
 const EXEMPT = new Set(['/healthz', '/readyz'])
 
 /**
- * Requests that go through admission: everything (API, client files) except the health checks,
- * CORS preflights and SSE streams.
+ * Requests that go through admission: everything except the health checks, CORS preflights and
+ * the built client's own files (`isClientFile`; refusing one of the app's scripts breaks the
+ * page that is already running). No request header exempts anything: a subscription is
+ * admitted like any request and gives its slot back when its stream starts (the middleware's
+ * next() returns with the response), so a live stream never holds one.
  */
-export function needsAdmission(method: string, path: string, accept: string | undefined): boolean {
+export function needsAdmission(method: string, path: string, isClientFile: (path: string) => boolean = () => false): boolean {
   if (method === 'OPTIONS' || EXEMPT.has(path)) return false
-  // A subscription stream lives for minutes; it must not hold a slot for its lifetime.
-  return !accept?.includes('text/event-stream')
+  return !((method === 'GET' || method === 'HEAD') && isClientFile(path))
 }
 
 /**
  * The Hono middleware: a refused request is a 503 `{error, code: "OVERLOADED"}` with
  * Retry-After; on /graphql the body also carries `errors[0].extensions.code`.
  */
-export function admission(controller: AdmissionController): MiddlewareHandler<AppEnv> {
+export function admission(controller: AdmissionController, isClientFile?: (path: string) => boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!needsAdmission(c.req.method, c.req.path, c.req.header('accept'))) return next()
+    if (!needsAdmission(c.req.method, c.req.path, isClientFile)) return next()
     let release: () => void
     try {
       release = await controller.acquire()

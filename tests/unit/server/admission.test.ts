@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { AdmissionController, needsAdmission } from '../../../server/src/http/admission'
+import { AdmissionController, needsAdmission, type AdmissionOptions } from '../../../server/src/http/admission'
 import { isAppError } from '../../../server/src/errors'
 
-/** A controller on a hand-moved clock whose timers fire only when the test says so. */
-function setup(maxInflight: number, maxQueue: number, maxWaitMs = 100) {
+/** A controller on a hand-moved clock whose timers fire only when the test says so; `lag` is the loop lag it reads. */
+function setup(maxInflight: number, maxQueue: number, maxWaitMs = 100, more: Partial<AdmissionOptions> = {}) {
   let t = 0
   const timers: Array<{ at: number; fn: () => void; live: boolean }> = []
   const controller = new AdmissionController({
     maxInflight,
     maxQueue,
     maxWaitMs,
+    queueTargetMs: maxWaitMs,
     retryAfterSeconds: 1,
+    ...more,
     now: () => t,
     setTimer: (fn, ms) => {
       const timer = { at: t + ms, fn, live: true }
@@ -75,7 +77,7 @@ describe('AdmissionController', () => {
 
   it('refuses a waiter that is past its deadline when a slot frees before its timer ran (busy loop)', async () => {
     let t = 0
-    const controller = new AdmissionController({ maxInflight: 1, maxQueue: 2, maxWaitMs: 50, retryAfterSeconds: 1, now: () => t, setTimer: () => () => {} })
+    const controller = new AdmissionController({ maxInflight: 1, maxQueue: 2, maxWaitMs: 50, queueTargetMs: 50, retryAfterSeconds: 1, now: () => t, setTimer: () => () => {} })
     const held = await controller.acquire()
     const late = controller.acquire()
     t = 40
@@ -104,27 +106,93 @@ describe('AdmissionController', () => {
   })
 })
 
-describe('AdmissionController and the event loop', () => {
-  it('refuses at once while the loop is later than maxLoopLagMs, and admits again when it caught up', async () => {
-    let lag = 0
-    const controller = new AdmissionController({ maxInflight: 10, maxQueue: 10, maxWaitMs: 100, retryAfterSeconds: 1, maxLoopLagMs: 150, loopLag: () => lag, setTimer: () => () => {} })
+const refusal = (p: Promise<unknown>) => p.then(
+  () => 'admitted',
+  (e: unknown) => codeOf(e),
+)
+
+describe('AdmissionController sheds a standing queue only (CoDel-style)', () => {
+  it('a queue that drains within the target sheds nothing, however long it stands (closed-loop clients)', async () => {
+    const { controller, advance } = setup(2, 10, 1000, { queueTargetMs: 50, intervalMs: 100 })
+    let running = [await controller.acquire(), await controller.acquire()]
+    let waiting = [controller.acquire(), controller.acquire(), controller.acquire()]
+    // Five seconds of clients that send again as soon as they are answered: each waits 40 ms.
+    for (let step = 0; step < 125; step++) {
+      advance(40)
+      for (const release of running) release()
+      running = await Promise.all(waiting.slice(0, 2))
+      waiting = [waiting[2]!, controller.acquire(), controller.acquire()]
+    }
+    expect(controller.snapshot()).toMatchObject({ refused: 0, standing: 0, timedOut: 0, queued: 3 })
+  })
+
+  it('a queue standing above the target for an interval refuses arrivals at once, until it drains', async () => {
+    const { controller, advance } = setup(1, 10, 1000, { queueTargetMs: 50, intervalMs: 100 })
+    const held = await controller.acquire()
+    const first = controller.acquire()
+    advance(60) // the head waited past the target, but the queue has not stood for an interval
+    const second = controller.acquire()
+    advance(40)
+    await expect(controller.acquire()).rejects.toSatisfy((e) => codeOf(e) === 'OVERLOADED')
+    expect(controller.snapshot()).toMatchObject({ standing: 1, refused: 1, queued: 2 })
+    held()
+    const firstRelease = await first // it waited 100 ms, past the target: the queue still stands
+    advance(20)
+    expect(await refusal(controller.acquire())).toBe('OVERLOADED') // `second` has waited 60 ms
+    firstRelease()
+    ;(await second)() // the queue has drained: arrivals are admitted at once again
     ;(await controller.acquire())()
-    lag = 151
+    expect(controller.snapshot()).toMatchObject({ standing: 2, inflight: 0, queued: 0 })
+  })
+})
+
+describe('AdmissionController and the event loop', () => {
+  const lagging = (lag: () => number, more: Partial<AdmissionOptions> = {}) => setup(1, 10, 1000, { queueTargetMs: 500, intervalMs: 100, maxLoopLagMs: 150, loopLag: lag, ...more })
+
+  it('a lagging loop with nobody queued refuses nothing (a busy machine, a GC pause is no overload)', async () => {
+    const { controller, advance } = lagging(() => 1000)
+    for (let i = 0; i < 20; i++) {
+      ;(await controller.acquire())()
+      advance(50)
+    }
+    expect(controller.snapshot()).toMatchObject({ admitted: 20, refused: 0, lagging: 0 })
+  })
+
+  it('refuses for lag only while requests have been queued for the interval, and admits again once the queue drains', async () => {
+    let lag = 1000
+    const { controller, advance } = lagging(() => lag)
+    const held = await controller.acquire()
+    const queued = controller.acquire()
+    advance(99)
+    const alsoQueued = controller.acquire() // queued for 99 ms only: one sample of lag is not enough
+    advance(1)
     await expect(controller.acquire()).rejects.toSatisfy((e) => codeOf(e) === 'OVERLOADED')
     lag = 150
+    const atTheLimit = controller.acquire() // not later than maxLoopLagMs: it waits
+    lag = 1000
+    expect(controller.snapshot()).toMatchObject({ lagging: 1, refused: 1, queued: 3 })
+    held()
+    ;(await queued)()
+    ;(await alsoQueued)()
+    ;(await atTheLimit)()
+    // Drained: the loop is still late, but nobody waits.
     ;(await controller.acquire())()
-    expect(controller.snapshot()).toMatchObject({ admitted: 2, refused: 1, inflight: 0 })
+    expect(controller.snapshot()).toMatchObject({ lagging: 1, inflight: 0, queued: 0 })
   })
 })
 
 describe('needsAdmission', () => {
-  it('exempts health checks, preflights and SSE streams, and admits the rest', () => {
-    expect(needsAdmission('GET', '/healthz', undefined)).toBe(false)
-    expect(needsAdmission('GET', '/readyz', '*/*')).toBe(false)
-    expect(needsAdmission('OPTIONS', '/graphql', undefined)).toBe(false)
-    expect(needsAdmission('GET', '/graphql', 'text/event-stream')).toBe(false)
-    expect(needsAdmission('POST', '/graphql', 'application/json')).toBe(true)
-    expect(needsAdmission('GET', '/apps/user/users', undefined)).toBe(true)
-    expect(needsAdmission('POST', '/jwt/login', undefined)).toBe(true)
+  const built = (path: string) => path === '/assets/index-abc.js' || path === '/favicon.svg'
+  it('exempts health checks, preflights and the built client\'s files, and admits the rest', () => {
+    expect(needsAdmission('GET', '/healthz', built)).toBe(false)
+    expect(needsAdmission('GET', '/readyz', built)).toBe(false)
+    expect(needsAdmission('OPTIONS', '/graphql', built)).toBe(false)
+    expect(needsAdmission('GET', '/assets/index-abc.js', built)).toBe(false)
+    expect(needsAdmission('HEAD', '/favicon.svg', built)).toBe(false)
+    expect(needsAdmission('POST', '/assets/index-abc.js', built)).toBe(true)
+    expect(needsAdmission('GET', '/assets/made-up.js', built)).toBe(true)
+    expect(needsAdmission('POST', '/graphql', built)).toBe(true)
+    expect(needsAdmission('GET', '/apps/user/users', built)).toBe(true)
+    expect(needsAdmission('POST', '/jwt/login')).toBe(true)
   })
 })
