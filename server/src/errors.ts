@@ -14,6 +14,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   /** GraphQL login of an account with two-step verification on (it signs in through /jwt/login). */
   TWO_STEP_REQUIRED: 403,
+  /** An admin or reseller signed in without two-step verification while the admins' policy requires it. */
+  TWO_STEP_SETUP_REQUIRED: 403,
   /** The user's plan does not allow more (channels, commands, timers). */
   PLAN_LIMIT: 403,
   /** A sandbox control (test viewer chat, simulated events) was used on a real channel. */

@@ -2,6 +2,7 @@ import type { Config } from './config'
 import type { Db } from './db/client'
 import type { Logger } from './logger'
 import { createAuthService } from './auth/auth.service'
+import { createReauthenticator } from './auth/reauth'
 import { createFirebaseIdentity } from './modules/firebase-auth/firebase-identity'
 import { createFirebaseAuthService } from './modules/firebase-auth/firebase-auth.service'
 import { createPasswordHasher } from './auth/passwords'
@@ -101,11 +102,17 @@ export function createServices(deps: {
   const tokenKey = resolveTokenKey({ configured: config.CHANNEL_TOKEN_KEY, dataDir: config.DATA_DIR, fallbackSecret: deps.secret })
   if (tokenKey.source === 'generated') log.warn('CHANNEL_TOKEN_KEY not set: generated a key for platform tokens in the data directory')
   const box = createTokenBox(tokenKey.key)
+  // AUTH_PROVIDER=firebase: Firebase Auth holds the passwords; firebase-admin verifies its ID tokens and admin claims.
+  const firebaseIdentity =
+    config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_PROJECT_ID
+      ? createFirebaseIdentity({ projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST })
+      : null
   const twoStep = createTwoStepService({
     db,
     box,
     secret: deps.secret,
     limits,
+    reauth: createReauthenticator({ db, passwords, limits, identity: firebaseIdentity, now }),
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
     appName: config.TWO_STEP_ISSUER,
@@ -115,11 +122,6 @@ export function createServices(deps: {
   // The statistics cards (spec §7), reused for COUNT_CACHE_TTL seconds per caller scope; they count the sign-ins recorded here.
   const statistics = createStatisticsService({ db, now, cacheMs: config.COUNT_CACHE_TTL * 1000, currency: config.CURRENCY })
   const profile = createProfileService({ db })
-  // AUTH_PROVIDER=firebase: Firebase Auth holds the passwords; firebase-admin verifies its ID tokens and admin claims.
-  const firebaseIdentity =
-    config.AUTH_PROVIDER === 'firebase' && config.FIREBASE_PROJECT_ID
-      ? createFirebaseIdentity({ projectId: config.FIREBASE_PROJECT_ID, emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST })
-      : null
   const auth = createAuthService({
     twoStep,
     onSignIn: statistics.recordSignIn,

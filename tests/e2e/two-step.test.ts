@@ -6,9 +6,10 @@ import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
 import { signIn, storedSession } from './support/pages'
 
 /**
- * Two-step verification in Chromium: an admin sets it up from account settings (reading the
- * key from the QR code's text alternative and the manual key on the page), signs out, and
- * signs in again with the password and then a code.
+ * Two-step verification in Chromium: an admin confirms the password (a wrong one is shown
+ * under the field), sets it up from account settings (reading the key from the QR code's text
+ * alternative and the manual key on the page), signs out, and signs in again with the password
+ * and then a code.
  */
 describe('two-step verification in Chromium', () => {
   let e2e: E2E
@@ -38,6 +39,13 @@ describe('two-step verification in Chromium', () => {
       await page.waitForURL((url) => url.pathname !== '/login')
       const id = await page.evaluate(() => (JSON.parse(localStorage.getItem('userData')!) as { id: string }).id)
       await page.goto(`/pages/account-setting/${id}?section=two-step`)
+      // Set-up asks for the password first; Enter in the field submits it.
+      await page.getByTestId('two-step-begin').click()
+      await page.getByText('Enter your password to confirm.').waitFor()
+      await page.getByTestId('two-step-password').fill('not-the-password')
+      await page.getByTestId('two-step-password').press('Enter')
+      await page.getByText('The password is wrong.').waitFor()
+      await page.getByTestId('two-step-password').fill(DEMO_PASSWORDS.admin)
       await page.getByTestId('two-step-begin').click()
       const key = (await page.getByTestId('two-step-secret').textContent())!.trim()
       expect(key).toMatch(/^[A-Z2-7]{32}$/)

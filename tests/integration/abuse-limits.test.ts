@@ -6,8 +6,8 @@ import { DEMO_PASSWORDS, createTestApp, type TestApp } from '../support/test-app
 
 /**
  * The abuse limits through both doors (README "Security"): sign-in per (account, address)
- * with growing delays, registration and password reset per address and per e-mail, each
- * refusal a 429 with Retry-After.
+ * with growing delays (the password asked again by two-step settings counting with it),
+ * registration and password reset per address and per e-mail, each refusal a 429 with Retry-After.
  */
 describe.each(engines)('abuse limits on %s', (engine) => {
   let t: TestApp
@@ -44,6 +44,19 @@ describe.each(engines)('abuse limits on %s', (engine) => {
     t.clock.advance(1)
     expect((await login(owner.email, 'guess-10', '203.0.113.66')).status).toBe(400)
     expect((await login(owner.email, 'guess-11', '203.0.113.66')).retryAfter).toBe('2')
+  })
+
+  it('password guesses with a stolen access token (two-step set-up) count with sign-in and end in 429', async () => {
+    const stolen = (await login('admin@demo.local', DEMO_PASSWORDS.admin, '198.51.100.8')).body.accessToken as string
+    const setup = (password: string) => post('/jwt/two-step/setup', { password }, '203.0.113.77', { authorization: `Bearer ${stolen}` })
+    const attempts = []
+    for (let i = 0; i < 7; i++) attempts.push(await setup(`guess-${i}`))
+    expect(attempts.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 429, 429])
+    expect(attempts[5]).toMatchObject({ retryAfter: '1', body: { code: 'RATE_LIMITED' } })
+    expect(JSON.stringify(attempts.map((a) => a.body))).not.toMatch(/otpauth|secret/)
+    // The same count as /jwt/login: the password from that address waits too; the owner's address does not.
+    expect((await login('admin@demo.local', DEMO_PASSWORDS.admin, '203.0.113.77')).status).toBe(429)
+    expect((await login('admin@demo.local', DEMO_PASSWORDS.admin, '198.51.100.8')).status).toBe(200)
   })
 
   it('the GraphQL door refuses the same way, with Retry-After', async () => {

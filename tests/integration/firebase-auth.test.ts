@@ -220,5 +220,43 @@ describe.skipIf(!firebaseToolsPresent)('Firebase Auth provider', () => {
       await getAuth(ops).updateUser(created.localId, { disabled: false })
       await deleteApp(ops)
     })
+
+    it('a disabled client or reseller loses the sign-in at the next refresh (the spec 401)', async () => {
+      const { getAuth } = await import('firebase-admin/auth')
+      const { initializeApp, deleteApp } = await import('firebase-admin/app')
+      const ops = initializeApp({ projectId: emulator.projectId }, unique('ops'))
+      for (const role of ['client', 'reseller'] as const) {
+        const name = unique(role)
+        const { idToken, localId } = await emulator.signUp(`${name}@example.com`, 'Str0ng-passw0rd!')
+        await exchange({ idToken, username: name })
+        await t.database.db.update(users).set({ role }).where(eq(users.firebaseUid, localId))
+        const signedIn = (await exchange({ idToken: (await emulator.signIn(`${name}@example.com`, 'Str0ng-passw0rd!')).idToken })).body
+        expect(signedIn.userData.role).toBe(role)
+        await getAuth(ops).updateUser(localId, { disabled: true })
+        const refused = await t.json('POST', '/jwt/refresh-token', { refreshToken: signedIn.refreshToken })
+        expect(refused).toEqual({ status: 401, body: { error: 'Invalid refresh token' } })
+      }
+      await deleteApp(ops)
+    })
+
+    it('two-step set-up takes a fresh Firebase sign-in of the same user, not a password or an old or foreign token', async () => {
+      const name = unique('careful')
+      const { idToken } = await emulator.signUp(`${name}@example.com`, 'Str0ng-passw0rd!')
+      const me = (await exchange({ idToken, username: name })).body
+      const other = await emulator.signUp(`${unique('other')}@example.com`, 'Str0ng-passw0rd!')
+      const setup = (body: object) => t.json('POST', '/jwt/two-step/setup', body, bearer(me.accessToken))
+      expect((await setup({ password: 'Str0ng-passw0rd!' })).body.code).toBe('PASSWORD_REQUIRED')
+      expect((await setup({ idToken: other.idToken })).body.code).toBe('INVALID_CREDENTIALS')
+      expect((await setup({ idToken: 'garbage' })).body.code).toBe('INVALID_CREDENTIALS')
+      const fresh = (await emulator.signIn(`${name}@example.com`, 'Str0ng-passw0rd!')).idToken
+      // The same token five minutes after the sign-in (the server's clock) no longer counts as a recent one.
+      const before = t.clock.t
+      t.clock.t = Date.now() + 301_000
+      expect((await setup({ idToken: fresh })).body.code).toBe('INVALID_CREDENTIALS')
+      t.clock.t = before
+      const ok = await setup({ idToken: fresh })
+      expect(ok.status).toBe(200)
+      expect(ok.body.secret).toMatch(/^[A-Z2-7]{32}$/)
+    })
   })
 })

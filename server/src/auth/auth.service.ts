@@ -11,7 +11,7 @@ import type { AbuseLimits } from './rate-limit'
 import type { TokenService } from './tokens'
 import { toUserData, type UserData } from './user-data'
 import { cartItemsCount } from '../modules/shop/cart-count'
-import type { TwoStepChallenge, TwoStepService } from '../modules/two-step/two-step.service'
+import { isStaff, type TwoStepChallenge, type TwoStepService } from '../modules/two-step/two-step.service'
 
 export interface AuthResult {
   userData: UserData
@@ -63,22 +63,28 @@ export function createAuthService(deps: {
 }) {
   const { db, passwords, tokens, limits } = deps
 
-  /** The access token's admin claim: an admin, and in firebase mode one whose Firebase user carries `admin: true`. */
+  /**
+   * The access token's admin claim: an admin, and in firebase mode one whose Firebase user
+   * carries `admin: true`. In firebase mode the Firebase user is asked for every role: a
+   * disabled or deleted one throws INVALID_TOKEN there, which ends the sign-in at refresh.
+   */
   async function adminClaim(user: UserRow): Promise<boolean> {
-    if (user.role !== 'admin') return false
-    return deps.provider ? deps.provider.adminClaim(user) : true
+    if (!deps.provider) return user.role === 'admin'
+    const claim = await deps.provider.adminClaim(user)
+    return user.role === 'admin' && claim
   }
 
   const refuseInFirebaseMode = () => {
     if (deps.provider) throw new AppError('BAD_USER_INPUT', 'Sign-in and registration go through Firebase Auth here (POST /jwt/firebase)')
   }
 
-  async function issue(user: UserRow, tx: Db = db, userAgent?: string): Promise<AuthResult> {
+  /** A new sign-in; `twoStep`: it passed two-step verification (the access tokens say so). */
+  async function issue(user: UserRow, tx: Db = db, userAgent?: string, twoStep = false): Promise<AuthResult> {
     await deps.onSignIn?.(tx, user.id, userAgent)
     const admin = await adminClaim(user)
     const [accessToken, refreshToken] = await Promise.all([
-      tokens.signAccess({ userId: user.id, role: user.role, admin }),
-      tokens.issueRefresh(user.id, tx),
+      tokens.signAccess({ userId: user.id, role: user.role, admin, twoStep }),
+      tokens.issueRefresh(user.id, tx, twoStep),
     ])
     return { userData: toUserData(user, await cartItemsCount(tx, user.id)), accessToken, refreshToken }
   }
@@ -121,8 +127,7 @@ export function createAuthService(deps: {
     const twoStep = deps.twoStep
     if (!twoStep) return issue(user, db, userAgent)
     if (await twoStep.isEnabled(user.id)) return twoStep.challenge(user)
-    const staff = user.role === 'admin' || user.role === 'reseller'
-    if (staff && (await twoStep.requireForStaff())) return { ...(await issue(user, db, userAgent)), twoStepSetupRequired: true }
+    if (isStaff(user.role) && (await twoStep.requireForStaff())) return { ...(await issue(user, db, userAgent)), twoStepSetupRequired: true }
     return issue(user, db, userAgent)
   }
 
@@ -131,7 +136,21 @@ export function createAuthService(deps: {
     if (!deps.twoStep) throw new AppError('NOT_FOUND', 'Not found')
     const user = await findById(await deps.twoStep.verifyChallenge(raw, clientKey))
     if (!user) throw new AppError('INVALID_TOKEN', 'Invalid token')
-    return issue(user, db, userAgent)
+    return issue(user, db, userAgent, true)
+  }
+
+  /**
+   * After a confirmed two-step set-up: the caller proved their password and a first code, so
+   * this device gets a sign-in that counts as two-step (the staff policy lets it through), and
+   * every other sign-in of the account ends (one made with a stolen password or token included).
+   */
+  async function signInAfterTwoStepSetup(userId: number, userAgent?: string): Promise<AuthResult> {
+    const user = await findById(userId)
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in first')
+    return db.transaction(async (tx) => {
+      await tokens.revokeAllForUser(user.id, tx)
+      return issue(user, tx, userAgent, true)
+    })
   }
 
   async function register(raw: unknown, clientKey: string, userAgent?: string): Promise<AuthResult> {
@@ -181,15 +200,15 @@ export function createAuthService(deps: {
   async function refresh(raw: unknown): Promise<AuthResult> {
     const token = z.object({ refreshToken: z.string() }).safeParse(raw ?? {})
     if (!token.success) throw new AppError('INVALID_TOKEN', messages.invalidRefresh)
-    const { userId, refreshToken } = await tokens.rotateRefresh(token.data.refreshToken)
+    const { userId, refreshToken, twoStep } = await tokens.rotateRefresh(token.data.refreshToken)
     const user = await findById(userId)
     if (!user) throw new AppError('INVALID_TOKEN', messages.invalidRefresh)
-    // In firebase mode a removed admin claim (or a disabled Firebase user) takes effect here.
+    // In firebase mode a removed admin claim, or a disabled or deleted Firebase user of any role, takes effect here.
     const admin = await adminClaim(user).catch((e: unknown) => {
       if (e instanceof AppError && e.code === 'INVALID_TOKEN') throw new AppError('INVALID_TOKEN', messages.invalidRefresh)
       throw e
     })
-    const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin })
+    const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin, twoStep })
     return { userData: toUserData(user, await cartItemsCount(db, user.id)), accessToken, refreshToken }
   }
 
@@ -245,6 +264,8 @@ export function createAuthService(deps: {
       role: user.role,
       admin: claims.admin && user.role === 'admin',
       ability: user.ability,
+      twoStep: claims.twoStep,
+      twoStepPending: !claims.twoStep && isStaff(user.role) && (await deps.twoStep?.requireForStaff()) === true,
     }
     return { principal, user, expiresAt: claims.expiresAt }
   }
@@ -252,7 +273,7 @@ export function createAuthService(deps: {
   /** Drops every cached caller (after an account change here or, through Redis, in another process). */
   const forgetCallers = () => callers.clear()
 
-  return { login, loginTwoStep, register, refresh, logout, principalFromToken, forgetCallers, findById, abilityFor, completeSignIn: afterPassword }
+  return { login, loginTwoStep, signInAfterTwoStepSetup, register, refresh, logout, principalFromToken, forgetCallers, findById, abilityFor, completeSignIn: afterPassword }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>

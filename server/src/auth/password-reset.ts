@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { passwordResets, users } from '../db/schema'
 import { AppError } from '../errors'
 import type { MailService } from '../modules/mail/mail.service'
+import { twoStep } from '../modules/two-step/two-step.tables'
 import { normalizeEmail } from './auth.service'
 import { messages } from './messages'
 import { isWeakPassword, type PasswordHasher } from './passwords'
@@ -95,6 +96,10 @@ export function createPasswordResetService(deps: {
       if (!row) return false
       await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, row.userId))
       await tokens.revokeAllForUser(row.userId, tx)
+      // A two-step set-up never confirmed protects nothing and may be an intruder's (begun with
+      // the old password): it goes. A confirmed one stays: the mailbox alone must not undo the
+      // second step (a lost phone is what the recovery codes are for).
+      await tx.delete(twoStep).where(and(eq(twoStep.userId, row.userId), isNull(twoStep.enabledAt)))
       return true
     })
     if (!done) throw new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired.')

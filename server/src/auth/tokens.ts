@@ -10,6 +10,8 @@ export interface AccessClaims {
   userId: number
   role: Role
   admin: boolean
+  /** The sign-in passed two-step verification (the `amr` claim holds "otp", RFC 8176); absent is false. */
+  twoStep?: boolean
 }
 
 export interface TokenSettings {
@@ -44,7 +46,8 @@ export function createTokenService(db: Db, settings: TokenSettings) {
 
   async function signAccess(claims: AccessClaims): Promise<string> {
     const now = seconds(settings.now())
-    return new SignJWT({ role: claims.role, admin: claims.admin })
+    const amr = claims.twoStep ? { amr: ['pwd', 'otp'] } : {}
+    return new SignJWT({ role: claims.role, admin: claims.admin, ...amr })
       .setProtectedHeader({ alg: ALG, typ: ACCESS_TYPE })
       .setSubject(String(claims.userId))
       .setIssuer(settings.issuer)
@@ -56,7 +59,7 @@ export function createTokenService(db: Db, settings: TokenSettings) {
   }
 
   /** Verifies signature (one pinned algorithm), type, issuer, audience and expiry. */
-  async function verifyAccess(token: string): Promise<AccessClaims & { expiresAt: number }> {
+  async function verifyAccess(token: string): Promise<Required<AccessClaims> & { expiresAt: number }> {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: [ALG],
@@ -72,7 +75,8 @@ export function createTokenService(db: Db, settings: TokenSettings) {
       if (!Number.isSafeInteger(userId) || (role !== 'admin' && role !== 'client' && role !== 'reseller')) {
         throw new Error('bad claims')
       }
-      return { userId, role, admin: payload.admin === true, expiresAt: (payload.exp ?? 0) * 1000 }
+      const twoStep = Array.isArray(payload.amr) && payload.amr.includes('otp')
+      return { userId, role, admin: payload.admin === true, twoStep, expiresAt: (payload.exp ?? 0) * 1000 }
     } catch (e) {
       const expired = e instanceof joseErrors.JWTExpired
       throw new AppError('UNAUTHENTICATED', expired ? 'Access token expired' : 'Invalid access token')
@@ -84,6 +88,7 @@ export function createTokenService(db: Db, settings: TokenSettings) {
     userId: number,
     familyId: string,
     familyExpiresAt: Date,
+    twoStep: boolean,
     token = randomBytes(32).toString('base64url'),
   ): Promise<string> {
     const now = settings.now()
@@ -95,14 +100,15 @@ export function createTokenService(db: Db, settings: TokenSettings) {
       createdAt: now,
       expiresAt: idle < familyExpiresAt ? idle : familyExpiresAt,
       familyExpiresAt,
+      twoStep,
     })
     return token
   }
 
-  /** Starts a new sign-in (a new token family). */
-  async function issueRefresh(userId: number, tx: Db = db): Promise<string> {
+  /** Starts a new sign-in (a new token family); `twoStep`: it passed two-step verification. */
+  async function issueRefresh(userId: number, tx: Db = db, twoStep = false): Promise<string> {
     const familyExpiresAt = new Date(settings.now().getTime() + settings.refreshAbsoluteTtlSeconds * 1000)
-    return insertRefresh(tx, userId, randomUUID(), familyExpiresAt)
+    return insertRefresh(tx, userId, randomUUID(), familyExpiresAt, twoStep)
   }
 
   async function revokeFamily(tx: Db, familyId: string) {
@@ -118,7 +124,7 @@ export function createTokenService(db: Db, settings: TokenSettings) {
    * except a replay of the token spent last within `refreshReuseGraceSeconds` of its
    * rotation, whose successor is still unused: that answers the same successor.
    */
-  async function rotateRefresh(token: string): Promise<{ userId: number; refreshToken: string }> {
+  async function rotateRefresh(token: string): Promise<{ userId: number; refreshToken: string; twoStep: boolean }> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw invalidRefresh()
     const outcome = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1).for('update')
@@ -127,7 +133,9 @@ export function createTokenService(db: Db, settings: TokenSettings) {
       if (row.usedAt && !row.revokedAt && now.getTime() - row.usedAt.getTime() <= graceMs) {
         const successor = successorOf.sign(token)
         const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(successor))).limit(1)
-        if (next && !next.usedAt && !next.revokedAt && next.expiresAt > now) return { ok: true as const, userId: row.userId, refreshToken: successor }
+        if (next && !next.usedAt && !next.revokedAt && next.expiresAt > now) {
+          return { ok: true as const, userId: row.userId, refreshToken: successor, twoStep: row.twoStep }
+        }
       }
       if (row.usedAt || row.revokedAt) {
         await revokeFamily(tx, row.familyId)
@@ -143,11 +151,11 @@ export function createTokenService(db: Db, settings: TokenSettings) {
         await revokeFamily(tx, row.familyId)
         return { ok: false as const }
       }
-      const refreshToken = await insertRefresh(tx, row.userId, row.familyId, row.familyExpiresAt, successorOf.sign(token))
-      return { ok: true as const, userId: row.userId, refreshToken }
+      const refreshToken = await insertRefresh(tx, row.userId, row.familyId, row.familyExpiresAt, row.twoStep, successorOf.sign(token))
+      return { ok: true as const, userId: row.userId, refreshToken, twoStep: row.twoStep }
     })
     if (!outcome.ok) throw invalidRefresh()
-    return { userId: outcome.userId, refreshToken: outcome.refreshToken }
+    return { userId: outcome.userId, refreshToken: outcome.refreshToken, twoStep: outcome.twoStep }
   }
 
   /** Ends the sign-in the token belongs to. Unknown tokens are ignored (logout is idempotent). */

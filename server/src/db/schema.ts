@@ -211,6 +211,11 @@ export const refreshTokens = pgTable(
     familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The sign-in passed two-step verification (or set it up): every access token of the
+     * family carries it, which the staff policy asks for (permissions/abilities.ts).
+     */
+    twoStep: boolean('two_step').notNull().default(false),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),

@@ -1,5 +1,5 @@
 import { defaultFieldResolver, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql'
-import { enforce, type Rule } from '../permissions/abilities'
+import { enforce, enforceTwoStep, type Rule } from '../permissions/abilities'
 import type { GraphQLContext } from './context'
 
 export function ruleFor(rules: Record<string, Rule>, typeName: string, fieldName: string, isRoot: boolean): Rule | undefined {
@@ -21,6 +21,7 @@ export function applyRules(schema: GraphQLSchema, rules: Record<string, Rule>): 
       const guard = <T extends GraphQLFieldResolver<unknown, GraphQLContext>>(inner: T) =>
         ((source, args, ctx, info) => {
           enforce(rule, ctx.principal)
+          if (isRoot) enforceTwoStep(rule, ctx.principal)
           return inner(source, args, ctx, info)
         }) as T
       field.resolve = guard((field.resolve ?? defaultFieldResolver) as GraphQLFieldResolver<unknown, GraphQLContext>)

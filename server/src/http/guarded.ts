@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { AppError } from '../errors'
-import { enforce, type Principal } from '../permissions/abilities'
+import { enforce, enforceTwoStep, type Principal } from '../permissions/abilities'
 import { restRules } from '../permissions/rest-rules'
 import type { Services } from '../services'
 import { findUnstorableText, unstorableTextError } from './text-input'
@@ -31,6 +31,7 @@ export function guarded(app: Hono<AppEnv>, method: Method, path: string, handler
   app.on(method, path, async (c) => {
     const principal = rule.kind === 'public' ? null : await principalOf(c)
     enforce(rule, principal)
+    enforceTwoStep(rule, principal)
     await refuseUnstorableText(c)
     return handler(c, principal)
   })

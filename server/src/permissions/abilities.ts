@@ -28,6 +28,13 @@ export interface Principal {
   /** The admin claim carried by the access token. */
   admin: boolean
   ability: AbilityRule[]
+  /** The sign-in passed two-step verification (the access token's `amr` claim). */
+  twoStep?: boolean
+  /**
+   * An admin or reseller signed in without two-step verification while the admins' policy
+   * requires it: refused everywhere except the rules marked `twoStepSetup` (enforceTwoStep).
+   */
+  twoStepPending?: boolean
 }
 
 /** One CASL rule as sent to the client (userData.ability); `inverted` makes it a "cannot". */
@@ -81,7 +88,8 @@ export function abilityFor(principal: Principal | null): AppAbility {
 /** The rule an operation declares. Deny is the default: an operation without a rule is refused. */
 export type Rule =
   | { kind: 'public' }
-  | { kind: 'signedIn' }
+  /** `twoStepSetup`: also open to a staff sign-in the two-step policy holds back (setting it up). */
+  | { kind: 'signedIn'; twoStepSetup?: true }
   | { kind: 'can'; action: Action; subject: Subject }
   /** A field of an object that is only ever handed to callers its parent field allowed. */
   | { kind: 'parent' }
@@ -89,8 +97,24 @@ export type Rule =
 export const rule = {
   public: { kind: 'public' } as Rule,
   signedIn: { kind: 'signedIn' } as Rule,
+  /** Signed in, and open to a staff sign-in that must still set up two-step verification. */
+  twoStepSetup: { kind: 'signedIn', twoStepSetup: true } as Rule,
   parent: { kind: 'parent' } as Rule,
   can: (action: Action, subject: Subject): Rule => ({ kind: 'can', action, subject }),
+}
+
+export const twoStepSetupRequiredMessage = 'Your account must use two-step verification: set it up in account settings first.'
+
+/**
+ * The admins' "require two-step verification for staff" policy, enforced for every REST route
+ * (http/guarded.ts) and every root GraphQL field (graphql/authorize.ts): a held-back staff
+ * sign-in passes only public rules and those marked `twoStepSetup`. Nested GraphQL fields are
+ * only reached through a root field, so checking the roots covers them.
+ */
+export function enforceTwoStep(r: Rule | undefined, principal: Principal | null): void {
+  if (!principal?.twoStepPending || r?.kind === 'public') return
+  if (r?.kind === 'signedIn' && r.twoStepSetup) return
+  throw new AppError('TWO_STEP_SETUP_REQUIRED', twoStepSetupRequiredMessage)
 }
 
 /** Throws UNAUTHENTICATED / FORBIDDEN when `principal` may not pass `r`. */

@@ -15,10 +15,12 @@ export const restRules: Record<string, Rule> = {
   'POST /jwt/firebase': rule.public,
   // The second step of a sign-in: the body's short-lived challenge token names the user.
   'POST /jwt/login/two-step': rule.public,
-  'GET /jwt/two-step': rule.signedIn,
-  'POST /jwt/two-step/setup': rule.signedIn,
-  'POST /jwt/two-step/confirm': rule.signedIn,
+  // Status, set-up and confirm stay open to a staff sign-in the two-step policy holds back: it sets it up there.
+  'GET /jwt/two-step': rule.twoStepSetup,
+  'POST /jwt/two-step/setup': rule.twoStepSetup,
+  'POST /jwt/two-step/confirm': rule.twoStepSetup,
   'POST /jwt/two-step/disable': rule.signedIn,
+  'POST /jwt/two-step/recovery-codes': rule.signedIn,
   'PUT /jwt/two-step/policy': rule.can('manage', 'all'),
   // The browser returns from the platform without a bearer token; the single-use state names the user.
   'GET /apps/oauth/twitch/callback': rule.public,

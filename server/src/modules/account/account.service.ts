@@ -249,10 +249,11 @@ export function createAccountService(deps: {
       if (principal!.role !== 'client') {
         await audit.write(tx, principal!, [{ action: 'user.password', entity: 'user', entityId: user.id, before: null, after: null }])
       }
-      return tokens.issueRefresh(user.id, tx)
+      // This device's new sign-in keeps whether the old one passed two-step verification.
+      return tokens.issueRefresh(user.id, tx, principal!.twoStep)
     })
     changed()
-    const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin' })
+    const accessToken = await tokens.signAccess({ userId: user.id, role: user.role, admin: user.role === 'admin', twoStep: principal!.twoStep })
     return { userData: toUserData(user, await cartItemsCount(db, user.id)), accessToken, refreshToken }
   }
 
@@ -329,12 +330,12 @@ export function createAccountService(deps: {
         if (principal!.role !== 'client' || !self) {
           await audit.write(tx, principal!, [{ action: 'user.email', entity: 'user', entityId: id, before: { email: before.email }, after: { email } }])
         }
-        return { after: after!, refreshToken: self ? await tokens.issueRefresh(id, tx) : null }
+        return { after: after!, refreshToken: self ? await tokens.issueRefresh(id, tx, principal!.twoStep) : null }
       })
       const { after, refreshToken } = out
       changed()
       const auth = refreshToken
-        ? { userData: toUserData(after, await cartItemsCount(db, after.id)), accessToken: await tokens.signAccess({ userId: after.id, role: after.role, admin: after.role === 'admin' }), refreshToken }
+        ? { userData: toUserData(after, await cartItemsCount(db, after.id)), accessToken: await tokens.signAccess({ userId: after.id, role: after.role, admin: after.role === 'admin', twoStep: principal!.twoStep }), refreshToken }
         : null
       return { settings: toSettings(after), auth }
     } catch (e) {

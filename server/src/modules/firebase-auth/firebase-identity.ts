@@ -5,8 +5,8 @@ import { AppError } from '../../errors'
 
 /** What the product needs of Firebase Auth (firebase-admin); one per server. */
 export interface FirebaseIdentity {
-  /** Verifies an ID token (signature, issuer, audience, expiry, revocation, disabled user). */
-  verifyIdToken(idToken: string): Promise<{ uid: string; email: string | null; emailVerified: boolean }>
+  /** Verifies an ID token (signature, issuer, audience, expiry, revocation, disabled user); `authTime` is the sign-in's (seconds). */
+  verifyIdToken(idToken: string): Promise<{ uid: string; email: string | null; emailVerified: boolean; authTime: number }>
   /** The user's current `admin` custom claim; INVALID_TOKEN when the user was deleted or disabled. */
   adminClaim(uid: string): Promise<boolean>
   /** Sets or removes the `admin` custom claim, keeping the user's other claims. */
@@ -68,7 +68,8 @@ export function createFirebaseIdentity(options: { projectId: string; emulatorHos
       }
       try {
         const decoded = await (await adminAuth()).verifyIdToken(idToken, true)
-        return { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true }
+        // auth_time: when the user last signed in (seconds); re-authentication asks for a recent one.
+        return { uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true, authTime: decoded.auth_time }
       } catch (e) {
         mapError(e)
       }

@@ -32,7 +32,9 @@ const SupportChatContactRef = builder.objectRef<ContactShape>('SupportChatContac
 
 const SupportChatSettingsRef = builder.objectRef<ProfileUserShape['settings']>('SupportChatSettings').implement({
   fields: (t) => ({
-    isTwoStepAuthVerificationEnabled: t.exposeBoolean('isTwoStepAuthVerificationEnabled'),
+    isTwoStepAuthVerificationEnabled: t.exposeBoolean('isTwoStepAuthVerificationEnabled', {
+      description: "Whether the account's two-step verification is on (account settings); read only.",
+    }),
     isNotificationsOn: t.exposeBoolean('isNotificationsOn'),
   }),
 })
@@ -102,7 +104,6 @@ const SupportChatProfileInput = builder.inputType('SupportChatProfileInput', {
   fields: (t) => ({
     about: t.string({ description: 'Up to 500 characters.' }),
     status: t.field({ type: SupportChatStatusEnum }),
-    isTwoStepAuthVerificationEnabled: t.boolean(),
     isNotificationsOn: t.boolean(),
   }),
 })

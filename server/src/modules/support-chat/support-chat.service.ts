@@ -9,6 +9,7 @@ import { toId } from '../../graphql/ids'
 import type { Principal } from '../../permissions/abilities'
 import { contactsWhere } from '../../permissions/contacts'
 import type { SupportChatEvent, Topics } from '../../realtime/pubsub'
+import { twoStep } from '../two-step/two-step.tables'
 import { chatStatuses, supportChatMessages, supportChatProfiles, supportChats, type ChatStatus } from './support-chat.tables'
 
 export const MAX_MESSAGE_LENGTH = 2000
@@ -60,7 +61,6 @@ export interface ChatContactShape extends ContactShape {
 export interface ProfileInput {
   about?: string | null
   status?: string | null
-  isTwoStepAuthVerificationEnabled?: boolean | null
   isNotificationsOn?: boolean | null
 }
 
@@ -72,7 +72,6 @@ const messageInput = z
 const profileInput = z.object({
   about: z.string().trim().max(MAX_ABOUT_LENGTH, `About has at most ${MAX_ABOUT_LENGTH} characters`).nullish(),
   status: z.enum(chatStatuses, { message: `One of ${chatStatuses.join(', ')}` }).nullish(),
-  isTwoStepAuthVerificationEnabled: z.boolean().nullish(),
   isNotificationsOn: z.boolean().nullish(),
 })
 const searchInput = z.string().max(100, 'The search has at most 100 characters').nullish()
@@ -152,9 +151,10 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
 
   async function profile(actor: Principal): Promise<ProfileUserShape> {
     const [row] = await db
-      .select({ ...contactColumns, twoStep: supportChatProfiles.twoStep, notificationsOn: supportChatProfiles.notificationsOn })
+      .select({ ...contactColumns, twoStepOn: twoStep.enabledAt, notificationsOn: supportChatProfiles.notificationsOn })
       .from(users)
       .leftJoin(supportChatProfiles, eq(supportChatProfiles.userId, users.id))
+      .leftJoin(twoStep, eq(twoStep.userId, users.id))
       .where(eq(users.id, actor.userId))
     if (!row) throw new AppError('UNAUTHENTICATED', 'Sign in first')
     return {
@@ -165,7 +165,8 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
       about: row.about ?? '',
       // Your own status is the one you chose (others see offline while you are not connected).
       status: row.chosen ?? 'online',
-      settings: { isTwoStepAuthVerificationEnabled: row.twoStep ?? false, isNotificationsOn: row.notificationsOn ?? true },
+      // The spec's field shows the account's real two-step verification (set in account settings), not a chat setting.
+      settings: { isTwoStepAuthVerificationEnabled: row.twoStepOn != null, isNotificationsOn: row.notificationsOn ?? true },
     }
   }
 
@@ -174,7 +175,6 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
     const set: Partial<typeof supportChatProfiles.$inferInsert> = {}
     if (v.about != null) set.about = v.about
     if (v.status != null) set.status = v.status
-    if (v.isTwoStepAuthVerificationEnabled != null) set.twoStep = v.isTwoStepAuthVerificationEnabled
     if (v.isNotificationsOn != null) set.notificationsOn = v.isNotificationsOn
     if (Object.keys(set).length > 0) {
       await db

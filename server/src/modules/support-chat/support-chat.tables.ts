@@ -18,6 +18,7 @@ export const supportChatProfiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     about: text('about').notNull().default(''),
     status: text('status', { enum: chatStatuses }).notNull().default('online'),
+    /** Unused: the chat profile's two-step flag now shows the real two-step state (two-step.tables.ts). */
     twoStep: boolean('two_step').notNull().default(false),
     notificationsOn: boolean('notifications_on').notNull().default(true),
     seenAt: timestamp('seen_at', { withTimezone: true }),

@@ -10,8 +10,12 @@ import { twoStepMessages } from './two-step.service'
  * - POST /jwt/login/two-step {twoStepToken, code}: the second step of a sign-in; answers the
  *   same {userData, accessToken, refreshToken} as /jwt/login, or 400 {error:{code:[msg]}},
  *   401 {error: msg} for an expired or foreign token, 429 with Retry-After.
- * - /jwt/two-step: status, setup (secret, otpauth URI, QR SVG), confirm (first
- *   code → ten recovery codes, shown once), disable (a current code), policy (admins).
+ * - /jwt/two-step: status, setup ({password} → secret, otpauth URI, QR SVG), confirm (first
+ *   code → ten recovery codes, shown once, and a fresh two-step sign-in for this device as
+ *   `session`: every other sign-in ends), disable ({password, code}), recovery-codes
+ *   ({password, code} → ten new ones), policy (admins). Firebase accounts send a fresh
+ *   `idToken` instead of the password. Code checks are rate limited like sign-in (429 +
+ *   Retry-After).
  */
 /** The routes below are registered signed-in: the principal is there. */
 function signedIn(principal: Principal | null): Principal {
@@ -34,12 +38,20 @@ export function mountTwoStepRoutes(app: Hono<AppEnv>) {
     }
   })
   guarded(app, 'GET', '/jwt/two-step', async (c, principal) => c.json(await c.get('services').twoStep.status(signedIn(principal))))
-  guarded(app, 'POST', '/jwt/two-step/setup', async (c, principal) => c.json(await c.get('services').twoStep.begin(signedIn(principal))))
-  guarded(app, 'POST', '/jwt/two-step/confirm', async (c, principal) =>
-    c.json(await c.get('services').twoStep.confirm(signedIn(principal), await jsonBody(c))),
+  guarded(app, 'POST', '/jwt/two-step/setup', async (c, principal) =>
+    c.json(await c.get('services').twoStep.begin(signedIn(principal), await jsonBody(c), c.get('clientKey'))),
   )
+  guarded(app, 'POST', '/jwt/two-step/confirm', async (c, principal) => {
+    const me = signedIn(principal)
+    const { twoStep, auth } = c.get('services')
+    const confirmed = await twoStep.confirm(me, await jsonBody(c), c.get('clientKey'))
+    return c.json({ ...confirmed, session: await auth.signInAfterTwoStepSetup(me.userId, c.req.header('user-agent')) })
+  })
   guarded(app, 'POST', '/jwt/two-step/disable', async (c, principal) =>
-    c.json(await c.get('services').twoStep.disable(signedIn(principal), await jsonBody(c))),
+    c.json(await c.get('services').twoStep.disable(signedIn(principal), await jsonBody(c), c.get('clientKey'))),
+  )
+  guarded(app, 'POST', '/jwt/two-step/recovery-codes', async (c, principal) =>
+    c.json(await c.get('services').twoStep.regenerateRecoveryCodes(signedIn(principal), await jsonBody(c), c.get('clientKey'))),
   )
   guarded(app, 'PUT', '/jwt/two-step/policy', async (c, principal) =>
     c.json(await c.get('services').twoStep.setPolicy(signedIn(principal), await jsonBody(c))),

@@ -9,6 +9,7 @@ import { users, type UserRow } from '../../db/schema'
 import { AppError } from '../../errors'
 import { deriveKey } from '../../auth/signing'
 import type { AbuseLimits } from '../../auth/rate-limit'
+import type { Reauthenticate } from '../../auth/reauth'
 import type { Principal } from '../../permissions/abilities'
 import type { TokenBox } from '../channels/token-box'
 import { twoStep, twoStepPolicy, twoStepRecoveryCodes } from './two-step.tables'
@@ -24,6 +25,7 @@ export const twoStepMessages = {
   challengeExpired: 'Your sign-in has expired. Enter your e-mail and password again.',
   alreadyEnabled: 'Two-step verification is already on.',
   notStarted: 'Start the set-up first.',
+  notEnabled: 'Two-step verification is off.',
   requiredForRole: 'Two-step verification is required for your account.',
 } as const
 
@@ -36,9 +38,17 @@ export interface TwoStepChallenge {
 }
 
 const codeInput = z.object({ code: z.string().max(64) })
+const invalidCode = () => new AppError('BAD_USER_INPUT', twoStepMessages.invalidCode, { code: [twoStepMessages.invalidCode] })
+/** The code of a body, or BAD_USER_INPUT (checked before the password, so a malformed call costs nothing). */
+const codeOf = (raw: unknown): string => {
+  const input = codeInput.safeParse(raw ?? {})
+  if (!input.success) throw invalidCode()
+  return input.data.code
+}
 const challengeInput = z.object({ twoStepToken: z.string().max(2048), code: z.string().max(64) })
 
-const isStaff = (role: string) => role === 'admin' || role === 'reseller'
+/** Admins and resellers: those the admins' policy can require two-step verification of. */
+export const isStaff = (role: string) => role === 'admin' || role === 'reseller'
 const digitsOnly = (code: string) => code.replace(/[\s-]/g, '')
 
 export function createTwoStepService(deps: {
@@ -46,6 +56,8 @@ export function createTwoStepService(deps: {
   box: TokenBox
   secret: string
   limits: AbuseLimits
+  /** The caller's password (or fresh Firebase sign-in) for set-up, disable and new recovery codes. */
+  reauth: Reauthenticate
   issuer: string
   audience: string
   /** The authenticator app's label prefix (the product name). */
@@ -114,6 +126,32 @@ export function createTwoStepService(deps: {
     return used.length ? 'recovery' : null
   }
 
+  /**
+   * Runs one code check under the sign-in limits: per (account, address) with growing delays,
+   * per account over every address, per address (rate-limit.ts; Redis when configured). Every
+   * check of a user's codes (second step of sign-in, confirm, disable, new recovery codes)
+   * counts on the same account key, so spreading guesses over the routes gains nothing.
+   * `check` answers null for a wrong code, having written nothing.
+   */
+  async function limitedCode<T>(userId: number, clientKey: string, check: () => Promise<T | null>, fail: () => AppError = invalidCode): Promise<T> {
+    const account = `two-step:${userId}`
+    await limits.checkLogin(account, clientKey)
+    const result = await check()
+    if (result === null) {
+      await limits.loginFailed(account, clientKey)
+      throw fail()
+    }
+    await limits.loginSucceeded(account, clientKey)
+    return result
+  }
+
+  async function storeRecoveryCodes(tx: Db, userId: number): Promise<string[]> {
+    const codes = newRecoveryCodes()
+    await tx.delete(twoStepRecoveryCodes).where(eq(twoStepRecoveryCodes.userId, userId))
+    await tx.insert(twoStepRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecovery(code) })))
+    return codes
+  }
+
   function newRecoveryCodes(): string[] {
     // 10 characters of base32 (50 bits) each, shown as xxxxx-xxxxx.
     return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
@@ -140,10 +178,14 @@ export function createTwoStepService(deps: {
       }
     },
 
-    /** Starts (or restarts) the set-up: a new secret, its otpauth:// URI and the QR code (SVG). */
-    async begin(principal: Principal) {
+    /**
+     * Starts (or restarts) the set-up: a new secret, its otpauth:// URI and the QR code (SVG).
+     * Needs the password: whoever holds the secret holds the account's second step.
+     */
+    async begin(principal: Principal, raw: unknown, clientKey: string) {
       const existing = await rowOf(principal.userId)
       if (existing?.enabledAt) throw new AppError('CONFLICT', twoStepMessages.alreadyEnabled)
+      await deps.reauth(principal.userId, raw, clientKey)
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, principal.userId)).limit(1)
       if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in first')
       const secret = new Secret({ size: 20 }).base32
@@ -156,36 +198,49 @@ export function createTwoStepService(deps: {
       return { secret, uri, qrSvg: renderSVG(uri) }
     },
 
-    /** Confirms the set-up with a first code; answers the ten recovery codes (shown once). */
-    async confirm(principal: Principal, raw: unknown) {
-      const input = codeInput.safeParse(raw ?? {})
-      if (!input.success) throw new AppError('BAD_USER_INPUT', twoStepMessages.invalidCode, { code: [twoStepMessages.invalidCode] })
-      const codes = newRecoveryCodes()
-      return db.transaction(async (tx) => {
-        const row = await rowOf(principal.userId, tx)
-        if (!row) throw new AppError('BAD_USER_INPUT', twoStepMessages.notStarted, { code: [twoStepMessages.notStarted] })
-        if (row.enabledAt) throw new AppError('CONFLICT', twoStepMessages.alreadyEnabled)
-        if ((await useCode(principal.userId, input.data.code, tx)) !== 'totp') {
-          throw new AppError('BAD_USER_INPUT', twoStepMessages.invalidCode, { code: [twoStepMessages.invalidCode] })
-        }
-        await tx.update(twoStep).set({ enabledAt: now() }).where(eq(twoStep.userId, principal.userId))
-        await tx.delete(twoStepRecoveryCodes).where(eq(twoStepRecoveryCodes.userId, principal.userId))
-        await tx.insert(twoStepRecoveryCodes).values(codes.map((code) => ({ userId: principal.userId, codeHash: hashRecovery(code) })))
-        return { enabled: true, recoveryCodes: codes }
-      })
+    /** Confirms the set-up with a first code (rate limited); answers the ten recovery codes (shown once). */
+    async confirm(principal: Principal, raw: unknown, clientKey: string) {
+      const code = codeOf(raw)
+      const row = await rowOf(principal.userId)
+      if (!row) throw new AppError('BAD_USER_INPUT', twoStepMessages.notStarted, { code: [twoStepMessages.notStarted] })
+      if (row.enabledAt) throw new AppError('CONFLICT', twoStepMessages.alreadyEnabled)
+      return limitedCode(principal.userId, clientKey, () =>
+        db.transaction(async (tx) => {
+          const current = await rowOf(principal.userId, tx)
+          if (current?.enabledAt || (await useCode(principal.userId, code, tx)) !== 'totp') return null
+          await tx.update(twoStep).set({ enabledAt: now() }).where(eq(twoStep.userId, principal.userId))
+          return { enabled: true as const, recoveryCodes: await storeRecoveryCodes(tx, principal.userId) }
+        }),
+      )
     },
 
-    /** Turns it off with a current code (or a recovery code); refused while the policy requires it. */
-    async disable(principal: Principal, raw: unknown) {
-      const input = codeInput.safeParse(raw ?? {})
-      const bad = () => new AppError('BAD_USER_INPUT', twoStepMessages.invalidCode, { code: [twoStepMessages.invalidCode] })
-      if (!input.success) throw bad()
+    /** Ten new recovery codes (the old ones stop working): needs the password and a current code. */
+    async regenerateRecoveryCodes(principal: Principal, raw: unknown, clientKey: string) {
+      const code = codeOf(raw)
+      if (!(await isEnabled(principal.userId))) throw new AppError('CONFLICT', twoStepMessages.notEnabled)
+      await deps.reauth(principal.userId, raw, clientKey)
+      const recoveryCodes = await limitedCode(principal.userId, clientKey, () =>
+        db.transaction(async (tx) => ((await useCode(principal.userId, code, tx)) ? storeRecoveryCodes(tx, principal.userId) : null)),
+      )
+      return { recoveryCodes }
+    },
+
+    /**
+     * Turns it off with the password and a current code (or a recovery code: a lost phone is
+     * no reason to skip the password); refused while the policy requires it.
+     */
+    async disable(principal: Principal, raw: unknown, clientKey: string) {
+      const code = codeOf(raw)
       if (isStaff(principal.role) && (await requireForStaff())) throw new AppError('FORBIDDEN', twoStepMessages.requiredForRole)
-      await db.transaction(async (tx) => {
-        if (!(await useCode(principal.userId, input.data.code, tx))) throw bad()
-        await tx.delete(twoStepRecoveryCodes).where(eq(twoStepRecoveryCodes.userId, principal.userId))
-        await tx.delete(twoStep).where(eq(twoStep.userId, principal.userId))
-      })
+      await deps.reauth(principal.userId, raw, clientKey)
+      await limitedCode(principal.userId, clientKey, () =>
+        db.transaction(async (tx) => {
+          if (!(await useCode(principal.userId, code, tx))) return null
+          await tx.delete(twoStepRecoveryCodes).where(eq(twoStepRecoveryCodes.userId, principal.userId))
+          await tx.delete(twoStep).where(eq(twoStep.userId, principal.userId))
+          return true
+        }),
+      )
       return { enabled: false }
     },
 
@@ -234,14 +289,13 @@ export function createTwoStepService(deps: {
       } catch {
         throw new AppError('INVALID_TOKEN', twoStepMessages.challengeExpired)
       }
-      const account = `two-step:${userId}`
-      await limits.checkLogin(account, clientKey)
-      const used = await db.transaction((tx) => useCode(userId, input.data.code, tx))
-      if (!used) {
-        await limits.loginFailed(account, clientKey)
-        throw new AppError('INVALID_CREDENTIALS', twoStepMessages.invalidCode, { code: [twoStepMessages.invalidCode] })
-      }
-      await limits.loginSucceeded(account, clientKey)
+      const code = input.data.code
+      await limitedCode(
+        userId,
+        clientKey,
+        () => db.transaction((tx) => useCode(userId, code, tx)),
+        () => new AppError('INVALID_CREDENTIALS', twoStepMessages.invalidCode, { code: [twoStepMessages.invalidCode] }),
+      )
       return userId
     },
   }

@@ -1,7 +1,10 @@
 /**
  * Account settings, "Two-step verification" (README): set up TOTP with a QR code (its text
  * alternative and the manual key carry the secret for apps without a camera), confirm with a
- * first code, see the ten recovery codes once; turn it off with a code. Admins also set
+ * first code, see the ten recovery codes once; turn it off, or get new recovery codes, with a
+ * code. Set-up, turning off and new codes ask for the password (an access token alone must not
+ * do them); with Firebase sign-in the password signs in to Firebase again for a fresh ID token.
+ * The confirmation answers a fresh sign-in for this device (stored here). Admins also set
  * whether admins and resellers must use it.
  */
 import { type FormEvent, useEffect, useState } from 'react';
@@ -10,10 +13,14 @@ import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { PasswordField } from '../../../components/ui/password-field';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { apiFetch, postJson } from '../../../lib/api-fetch';
 import { useAbility } from '../../../lib/ability-context';
+import { authConfig } from '../../../lib/auth-config';
+import { getUserData, saveSession } from '../../../lib/session';
+import { parseAuthPayload } from '../../../lib/session-types';
 
 interface Status {
   enabled: boolean;
@@ -44,6 +51,21 @@ const StyledKey = styled.code`
   word-break: break-all;
 `;
 
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** What proves the password to the server: the password itself, or with Firebase sign-in a fresh ID token (null: Firebase refused it). */
+async function proofOf(password: string): Promise<{ password: string } | { idToken: string } | null> {
+  const config = await authConfig();
+  if (config.provider !== 'firebase') return { password };
+  const { firebaseSignIn } = await import('../../auth/api/firebase-client');
+  const outcome = await firebaseSignIn(config.firebase, getUserData()?.email ?? '', password);
+  return outcome.ok ? { idToken: outcome.value } : null;
+}
+
 async function send(method: string, url: string, body: unknown): Promise<{ status: number; data: unknown }> {
   if (method === 'POST') return postJson(url, body);
   const response = await apiFetch(url, {
@@ -62,6 +84,8 @@ export function TwoStepSection() {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -83,13 +107,23 @@ export function TwoStepSection() {
     };
   }, [t, version]);
 
+  /** The server's refusal in the section's words: a password problem under its field, the rest above. */
+  function explain(http: number, data: unknown) {
+    const serverCode = (data as { code?: unknown } | null)?.code;
+    if (serverCode === 'PASSWORD_REQUIRED') setPasswordProblem(t('twoStep.passwordRequired'));
+    else if (serverCode === 'INVALID_CREDENTIALS') setPasswordProblem(t('twoStep.wrongPassword'));
+    else if (http === 429) setProblem(t('twoStep.tooManyAttempts'));
+    else setProblem(http === 400 ? t('twoStep.invalidCode') : http === 403 ? t('twoStep.requiredCannotDisable') : t('twoStep.failed'));
+  }
+
   async function run(method: string, url: string, body: unknown): Promise<unknown> {
     setBusy(true);
     setProblem(null);
+    setPasswordProblem(null);
     try {
       const { status: http, data } = await send(method, url, body);
       if (http === 200) return data;
-      setProblem(http === 400 ? t('twoStep.invalidCode') : http === 403 ? t('twoStep.requiredCannotDisable') : t('twoStep.failed'));
+      explain(http, data);
       return null;
     } catch {
       setProblem(t('twoStep.failed'));
@@ -99,8 +133,25 @@ export function TwoStepSection() {
     }
   }
 
-  async function begin() {
-    const data = (await run('POST', '/jwt/two-step/setup', {})) as Setup | null;
+  /** Runs a call that needs the password; an empty one is asked for before anything is sent. */
+  async function withPassword(url: string, body: Record<string, unknown>): Promise<unknown> {
+    if (!password) {
+      setPasswordProblem(t('twoStep.passwordRequired'));
+      return null;
+    }
+    const proof = await proofOf(password).catch(() => null);
+    if (!proof) {
+      setPasswordProblem(t('twoStep.wrongPassword'));
+      return null;
+    }
+    const data = await run('POST', url, { ...body, ...proof });
+    if (data) setPassword('');
+    return data;
+  }
+
+  async function begin(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = (await withPassword('/jwt/two-step/setup', {})) as Setup | null;
     if (data) {
       setSetup(data);
       setCode('');
@@ -109,21 +160,34 @@ export function TwoStepSection() {
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = (await run('POST', '/jwt/two-step/confirm', { code: code.trim() })) as { recoveryCodes: string[] } | null;
+    const data = (await run('POST', '/jwt/two-step/confirm', { code: code.trim() })) as { recoveryCodes: string[]; session?: unknown } | null;
     if (!data) return;
+    // Every other sign-in ended; this device's fresh one counts as two-step.
+    const session = parseAuthPayload(data.session);
+    if (session) saveSession(session);
     setCodes(data.recoveryCodes);
     setSetup(null);
     setCode('');
     load();
   }
 
-  async function disable(event: FormEvent<HTMLFormElement>) {
+  /** The form of a user with two-step on: the button pressed says which (Enter in a field asks for new codes, the first button). */
+  async function change(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (await run('POST', '/jwt/two-step/disable', { code: code.trim() })) {
-      setCode('');
-      setCodes(null);
-      load();
+    const action = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    if (action === 'disable') {
+      if (await withPassword('/jwt/two-step/disable', { code: code.trim() })) {
+        setCode('');
+        setCodes(null);
+        load();
+      }
+      return;
     }
+    const data = (await withPassword('/jwt/two-step/recovery-codes', { code: code.trim() })) as { recoveryCodes: string[] } | null;
+    if (!data) return;
+    setCode('');
+    setCodes(data.recoveryCodes);
+    load();
   }
 
   async function setPolicy(requireForStaff: boolean) {
@@ -140,6 +204,18 @@ export function TwoStepSection() {
       value={code}
       onChange={(event) => setCode(event.target.value)}
       data-testid="two-step-setting-code"
+    />
+  );
+
+  const passwordField = (
+    <PasswordField
+      label={t('twoStep.password')}
+      hint={t('twoStep.passwordHint')}
+      autoComplete="current-password"
+      value={password}
+      onChange={(event) => setPassword(event.target.value)}
+      errors={passwordProblem ? [passwordProblem] : undefined}
+      data-testid="two-step-password"
     />
   );
 
@@ -163,12 +239,18 @@ export function TwoStepSection() {
         </Alert>
       ) : null}
       {status.enabled ? (
-        <form noValidate onSubmit={disable}>
+        <form noValidate onSubmit={change}>
           <p data-testid="two-step-on">{t('twoStep.on', { count: status.recoveryCodesLeft })}</p>
+          {passwordField}
           {codeField}
-          <Button type="submit" variant="danger" disabled={busy} data-testid="two-step-disable">
-            {t('twoStep.disable')}
-          </Button>
+          <StyledActions>
+            <Button type="submit" value="regenerate" disabled={busy} data-testid="two-step-regenerate">
+              {t('twoStep.regenerate')}
+            </Button>
+            <Button type="submit" value="disable" variant="danger" disabled={busy} data-testid="two-step-disable">
+              {t('twoStep.disable')}
+            </Button>
+          </StyledActions>
         </form>
       ) : setup ? (
         <form noValidate onSubmit={confirm}>
@@ -183,9 +265,12 @@ export function TwoStepSection() {
           </Button>
         </form>
       ) : (
-        <Button type="button" onClick={() => void begin()} disabled={busy} data-testid="two-step-begin">
-          {t('twoStep.begin')}
-        </Button>
+        <form noValidate onSubmit={begin}>
+          {passwordField}
+          <Button type="submit" disabled={busy} data-testid="two-step-begin">
+            {t('twoStep.begin')}
+          </Button>
+        </form>
       )}
       {canSetPolicy && status.requireForStaff !== undefined ? (
         <Switch

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { StyledPanel } from '../../../components/ui/panel';
 import { StyledStack } from '../../../components/ui/stack';
 import { useAccountsSettingsQuery } from '../../../gql/graphql';
+import { errorCodeOf } from '../../../lib/error-code';
 import { NotAuthorizedContent } from '../components/not-authorized-content';
 import { GeneralSection, InfoSection, NotificationSection, PasswordSection, SocialSection } from '../components/settings-sections';
 import { type TabItem, Tabs } from '../components/tabs';
@@ -56,7 +57,10 @@ function AccountSettings({ title, userId }: { title: string; userId: string | nu
       <PageHeader title={title} subtitle={own ? t('settings.subtitleOwn') : t('settings.subtitleOther', { name: settings?.general.username ?? `#${userId}` })} />
       {!own ? <Alert variant="info">{t('settings.adminEditing')}</Alert> : null}
       <StyledPanel>
-        {error && !settings ? (
+        {own && error && errorCodeOf(error) === 'TWO_STEP_SETUP_REQUIRED' ? (
+          // The admins' policy holds this staff sign-in back: the server answers nothing else until two-step is set up.
+          <TwoStepSection />
+        ) : error && !settings ? (
           <ErrorState error={error} onRetry={() => void refetch()} />
         ) : !settings || (loading && !data) ? (
           <LoadingState />

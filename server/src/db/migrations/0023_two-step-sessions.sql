@@ -1,0 +1,1 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "two_step" boolean DEFAULT false NOT NULL;
