@@ -324,6 +324,7 @@ export function createAccountService(deps: {
               'If it was you, ignore this mail.',
           },
           tx,
+          principal!,
         )
         await tokens.revokeAllForUser(id, tx)
         if (principal!.role !== 'client' || !self) {
