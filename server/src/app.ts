@@ -38,6 +38,7 @@ import { clientFiles } from './http/client-files'
 import { acceptsEncoding, compressLarge } from './http/compress'
 import { guarded, type AppEnv } from './http/guarded'
 import { inlineScriptHashes } from './http/inline-script-hashes'
+import { mayReadHealthDetails } from './http/health-details'
 import { limitBody } from './http/too-large'
 import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
@@ -206,9 +207,15 @@ export function createApp(deps: {
     return c.json({ error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' }, 500)
   })
 
-  // `/healthz?details` adds the event-loop delay of the last 5 s and the admission figures.
-  guarded(app, 'GET', '/healthz', (c) =>
-    c.json(c.req.query('details') === undefined ? { status: 'ok' } : { status: 'ok', eventLoopDelayMs: loop.last(), admission: admitter.snapshot() }),
+  // `/healthz` is public and minimal. `?details` adds the event-loop delay of the last 5 s and the
+  // admission figures for operators only (loopback, an admin's token, or HEALTH_DETAILS=public);
+  // anyone else gets the minimal answer, so a load balancer probing `?details` keeps working.
+  guarded(app, 'GET', '/healthz', async (c) =>
+    c.json(
+      c.req.query('details') !== undefined && (await mayReadHealthDetails(c, config.HEALTH_DETAILS))
+        ? { status: 'ok', eventLoopDelayMs: loop.last(), admission: admitter.snapshot() }
+        : { status: 'ok' },
+    ),
   )
   guarded(app, 'GET', '/readyz', async (c) => {
     try {

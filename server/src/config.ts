@@ -74,6 +74,8 @@ const envSchema = z.object({
   REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Password-reset mails per e-mail per hour (per address: ten times as many requests). */
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().positive().default(3),
+  /** Mails one account may cause per hour (invoice mails, invitations, mailbox mails, feedback replies, e-mail change notices). */
+  MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Defaults to on, and to off when NODE_ENV=production. */
   GRAPHIQL: z.string().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(8),
@@ -142,6 +144,8 @@ const envSchema = z.object({
   // Deadlines (README "Failure behaviour"): a request, a database call, the readiness probe.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
+  /** Who reads /healthz?details: `loopback` (the machine itself, not through a proxy) and admins, or `public`. */
+  HEALTH_DETAILS: z.enum(['loopback', 'public']).default('loopback'),
   READYZ_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** ISO 4217 code of the plan prices and revenue figures. */
   CURRENCY: z

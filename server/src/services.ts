@@ -85,8 +85,9 @@ export function createServices(deps: {
   const limitStore = deps.limitStore ?? createLimitStore({ redisUrl: config.REDIS_URL, log })
   const limits = new AbuseLimits(limitStore, abuseLimitSettings(config), ms)
   // Each user's mailbox; the product's own mails land in the recipient's inbox as well.
-  const mailbox = createMailboxService({ db, now })
-  const mail = createMailService(db, log, { now, toInbox: (m, tx) => mailbox.deliverProductMail(m, tx, config.MAIL_FROM) })
+  // Every mail an account causes counts against MAIL_RATE_LIMIT an hour (shared through Redis like the sign-in limits).
+  const mailbox = createMailboxService({ db, now, limit: limits })
+  const mail = createMailService(db, log, { now, toInbox: (m, tx) => mailbox.deliverProductMail(m, tx, config.MAIL_FROM), limit: limits })
   // With SMTP_URL the outbox is sent through SMTP in the background (started by the server).
   const mailDelivery = config.SMTP_URL
     ? createMailDelivery(db, log, {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiToken } from './support/api'
 import { closeE2E, DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
 import { openPage, signIn } from './support/pages'
 
@@ -68,5 +69,25 @@ describe('shop → invoice → licence in Chromium', () => {
     await openPage(client, '/pages/license-demo')
     expect(await client.getByTestId('current-package').innerText()).toBe('Headstarter')
     expect(await client.getByTestId('remaining').innerText()).toContain('30 of 30 days left')
+  })
+
+  it("the buyer's reseller sees their client's shop invoice without a payment form: admins record it", async () => {
+    // The demo client (a client of the demo reseller) buys through the API.
+    const token = await apiToken(e2e, 'client')
+    const call = (path: string, body?: unknown) =>
+      fetch(`${e2e.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const products = (await (await fetch(`${e2e.server.url}/apps/ecommerce/products?q=Starter`, { headers: { authorization: `Bearer ${token}` } })).json()) as { products: Array<{ id: number }> }
+    expect((await call('/apps/ecommerce/cart', { productId: products.products[0]!.id })).status).toBe(201)
+    const { invoiceId: bought } = (await (await call('/apps/ecommerce/checkout')).json()) as { invoiceId: number }
+    const reseller = await e2e.newPage()
+    await signIn(reseller, 'reseller@demo.local', DEMO_PASSWORDS.reseller)
+    await reseller.waitForURL((url) => !url.pathname.startsWith('/login'))
+    await openPage(reseller, `/apps/invoice/preview/${bought}`)
+    await reseller.getByTestId('invoice-payment-by-admin').waitFor()
+    expect(await reseller.getByTestId('invoice-payment-by-admin').innerText()).toContain('Our team records the payment')
+    expect(await reseller.getByTestId('invoice-payment-form').count()).toBe(0)
+    // Still theirs to send.
+    expect(await reseller.getByTestId('invoice-send').count()).toBe(1)
+    await reseller.context().close()
   })
 })

@@ -3,10 +3,11 @@
  * run that changes nothing, the dry run, a migrated user signing in with the old Firebase
  * password (then stored as argon2id), and a realistic 10,000-document export.
  */
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { firebaseScrypt, parseFirebaseHashParams } from '../../server/src/auth/firebase-scrypt'
 import { botPanels, licences, users } from '../../server/src/db/schema'
+import { auditLog } from '../../server/src/modules/audit/audit.tables'
 import { importUsers, readAuthExport, readUserDocuments } from '../../server/src/modules/import/import-users'
 import { engines } from '../support/databases'
 import { EXAMPLE_HASH_PARAMS, EXAMPLE_PARAMS, makeFirebaseExport } from '../support/firebase-export'
@@ -82,6 +83,38 @@ describe.each(engines)('import:users on %s', (engine) => {
     expect(await importUsers({ db: t.database.db, records: readUserDocuments(changed) })).toMatchObject({ updated: 1, created: 0 })
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'fb.user2@example.com'))
     expect(row!.package).toBe('Business')
+  })
+
+  it("records every role change of an existing account in the admins' audit log (actor: the import), and nothing when the role stays", async () => {
+    const auditOf = async (id: number) =>
+      (await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id))))).map((r) => ({
+        actorId: r.actorId,
+        actorRole: r.actorRole,
+        action: r.action,
+        before: r.before,
+        after: r.after,
+      }))
+    const doc = exported.documents[3]!
+    const [before] = await t.database.db.select().from(users).where(eq(users.email, doc.email as string))
+    expect(before!.role).toBe('client')
+    const promoted = JSON.stringify([{ ...doc, role: 'admin' }])
+    expect(await importUsers({ db: t.database.db, records: readUserDocuments(promoted) })).toMatchObject({ updated: 1 })
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, before!.id))
+    expect(after!.role).toBe('admin')
+    const entry = { actorId: null, actorRole: 'import', action: 'user.update', before: { role: 'client' }, after: { role: 'admin', by: 'import' } }
+    expect(await auditOf(before!.id)).toEqual([entry])
+    // The same export again changes nothing and records nothing; the way back is recorded too.
+    await importUsers({ db: t.database.db, records: readUserDocuments(promoted) })
+    expect(await auditOf(before!.id)).toEqual([entry])
+    await importUsers({ db: t.database.db, records: readUserDocuments(JSON.stringify([{ ...doc, role: 'client' }])) })
+    expect(await auditOf(before!.id)).toEqual([entry, { ...entry, before: { role: 'admin' }, after: { role: 'client', by: 'import' } }])
+    // The admins read it through the audit log query.
+    const admin = await t.loginAs('admin')
+    const log = await t.gql('query($id: String) { auditLog(first: 5, entity: "user", entityId: $id) { edges { node { action actorRole actorId } } } }', { id: String(before!.id) }, admin.accessToken)
+    expect(log.body.data.auditLog.edges.map((e: any) => e.node)).toEqual([
+      { action: 'user.update', actorRole: 'import', actorId: null },
+      { action: 'user.update', actorRole: 'import', actorId: null },
+    ])
   })
 
   it('the dry run counts without writing; NDJSON is reported by line', async () => {

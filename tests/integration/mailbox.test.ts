@@ -16,6 +16,9 @@ describe.each(engines)('mailbox on %s', (engine) => {
   let reseller: string
   let admin: string
   let outsiderEmail: string
+  /** The demo users' ids, and the aliases under which users who may not read their e-mail see them. */
+  const ids = {} as Record<'admin' | 'reseller' | 'client', number>
+  const alias = (role: keyof typeof ids) => `user-${ids[role]}@users.invalid`
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` })
   const list = (token: string, qs = '') => t.json('GET', `/apps/email/emails${qs}`, undefined, auth(token))
@@ -24,9 +27,13 @@ describe.each(engines)('mailbox on %s', (engine) => {
   beforeAll(async () => {
     smtp = await startSmtp()
     t = await createTestApp(engine, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_MAX_ATTEMPTS: '3', SMTP_RETRY_SECONDS: '60' })
-    client = (await t.loginAs('client')).accessToken
-    reseller = (await t.loginAs('reseller')).accessToken
-    admin = (await t.loginAs('admin')).accessToken
+    for (const role of ['client', 'reseller', 'admin'] as const) {
+      const session = await t.loginAs(role)
+      ids[role] = Number(session.userData.id)
+      if (role === 'client') client = session.accessToken
+      else if (role === 'reseller') reseller = session.accessToken
+      else admin = session.accessToken
+    }
     // A client of nobody in particular: outside the demo client's and the demo reseller's scope.
     outsiderEmail = 'outsider@example.test'
     await t.database.db.insert(users).values({ email: outsiderEmail, username: 'outsider', passwordHash: 'x', role: 'client' })
@@ -100,9 +107,9 @@ describe.each(engines)('mailbox on %s', (engine) => {
 
   it('limits recipients to the sender scope', async () => {
     const r = await t.gql('{ emailRecipients { email name role } }', {}, client)
-    expect(r.body.data.emailRecipients.map((u: any) => u.email).sort()).toEqual(['admin@demo.local', 'reseller@demo.local'])
+    expect(r.body.data.emailRecipients.map((u: any) => u.email).sort()).toEqual([alias('admin'), alias('reseller')].sort())
     const rr = await t.gql('{ emailRecipients { email } }', {}, reseller)
-    expect(rr.body.data.emailRecipients.map((u: any) => u.email).sort()).toEqual(['admin@demo.local', 'client@demo.local'])
+    expect(rr.body.data.emailRecipients.map((u: any) => u.email).sort()).toEqual([alias('admin'), 'client@demo.local'].sort())
     const ra = await t.gql('query($q: String) { emailRecipients(q: $q) { email } }', { q: 'outsider' }, admin)
     expect(ra.body.data.emailRecipients.map((u: any) => u.email)).toEqual([outsiderEmail])
     const refused = await compose(client, { to: [outsiderEmail] })
@@ -111,11 +118,44 @@ describe.each(engines)('mailbox on %s', (engine) => {
     expect((await compose(admin, { to: [outsiderEmail], subject: 'Admin hello' })).body.data.composeEmail.folder).toBe('sent')
   })
 
+  it("never shows a user a sign-in e-mail they do not already hold (an admin's, their reseller's): not in the picker, its search, a mail, nor by guessing", async () => {
+    // A self-registered client (no reseller) may write to the admins: by alias only.
+    const reg = await t.json('POST', '/jwt/register', { username: 'curious', email: 'curious@example.com', password: 'Str0ng-Passw0rd!x' })
+    const curious = reg.body.accessToken as string
+    const everything = JSON.stringify
+    const picker = await t.gql('{ emailRecipients { email name role } }', {}, curious)
+    expect(picker.body.data.emailRecipients).toContainEqual({ email: alias('admin'), name: expect.any(String), role: 'admin' })
+    expect(everything(picker.body)).not.toContain('@demo.local')
+    // Searching by address spells nothing out; searching by name still finds the admin, under the alias.
+    for (const q of ['admin@', 'demo.local', '@', 'a']) {
+      const found = await t.gql('query($q: String) { emailRecipients(q: $q) { email } }', { q }, curious)
+      expect(everything(found.body), q).not.toContain('@demo.local')
+    }
+    expect((await t.gql('query($q: String) { emailRecipients(q: $q) { email } }', { q: 'admin@' }, curious)).body.data.emailRecipients).toEqual([])
+    // A guessed address confirms nothing: refused like any address outside the scope.
+    expect((await compose(curious, { to: ['admin@demo.local'] })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT')
+    // Written to by alias; the admin reads the client's real address and answers; the client reads the alias.
+    expect((await compose(curious, { to: [alias('admin')], subject: 'Who are you?' })).body.data.composeEmail.folder).toBe('sent')
+    const got = ((await list(admin)).body.emails as any[]).find((e) => e.subject === 'Who are you?')
+    expect(got.from.email).toBe('curious@example.com')
+    expect(got.to).toEqual([{ email: 'admin@demo.local', name: expect.any(String) }])
+    expect((await compose(admin, { to: [got.from.email], subject: 'Re: Who are you?' })).body.data.composeEmail.folder).toBe('sent')
+    const mine = await t.json('GET', '/apps/email/emails', undefined, auth(curious))
+    const reply = (mine.body.emails as any[]).find((e) => e.subject === 'Re: Who are you?')
+    expect(reply.from.email).toBe(alias('admin'))
+    expect(reply.to).toEqual([{ email: 'curious@example.com', name: expect.any(String) }])
+    const sent = await t.json('GET', '/apps/email/emails?folder=sent', undefined, auth(curious))
+    expect(sent.body.emails[0].to).toEqual([{ email: alias('admin'), name: expect.any(String) }])
+    expect(everything(mine.body) + everything(sent.body)).not.toContain('@demo.local')
+    // The demo client's mails from their reseller and the admins (seeded) show aliases too.
+    expect(everything((await list(client)).body)).not.toMatch(/(admin|reseller)@demo\.local/)
+  })
+
   it('sends with cc/bcc, strips scripts and handlers, and serves attachments as downloads', async () => {
     const pdf = Buffer.from('%PDF-1.4 test').toString('base64')
     const sent = await compose(client, {
-      to: ['reseller@demo.local'],
-      bcc: ['admin@demo.local'],
+      to: [alias('reseller')],
+      bcc: [alias('admin')],
       subject: 'Invoice question',
       message: '<p onclick="steal()">Hi <img src=x onerror="alert(1)"><a href="javascript:alert(1)">link</a><script>alert(1)</script><b>bold</b></p>',
       attachments: [{ fileName: 'invoice.pdf', contentType: 'application/pdf', data: pdf }],
@@ -149,7 +189,7 @@ describe.each(engines)('mailbox on %s', (engine) => {
       { fileName: 'C:\\temp\\a.txt', contentType: 'text/plain', data: 'AAAA' },
     ]
     for (const a of cases) {
-      const res = await compose(client, { to: ['reseller@demo.local'], attachments: [a] })
+      const res = await compose(client, { to: [alias('reseller')], attachments: [a] })
       expect(res.body.errors?.[0]?.extensions.code, a.fileName).toBe('BAD_USER_INPUT')
     }
     expect((await list(client, '?folder=sent')).body.emails.length).toBe(before)
@@ -159,7 +199,7 @@ describe.each(engines)('mailbox on %s', (engine) => {
     const draft = (await compose(client, { to: [], subject: '', message: 'half', draft: true })).body.data.composeEmail
     expect(draft.folder).toBe('draft')
     expect((await list(client, '?folder=draft')).body.emails.map((e: any) => e.id)).toEqual([Number(draft.id)])
-    const sent = (await compose(client, { to: ['reseller@demo.local'], subject: 'Finished', message: 'whole', draftId: draft.id })).body.data.composeEmail
+    const sent = (await compose(client, { to: [alias('reseller')], subject: 'Finished', message: 'whole', draftId: draft.id })).body.data.composeEmail
     expect(sent.folder).toBe('sent')
     expect((await list(client, '?folder=draft')).body.emails).toEqual([])
   })
@@ -172,8 +212,8 @@ describe.each(engines)('mailbox on %s', (engine) => {
     // The reseller's address refuses once (450), then accepts; the outsider's always refuses.
     smtp.refuse.set('reseller@demo.local', 1)
     smtp.refuse.set(outsiderEmail, Infinity)
-    await t.services.mail.send({ to: 'reseller@demo.local', subject: 'Licence expires soon', text: 'Your licence ends in 3 days.' })
-    await t.services.mail.send({ to: outsiderEmail, subject: 'Bounce me', text: 'x' })
+    await t.services.mail.send({ to: 'reseller@demo.local', subject: 'Licence expires soon', text: 'Your licence ends in 3 days.' }, t.database.db, null)
+    await t.services.mail.send({ to: outsiderEmail, subject: 'Bounce me', text: 'x' }, t.database.db, null)
     const delivery = t.services.mailDelivery!
     expect(await delivery.tick()).toBe(1)
     expect(smtp.arrived.map((a) => a.to)).toEqual([['client@demo.local']])

@@ -239,7 +239,7 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     await t.database.db.update(products).set({ removedAt: null }).where(eq(products.id, starter.id))
   })
 
-  it("keeps resellers to their clients' orders and invoices; the buyer's reseller records the payment; a reseller's purchase fills their pool", async () => {
+  it("keeps resellers to their clients' orders and invoices; only an admin records a shop invoice's payment; a reseller's purchase fills their pool", async () => {
     const other = await newUser('other-reseller', { role: 'reseller' })
     const theirClient = await newUser('their-client', { resellerId: other.id })
     const starter = await productBySlug('starter-365-days')
@@ -258,8 +258,24 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect((await ok('{ invoice(id: "4987") { invoice { id } } }', {}, other.token)).invoice).toBeNull()
     expect((await t.json('GET', '/apps/invoice/clients', undefined, auth(other.token))).body.map((c: any) => c.companyEmail)).toEqual(['their-client@example.com'])
 
-    const paid = await ok(PAY, { id: String(invoiceId), i: { amount: 20 } }, other.token)
+    // The buyer's reseller sees the invoice but may not record money on it: that would mint
+    // the keys without anyone paying. Nothing is written; the admin records the transfer.
+    const detail = '{ invoice(id: "%s") { canManage canRecordPayment } }'.replace('%s', String(invoiceId))
+    expect((await ok(detail, {}, other.token)).invoice).toEqual({ canManage: true, canRecordPayment: false })
+    expect((await ok(detail)).invoice).toEqual({ canManage: true, canRecordPayment: true })
+    const before = await rowCounts()
+    const auditBefore = (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n
+    expect(await code(PAY, { id: String(invoiceId), i: { amount: 20 } }, other.token)).toBe('FORBIDDEN')
+    expect(await code(PAY, { id: String(invoiceId), i: { kind: 'refund', amount: 1 } }, other.token)).toBe('FORBIDDEN')
+    expect(await rowCounts()).toEqual(before)
+    expect((await t.database.db.select({ n: count() }).from(auditLog))[0]!.n).toBe(auditBefore)
+    const paid = await ok(PAY, { id: String(invoiceId), i: { amount: 20 } })
     expect(paid.recordInvoicePayment.invoice.invoiceStatus).toBe('Paid')
+    const [payAudit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'invoice'), eq(auditLog.entityId, String(invoiceId)), eq(auditLog.action, 'invoice.payment')))
+    expect(payAudit).toMatchObject({ actorId: ids.admin, after: expect.objectContaining({ amount: 20, provider: 'manual' }) })
     const [active] = await t.database.db.select().from(licences).where(and(eq(licences.userId, theirClient.id), eq(licences.status, 'active')))
     expect(active!.totalDays).toBe(365)
 
@@ -357,5 +373,66 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     // The client downloading it marks it Downloaded.
     const after = await t.json('GET', `/apps/invoice/invoices/${inv.id}`, undefined, auth(client))
     expect(after.body.invoice.invoiceStatus).toBe('Downloaded')
+  })
+
+  it("mails an invoice only to its client's account, and no account sends more than MAIL_RATE_LIMIT mails an hour", async () => {
+    const CREATE = 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { invoice { id } } }'
+    const SEND = 'mutation($id: ID!) { sendInvoice(id: $id) { invoice { invoiceStatus } } }'
+    const lines = [{ description: 'Setup call', qty: 1, price: 10 }]
+    const outbox = async () => (await t.services.mail.latest(200)).map((m) => m.to)
+    // The reseller bills their client but types an outside address as the client's e-mail: the
+    // mail still goes to the client's account, never to the typed address.
+    const made = await ok(CREATE, { i: { userId: String(ids.client), client: { name: 'Demo Client', companyEmail: 'victim@outside.example' }, service: 'Setup', lines } }, reseller)
+    const id = made.createInvoice.invoice.id
+    await ok('mutation($id: ID!, $i: InvoiceInput!) { updateInvoice(id: $id, input: $i) { invoice { id } } }', { id, i: { client: { companyEmail: 'victim2@outside.example' } } }, reseller)
+    await ok(SEND, { id }, reseller)
+    expect((await t.services.mail.latest(1))[0]).toMatchObject({ to: 'client@demo.local', subject: expect.stringContaining(`#${id}`) })
+    expect((await outbox()).filter((to) => to.endsWith('@outside.example'))).toEqual([])
+    const [sendAudit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'invoice'), eq(auditLog.entityId, id), eq(auditLog.action, 'invoice.send')))
+    expect(sendAudit!.after).toMatchObject({ to: 'client@demo.local' })
+    // An invoice billed by details alone (no account) is the admins' to write and send.
+    const outside = await ok(CREATE, { i: { client: { name: 'Outside Ltd', companyEmail: 'billing@outside.example' }, service: 'Consulting', lines } })
+    await ok(SEND, { id: outside.createInvoice.invoice.id })
+    expect((await t.services.mail.latest(1))[0]!.to).toBe('billing@outside.example')
+
+    // The hourly allowance: the sends so far count, then the next is refused (429 semantics,
+    // with the seconds to wait), writing nothing; an hour later it is open again.
+    const limit = t.config.MAIL_RATE_LIMIT
+    const before = (await outbox()).length
+    let sent = 0
+    let refused: any
+    for (let i = 0; i <= limit && !refused; i++) {
+      const res = await t.gql(SEND, { id }, reseller)
+      if (res.body.errors) refused = res.body.errors[0]
+      else sent++
+    }
+    expect(sent).toBeLessThan(limit)
+    expect(refused).toMatchObject({ extensions: { code: 'RATE_LIMITED', retryAfter: expect.any(Number) } })
+    expect(refused.extensions.retryAfter).toBeGreaterThan(0)
+    expect((await outbox()).length).toBe(before + sent)
+    // Other accounts are not affected; checkout (the buyer's own invoice mail) counts per buyer.
+    const buyer = await newUser('mail-limit-buyer')
+    const starter = await productBySlug('starter-30-days')
+    await buy(buyer.token, starter.id)
+    t.clock.advance(3600)
+    await ok(SEND, { id }, (await t.loginAs('reseller')).accessToken)
+  })
+
+  it('answers a REST call past the mail allowance with 429, Retry-After and the coded error, and writes nothing', async () => {
+    const buyer = await newUser('rest-mail-limit')
+    const starter = await productBySlug('starter-30-days')
+    const h = auth(buyer.token)
+    for (let i = 0; i < t.config.MAIL_RATE_LIMIT; i++) await buy(buyer.token, starter.id)
+    expect((await t.json('POST', '/apps/ecommerce/cart', { productId: starter.id }, h)).status).toBe(201)
+    const before = await rowCounts()
+    const res = await t.app.request('/apps/ecommerce/checkout', { method: 'POST', headers: h })
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await res.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    expect(await rowCounts()).toEqual(before)
+    expect((await t.json('GET', '/apps/ecommerce/cart', undefined, h)).body.products).toHaveLength(1)
   })
 })

@@ -53,6 +53,8 @@ export function createPasswordResetService(deps: {
           text: `Someone asked to reset the password of your account.\n\nChoose a new password here (valid for ${Math.round(deps.ttlSeconds / 60)} minutes): ${link}\n\nIf it was not you, ignore this mail.`,
         },
         tx,
+        // Limited above, per e-mail and per address (no account is signed in).
+        null,
       )
     })
   }
@@ -61,7 +63,7 @@ export function createPasswordResetService(deps: {
    * For an account an admin or reseller created without a password: mails a single-use link
    * (the same reset flow) to choose one, valid `ttlSeconds`, inside the creating transaction.
    */
-  async function invite(tx: Db, user: { id: number; email: string }, ttlSeconds: number): Promise<void> {
+  async function invite(tx: Db, user: { id: number; email: string }, ttlSeconds: number, by: { userId: number }): Promise<void> {
     const token = randomBytes(32).toString('base64url')
     const createdAt = now()
     await tx.insert(passwordResets).values({
@@ -78,6 +80,7 @@ export function createPasswordResetService(deps: {
         text: `An account was created for you.\n\nChoose your password here (valid for ${Math.round(ttlSeconds / 86400)} days): ${link}\n\nIf you did not expect this mail, ignore it.`,
       },
       tx,
+      by,
     )
   }
 

@@ -187,6 +187,8 @@ export interface AbuseLimitSettings {
   /** Reset mails per e-mail, and requests per address, per hour. */
   resetPerEmail: number
   resetPerAddress: number
+  /** Mails one account may cause per hour (invoices, invitations, mailbox, feedback replies, e-mail change notices). */
+  mailPerAccount: number
 }
 
 const HOUR = 3600_000
@@ -198,6 +200,7 @@ export function abuseLimitSettings(config: {
   LOGIN_ADDRESS_LIMIT: number
   REGISTER_RATE_LIMIT: number
   PASSWORD_RESET_RATE_LIMIT: number
+  MAIL_RATE_LIMIT: number
 }): AbuseLimitSettings {
   return {
     loginFreeFailures: config.LOGIN_RATE_LIMIT,
@@ -210,6 +213,7 @@ export function abuseLimitSettings(config: {
     registerPerEmail: Math.max(3, Math.ceil(config.REGISTER_RATE_LIMIT / 2)),
     resetPerEmail: config.PASSWORD_RESET_RATE_LIMIT,
     resetPerAddress: config.PASSWORD_RESET_RATE_LIMIT * 10,
+    mailPerAccount: config.MAIL_RATE_LIMIT,
   }
 }
 
@@ -290,21 +294,37 @@ export class AbuseLimits {
   /** Counts one registration attempt; throws RateLimitedError past the hourly limits. */
   async takeRegistration(email: string, address: string): Promise<void> {
     const s = this.settings
-    await this.take([`register:address:${address}`, s.registerPerAddress], [`register:email:${email}`, s.registerPerEmail], {
-      email: [messages.tooManyAttempts],
-    })
+    await this.take(
+      [
+        [`register:address:${address}`, s.registerPerAddress],
+        [`register:email:${email}`, s.registerPerEmail],
+      ],
+      { email: [messages.tooManyAttempts] },
+    )
   }
 
   /** Counts one password-reset request; throws RateLimitedError past the hourly limits. */
   async takePasswordReset(email: string, address: string): Promise<void> {
     const s = this.settings
-    await this.take([`reset:address:${address}`, s.resetPerAddress], [`reset:email:${email}`, s.resetPerEmail])
+    await this.take([
+      [`reset:address:${address}`, s.resetPerAddress],
+      [`reset:email:${email}`, s.resetPerEmail],
+    ])
   }
 
-  /** Fixed hourly windows; the address is counted first, so a refused address does not use up an e-mail's allowance. */
-  private async take(byAddress: [string, number], byEmail: [string, number], fields?: Record<string, string[]>) {
+  /**
+   * Counts one mail an account causes (to anyone, through the outbox or into a mailbox);
+   * throws RateLimitedError past `mailPerAccount` an hour, so no account can use the
+   * product's sender to flood an address or an inbox.
+   */
+  async takeMail(userId: number): Promise<void> {
+    await this.take([[`mail:account:${userId}`, this.settings.mailPerAccount]])
+  }
+
+  /** Fixed hourly windows, counted in order (the address before the e-mail, so a refused address does not use up an e-mail's allowance). */
+  private async take(limits: Array<[string, number]>, fields?: Record<string, string[]>) {
     const t = this.now()
-    for (const [key, limit] of [byAddress, byEmail]) {
+    for (const [key, limit] of limits) {
       const r = await this.store.hit(key, t, HOUR, false)
       if (r.count > limit) this.refuse(this.blocked(r.expiresAt, t), fields)
     }

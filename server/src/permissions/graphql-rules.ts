@@ -314,7 +314,8 @@ export const graphqlRules: Record<string, Rule> = {
   'ShopPage.*': rule.parent,
   'CheckoutResult.*': rule.parent,
   // Invoices: signed in; the service keeps each caller to their scope and lets only admins and the buyer's reseller change one
-  // (writing and changing them is staff's: STAFF_ABILITY).
+  // (writing and changing them is staff's: STAFF_ABILITY). Payments on a shop invoice (they mint licence keys) are
+  // admins' only: the service refuses a reseller FORBIDDEN (invoices.service.ts canRecordPayment).
   'Query.invoices': rule.signedIn,
   'Query.invoice': rule.signedIn,
   'Query.invoiceClients': rule.signedIn,

@@ -143,10 +143,28 @@ describe.skipIf(!redisUrl)('abuse limits through Redis', () => {
       for (let i = 0; i < settings.loginFreeFailures; i++) await (i % 2 ? first : second).loginFailed('x@example.com', 'addr')
       expect(await waitOf(first.checkLogin('x@example.com', 'addr'))).toBe(1)
       expect(await waitOf(second.checkLogin('x@example.com', 'addr'))).toBe(1)
+      // One account's mails count over both processes: the allowance is for the deployment, not per process.
+      for (let i = 0; i < settings.mailPerAccount; i++) await (i % 2 ? first : second).takeMail(7)
+      expect(await waitOf(first.takeMail(7))).toBe(3600)
+      expect(await waitOf(second.takeMail(8))).toBe(0)
     } finally {
       await a.close()
       await b.close()
     }
+  })
+})
+
+describe('the mail allowance', () => {
+  it('counts each account on its own, per fixed hour', async () => {
+    const t = { now: Date.UTC(2026, 0, 1) }
+    const settings = abuseLimitSettings(loadConfig({ MAIL_RATE_LIMIT: '3' }))
+    const limits = new AbuseLimits(new MemoryLimitStore(), settings, () => t.now)
+    for (let i = 0; i < 3; i++) expect(await waitOf(limits.takeMail(1))).toBe(0)
+    t.now += 600_000
+    expect(await waitOf(limits.takeMail(1))).toBe(3000)
+    expect(await waitOf(limits.takeMail(2))).toBe(0)
+    t.now += 3000_000
+    expect(await waitOf(limits.takeMail(1))).toBe(0)
   })
 })
 

@@ -325,6 +325,7 @@ export function createAccountService(deps: {
               'If it was you, ignore this mail.',
           },
           tx,
+          principal!,
         )
         await tokens.revokeAllForUser(id, tx)
         if (principal!.role !== 'client' || !self) {

@@ -36,9 +36,15 @@ const numericIds = (values: (string | number | null)[]) => [...new Set(values.fi
 
 const cursorShape = z.object({ id: z.number().int().positive() })
 
+/** Who did it: a signed-in user, or an operator's tool with no account (the user import). */
+export type AuditActor = Pick<Principal, 'userId' | 'role'> | { userId: null; role: 'import' }
+
+/** The operator's `npm run import:users` (no account signs in to run it). */
+export const IMPORT_ACTOR: AuditActor = { userId: null, role: 'import' }
+
 export function createAuditService(db: Db, now: () => Date) {
   /** Writes entries inside the caller's transaction, so they stand or fall with the change. */
-  async function write(tx: Db, actor: Principal, events: AuditEvent[]): Promise<void> {
+  async function write(tx: Db, actor: AuditActor, events: AuditEvent[]): Promise<void> {
     if (events.length === 0) return
     const at = now()
     await tx.insert(auditLog).values(

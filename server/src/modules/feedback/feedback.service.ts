@@ -270,7 +270,7 @@ export function createFeedbackService(deps: {
           '',
           `See your reports on the Bot-Panel: ${link}`,
         ]
-        await mail.send({ to: to.email, subject: `Your bot report #${before.id} is ${statusLabel[status]}`, text: lines.join('\n') }, tx)
+        await mail.send({ to: to.email, subject: `Your bot report #${before.id} is ${statusLabel[status]}`, text: lines.join('\n') }, tx, principal!)
       }
       return { action: 'feedbackReport.status', after: { status, resolvedAt: status === 'resolved' ? at : null } }
     })

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { botPanels, licences, roles, users, type AbilityRule } from '../../db/schema'
 import { normalizeEmail } from '../../auth/auth.service'
 import { encodeFirebaseHash, type FirebaseHashParams } from '../../auth/firebase-scrypt'
+import { createAuditService, IMPORT_ACTOR, type AuditEvent } from '../audit/audit.service'
 
 /**
  * npm run import:users (README "Importing users from Firebase"): user documents exported from
@@ -179,6 +180,7 @@ export async function importUsers(opts: {
 }): Promise<ImportSummary> {
   const { db, records, dryRun = false, batchSize = 500, startAt = 0 } = opts
   const now = opts.now ?? (() => new Date())
+  const audit = createAuditService(db, now)
   const summary: ImportSummary = {
     total: records.length,
     created: 0,
@@ -310,6 +312,7 @@ export async function importUsers(opts: {
     }
     const licensed = new Set(newLicences.map((p) => p.email))
 
+    const roleChanges: AuditEvent[] = []
     for (const p of accepted) {
       const before = existing.get(p.email)
       if (!before) {
@@ -329,6 +332,12 @@ export async function importUsers(opts: {
           .set({ username: p.user.username, role: p.user.role, package: p.user.package, twitchname: p.user.twitchname, ability: p.user.ability, updatedAt: now() })
           .where(eq(users.id, before.id))
       }
+      // The export is the source of truth for the accounts it holds, so a role it says changed
+      // is applied (refusing would leave a re-import unable to finish a migration), but never
+      // silently: every role change lands in the admins' audit log, in the batch's transaction.
+      if (before.role !== p.user.role) {
+        roleChanges.push({ action: 'user.update', entity: 'user', entityId: before.id, before: { role: before.role }, after: { role: p.user.role, by: 'import' } })
+      }
       const panel = panels.get(before.id)
       const panelChanged =
         !panel ||
@@ -344,6 +353,7 @@ export async function importUsers(opts: {
       }
       count(p, changed || panelChanged || licensed.has(p.email) ? 'updated' : 'unchanged')
     }
+    await audit.write(tx, IMPORT_ACTOR, roleChanges)
   }
 
   for (let start = startAt; start < records.length; start += batchSize) {

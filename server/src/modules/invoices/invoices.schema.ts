@@ -67,7 +67,11 @@ const InvoiceDetailRef = builder.objectRef<InvoiceDetail>('InvoiceDetail').imple
     orderId: t.id({ nullable: true, resolve: (d) => (d.orderId === null ? null : String(d.orderId)) }),
     payments: t.field({ type: [InvoicePaymentRef], resolve: (d) => d.payments }),
     currency: t.string({ description: 'ISO 4217 code of the amounts (CURRENCY).', resolve: (_d, _a, ctx) => ctx.services.plans.currency }),
-    canManage: t.boolean({ description: 'Whether the caller may edit, send and record payments.', resolve: (d) => d.canManage }),
+    canManage: t.boolean({ description: 'Whether the caller may edit and send it.', resolve: (d) => d.canManage }),
+    canRecordPayment: t.boolean({
+      description: 'Whether the caller may record payments and refunds (shop invoices: admins only; a reseller on the invoices they wrote).',
+      resolve: (d) => d.canRecordPayment,
+    }),
     licenceIds: t.idList({ description: 'The licence keys this invoice minted when paid.', resolve: (d) => d.licenceIds.map(String) }),
   }),
 })
@@ -159,7 +163,8 @@ builder.mutationFields((t) => ({
   }),
   recordInvoicePayment: t.field({
     type: InvoiceDetailRef,
-    description: 'Admins and the buyer\'s reseller record a bank transfer received (or a refund). Paid in full: the licence keys are minted and activated.',
+    description:
+      'Admins record a bank transfer received (or a refund) on any invoice, a reseller on the invoices they wrote for their clients (not shop invoices); audited. Paid in full: the licence keys are minted and activated.',
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: PaymentInput, required: true }) },
     resolve: (_r, { id, input }, ctx) => ctx.services.invoices.recordPayment(ctx.principal, toId(id), given(input)),
   }),

@@ -52,13 +52,15 @@ export interface InvoiceDetail {
   userId: number | null
   payments: Array<{ id: number; kind: 'payment' | 'refund'; provider: string; amount: number; reference: string; at: Date }>
   licenceIds: number[]
-  /** Whether the caller may edit, send and record payments. */
+  /** Whether the caller may edit and send it. */
   canManage: boolean
+  /** Whether the caller may record payments and refunds on it (shop invoices: admins only). */
+  canRecordPayment: boolean
 }
 
 /**
- * How money arrives. One provider works: 'manual' (bank transfer; an admin or the buyer's
- * reseller records what arrived). Card, PayPal or crypto providers are not wired: the
+ * How money arrives. One provider works: 'manual' (bank transfer; an admin records what
+ * arrived on a shop invoice, a reseller on the invoices they wrote by hand). Card, PayPal or crypto providers are not wired: the
  * pricing page's text about them stays text.
  */
 export interface PaymentProvider {
@@ -203,6 +205,17 @@ export function createInvoicesService(deps: {
     return scope.kind === 'reseller' && row.resellerId === scope.actorId && row.userId !== scope.actorId
   }
 
+  /**
+   * Who records money on an invoice. A shop invoice (one with an order) mints licence keys
+   * when paid, so only admins (or, once one is wired, a payment provider's confirmed callback)
+   * record payments on it: a reseller who could would mint keys for their clients without
+   * paying. A reseller records what their client paid on an invoice they wrote by hand (it
+   * mints nothing).
+   */
+  function canRecordPayment(scope: Scope, row: InvoiceRow): boolean {
+    return manageable(scope, row) && (scope.kind === 'all' || row.orderId === null)
+  }
+
   async function lockManageable(tx: Db, scope: Scope, id: number): Promise<InvoiceRow> {
     const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update')
     if (!row || !manageable(scope, row)) throw new AppError('NOT_FOUND', 'No such invoice')
@@ -283,6 +296,7 @@ export function createInvoicesService(deps: {
       payments: payments.map((p) => ({ id: p.id, kind: p.kind, provider: p.provider, amount: Number(p.amount), reference: p.reference, at: p.at })),
       licenceIds: keys.map((k) => k.id),
       canManage: manageable(scope, found.row),
+      canRecordPayment: canRecordPayment(scope, found.row),
     }
   }
 
@@ -317,12 +331,30 @@ export function createInvoicesService(deps: {
     avatar: u.avatar,
   })
 
-  async function sendInTx(tx: Db, row: InvoiceRow): Promise<void> {
+  /**
+   * Where an invoice is mailed. An invoice of an account goes to that account's sign-in
+   * e-mail, whatever the invoice's client details say (they are editable, and a reseller must
+   * not use the product's sender to mail any address they type). Only an invoice billed by
+   * details alone (no account: admins write those, for a company outside the product) goes to
+   * its client e-mail, and only an admin sends it.
+   */
+  async function recipientOf(tx: Db, scope: Scope, row: InvoiceRow): Promise<string> {
+    if (row.userId !== null) {
+      const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId))
+      if (u) return u.email
+    }
+    if (scope.kind !== 'all') throw new AppError('FORBIDDEN', 'Only an administrator mails an invoice that is not billed to an account.')
+    return row.clientEmail
+  }
+
+  /** Mails the invoice inside `tx`, counted against the sender's hourly mail allowance; returns the address. */
+  async function sendInTx(tx: Db, actor: Principal, row: InvoiceRow): Promise<string> {
+    const to = await recipientOf(tx, scopeOf(actor), row)
     const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: deps.currency })
     const paid = await paidOf(tx, row.id)
     await mail.send(
       {
-        to: row.clientEmail,
+        to,
         subject: `Invoice #${row.id} from ${seller}`,
         text: [
           `Hello ${row.clientName},`,
@@ -336,7 +368,9 @@ export function createInvoicesService(deps: {
         ].join('\n'),
       },
       tx,
+      actor,
     )
+    return to
   }
 
   /** Checkout: the order's invoice, sent to the buyer, inside the checkout transaction. */
@@ -359,7 +393,7 @@ export function createInvoicesService(deps: {
         updatedAt: now(),
       })
       .returning()
-    await sendInTx(tx, row!)
+    await sendInTx(tx, actor, row!)
     await audit.write(tx, actor, [{ action: 'invoice.create', entity: 'invoice', entityId: row!.id, before: null, after: { orderId: order.id, total: row!.total } }])
     return row!
   }
@@ -460,15 +494,15 @@ export function createInvoicesService(deps: {
     return (r?.n ?? 0) > 0
   }
 
-  /** Sends the invoice to the client's e-mail through the outbox; a Draft becomes Sent. */
+  /** Sends the invoice through the outbox (to the billed account, see recipientOf); a Draft becomes Sent. */
   async function send(principal: Principal | null, id: number): Promise<InvoiceDetail> {
     const scope = scopeOf(principal)
     requireStaff(scope)
     await db.transaction(async (tx) => {
       const row = await lockManageable(tx, scope, id)
-      await sendInTx(tx, row)
+      const to = await sendInTx(tx, principal!, row)
       if (row.status === 'Draft') await tx.update(invoices).set({ status: 'Sent', updatedAt: now() }).where(eq(invoices.id, id))
-      await audit.write(tx, principal!, [{ action: 'invoice.send', entity: 'invoice', entityId: id, before: { status: row.status }, after: { status: row.status === 'Draft' ? 'Sent' : row.status, to: row.clientEmail } }])
+      await audit.write(tx, principal!, [{ action: 'invoice.send', entity: 'invoice', entityId: id, before: { status: row.status }, after: { status: row.status === 'Draft' ? 'Sent' : row.status, to } }])
     })
     return (await get(principal, id))!
   }
@@ -514,6 +548,7 @@ export function createInvoicesService(deps: {
     const owners: Array<number | null> = []
     await db.transaction(async (tx) => {
       const row = await lockManageable(tx, scope, id)
+      if (!canRecordPayment(scope, row)) throw new AppError('FORBIDDEN', 'Only an administrator records payments on shop invoices.')
       const total = toCents(row.total)
       const paid = await paidOf(tx, id)
       const amount = toCents(input.amount)

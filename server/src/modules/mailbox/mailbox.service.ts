@@ -4,6 +4,8 @@ import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { Principal } from '../../permissions/abilities'
+import type { MailLimit } from '../mail/mail.service'
+import { addressBook, emailVisibleWhere, isAddressAlias } from './address-book'
 import {
   emailFolders,
   emailLabels,
@@ -136,11 +138,13 @@ export interface EmailView {
 
 const thumbnailOf = (type: string) => (type === 'application/pdf' ? 'pdf' : type.startsWith('image/') ? 'image' : 'txt')
 
-export function createMailboxService(deps: { db: Db; now: () => Date }) {
+export function createMailboxService(deps: { db: Db; now: () => Date; limit?: MailLimit }) {
   const { db, now } = deps
 
   async function views(rows: Array<{ e: EmailRow; m: MessageRow }>, ownerId: number): Promise<EmailView[]> {
     const ids = [...new Set(rows.map((r) => r.m.id))]
+    // Addresses the owner may not know (an admin's, their reseller's) read as aliases.
+    const book = await addressBook(db, ownerId, rows.flatMap(({ m }) => [...m.to, ...m.cc, ...m.bcc].map((a) => a.email)), rows.flatMap(({ m }) => (m.fromUserId === null ? [] : [m.fromUserId])))
     const atts = ids.length
       ? await db
           .select({ id: mailboxAttachments.id, messageId: mailboxAttachments.messageId, fileName: mailboxAttachments.fileName, contentType: mailboxAttachments.contentType, size: mailboxAttachments.size })
@@ -150,10 +154,10 @@ export function createMailboxService(deps: { db: Db; now: () => Date }) {
       : []
     return rows.map(({ e, m }) => ({
       id: e.id,
-      from: { email: m.fromEmail, name: m.fromName, avatar: m.fromAvatar },
-      to: m.to,
-      cc: m.cc,
-      bcc: m.fromUserId === ownerId ? m.bcc : [],
+      from: { email: m.fromUserId === null ? m.fromEmail : book.ofUser(m.fromUserId, m.fromEmail), name: m.fromName, avatar: m.fromAvatar },
+      to: book.list(m.to),
+      cc: book.list(m.cc),
+      bcc: m.fromUserId === ownerId ? book.list(m.bcc) : [],
       subject: m.subject,
       message: m.html,
       attachments: atts
@@ -214,16 +218,24 @@ export function createMailboxService(deps: { db: Db; now: () => Date }) {
     return row
   }
 
-  async function resolveRecipients(p: Principal, me: { resellerId: number | null }, list: unknown, field: string): Promise<Array<Address & { id: number }>> {
+  async function resolveRecipients(p: Principal, me: { id: number; role: string; resellerId: number | null }, list: unknown, field: string): Promise<Array<Address & { id: number }>> {
     if (list === undefined || list === null) return []
     if (!Array.isArray(list) || list.length > RECIPIENTS_MAX) throw bad(`${field} must be a list of at most ${RECIPIENTS_MAX} addresses`, field)
     const emails = [...new Set(list.map((x) => (typeof x === 'string' ? x.trim().toLowerCase() : '')))]
     if (emails.some((e) => !e || e.length > 254)) throw bad(`${field} must hold e-mail addresses`, field)
     if (emails.length === 0) return []
+    // The picker hands back the aliases it showed (user-<id>@…); a real address only finds a user
+    // whose address the caller may read, so guessing an admin's address confirms nothing.
+    const aliased = emails.map(isAddressAlias).filter((id): id is number => id !== null)
+    const plain = emails.filter((e) => isAddressAlias(e) === null)
+    const matches = [
+      plain.length ? and(inArray(sql`lower(${users.email})`, plain), emailVisibleWhere(me)) : undefined,
+      aliased.length ? inArray(users.id, aliased) : undefined,
+    ]
     const found = await db
       .select({ id: users.id, email: users.email, fullName: users.fullName, username: users.username })
       .from(users)
-      .where(and(inArray(sql`lower(${users.email})`, emails), recipientScope(p, me)))
+      .where(and(or(...matches), recipientScope(p, me)))
     if (found.length !== emails.length) throw bad('You can only write to users of the product you work with', field)
     return found.map((u) => ({ id: u.id, email: u.email, name: nameOf(u) }))
   }
@@ -299,16 +311,17 @@ export function createMailboxService(deps: { db: Db; now: () => Date }) {
     async recipients(p: Principal, q: string | undefined) {
       const me = await selfOf(p.userId)
       const term = q?.trim().slice(0, 100)
-      const where = term
-        ? and(recipientScope(p, me), or(ilike(users.fullName, `%${term}%`), ilike(users.username, `%${term}%`), ilike(users.email, `%${term}%`)))
-        : recipientScope(p, me)
+      // By e-mail only among the addresses the caller may read: a search is no way to spell out an admin's.
+      const byEmail = and(ilike(users.email, `%${term}%`), emailVisibleWhere({ id: me.id, role: me.role }))
+      const where = term ? and(recipientScope(p, me), or(ilike(users.fullName, `%${term}%`), ilike(users.username, `%${term}%`), byEmail)) : recipientScope(p, me)
       const rows = await db
         .select({ id: users.id, email: users.email, fullName: users.fullName, username: users.username, avatar: users.avatar, role: users.role })
         .from(users)
         .where(where)
         .orderBy(asc(users.username))
         .limit(20)
-      return rows.map((u) => ({ email: u.email, name: nameOf(u), avatar: u.avatar, role: u.role }))
+      const book = await addressBook(db, p.userId, [], rows.map((u) => u.id))
+      return rows.map((u) => ({ email: book.ofUser(u.id, u.email), name: nameOf(u), avatar: u.avatar, role: u.role }))
     },
 
     /** Compose, reply and forward (a new mail; the client fills subject and quoted text) or save a draft. */
@@ -327,6 +340,8 @@ export function createMailboxService(deps: { db: Db; now: () => Date }) {
       const checked = files.map(checkAttachment)
       if (checked.reduce((n, a) => n + a.data.length, 0) > ATTACHMENT_MAX_BYTES) throw bad('Attachments may be at most 160 KB together', 'attachments')
       const html = sanitizeEmailHtml(input.message)
+      // A sent mail counts against the sender's hourly allowance like the product's own mails (a draft does not).
+      if (!input.draft) await deps.limit?.takeMail(p.userId)
       const at = now()
       const id = await db.transaction(async (tx) => {
         if (input.draftId !== undefined) {

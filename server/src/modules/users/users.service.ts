@@ -502,7 +502,7 @@ export function createUsersService(deps: {
         } else if (planId !== undefined) {
           events.push(...(await licences.handOutInTx(tx, principal!, target, { planId, totalDays: input.totalDays ?? 30 })))
         }
-        if (!input.password) await passwordReset.invite(tx, user, deps.inviteTtlSeconds)
+        if (!input.password) await passwordReset.invite(tx, user, deps.inviteTtlSeconds, principal!)
         await audit.write(tx, principal!, events)
         return user.id
       })

@@ -101,8 +101,9 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
       header: t('audit.actor'),
       cell: (entry) => (
         <StyledCellStack>
-          <span>{entry.actorId ? (entry.actorName ?? `#${entry.actorId}`) : t('audit.deletedActor')}</span>
-          <StyledMuted>{roleLabel(tCommon, entry.actorRole)}</StyledMuted>
+          {/* The user import (npm run import:users) acts with no account. */}
+          <span>{entry.actorRole === 'import' ? t('audit.importActor') : entry.actorId ? (entry.actorName ?? `#${entry.actorId}`) : t('audit.deletedActor')}</span>
+          {entry.actorRole === 'import' ? null : <StyledMuted>{roleLabel(tCommon, entry.actorRole)}</StyledMuted>}
         </StyledCellStack>
       ),
     },

@@ -63,7 +63,8 @@ async function downloadPdf(id: string): Promise<void> {
 /**
  * /apps/invoice/preview/:id: the invoice with its lines, bank-transfer details and payments;
  * a print view (the browser's print, without the controls) and the PDF. Admins and the
- * buyer's reseller send it and record transfers (and refunds, after a confirmation).
+ * buyer's reseller send it; admins record transfers (and refunds, after a confirmation), a
+ * reseller only on the invoices they wrote (a shop invoice's payment mints licence keys).
  */
 export default function InvoicePreviewPage({ title }: { title: string }) {
   const { t } = useTranslation('invoices');
@@ -111,6 +112,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
   const inv = detail.invoice;
   // Staff may change invoices (the ability); the server says which ones (admins all, a reseller their clients').
   const canManage = ability.can('update', 'Invoice') && detail.canManage;
+  const canRecordPayment = ability.can('update', 'Invoice') && detail.canRecordPayment;
   return (
     <StyledStack data-testid="invoice-preview-page">
       <PageHeader title={t('invoiceNumber', { id: inv.id })} subtitle={title} actions={<InvoiceStatusBadge status={inv.invoiceStatus} />} />
@@ -214,7 +216,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
             </StyledTable>
           </StyledTableWrap>
         )}
-        {canManage ? (
+        {canRecordPayment ? (
           <StyledPaymentForm onSubmit={onSubmit} data-testid="invoice-payment-form">
             <SelectField label={t('kind')} value={kind} onChange={(e) => setKind(e.target.value as PaymentKind)}>
               <option value="payment">{t('kinds.payment')}</option>
@@ -229,6 +231,8 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
               {t('fullBalance')}
             </Button>
           </StyledPaymentForm>
+        ) : canManage ? (
+          <p data-testid="invoice-payment-by-admin">{t('paymentByAdmin')}</p>
         ) : (
           <p>{t('howToPay')}</p>
         )}
