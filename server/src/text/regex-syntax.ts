@@ -133,106 +133,162 @@ function lessOne(q: string): string | null {
   return `{${min}${m[2] === undefined ? '' : `,${max}`}}${lazy}`
 }
 
-/** The index of the `)` closing the group opened at `open`, or -1. */
-function closing(toks: Tok[], open: number): number {
+/** The index of the `)` closing the group opened at `open` (or of the `(` opening the one closed at `close`), or -1. */
+function partner(toks: Tok[], at: number): number {
+  const step = toks[at]!.t === 'open' ? 1 : -1
   let depth = 0
-  for (let j = open; j < toks.length; j++) {
-    if (toks[j]!.t === 'open') depth++
-    else if (toks[j]!.t === 'close' && --depth === 0) return j
+  for (let j = at; j >= 0 && j < toks.length; j += step) {
+    const t = toks[j]!.t
+    if (t === 'open') depth += step
+    else if (t === 'close') depth -= step
+    if (depth === 0) return j
   }
   return -1
 }
 
+/** From an `|` inside a group, the last (`step` 1) or first (-1) token of the group's alternatives. */
+function skipAlternatives(toks: Tok[], j: number, step: 1 | -1): number {
+  let depth = 0
+  for (let k = j + step; k >= 0 && k < toks.length; k += step) {
+    const t = toks[k]!.t
+    if (depth === 0 && t === (step === 1 ? 'close' : 'open')) return k - step
+    if (t === 'open') depth += step
+    else if (t === 'close') depth -= step
+  }
+  return step === 1 ? toks.length - 1 : 0
+}
+
+const repeated = (toks: Tok[], close: number) => toks[close + 1]?.t === 'quant'
+
 /**
- * Is nothing consumed after position `i` (only `)`s without a quantifier, `$`, and other
- * alternatives)? 'dollar': the text must end there; 'end': anything may follow; null: something
- * is consumed after it.
+ * Is nothing consumed after position `i` (only `)`s of groups that are not repeated, `$`, and
+ * other alternatives)? 'dollar': the text ends there; 'end': anything may follow; null: no.
  */
 function atEnd(toks: Tok[], i: number): 'dollar' | 'end' | null {
   let dollar = false
   for (let j = i + 1; j < toks.length; j++) {
     const tok = toks[j]!
     if (tok.t === 'anchor' && (tok.s === '$' || tok.s === '\\z')) dollar = true
-    else if (tok.t === 'close' && toks[j + 1]?.t !== 'quant') continue
-    else if (tok.t === 'alt') {
-      // The other alternatives of this group come not after it: go on from the group's end.
-      let depth = 0
-      while (j + 1 < toks.length && !(toks[j + 1]!.t === 'close' && depth === 0)) {
-        const t = toks[++j]!.t
-        if (t === 'open') depth++
-        else if (t === 'close') depth--
-      }
-    } else return null
+    else if (tok.t === 'close' && !repeated(toks, j)) continue
+    else if (tok.t === 'alt') j = skipAlternatives(toks, j, 1)
+    else return null
   }
   return dollar ? 'dollar' : 'end'
 }
 
-/** A boundary (`b`) or non-boundary (`B`) around one consumed character `atom`, checked after it. */
-function guarded(kind: 'b' | 'B', atom: string): string {
-  const [same, other] = kind === 'b' ? [AFTER_WORD, AFTER_NON_WORD] : [AFTER_NON_WORD, AFTER_WORD]
+/** Is nothing consumed before position `i`? 'caret': the text starts there; 'start': anything may come before; null: no. */
+function atStart(toks: Tok[], i: number): 'caret' | 'start' | null {
+  for (let j = i - 1; j >= 0; j--) {
+    const tok = toks[j]!
+    if (tok.t === 'anchor' && (tok.s === '^' || tok.s === '\\A')) return 'caret'
+    if (tok.t === 'open' && !repeated(toks, partner(toks, j))) continue
+    if (tok.t === 'alt') j = skipAlternatives(toks, j, -1)
+    else return null
+  }
+  return 'start'
+}
+
+/** The one character a token stands for (a literal, an escaped punctuation, \x{…}), or null. */
+function literalOf(tok: Tok | undefined): string | null {
+  if (tok?.t !== 'atom') return null
+  const hex = /^\\x\{([0-9A-Fa-f]+)\}$/.exec(tok.s) ?? /^\\x([0-9A-Fa-f]{2})$/.exec(tok.s)
+  if (hex) return String.fromCodePoint(parseInt(hex[1]!, 16))
+  if (/^\\[^\p{L}\p{N}]$/u.test(tok.s)) return tok.s.slice(1)
+  return /^[^\\[.]$/u.test(tok.s) ? tok.s : null
+}
+const isWord = (c: string) => /^[\p{L}\p{M}\p{N}_]$/u.test(c)
+
+const NEVER = '[^\\x{0}-\\x{10FFFF}]'
+
+/**
+ * A \b or \B next to a group takes the group's place at each alternative's start (before the
+ * group: \b(hi|hello) is (\bhi|\bhello)) or end (after it, at the expression's end), where the
+ * character beside it is known. Not into a repeated group or one with an empty alternative.
+ */
+function distribute(toks: Tok[], i: number): boolean {
+  const forward = toks[i + 1]?.t === 'open'
+  if (!forward && !(toks[i - 1]?.t === 'close' && atEnd(toks, i))) return false
+  const open = forward ? i + 1 : partner(toks, i - 1)
+  const close = forward ? partner(toks, i + 1) : i - 1
+  if (open < 0 || close < 0 || repeated(toks, close)) return false
+  const alts = [open]
+  for (let j = open + 1; j < close; j++) {
+    if (toks[j]!.t === 'open') j = partner(toks, j)
+    else if (toks[j]!.t === 'alt') alts.push(j)
+  }
+  alts.push(close)
+  if (alts.some((a, k) => k > 0 && alts[k - 1] === a - 1)) return false // an empty alternative
+  const at = forward ? alts.slice(0, -1).map((a) => a + 1) : alts.slice(1)
+  const boundary = toks[i]!
+  toks.splice(i, 1)
+  for (const a of at.reverse()) toks.splice(forward ? a - 1 : a, 0, { ...boundary })
+  return true
+}
+
+/** The engine's form of the boundary at `i`, or null to keep RE2's own (ASCII) \b. */
+function boundaryAt(toks: Tok[], i: number): { s: string; lookbehind?: boolean; consumed?: number } | null {
+  const want = toks[i]!.t === 'b' // true: a boundary; false: \B
+  const is = (boundary: boolean) => ({ s: boundary === want ? '' : NEVER })
+  // Whether the character across from a known one must be a word character.
+  const across = (known: boolean) => (want ? !known : known)
+  const prev = literalOf(toks[i - 1])
+  const nextTok = toks[i + 1]
+  const quant = toks[i + 2]?.t === 'quant' ? toks[i + 2]!.s : null
+  const nextOk = nextTok?.t === 'atom' && (quant === null || lessOne(quant) !== null)
+  const next = nextOk ? literalOf(nextTok) : null
+  if (prev !== null && next !== null) return is(isWord(prev) !== isWord(next))
+
+  const end = atEnd(toks, i)
+  if (end && prev !== null) {
+    if (end === 'dollar') return is(isWord(prev))
+    return { s: across(isWord(prev)) ? WORD_CLASS : `(?:${NON_WORD_CLASS}|$)` }
+  }
+  if (end) return { s: atTheEnd(want, end), lookbehind: true }
+  if (next !== null) {
+    const start = atStart(toks, i)
+    if (start === 'caret') return is(isWord(next))
+    const word = across(isWord(next))
+    if (start === 'start') return { s: word ? WORD_CLASS : `(?:^|${NON_WORD_CLASS})` }
+    return { s: word ? AFTER_WORD : AFTER_NON_WORD, lookbehind: true }
+  }
+  if (!nextOk) return null
+  const atom = nextTok.s
+  return { s: guarded(want, atom) + (quant ? atom + lessOne(quant)! : ''), lookbehind: true, consumed: quant ? 2 : 1 }
+}
+
+/** A boundary (`want`) or non-boundary around one consumed character `atom`, checked after it. */
+function guarded(want: boolean, atom: string): string {
+  const [same, other] = want ? [AFTER_WORD, AFTER_NON_WORD] : [AFTER_NON_WORD, AFTER_WORD]
   return `(?:${AFTER_NON_WORD}(?:${atom})${same}|${AFTER_WORD}(?:${atom})${other})`
 }
 
-function atTheEnd(kind: 'b' | 'B', end: 'dollar' | 'end'): string {
-  if (end === 'dollar') return kind === 'b' ? AFTER_WORD : AFTER_NON_WORD
-  return kind === 'b'
+/** At the end, the character before unknown: checked by a lookbehind; the one after consumed. */
+function atTheEnd(want: boolean, end: 'dollar' | 'end'): string {
+  if (end === 'dollar') return want ? AFTER_WORD : AFTER_NON_WORD
+  return want
     ? `(?:${AFTER_WORD}(?:${NON_WORD_CLASS}|$)|${AFTER_NON_WORD}${WORD_CLASS})`
     : `(?:${AFTER_WORD}${WORD_CLASS}|${AFTER_NON_WORD}(?:${NON_WORD_CLASS}|$))`
 }
 
 /**
- * RE2 syntax for `pattern`; `lookbehinds`: the rewrite of \b used some (the engine must be told).
- * Throws RegexSyntaxError for what RE2 cannot run, in words; other errors are the engine's.
+ * RE2 syntax for `pattern`; `lookbehinds`: the rewrite of \b used some (the engine must be told;
+ * they run on its slower NFA, so the common places, a known character beside the boundary at
+ * the start or end, do without). Throws RegexSyntaxError for what RE2 cannot run, in words;
+ * other errors are the engine's.
  */
 export function toEngineSyntax(pattern: string): { source: string; lookbehinds: boolean } {
   const toks = tokenize(pattern)
+  for (let i = 0; i < toks.length; i++) {
+    if ((toks[i]!.t === 'b' || toks[i]!.t === 'B') && literalOf(toks[i + 1]) === null && distribute(toks, i)) i = -1 // read again
+  }
   let out = ''
   let lookbehinds = false
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i]!
-    if (tok.t !== 'b' && tok.t !== 'B') {
-      out += tok.s
-      continue
-    }
-    const next = toks[i + 1]
-    const end = atEnd(toks, i)
-    if (end) {
-      out += atTheEnd(tok.t, end)
-      lookbehinds = true
-    } else if (next?.t === 'atom' && toks[i + 2]?.t !== 'quant') {
-      out += guarded(tok.t, next.s)
-      lookbehinds = true
-      i++
-    } else if (next?.t === 'atom' && lessOne(toks[i + 2]!.s) !== null) {
-      out += guarded(tok.t, next.s) + next.s + lessOne(toks[i + 2]!.s)!
-      lookbehinds = true
-      i += 2
-    } else if (next?.t === 'open' && distribute(toks, i)) {
-      out += toks[i]!.s // the group's opening; the boundary now starts each of its alternatives
-    } else out += tok.s // RE2's own (ASCII) boundary
+    const b = tok.t === 'b' || tok.t === 'B' ? boundaryAt(toks, i) : null
+    out += b ? b.s : tok.s
+    lookbehinds ||= !!b?.lookbehind
+    i += b?.consumed ?? 0
   }
   return { source: out, lookbehinds }
-}
-
-/**
- * \b before a group that is not repeated and has no empty alternative: the same boundary at
- * the start of each alternative (\b(hi|hello) is (\bhi|\bhello)). Rewrites `toks` in place.
- */
-function distribute(toks: Tok[], i: number): boolean {
-  const open = i + 1
-  const close = closing(toks, open)
-  if (close < 0 || toks[close + 1]?.t === 'quant') return false
-  const starts = [open + 1]
-  let depth = 0
-  for (let j = open + 1; j < close; j++) {
-    const t = toks[j]!.t
-    if (t === 'open') depth++
-    else if (t === 'close') depth--
-    else if (t === 'alt' && depth === 0) starts.push(j + 1)
-  }
-  if (starts.some((s) => toks[s]!.t === 'alt' || toks[s]!.t === 'close')) return false
-  const boundary = toks[i]!
-  for (const s of starts.reverse()) toks.splice(s, 0, { ...boundary })
-  toks.splice(i, 1)
-  return true
 }
