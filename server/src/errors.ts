@@ -43,7 +43,7 @@ export const errorStatus = {
   RAID_RATE_LIMITED: 429,
   /** Shoutouts: one per 2 minutes, the same channel once per hour (Twitch's limits, kept before calling). */
   SHOUTOUT_LIMITED: 429,
-  /** Conversation bot: the regular expression could backtrack catastrophically (nested or ambiguous repetition). */
+  /** A user's regular expression (conversation rules) is too large a program for the linear-time engine (text/safe-pattern.ts). */
   REGEX_UNSAFE: 400,
   /** Conversation bot: this deployment has no model endpoint configured (CONVERSATION_MODEL_URL). */
   MODEL_NOT_CONFIGURED: 409,

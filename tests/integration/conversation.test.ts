@@ -19,7 +19,7 @@ const VIEWER2 = { userId: '3004', login: 'viewer2', name: 'Viewer2' }
 const DAY = 86_400_000
 
 const BOT = `query($id: ID!, $s: String, $f: Int, $o: Int) { channel(id: $id) { conversation { enabled modelConfigured modelName modelEnabled systemPrompt fallbackAnswer
-  answersThisMonth answersPerMonth rules { id kind pattern answer priority cooldownSeconds userCooldownSeconds permission enabled useCount }
+  answersThisMonth answersPerMonth rules { id kind pattern answer priority cooldownSeconds userCooldownSeconds permission enabled useCount problem }
   log(search: $s, first: $f, offset: $o) { total items { viewerName question answer source latencyMs error } } } } }`
 const CREATE = `mutation($c: ID!, $i: ConversationRuleInput!) { createConversationRule(channelId: $c, input: $i) { id kind pattern answer priority permission enabled } }`
 const UPDATE = `mutation($id: ID!, $i: ConversationRulePatch!) { updateConversationRule(id: $id, input: $i) { id pattern enabled } }`
@@ -97,8 +97,10 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
 
   it('refuses bad input with a code and changes nothing; another user reads the channel and rules as missing', async () => {
     const base = { kind: 'keyword', pattern: 'discord', answer: 'Join at discord.gg/x' }
-    expect(await code(CREATE, { c: channelId, i: { ...base, kind: 'regex', pattern: '(a+)+$' } })).toBe('REGEX_UNSAFE')
-    expect(await code(CREATE, { c: channelId, i: { ...base, kind: 'regex', pattern: '(\\w|\\d)*x' } })).toBe('REGEX_UNSAFE')
+    // What the linear-time engine cannot run (back-references, lookarounds) or finds too large.
+    expect(await code(CREATE, { c: channelId, i: { ...base, kind: 'regex', pattern: '(a)\\1' } })).toBe('BAD_USER_INPUT')
+    expect(await code(CREATE, { c: channelId, i: { ...base, kind: 'regex', pattern: 'a(?=b)' } })).toBe('BAD_USER_INPUT')
+    expect(await code(CREATE, { c: channelId, i: { ...base, kind: 'regex', pattern: '(?:\\p{L}{100}){10}' } })).toBe('REGEX_UNSAFE')
     expect(await code(CREATE, { c: channelId, i: { ...base, kind: 'regex', pattern: '(abc' } })).toBe('BAD_USER_INPUT')
     expect(await code(CREATE, { c: channelId, i: { ...base, kind: 'regex', pattern: 'a'.repeat(201) } })).toBe('BAD_USER_INPUT')
     expect(await code(CREATE, { c: channelId, i: { ...base, pattern: 'two words' } })).toBe('BAD_USER_INPUT')
@@ -123,7 +125,7 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
     expect(await code(SETTINGS, { c: channelId, i: { systemPrompt: 'hacked' } }, other)).toBe('NOT_FOUND')
     expect(await code(UPDATE, { id: '999999', i: { pattern: 'x' } })).toBe('NOT_FOUND')
     expect((await gql(BOT, { id: channelId }, other)).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND')
-    expect(await code(UPDATE, { id: rule.id, i: { kind: 'regex', pattern: '(x*)*' } })).toBe('REGEX_UNSAFE')
+    expect(await code(UPDATE, { id: rule.id, i: { kind: 'regex', pattern: '(?<!x)y' } })).toBe('BAD_USER_INPUT')
     expect((await conv()).rules).toMatchObject([{ pattern: 'discord', kind: 'keyword' }])
     expect(await ok(DELETE, { id: rule.id })).toEqual({ deleteConversationRule: true })
     expect((await conv()).rules).toEqual([])
@@ -240,6 +242,40 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
     expect((await conv({ s: 'viewer2' })).log.items.every((i: { viewerName: string }) => i.viewerName === 'Viewer2')).toBe(true)
     expect((await conv({ s: '100%_' })).log).toEqual({ total: 0, items: [] })
     expect((await conv({ s: 'ПРИВЕТ' })).log.total).toBe(1)
+  })
+
+  it("one viewer's hostile line against heavy expressions neither freezes the server nor stops the rules; a stored rule the engine refuses is skipped and shown", async () => {
+    // On the backtracking engine the first hostile line held the event loop for longer than any
+    // test timeout (28 characters: 6.6 s, doubling with each one): nothing below returned.
+    // A rule saved before the engine refused its pattern ((a)\1 would match "aaaa"): skipped, and the page says why.
+    await t.database.db.insert(conversationRules).values({ channelId: Number(channelId), kind: 'regex', pattern: '(a)\\1', answer: 'never', priority: 99, cooldownSeconds: 0 })
+    await ok(MODULE, { c: channelId, on: true })
+    await waitFor(() => bot().settings.conversationBot, 'the module on')
+    const rule = (pattern: string, answer: string, priority: number) =>
+      ok(CREATE, { c: channelId, i: { kind: 'regex', pattern, answer, priority, cooldownSeconds: 0, userCooldownSeconds: 0 } })
+    await rule('^(?:a+){1,40}$', 'only a, ${user}', 30)
+    await rule('\\w*\\w*\\w*\\w*\\w*\\w*!', 'no shouting, ${user}', 20)
+    await waitFor(async () => {
+      await say(VIEWER, 'aaaa')
+      return sent().at(-1) === 'only a, Viewer1'
+    }, 'the bot to have the new rules')
+    const healthy = async () => expect((await t.json('GET', '/healthz')).status).toBe(200)
+    const rules = (await conv()).rules as { pattern: string; problem: string | null }[]
+    expect(rules.find((r) => r.pattern === '(a)\\1')?.problem).toContain('Back-references')
+    expect(rules.filter((r) => r.problem !== null)).toHaveLength(1)
+
+    const n = sent().length
+    const line = say(VIEWER2, `${'a'.repeat(40)}?`) // the first rule's worst case (and no rule matches it)
+    await healthy() // while the line is on its way and handled
+    await line
+    await healthy()
+    await say(VIEWER2, 'b'.repeat(499)) // the second rule's
+    await healthy()
+    expect(sent()).toHaveLength(n)
+    // Both rules still answer what they match.
+    await say(VIEWER2, 'aaa')
+    await say(VIEWER2, 'hey!')
+    expect(sent().slice(n)).toEqual(['only a, Viewer2', 'no shouting, Viewer2'])
   })
 
   it("keeps the plan's monthly limit and starts afresh next month; prunes the log after CONVERSATION_LOG_DAYS", async () => {

@@ -112,6 +112,8 @@ export class ChannelBot {
   /** Conversation rules (enabled, by priority), their cooldowns, the names the bot answers to, model calls under way. */
   private conversationRules: CompiledRule[] = []
   private readonly conversationCooldowns = new Cooldowns()
+  /** Rules (id and pattern) already reported as not matchable: logged once, not at every reload. */
+  private readonly invalidRules = new Set<string>()
   private botNames: string[] = []
   private readonly talks = new Set<Promise<void>>()
   /** Lines handled and replies sent, for benchmarks; writes refused for a lost lease (`fenced`). */
@@ -260,7 +262,12 @@ export class ChannelBot {
       this.s.conversation.enabledRules(this.row.id),
     ])
     this.commands = commands
-    this.conversationRules = compileRules(rules)
+    this.conversationRules = compileRules(rules, (rule, problem) => {
+      const key = `${rule.id}:${rule.pattern}`
+      if (this.invalidRules.has(key)) return
+      this.invalidRules.add(key)
+      this.log.warn({ channelId: this.row.id, ruleId: rule.id, problem }, 'conversation rule skipped: the engine refuses its pattern')
+    })
     const enabled = timers.filter((t) => t.enabled)
     const signature = enabled.map((t) => `${t.id}:${t.updatedAt.getTime()}`).join(',')
     if (signature !== this.timerSignature) {
@@ -448,9 +455,14 @@ export class ChannelBot {
     if (ev) this.handle(ev)
   }
 
-  /** Events are handled one after another, in arrival order. */
+  /**
+   * Events are handled one after another, in arrival order. Before each chat line the event loop
+   * gets a turn: with the worker inline (WORKER_INLINE) a burst of lines, each matched against
+   * the channel's rules, would otherwise run back to back ahead of every HTTP request.
+   */
   handle(ev: ChannelEvent): Promise<void> {
     this.chain = this.chain
+      .then(() => (ev.kind === 'chat' ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined))
       .then(() => this.process(ev))
       .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: this.row.id }, 'event handling failed'))
     return this.chain
@@ -577,6 +589,11 @@ export class ChannelBot {
    */
   private async converse(chat: IncomingChat) {
     const d = decide(this.conversationRules, chat.text, { id: chat.userId, roles: chat.roles }, this.conversationCooldowns, this.now())
+    if (d.skipped) {
+      // The viewer's words stay out of the log beyond a short excerpt.
+      this.log.warn({ channelId: this.row.id, skipped: d.skipped, excerpt: chat.text.slice(0, 40) }, 'conversation rules over their time budget: the rest skipped for this line')
+      return
+    }
     const vars = (count: number) => ({ user: chat.userName, touser: chat.userName, count, uptimeMs: this.uptimeMs() })
     if (d.rule) {
       if (!d.answer) return // cooling down

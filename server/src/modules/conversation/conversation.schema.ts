@@ -3,9 +3,10 @@ import { ChannelRef, userIdOf } from '../channels/channels.schema'
 import type { ChannelRow } from '../channels/channels.tables'
 import { commandPermissions } from '../commands/commands.tables'
 import { answerSources, ruleKinds, type ConversationLogRow, type ConversationRuleRow } from './conversation.tables'
+import { patternProblem } from './matching'
 
 const RuleKindEnum = builder.enumType('ConversationRuleKind', {
-  description: 'keyword: one word anywhere in the message; phrase: words in sequence; regex: a checked regular expression.',
+  description: 'keyword: one word anywhere in the message; phrase: words in sequence; regex: a regular expression (RE2, linear time).',
   values: ruleKinds,
 })
 const AnswerSourceEnum = builder.enumType('ConversationAnswerSource', {
@@ -30,6 +31,11 @@ const RuleRef = builder.objectRef<ConversationRuleRow>('ConversationRule').imple
     permission: t.field({ type: PermissionEnum, resolve: (r) => r.permission }),
     enabled: t.exposeBoolean('enabled'),
     useCount: t.exposeInt('useCount'),
+    problem: t.string({
+      nullable: true,
+      description: 'Why the bot skips this rule: its pattern was saved before the engine (RE2) refused it, e.g. a back-reference. Null when it matches.',
+      resolve: (r) => patternProblem(r.kind, r.pattern)?.message ?? null,
+    }),
     updatedAt: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),
   }),
 })

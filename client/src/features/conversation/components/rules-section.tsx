@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { StyledCard } from '../../../components/ui/card';
@@ -10,6 +11,12 @@ import { SwitchButton } from '../../../components/ui/switch-button';
 import { type ConversationRuleFieldsFragment, useDeleteConversationRuleMutation, useUpdateConversationRuleMutation } from '../../../gql/graphql';
 import { useErrorText } from '../../../lib/use-error-text';
 import { RuleDialog } from './rule-dialog';
+
+/** A rule the bot skips: saved before the engine refused its pattern (the server says why). */
+const StyledProblem = styled.small`
+  display: block;
+  color: ${({ theme }) => theme.colors.danger};
+`;
 
 export interface RulesSectionProps {
   channelId: string;
@@ -55,6 +62,7 @@ export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps)
             cell: (rule) => (
               <>
                 <small>{t(`kinds.${rule.kind}`)}</small> <code>{rule.pattern}</code>
+                {rule.problem && <StyledProblem data-testid="rule-invalid">{t('rules.invalid', { problem: rule.problem })}</StyledProblem>}
               </>
             ),
           },
