@@ -72,7 +72,8 @@ supported_bin() {
   local dir="$cache/node-$version"
   mkdir -p "$cache"
   if ! usable "$dir"; then
-    install_node "$dir" && usable "$dir" || { say "could not set up Node $version in $dir"; return 1; }
+    install_node "$dir" && usable "$dir" \
+      || { say "could not set up Node $version in $dir: $("$dir/bin/node" --version 2>&1 | tail -1)"; return 1; }
   fi
   say "node $(node --version 2>/dev/null || echo missing) here is older than Node $major: using Node $version from $dir"
   echo "$dir/bin"
