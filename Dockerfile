@@ -1,9 +1,9 @@
 # The production image: the client and the server compiled in a build stage, run with plain
 # `node` on production dependencies only, as a non-root user.
 #   docker build -t channel-assistant .
-# NODE_IMAGE names the base (the official node:20-bookworm-slim; CI here substitutes a local
+# NODE_IMAGE names the base (the official node:26-bookworm-slim; CI here substitutes a local
 # equivalent built by scripts/docker/build-local-images.sh).
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 # Every dependency (layers kept while package-lock.json does not change).
 FROM ${NODE_IMAGE} AS deps-all

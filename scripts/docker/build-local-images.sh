@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds, once, local stand-ins for the official images where no image registry is reachable:
-# a Debian bookworm base made with debootstrap, and on it node (the host's Node 20), postgres
-# (Debian's PostgreSQL 15), redis and nginx. An image already present is skipped; set
-# REBUILD=1 to build them again. Prints the names to use, as shell assignments:
-#   NODE_IMAGE=local/node:20-bookworm-slim POSTGRES_IMAGE=... REDIS_IMAGE=... NGINX_IMAGE=...
+# a Debian bookworm base made with debootstrap, and on it node (the supported Node.js of
+# .node-version: the host's when recent enough, else the official binary scripts/supported-node.sh
+# brings), postgres (Debian's PostgreSQL 15), redis and nginx. An image already present is
+# skipped; set REBUILD=1 to build them again. Prints the names to use, as shell assignments:
+#   NODE_IMAGE=local/node:26-bookworm-slim POSTGRES_IMAGE=... REDIS_IMAGE=... NGINX_IMAGE=...
 # Timings go to stderr.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -40,17 +41,21 @@ build() { # image dir [context]
   timed "$image" docker build --network host --build-arg "BASE=$base" -t "$image" -f "$dir/Dockerfile" "$context"
 }
 
-node_context() { # the host's node binary, npm and trusted CAs beside the Dockerfile
-  local ctx="$cache/node-context"
+node_context() { # the node binary, the npm beside it (lib/node_modules/npm) and trusted CAs beside the Dockerfile
+  local ctx="$cache/node-context" node
+  node="$(readlink -f "$(command -v node)")"
   rm -rf "$ctx" && mkdir -p "$ctx"
-  cp "$(readlink -f "$(command -v node)")" "$ctx/node"
-  cp -r "$(dirname "$(readlink -f "$(command -v npm)")")/.." "$ctx/npm"
+  cp "$node" "$ctx/node"
+  cp -rH "$(dirname "$node")/../lib/node_modules/npm" "$ctx/npm"
   cat "${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}" >"$ctx/host-ca.crt" 2>/dev/null || : >"$ctx/host-ca.crt"
   echo "$ctx"
 }
 
-case "$(node --version)" in v20.*) ;; *) echo "the host's node is $(node --version), not 20" >&2; exit 1 ;; esac
-node_image=local/node:20-bookworm-slim
+major="$(cut -d. -f1 "$here/../../.node-version")"
+supported_bin="$("$here/../supported-node.sh" --bin)"
+[ -z "$supported_bin" ] || PATH="$supported_bin:$PATH"
+case "$(node --version)" in "v$major".*) ;; *) echo "node is $(node --version), not the supported $major (.node-version)" >&2; exit 1 ;; esac
+node_image="local/node:$major-bookworm-slim"
 have "$node_image" || build "$node_image" "$here/images/node" "$(node_context)"
 build local/postgres:15 "$here/images/postgres"
 build local/redis:7 "$here/images/redis"

@@ -62,7 +62,8 @@ export async function startPgliteThread(opts: { dataDir: string; relaxedDurabili
     if (m.error) p.reject(toError(m.error))
     else p.resolve(m.result)
   })
-  worker.on('error', (e) => stop(e.message))
+  // A worker can throw anything, not only an Error (@types/node types it unknown).
+  worker.on('error', (e) => stop(e instanceof Error ? e.message : String(e)))
   worker.on('exit', (code) => stop(`exit code ${code}`))
   // The thread keeps the process alive only while a call is waiting for it.
   worker.unref()

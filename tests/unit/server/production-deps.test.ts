@@ -17,7 +17,7 @@ describe('production dependencies', () => {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node26',
       packages: 'external',
       write: false,
       outdir: 'dist/unused',
