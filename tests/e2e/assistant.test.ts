@@ -114,7 +114,9 @@ describe('the assistant pages in Chromium', () => {
     const grant = page.getByTestId('grant-dialog')
     await grant.getByTestId('grant-cancel').click()
     await grant.waitFor({ state: 'hidden' })
-    await page.unroute('**/graphql')
+    // Waits for a handler still inside route.fetch() (a later query of the page): removing the
+    // route under it made its fulfill throw "Route is already handled".
+    await page.unrouteAll({ behavior: 'wait' })
     expect(authorizeUrl).toContain('code_challenge_method=S256')
     const stranger = await e2e.newPage()
     try {
