@@ -158,6 +158,10 @@ export function createLicencesService(deps: {
     const plan = row.planId ? await plans.byId(row.planId, tx) : undefined
     if (!plan) throw new AppError('LICENCE_INVALID', 'This licence key has no plan.', { licenseKey: ['This licence key has no plan.'] })
     const events: AuditEvent[] = []
+    // One account's activations one at a time: two keys activated at once would each supersede
+    // the other's still uncommitted row and both end active (the one-active-per-user index then
+    // failed the later, a 500). The user row is locked after the key's, in every caller.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update')
     // A reseller's key: a client without a reseller becomes theirs; another reseller's client may not use it.
     if (row.resellerId !== null && row.resellerId !== target.id && target.resellerId !== row.resellerId) {
       if (target.resellerId !== null || target.role !== 'client') {
