@@ -36,7 +36,7 @@ import { ID_EDGES, argsAt, distinct, lengthEdges, numericEdges, numericFieldName
 import { UNLIMITED_ABUSE, createTestApp, type TestApp } from '../support/test-app'
 
 const SEED = 1607
-const RUNS_PER_TARGET = 20
+const RUNS_PER_TARGET = 15
 const schema = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'))
 
 /** Values that are wrong for almost any field. */

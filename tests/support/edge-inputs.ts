@@ -2,9 +2,9 @@
  * Well-formed but extreme input for the bad-input fuzzer: values of the right type and shape
  * at each type's edges (ids just inside and outside an int4 and past 2^53, quantities and
  * amounts at the bounds the validators use, strings at common maximum lengths ±1). Random
- * hostile values rarely get past type coercion all at once, so these cases are enumerated:
- * every combination is sent, deduplicated, and a new field is covered without anyone
- * listing it.
+ * hostile values rarely get past type coercion all at once, so these cases are enumerated
+ * (each id edge alone, every count with every amount, each string length), deduplicated, and
+ * a new field is covered without anyone listing it.
  */
 import {
   getNamedType,
