@@ -1,11 +1,18 @@
 /**
  * A bounded bad-input fuzzer over every GraphQL root field with arguments (from the printed
  * schema) and every REST route (from the rule table, which a test proves equals the route
- * table), as anonymous and as an admin: wrong types, missing and extra fields, huge strings,
- * NUL, unpaired surrogates, huge, negative and fractional numbers, deep nesting, unknown enum
- * values. A new field or route is fuzzed without anyone remembering to add it. Seeded, so a
- * failure repeats. Asserts: no 5xx, no INTERNAL_SERVER_ERROR, a request error (variables that
- * do not coerce) a 4xx under GraphQL over HTTP, and no row written anywhere.
+ * table), as every role (anonymous, client, reseller, admin). Two kinds of cases:
+ * - hostile: wrong types, missing and extra fields, huge strings, NUL, unpaired surrogates,
+ *   huge, negative and fractional numbers, deep nesting, unknown enum values. None of them
+ *   may write a row.
+ * - well-formed but extreme (tests/support/edge-inputs.ts): every argument of the right type
+ *   and shape with ids, counts and amounts at their edges (0, -1, the int4 end and one past
+ *   it, 2^53, the validators' bounds) and strings at common maximum lengths ±1; REST routes
+ *   with edge ids in the path and edge numbers in every numeric field. Some are valid and
+ *   may write, so only the answers are checked.
+ * A new field or route is fuzzed without anyone remembering to add it. Seeded, so a failure
+ * repeats. Asserts: no 5xx, no INTERNAL_SERVER_ERROR, a request error (variables that do not
+ * coerce) a 4xx under GraphQL over HTTP.
  */
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
@@ -25,10 +32,11 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { restRules } from '../../server/src/permissions/rest-rules'
 import { engines } from '../support/databases'
+import { ID_EDGES, argsAt, distinct, lengthEdges, numericEdges, numericFieldNames } from '../support/edge-inputs'
 import { UNLIMITED_ABUSE, createTestApp, type TestApp } from '../support/test-app'
 
 const SEED = 1607
-const RUNS_PER_TARGET = 20
+const RUNS_PER_TARGET = 15
 const schema = buildSchema(readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8'))
 
 /** Values that are wrong for almost any field. */
@@ -77,6 +85,7 @@ interface Target {
   name: string
   query: string
   args: fc.Arbitrary<Record<string, unknown>>
+  fields: readonly GraphQLArgument[]
 }
 
 function graphqlTargets(): Target[] {
@@ -89,7 +98,7 @@ function graphqlTargets(): Target[] {
       if (field.args.length === 0 || field.name === 'logout') continue
       const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ')
       const call = field.args.map((a) => `${a.name}: $${a.name}`).join(', ')
-      out.push({ name: `${op} ${field.name}`, query: `${op}(${vars}) { ${field.name}(${call})${selection(field)} }`, args: argsOf(field.args) })
+      out.push({ name: `${op} ${field.name}`, query: `${op}(${vars}) { ${field.name}(${call})${selection(field)} }`, args: argsOf(field.args), fields: field.args })
     }
   }
   return out
@@ -107,9 +116,12 @@ const restTargets = Object.keys(restRules)
 const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null'))
 const fill = (path: string, value: unknown) => path.replace(/:[a-zA-Z]+/g, encodeURIComponent(text(value).slice(0, 200)).replace(/%2F/gi, '') || 'x')
 
+const ROLES = ['anonymous', 'client', 'reseller', 'admin'] as const
+type Role = (typeof ROLES)[number]
+
 describe.each(engines)('bad input on %s', (engine) => {
   let t: TestApp
-  let admin: string
+  const tokens: Partial<Record<Role, string>> = {}
   const counts = async (): Promise<Record<string, number>> => {
     const tables = (await t.database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -122,58 +134,86 @@ describe.each(engines)('bad input on %s', (engine) => {
     return out
   }
 
+  const failures: string[] = []
+  let cases = 0
+  const check = (label: string, status: number, body: unknown) => {
+    const text = JSON.stringify(body)
+    if (status >= 500 || text.includes('INTERNAL_SERVER_ERROR')) failures.push(`${label} → ${status} ${text.slice(0, 300)}`)
+  }
+  const auth = (role: Role): Record<string, string> => (tokens[role] ? { authorization: `Bearer ${tokens[role]}` } : {})
+
+  /** One GraphQL case as a GraphQL-over-HTTP client: a request the server refuses before running it is a 4xx. */
+  async function sendGraphql(target: Target, variables: Record<string, unknown>, role: Role, label: string) {
+    cases++
+    const headers = { accept: 'application/graphql-response+json', ...auth(role) }
+    const res = await t.json('POST', '/graphql', { query: target.query, variables }, headers)
+    const where = `${target.name} ${label} ${role} ${JSON.stringify(variables).slice(0, 200)}`
+    check(where, res.status, res.body)
+    if (res.body && typeof res.body === 'object' && !('data' in res.body) && (res.status < 400 || res.status >= 500)) {
+      failures.push(`${where} → a request error answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`)
+    }
+  }
+
+  /** One REST case: `query` goes in the query string of a GET, else the body (a string is sent as it is). */
+  async function sendRest(method: string, url: string, query: Record<string, unknown>, body: unknown, role: Role, label: string) {
+    cases++
+    const res =
+      method === 'GET'
+        ? await t.json('GET', `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, text(v).slice(0, 500)]))}`, undefined, auth(role))
+        : await t.json(method, url, body, auth(role))
+    check(`${method} ${url} ${label} ${role}`, res.status, res.body)
+  }
+
   beforeAll(async () => {
     // Deadlines and admission stay as in production; the cases are sent one at a time.
     t = await createTestApp(engine, UNLIMITED_ABUSE)
-    admin = (await t.loginAs('admin')).accessToken
+    for (const role of ROLES) if (role !== 'anonymous') tokens[role] = (await t.loginAs(role)).accessToken
   })
   afterAll(() => t.close())
 
-  it('answers every case without a 5xx or INTERNAL_SERVER_ERROR, and writes nothing', { timeout: 240_000 }, async () => {
+  it('answers every hostile case without a 5xx or INTERNAL_SERVER_ERROR, and writes nothing', { timeout: 240_000 }, async () => {
+    failures.length = 0
+    cases = 0
     const before = await counts()
-    const failures: string[] = []
-    let cases = 0
-    const check = (label: string, status: number, body: unknown) => {
-      const text = JSON.stringify(body)
-      if (status >= 500 || text.includes('INTERNAL_SERVER_ERROR')) failures.push(`${label} → ${status} ${text.slice(0, 300)}`)
-    }
     for (const target of graphqlTargets()) {
       const samples = fc.sample(target.args, { seed: SEED, numRuns: RUNS_PER_TARGET })
-      for (const [i, variables] of samples.entries()) {
-        for (const token of [undefined, admin]) {
-          cases++
-          // As a GraphQL-over-HTTP client: a request the server refuses before running it
-          // (variables that do not coerce, a query that does not validate) is a 4xx.
-          const headers: Record<string, string> = { accept: 'application/graphql-response+json', ...(token ? { authorization: `Bearer ${token}` } : {}) }
-          const res = await t.json('POST', '/graphql', { query: target.query, variables }, headers)
-          const label = `${target.name} #${i} ${token ? 'admin' : 'anonymous'} ${JSON.stringify(variables).slice(0, 200)}`
-          check(label, res.status, res.body)
-          if (res.body && typeof res.body === 'object' && !('data' in res.body) && (res.status < 400 || res.status >= 500)) {
-            failures.push(`${label} → a request error answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`)
-          }
-        }
-      }
+      for (const [i, variables] of samples.entries()) for (const role of ROLES) await sendGraphql(target, variables, role, `#${i}`)
     }
     for (const [method, path] of restTargets) {
       const samples = fc.sample(fc.tuple(hostile, fc.dictionary(fc.string({ maxLength: 8 }), hostile, { maxKeys: 4 }), hostile), { seed: SEED, numRuns: RUNS_PER_TARGET })
       for (const [i, [param, fields, raw]] of samples.entries()) {
-        for (const token of [undefined, admin]) {
-          cases++
-          const url = fill(path, param)
-          const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
-          const res =
-            method === 'GET'
-              ? await t.json('GET', `${url}?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, text(v).slice(0, 500)]))}`, undefined, headers)
-              : await t.json(method, url, i % 3 === 2 ? JSON.stringify(raw) : { ...fields, user: fields, task: fields, event: fields }, headers)
-          check(`${method} ${url} #${i} ${token ? 'admin' : 'anonymous'}`, res.status, res.body)
-        }
+        const body = i % 3 === 2 ? JSON.stringify(raw) : { ...fields, user: fields, task: fields, event: fields }
+        for (const role of ROLES) await sendRest(method, fill(path, param), fields, body, role, `#${i}`)
       }
     }
-    console.log(`bad-input fuzz on ${engine}: ${cases} cases`)
+    console.log(`bad-input fuzz (hostile) on ${engine}: ${cases} cases`)
     expect(failures).toEqual([])
     expect(cases).toBeGreaterThan(1000)
     const after = await counts()
     const changed = Object.keys(after).filter((k) => after[k] !== before[k]).map((k) => `${k}: ${before[k]} → ${after[k]}`)
     expect(changed).toEqual([])
+  })
+
+  it('answers well-formed input at every edge without a 5xx or INTERNAL_SERVER_ERROR', { timeout: 240_000 }, async () => {
+    failures.length = 0
+    cases = 0
+    for (const target of graphqlTargets()) {
+      for (const [i, variables] of distinct(numericEdges().map((e) => argsAt(target.fields, e))).entries()) {
+        for (const role of ROLES) await sendGraphql(target, variables, role, `edge #${i}`)
+      }
+      // Long strings are for the callers who get past authorization with most fields.
+      for (const [i, variables] of distinct(lengthEdges().map((e) => argsAt(target.fields, e))).entries()) {
+        for (const role of ['client', 'admin'] as const) await sendGraphql(target, variables, role, `length #${i}`)
+      }
+    }
+    const numericNames = numericFieldNames(schema)
+    for (const [method, path] of restTargets) {
+      for (const id of ID_EDGES) {
+        const fields = Object.fromEntries(numericNames.map((n) => [n, id]))
+        for (const role of ROLES) await sendRest(method, fill(path, id), fields, fields, role, `edge ${id}`)
+      }
+    }
+    console.log(`bad-input fuzz (edges) on ${engine}: ${cases} cases`)
+    expect(failures).toEqual([])
   })
 })

@@ -149,6 +149,24 @@ describe.each(engines)('licences on %s', (engine) => {
       expect(ok.body.data.activateLicence).toMatchObject({ status: 'active', userId: String(other) })
     })
 
+    it('parallel activations for one account: a key once (the rest LICENCE_USED), different keys one after another; never a 500', async () => {
+      const racer = await newClient('racer')
+      const keys = (await t.gql(GENERATE, { i: { planId: '3', totalDays: 30, count: 9 } }, admin)).body.data.generateLicences
+      const outcome = (res: { status: number; body: any }) => (res.body.errors ? `${res.status} ${res.body.errors[0].extensions.code}` : res.body.data.activateLicence.status)
+      const fire = (ks: string[]) => Promise.all(ks.map((k) => t.gql(ACTIVATE, { k, u: String(racer) }, admin).then(outcome)))
+
+      const same = await fire(Array<string>(10).fill(keys[0].licensekey))
+      expect(same.sort()).toEqual([...Array<string>(9).fill('409 LICENCE_USED'), 'active'])
+      // Each activation supersedes the one before, as if they came one at a time.
+      expect(await fire(keys.slice(1).map((k: any) => k.licensekey))).toEqual(Array<string>(8).fill('active'))
+
+      const rows = await t.database.db.select().from(licences).where(eq(licences.userId, racer))
+      expect(rows.filter((r) => r.status === 'active')).toHaveLength(1)
+      expect(rows.filter((r) => r.status === 'superseded')).toHaveLength(9) // the Starter key it was made with and 8 of the 9
+      const [user] = await t.database.db.select().from(users).where(eq(users.id, racer))
+      expect(user?.package).toBe('Pro')
+    })
+
     it('lets a client activate only for themself', async () => {
       const [k] = (await t.gql(GENERATE, { i: { planId: '1', totalDays: 30, count: 1 } }, admin)).body.data.generateLicences
       const res = await t.gql(ACTIVATE, { k: k.licensekey, u: String(ids.reseller) }, client)

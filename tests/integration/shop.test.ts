@@ -435,4 +435,38 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect(await rowCounts()).toEqual(before)
     expect((await t.json('GET', '/apps/ecommerce/cart', undefined, h)).body.products).toHaveLength(1)
   })
+
+  it('refuses lines or a cart whose total would not fit the totals column (BAD_USER_INPUT naming the limit), writing nothing', async () => {
+    const CREATE = 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { invoice { id total } } }'
+    const UPDATE = 'mutation($id: ID!, $i: InvoiceInput!) { updateInvoice(id: $id, input: $i) { invoice { total } } }'
+    const line = (qty: number, price: number) => ({ description: 'Licences', qty, price })
+    const invoice = (lines: unknown[]) => ({ userId: String(ids.client), service: 'Bulk', lines })
+    const limit = { message: 'Invalid input', extensions: { code: 'BAD_USER_INPUT', fields: { lines: ['The total may be at most 9999999999.99.'] } } }
+    const invoiceCount = async () => (await t.database.db.select({ n: count() }).from(invoices))[0]!.n
+    const before = await invoiceCount()
+    for (const lines of [[line(10_000, 1_000_000)], [line(5_000, 1_000_000), line(5_000, 1_000_000)], [line(10_000, 999_999.99), line(100, 1)]]) {
+      expect((await t.gql(CREATE, { i: invoice(lines) }, admin)).body.errors[0]).toMatchObject(limit)
+    }
+    // The largest total that fits is kept to the cent.
+    const made = await ok(CREATE, { i: invoice([line(10_000, 999_999.99), line(1, 99.99)]) })
+    expect(made.createInvoice.invoice.total).toBe(9_999_999_999.99)
+    expect((await t.gql(UPDATE, { id: made.createInvoice.invoice.id, i: { lines: [line(10_000, 1_000_000)] } }, admin)).body.errors[0]).toMatchObject(limit)
+    expect(await invoiceCount()).toBe(before + 1)
+    const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, Number(made.createInvoice.invoice.id)))
+    expect(row!.total).toBe('9999999999.99')
+
+    // A cart of 100 products at the highest price, 100 of each: 10^10, one cent past the end.
+    const buyer = await newUser('big_spender')
+    const made100 = await t.database.db
+      .insert(products)
+      .values(Array.from({ length: 100 }, (_, i) => ({ name: `Gold ${i}`, slug: `gold-${i}`, description: '', brand: '', price: '1000000', sortOrder: 0 })))
+      .returning({ id: products.id })
+    await t.database.db.insert(cartItems).values(made100.map((p) => ({ userId: buyer.id, productId: p.id, qty: 100, createdAt: new Date() })))
+    const orderCount = async () => (await t.database.db.select({ n: count() }).from(orders))[0]!.n
+    const ordersBefore = await orderCount()
+    const checkout = await t.json('POST', '/apps/ecommerce/checkout', {}, auth(buyer.token))
+    expect(checkout).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', fields: { cart: ['The total may be at most 9999999999.99.'] } } })
+    expect(await orderCount()).toBe(ordersBefore)
+    expect(await invoiceCount()).toBe(before + 1)
+  })
 })

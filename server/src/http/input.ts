@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '../errors'
+import { parseId, type IdColumn } from '../ids'
 
 /** A zod failure as the coded 400 (BAD_USER_INPUT) with messages per field. */
 export function invalidInput(e: z.ZodError): AppError {
@@ -15,13 +16,13 @@ export function parseInput<T>(schema: z.ZodType<T>, raw: unknown): T {
   return r.data
 }
 
-/** A database id as REST and GraphQL send it ("12" or 12), up to `digits` digits. */
-export const idInput = (digits: number, message = 'Not an id.') =>
+/** A database id of a `column` column as REST and GraphQL send it ("12" or 12). */
+export const idInput = (column: IdColumn, message = 'Not an id.') =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
-    const s = String(v)
-    if (!new RegExp(`^\\d{1,${digits}}$`).test(s) || Number(s) < 1) {
+    const id = parseId(v, column)
+    if (id === null) {
       ctx.addIssue({ code: 'custom', message })
       return z.NEVER
     }
-    return Number(s)
+    return id
   })

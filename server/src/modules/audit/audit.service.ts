@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { licences, plans, users } from '../../db/schema'
 import { maskLicenceKey } from '../licences/keys'
 import { AppError } from '../../errors'
+import { parseId } from '../../ids'
 import { decodeCursor, forwardPage, invalidCursor, type Connection } from '../../graphql/connection'
 import type { Principal } from '../../permissions/abilities'
 import { auditLog, auditEntities, type AuditEntity, type AuditRow } from './audit.tables'
@@ -32,7 +33,7 @@ const clean = (v: Record<string, unknown> | null | undefined): Record<string, un
 /** An entry with the names a reader needs: who did it, and what it was done to. */
 export type NamedAuditRow = AuditRow & { actorName: string | null; targetName: string | null }
 
-const numericIds = (values: (string | number | null)[]) => [...new Set(values.filter((v) => v !== null && /^\d{1,15}$/.test(String(v))).map(Number))]
+const numericIds = (values: (string | number | null)[]) => [...new Set(values.map((v) => parseId(v)).filter((v) => v !== null))]
 
 const cursorShape = z.object({ id: z.number().int().positive() })
 
@@ -88,8 +89,9 @@ export function createAuditService(db: Db, now: () => Date) {
     }
     if (args.entityId) where.push(eq(auditLog.entityId, args.entityId))
     if (args.actorId) {
-      if (!/^\d{1,15}$/.test(args.actorId)) throw new AppError('BAD_USER_INPUT', 'Invalid actor id', { actorId: ['Not an id.'] })
-      where.push(eq(auditLog.actorId, Number(args.actorId)))
+      const actorId = parseId(args.actorId)
+      if (!actorId) throw new AppError('BAD_USER_INPUT', 'Invalid actor id', { actorId: ['Not an id.'] })
+      where.push(eq(auditLog.actorId, actorId))
     }
     const filter = where.length ? and(...where) : undefined
     const [rows, [counted]] = await Promise.all([

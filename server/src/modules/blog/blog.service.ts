@@ -138,10 +138,10 @@ export type BlogListInput = z.input<typeof listInput>
 const commentText = z.string().trim().min(1, 'Write something first.').max(2000, 'At most 2,000 characters.')
 
 /** A post reference: its id ("12") or its slug. */
-const refShape = z.union([idInput(15, 'Not a post id or slug.'), slugShape])
+const refShape = z.union([idInput('int8', 'Not a post id or slug.'), slugShape])
 
-export const blogPostId = idInput(15, 'Not a post id.')
-const commentId = idInput(15, 'Not a comment id.')
+export const blogPostId = idInput('int8', 'Not a post id.')
+const commentId = idInput('int8', 'Not a comment id.')
 
 const isUniqueViolation = (e: unknown): boolean => {
   for (let c = e as { code?: string; cause?: unknown } | undefined; c; c = c.cause as typeof c) if (c.code === '23505') return true

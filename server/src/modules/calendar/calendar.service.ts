@@ -3,6 +3,8 @@ import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
+import { idInput } from '../../http/input'
+import { parseId } from '../../ids'
 import type { Logger } from '../../logger'
 import type { Platforms } from '../../platforms'
 import type { HelixScheduleSegment } from '../../platforms/twitch/twitch.client'
@@ -136,7 +138,7 @@ const fields = {
     .transform((g) => [...new Set(g)]),
   location: text(MAX_LOCATION_LENGTH, 'The location'),
   description: text(MAX_TEXT_LENGTH, 'The description'),
-  channelId: z.union([z.string().regex(/^\d{1,15}$/, 'channelId is a channel id'), z.number().int().positive()], { message: 'channelId is a channel id' }),
+  channelId: idInput('int8', 'channelId is a channel id'),
   timezone: z
     .string({ message: 'timezone is an IANA time zone name' })
     .max(64)
@@ -320,14 +322,8 @@ export function createCalendarService(deps: { db: Db; log: Logger; now: () => Da
     return row ?? null
   }
 
-  /** Ids are numbers (stored events) or stream ids; anything else names no event. */
-  const storedId = (raw: string | number): number | null => {
-    const s = String(raw)
-    return /^\d{1,15}$/.test(s) && Number(s) > 0 ? Number(s) : null
-  }
-
   async function get(actor: Principal, idRaw: string | number): Promise<EventView | null> {
-    const id = storedId(idRaw)
+    const id = parseId(idRaw)
     if (id !== null) {
       const row = await getStored(actor, id)
       return row ? toView(row) : null
@@ -399,7 +395,7 @@ export function createCalendarService(deps: { db: Db; log: Logger; now: () => Da
   /** Changes the fields given; null when the caller has no such event. */
   async function update(actor: Principal, idRaw: string | number, input: unknown): Promise<EventView | null> {
     const v = checkInput(input, updateSchema)
-    const id = storedId(idRaw)
+    const id = parseId(idRaw)
     if (id === null) {
       const current = await get(actor, idRaw)
       if (!current) return null
@@ -454,7 +450,7 @@ export function createCalendarService(deps: { db: Db; log: Logger; now: () => Da
 
   /** Deletes the event (a stream segment on Twitch); null when the caller has no such event. */
   async function remove(actor: Principal, idRaw: string | number): Promise<EventView | null> {
-    const id = storedId(idRaw)
+    const id = parseId(idRaw)
     if (id === null) {
       const current = await get(actor, idRaw)
       if (!current) return null

@@ -1,7 +1,6 @@
 import type { Hono } from 'hono'
 import { guarded, type AppEnv } from '../../http/guarded'
-
-const isId = (v: string | undefined): v is string => v !== undefined && /^\d{1,15}$/.test(v)
+import { parseId } from '../../ids'
 
 /**
  * Invoices in the spec's shapes (§7): GET /apps/invoice/invoices (q on the client's name or
@@ -14,14 +13,14 @@ export function mountInvoiceRoutes(app: Hono<AppEnv>) {
   guarded(app, 'GET', '/apps/invoice/invoices', async (c, principal) => c.json(await c.get('services').invoices.list(principal, c.req.query())))
 
   guarded(app, 'GET', '/apps/invoice/invoices/:id', async (c, principal) => {
-    const id = c.req.param('id')
-    const detail = isId(id) ? await c.get('services').invoices.get(principal, Number(id)) : null
+    const id = parseId(c.req.param('id'))
+    const detail = id ? await c.get('services').invoices.get(principal, id) : null
     return detail ? c.json({ invoice: detail.invoice, paymentDetails: detail.paymentDetails }) : c.body(null, 404)
   })
 
   guarded(app, 'GET', '/apps/invoice/invoices/:id/pdf', async (c, principal) => {
-    const id = c.req.param('id')
-    const pdf = isId(id) ? await c.get('services').invoices.pdf(principal, Number(id)) : null
+    const id = parseId(c.req.param('id'))
+    const pdf = id ? await c.get('services').invoices.pdf(principal, id) : null
     if (!pdf) return c.body(null, 404)
     c.header('content-type', 'application/pdf')
     c.header('content-disposition', `attachment; filename="invoice-${id}.pdf"`)

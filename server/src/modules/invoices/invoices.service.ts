@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { licences as licenceTable, users, type UserRow } from '../../db/schema'
 import { AppError } from '../../errors'
 import { idInput, parseInput } from '../../http/input'
+import { fromCents, linesCents, linesFit, priceInput, toCents, TOTAL_TOO_LARGE } from '../../money'
 import type { Principal } from '../../permissions/abilities'
 import { requireStaff, scopeOf, type Scope } from '../../permissions/scope'
 import type { AuditEvent, AuditService } from '../audit/audit.service'
@@ -75,11 +76,10 @@ export const INVOICE_SORTS = ['id', 'issuedDate', 'dueDate', 'total', 'balance',
 const DAY = 86_400_000
 const utcDay = (d: Date) => d.toISOString().slice(0, 10)
 const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY))
-const toCents = (v: string | number) => Math.round(Number(v) * 100)
 
 const parse = parseInput
 
-const idField = idInput(15)
+const idField = idInput('int8')
 const dayField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date, YYYY-MM-DD.')
@@ -99,8 +99,10 @@ const text = (max: number) => z.string().trim().max(max)
 const lineInput = z.object({
   description: text(200).min(1),
   qty: z.number().int().min(1).max(10_000),
-  price: z.number().min(0).max(1_000_000).multipleOf(0.01),
+  price: priceInput,
 })
+/** Up to 100 lines whose total (in exact cents) fits invoices.total. */
+const linesInput = z.array(lineInput).min(1).max(100).refine(linesFit, TOTAL_TOO_LARGE)
 const clientInput = z
   .object({
     name: text(120).min(1),
@@ -117,7 +119,7 @@ const invoiceInput = z
     userId: idField.nullish(),
     client: clientInput.optional(),
     service: text(200).min(1),
-    lines: z.array(lineInput).min(1).max(100),
+    lines: linesInput,
     note: text(2000).default(''),
     issuedDate: dayField.optional(),
     dueDate: dayField.optional(),
@@ -127,7 +129,7 @@ const updateInput = z
   .object({
     client: clientInput.partial(),
     service: text(200).min(1),
-    lines: z.array(lineInput).min(1).max(100),
+    lines: linesInput,
     note: text(2000),
     issuedDate: dayField,
     dueDate: dayField,
@@ -398,7 +400,7 @@ export function createInvoicesService(deps: {
     return row!
   }
 
-  const totalOf = (lines: InvoiceLine[]) => String(lines.reduce((s, l) => s + toCents(l.price) * l.qty, 0) / 100)
+  const totalOf = (lines: InvoiceLine[]) => String(fromCents(linesCents(lines)))
 
   /** Admins and resellers write an invoice by hand (a Draft): for a user in scope, or (admins) anyone by their details. */
   async function create(principal: Principal | null, raw: unknown): Promise<InvoiceDetail> {

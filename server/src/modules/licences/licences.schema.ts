@@ -70,7 +70,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) =>
       ctx.services.licences.list(ctx.principal, {
         ...args,
-        planId: toOptionalId(args.planId, 'planId'),
+        planId: toOptionalId(args.planId, 'planId', 'int4'),
         userId: toOptionalId(args.userId, 'userId'),
         resellerId: toOptionalId(args.resellerId, 'resellerId'),
       }),

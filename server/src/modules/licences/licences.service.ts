@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { CountCache } from '../../db/count-cache'
 import { licences, licenceStatuses, users, type LicenceRow, type LicenceStatus, type Role } from '../../db/schema'
 import { AppError } from '../../errors'
+import { idInput } from '../../http/input'
 import { decodeCursor, encodeCursor, invalidCursor, type Connection } from '../../graphql/connection'
 import type { Principal } from '../../permissions/abilities'
 import { requireAdmin, requireStaff, scopeOf, type Scope } from '../../permissions/scope'
@@ -43,20 +44,11 @@ const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T0
 export const MAX_BATCH = 1000
 export const MAX_TOTAL_DAYS = 36_500
 
-const idString = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const s = String(v)
-  if (!/^\d{1,15}$/.test(s) || Number(s) < 1) {
-    ctx.addIssue({ code: 'custom', message: 'Not an id.' })
-    return z.NEVER
-  }
-  return Number(s)
-})
-
 const generateInput = z.object({
-  planId: idString,
+  planId: idInput('int4'),
   totalDays: z.number().int().min(1).max(MAX_TOTAL_DAYS),
   count: z.number().int().min(1).max(MAX_BATCH),
-  resellerId: idString.nullish(),
+  resellerId: idInput('int8').nullish(),
 })
 
 const cursorShape = z.object({ id: z.number().int().positive() })
@@ -166,6 +158,10 @@ export function createLicencesService(deps: {
     const plan = row.planId ? await plans.byId(row.planId, tx) : undefined
     if (!plan) throw new AppError('LICENCE_INVALID', 'This licence key has no plan.', { licenseKey: ['This licence key has no plan.'] })
     const events: AuditEvent[] = []
+    // One account's activations one at a time: two keys activated at once would each supersede
+    // the other's still uncommitted row and both end active (the one-active-per-user index then
+    // failed the later, a 500). The user row is locked after the key's, in every caller.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for('update')
     // A reseller's key: a client without a reseller becomes theirs; another reseller's client may not use it.
     if (row.resellerId !== null && row.resellerId !== target.id && target.resellerId !== row.resellerId) {
       if (target.resellerId !== null || target.role !== 'client') {
@@ -382,9 +378,9 @@ export function createLicencesService(deps: {
     first: z.number().int().min(1).max(100).nullish(),
     after: z.string().nullish(),
     status: z.enum(licenceStatuses).nullish(),
-    planId: idString.nullish(),
-    userId: idString.nullish(),
-    resellerId: idString.nullish(),
+    planId: idInput('int4').nullish(),
+    userId: idInput('int8').nullish(),
+    resellerId: idInput('int8').nullish(),
     /** A key or its beginning, as typed. */
     q: z.string().max(32).nullish(),
     /** Active licences whose last day is within this many days from today. */

@@ -1,11 +1,13 @@
 import type { Hono } from 'hono'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { AppError } from '../../errors'
+import { parseId } from '../../ids'
 import { checkIds, checkLabel } from './mailbox.service'
 
 const idOf = (v: string | undefined, field: string) => {
-  if (!v || !/^\d{1,15}$/.test(v)) throw new AppError('BAD_USER_INPUT', `${field} must be a positive integer`, { [field]: [`${field} must be a positive integer`] })
-  return Number(v)
+  const id = parseId(v)
+  if (!id) throw new AppError('BAD_USER_INPUT', `${field} must be a positive integer`, { [field]: [`${field} must be a positive integer`] })
+  return id
 }
 
 /**

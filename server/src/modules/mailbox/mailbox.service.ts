@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
+import { parseId } from '../../ids'
 import type { Principal } from '../../permissions/abilities'
 import type { MailLimit } from '../mail/mail.service'
 import { addressBook, emailVisibleWhere, isAddressAlias } from './address-book'
@@ -93,9 +94,9 @@ export function checkLabel(v: unknown): EmailLabel {
 export function checkIds(v: unknown): number[] {
   if (!Array.isArray(v) || v.length > 500) throw bad('emailIds must be a list of at most 500 ids', 'emailIds')
   return v.map((x) => {
-    const n = typeof x === 'string' && /^\d{1,15}$/.test(x) ? Number(x) : x
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) throw bad('emailIds must be positive integers', 'emailIds')
-    return n
+    const id = parseId(x)
+    if (!id) throw bad('emailIds must be positive integers', 'emailIds')
+    return id
   })
 }
 

@@ -107,7 +107,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { id, input, locale }, ctx) =>
       ctx.services.plans.update(
         ctx.principal,
-        toId(id),
+        toId(id, 'id', 'int4'),
         {
           ...given(input),
           ...(input.limits ? { limits: given(input.limits) } : {}),
@@ -124,6 +124,6 @@ builder.mutationFields((t) => ({
       question: t.arg.string({ required: true }),
       answer: t.arg.string({ required: true }),
     },
-    resolve: (_root, { id, locale, question, answer }, ctx) => ctx.services.plans.updateQuestion(ctx.principal, toId(id), locale, { question, answer }),
+    resolve: (_root, { id, locale, question, answer }, ctx) => ctx.services.plans.updateQuestion(ctx.principal, toId(id, 'id', 'int4'), locale, { question, answer }),
   }),
 }))

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { plans, type PlanRow, type PlanTexts } from '../../db/schema'
 import { AppError } from '../../errors'
+import { priceInput } from '../../money'
 import type { Principal } from '../../permissions/abilities'
 import { requireAdmin, scopeOf } from '../../permissions/scope'
 import type { AuditService } from '../audit/audit.service'
@@ -103,7 +104,7 @@ export function raidRuleText(raidsPerDay: number | null, locale: HelpLocale = 'e
   return raidsPerDay === 1 ? one : many.replace('{n}', String(raidsPerDay))
 }
 
-const money = z.number().min(0).max(1_000_000).multipleOf(0.01).nullable()
+const money = priceInput.nullable()
 const texts = z.array(z.string().trim().min(1).max(200)).max(30)
 const updateInput = z
   .object({

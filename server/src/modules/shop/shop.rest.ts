@@ -1,7 +1,6 @@
 import type { Hono } from 'hono'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
-
-const isId = (v: string | undefined): v is string => v !== undefined && /^\d{1,9}$/.test(v)
+import { parseId } from '../../ids'
 
 /**
  * The shop in the spec's shapes (§7, both variants): GET /apps/ecommerce/products (q, sortBy
@@ -15,8 +14,8 @@ export function mountShopRoutes(app: Hono<AppEnv>) {
   guarded(app, 'GET', `${base}/products`, async (c, principal) => c.json(await c.get('services').shop.list(principal, c.req.query())))
 
   guarded(app, 'GET', `${base}/products/:id`, async (c, principal) => {
-    const id = c.req.param('id')
-    const product = isId(id) ? await c.get('services').shop.get(principal, Number(id)) : null
+    const id = parseId(c.req.param('id'), 'int4')
+    const product = id ? await c.get('services').shop.get(principal, id) : null
     return product ? c.json({ product }) : c.body(null, 404)
   })
 
@@ -35,7 +34,7 @@ export function mountShopRoutes(app: Hono<AppEnv>) {
     guarded(app, 'DELETE', `${base}/${list}/:productId`, async (c, principal) => {
       const shop = c.get('services').shop
       const id = c.req.param('productId')
-      if (!isId(id)) return c.body(null, 404)
+      if (!parseId(id, 'int4')) return c.body(null, 404)
       const gone = list === 'cart' ? await shop.removeFromCart(principal, id) : await shop.removeFromWishlist(principal, id)
       return c.body(null, gone ? 200 : 404)
     })

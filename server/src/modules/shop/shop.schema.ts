@@ -108,7 +108,7 @@ builder.queryFields((t) => ({
     type: ShopProductRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.shop.get(ctx.principal, toId(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.shop.get(ctx.principal, toId(id, 'id', 'int4')),
   }),
   wishlist: t.field({ type: [ShopProductRef], resolve: (_r, _a, ctx) => ctx.services.shop.wishlist(ctx.principal) }),
   cart: t.field({ type: [CartLineRef], resolve: (_r, _a, ctx) => ctx.services.shop.cart(ctx.principal) }),
@@ -150,12 +150,12 @@ builder.mutationFields((t) => ({
   updateProduct: t.field({
     type: AdminProductRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProductInput, required: true }) },
-    resolve: (_r, { id, input }, ctx) => ctx.services.shop.updateProduct(ctx.principal, toId(id), plain(input)),
+    resolve: (_r, { id, input }, ctx) => ctx.services.shop.updateProduct(ctx.principal, toId(id, 'id', 'int4'), plain(input)),
   }),
   removeProduct: t.field({
     type: AdminProductRef,
     description: 'Admins: takes a product off sale (orders and invoices that name it keep it).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.shop.removeProduct(ctx.principal, toId(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.shop.removeProduct(ctx.principal, toId(id, 'id', 'int4')),
   }),
 }))

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { plans, users } from '../../db/schema'
 import { AppError } from '../../errors'
+import { fromCents, linesCents, priceInput, TOTAL_MAX_CENTS, TOTAL_TOO_LARGE } from '../../money'
 import type { Principal } from '../../permissions/abilities'
 import { requireAdmin, scopeOf } from '../../permissions/scope'
 import type { AuditService } from '../audit/audit.service'
@@ -45,7 +46,7 @@ export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc'] as const
 const parse = parseInput
 
 /** A product id as REST and GraphQL send it ("12" or 12). */
-export const productIdField = idInput(9, 'Not a product id.')
+export const productIdField = idInput('int4', 'Not a product id.')
 
 const listInput = z.object({
   q: z.string().trim().max(100).optional().default(''),
@@ -66,7 +67,6 @@ const imageField = z
   .nullable()
   .transform((v) => (v ? v : null))
 
-const money = z.number().min(0).max(1_000_000).multipleOf(0.01)
 const productInput = z
   .object({
     name: z.string().trim().min(1).max(120),
@@ -78,7 +78,7 @@ const productInput = z
       .max(120),
     description: z.string().trim().max(4000),
     brand: z.string().trim().max(120),
-    price: money,
+    price: priceInput,
     image: imageField,
     hasFreeShipping: z.boolean(),
     rating: z.number().int().min(1).max(5),
@@ -89,9 +89,6 @@ const productInput = z
     totalDays: z.number().int().min(1).max(3650).nullable(),
   })
   .strict()
-
-const toCents = (v: string | number) => Math.round(Number(v) * 100)
-const fromCents = (c: number) => c / 100
 
 export function createShopService(deps: { db: Db; audit: AuditService; invoices: InvoicesService; now: () => Date }) {
   const { db, audit, invoices, now } = deps
@@ -289,7 +286,9 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
       }
       const [buyer] = await tx.select().from(users).where(eq(users.id, actorId))
       if (!buyer) throw new AppError('NOT_FOUND', 'No such user')
-      const totalCents = lines.reduce((sum, l) => sum + toCents(l.product.price) * l.cart.qty, 0)
+      // Up to 100 of each product at up to PRICE_MAX: a large enough cart would pass orders.total's end.
+      const totalCents = linesCents(lines.map((l) => ({ qty: l.cart.qty, price: l.product.price })))
+      if (totalCents > TOTAL_MAX_CENTS) throw new AppError('BAD_USER_INPUT', TOTAL_TOO_LARGE, { cart: [TOTAL_TOO_LARGE] })
       const at = now()
       const [order] = await tx
         .insert(orders)

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
+import { parseId } from '../../ids'
 import { toListItem } from './user-view'
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
@@ -49,8 +50,8 @@ export function mountUserRoutes(app: Hono<AppEnv>) {
   })
 
   guarded(app, 'GET', '/apps/user/users/:id', async (c, principal) => {
-    const id = c.req.param('id') ?? ''
-    const user = /^\d{1,15}$/.test(id) ? await c.get('services').users.get(principal, Number(id)) : null
+    const id = parseId(c.req.param('id'))
+    const user = id ? await c.get('services').users.get(principal, id) : null
     return user ? c.json(toListItem(user)) : c.body(null, 404)
   })
 }

@@ -10,6 +10,7 @@ import { createRawQuery } from '../../db/raw'
 import { botPanels, roles, users, type Role } from '../../db/schema'
 import { channels } from '../channels/channels.tables'
 import { AppError } from '../../errors'
+import { parseId } from '../../ids'
 import { decodeCursor, encodeCursor, invalidCursor, type Connection } from '../../graphql/connection'
 import { ADMIN_ABILITY, DEFAULT_ABILITY, type Principal } from '../../permissions/abilities'
 import { requireAdmin, requireStaff, scopeOf, type Scope } from '../../permissions/scope'
@@ -140,11 +141,6 @@ function invalid(e: z.ZodError): AppError {
   const fields: Record<string, string[]> = {}
   for (const issue of e.issues) (fields[String(issue.path[0] ?? 'input')] ??= []).push(issue.message)
   return new AppError('BAD_USER_INPUT', 'Invalid input', fields)
-}
-
-const parseId = (v: unknown): number | undefined => {
-  const s = typeof v === 'number' ? String(v) : v
-  return typeof s === 'string' && /^\d{1,15}$/.test(s) && Number(s) > 0 ? Number(s) : undefined
 }
 
 const isUniqueViolation = (e: unknown, constraint: string): boolean => {
@@ -546,7 +542,7 @@ export function createUsersService(deps: {
     }
     let resellerId: number | null | undefined
     if (input.resellerId !== undefined) {
-      resellerId = input.resellerId === null ? null : parseId(input.resellerId)
+      resellerId = input.resellerId === null ? null : (parseId(input.resellerId) ?? undefined)
       if (resellerId === undefined || (resellerId !== null && !(await resellerExists(db, resellerId)))) fields.resellerId = ['Not a reseller.']
     }
     if (input.role !== undefined && id === scope.actorId && input.role !== principal!.role) fields.role = ['You cannot change your own role.']
