@@ -22,7 +22,7 @@ export interface ConfigVariable {
   exampleValue: string
 }
 
-const OTHER_GROUP = 'Read outside the server configuration'
+const OTHER_GROUP = 'Read outside the server configuration' as const
 
 /** Variables the server's schema does not read (libraries, the build, the test suite). */
 const OTHER_VARIABLES: readonly Omit<ConfigVariable, 'group' | 'exampleValue'>[] = [

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 function anchorsOf(markdown: string): Set<string> {
   const seen = new Map<string, number>()
   const anchors = new Set<string>()
-  for (const [, text] of withoutCode(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
-    const base = text
+  for (const heading of withoutCode(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+    const base = (heading[1] ?? '')
       .toLowerCase()
       .replace(/[^\p{L}\p{N}\s_-]/gu, '')
       .replace(/\s/g, '-')
@@ -32,7 +32,8 @@ function brokenLinks(root: string, files: string[]): string[] {
   const broken: string[] = []
   for (const file of files) {
     const markdown = readFileSync(join(root, file), 'utf8')
-    for (const [, target] of withoutCode(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    for (const link of withoutCode(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+      const target = link[1] ?? ''
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue // https:, mailto:
       const [path, fragment] = target.split('#') as [string, string | undefined]
       const resolved = path === '' ? join(root, file) : resolve(root, dirname(file), path)
