@@ -5,7 +5,7 @@ import { engines } from '../support/databases'
 import { DEMO_PASSWORDS, createTestApp, type TestApp } from '../support/test-app'
 
 /**
- * The abuse limits through both doors (README "Security"): sign-in per (account, address)
+ * The abuse limits through both doors (docs/security.md): sign-in per (account, address)
  * with growing delays (the password asked again by two-step settings counting with it),
  * registration and password reset per address and per e-mail, each refusal a 429 with Retry-After.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../../server/src/config'
 
-/** AUTH_PROVIDER and the Firebase settings (README "Choosing the sign-in provider"). */
+/** AUTH_PROVIDER and the Firebase settings (docs/features/sign-in-provider.md). */
 describe('sign-in provider configuration', () => {
   const production = {
     NODE_ENV: 'production',
