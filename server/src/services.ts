@@ -205,7 +205,7 @@ export function createServices(deps: {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     now,
   })
-  // The assistant: channels, commands and timers, live chat (see README "Bot worker and platforms").
+  // The assistant: channels, commands and timers, live chat (see docs/features/bot-worker.md).
   const pubsub = realtime.pubsub
   const platforms = deps.platforms ?? createPlatforms(config, { now: ms })
   const channels = createChannelsService({

@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../errors'
 import type { Logger } from '../logger'
 
 /**
- * Failure behaviour of the database layer (README "Failure behaviour"): every call has a
+ * Failure behaviour of the database layer (docs/operations.md, "Failure behaviour"): every call has a
  * deadline, a lost PostgreSQL connection never kills the process, single reads outside a
  * transaction are retried a bounded number of times, and whatever still fails reaches the
  * caller as a coded 503 SERVICE_UNAVAILABLE.

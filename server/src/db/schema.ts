@@ -64,7 +64,7 @@ export const users = pgTable(
     fullName: text('full_name'),
     avatar: text('avatar'),
     passwordHash: text('password_hash').notNull(),
-    /** The Firebase Auth uid when AUTH_PROVIDER=firebase (README "Choosing the sign-in provider"); null for local accounts. */
+    /** The Firebase Auth uid when AUTH_PROVIDER=firebase (docs/features/sign-in-provider.md); null for local accounts. */
     firebaseUid: text('firebase_uid'),
     role: text('role', { enum: roles }).notNull().default('client'),
     package: text('package').notNull().default('None'),

@@ -9,7 +9,7 @@
  *   Where the character after the boundary is known, the rewrite checks it once consumed, with
  *   a (linear-time) lookbehind; at the end of the expression it consumes it. Elsewhere (\b before
  *   a repetition that may be empty, before \Q…\E or a flag group) RE2's ASCII \b stays: the
- *   README says so.
+ *   conversation bot manual (docs/features/conversation-bot.md) says so.
  */
 
 export class RegexSyntaxError extends Error {}

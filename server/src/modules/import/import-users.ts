@@ -7,7 +7,7 @@ import { encodeFirebaseHash, type FirebaseHashParams } from '../../auth/firebase
 import { createAuditService, IMPORT_ACTOR, type AuditEvent } from '../audit/audit.service'
 
 /**
- * npm run import:users (README "Importing users from Firebase"): user documents exported from
+ * npm run import:users (docs/features/sign-in.md): user documents exported from
  * Firestore (spec §3 fields) and, optionally, a `firebase auth:export` with the project's
  * password-hash parameters, so imported users keep their passwords (verified with Firebase's
  * modified scrypt at their first sign-in, then rehashed to argon2id).

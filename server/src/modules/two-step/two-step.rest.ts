@@ -6,7 +6,7 @@ import { isRateLimited } from '../../auth/rate-limit'
 import { twoStepMessages } from './two-step.service'
 
 /**
- * Two-step verification (README "Two-step verification"):
+ * Two-step verification (docs/features/sign-in.md):
  * - POST /jwt/login/two-step {twoStepToken, code}: the second step of a sign-in; answers the
  *   same {userData, accessToken, refreshToken} as /jwt/login, or 400 {error:{code:[msg]}},
  *   401 {error: msg} for an expired or foreign token, 429 with Retry-After.

@@ -1,5 +1,5 @@
 /**
- * Account settings, "Two-step verification" (README): set up TOTP with a QR code (its text
+ * Account settings, "Two-step verification" (docs/features/sign-in.md): set up TOTP with a QR code (its text
  * alternative and the manual key carry the secret for apps without a camera), confirm with a
  * first code, see the ten recovery codes once; turn it off, or get new recovery codes, with a
  * code. Set-up, turning off and new codes ask for the password (an access token alone must not

@@ -8,7 +8,7 @@ import { type AuthPayload } from '../../../lib/session-types';
 import { type FieldErrors, type TwoStepField, loginTwoStep } from '../api/auth-api';
 
 /**
- * The second step of a sign-in (README "Two-step verification"): a code from the
+ * The second step of a sign-in (docs/features/sign-in.md): a code from the
  * authenticator app, or one of the recovery codes. An expired challenge goes back to the
  * password step.
  */
