@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { licences, plans, users } from '../../db/schema'
 import { maskLicenceKey } from '../licences/keys'
 import { AppError } from '../../errors'
-import { decodeCursor, forwardPage, invalidCursor, type Connection } from '../../graphql/connection'
+import { decodeCursor, forwardPage, invalidCursor, type Connection } from '../../db/paging'
 import type { Principal } from '../../permissions/abilities'
 import { auditLog, auditEntities, type AuditEntity, type AuditRow } from './audit.tables'
 

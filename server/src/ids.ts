@@ -1,4 +1,4 @@
-import { AppError } from '../errors'
+import { AppError } from './errors'
 
 /** A GraphQL ID argument as a database id; anything else is BAD_USER_INPUT naming the argument. */
 export function toId(value: string | number, name = 'id'): number {
