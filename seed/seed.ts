@@ -4,7 +4,7 @@
  * accounts, then bulk-inserts N users with licences and bot panels in the database
  * (INSERT … SELECT generate_series). The demo passwords are printed once, when made.
  */
-import { ConfigError, loadConfig } from '../server/src/config'
+import { loadConfigOrExit } from '../server/src/config'
 import { createPasswordHasher } from '../server/src/auth/passwords'
 import { openDatabase } from '../server/src/db/client'
 import { seedProductData } from '../server/src/product-data'
@@ -22,13 +22,7 @@ const arg = (name: string, fallback: number) => {
   return n
 }
 
-let config
-try {
-  config = loadConfig()
-} catch (e) {
-  console.error(e instanceof ConfigError ? e.message : e)
-  process.exit(1)
-}
+const config = loadConfigOrExit()
 const count = arg('users', 0)
 const chunk = arg('chunk', 50_000)
 

@@ -215,6 +215,16 @@ export class ConfigError extends Error {}
  */
 export const demoOn = (env: NodeJS.ProcessEnv) => isOn(env.DEMO, env.NODE_ENV !== 'production')
 
+/** For a program's start: the configuration, or its message on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig()
+  } catch (e) {
+    console.error(e instanceof ConfigError ? e.message : e)
+    process.exit(1)
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {

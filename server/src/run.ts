@@ -1,6 +1,6 @@
 import cluster from 'node:cluster'
 import { clusterWorkerIndex, runPrimary } from './cluster'
-import { ConfigError, loadConfig } from './config'
+import { loadConfigOrExit } from './config'
 import { installPgSafetyNet } from './db/resilience'
 import { createLogger } from './logger'
 import type { DemoAccount, DemoSeeding } from './demo-seeding'
@@ -21,13 +21,7 @@ function printDemoAccounts(accounts: DemoAccount[]) {
  */
 export async function runServerProcess(demo?: DemoSeeding): Promise<void> {
   const started = performance.now()
-  let config
-  try {
-    config = loadConfig()
-  } catch (e) {
-    console.error(e instanceof ConfigError ? e.message : e)
-    process.exit(1)
-  }
+  const config = loadConfigOrExit()
   const log = createLogger(config.LOG_LEVEL)
   installPgSafetyNet(log)
 
