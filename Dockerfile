@@ -18,7 +18,7 @@ RUN npm ci --no-audit --no-fund --loglevel=error
 FROM deps-all AS deps
 RUN npm ci --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error
 
-# The build: dist/client (vite) and dist/server (esbuild).
+# The build: dist/client (vite), dist/server, dist/demo and dist/start.js (esbuild).
 FROM deps-all AS build
 COPY . .
 RUN npm run build
@@ -40,4 +40,4 @@ EXPOSE 4000
 HEALTHCHECK --interval=5s --timeout=3s --start-period=180s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "dist/start.js"]

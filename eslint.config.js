@@ -1,7 +1,10 @@
 import js from '@eslint/js'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const { 'import-x/resolver': _typescriptResolver, ...importXSettings } = importX.flatConfigs.typescript.settings
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'client/src/gql', 'coverage', '.tmp'] },
@@ -36,6 +39,42 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The shape of the code, held by lint rather than by memory: no import cycles (type-only
+    // imports count: a cycle through types still ties the layers together), and layers that
+    // point one way. The server never imports seed/ (demo fixtures stay out of the production
+    // bundle; seed/start.ts is the demo's entry point), and services page and validate without
+    // the GraphQL layer (only *.schema.ts files and the server's wiring load the Pothos builder).
+    files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The plugin's TypeScript settings (parser per extension), with its own node resolver in
+      // place of eslint-import-resolver-typescript: the code imports by relative path only.
+      ...importXSettings,
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server/src', from: './seed', message: 'The server never imports seed/: demo fixtures stay out of the production bundle.' },
+            {
+              target: './server/src/modules',
+              from: './server/src/graphql',
+              message: 'Services do not load the GraphQL layer (paging: db/paging.ts; ids: ids.ts); only *.schema.ts files may.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Schema files declare the GraphQL types of their module: they are the GraphQL layer.
+    files: ['server/src/modules/**/*.schema.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [{ target: './server/src', from: './seed', message: 'The server never imports seed/: demo fixtures stay out of the production bundle.' }] }] },
   },
   {
     files: ['tests/**/*.ts'],

@@ -1,52 +1,20 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { PasswordHasher } from '../server/src/auth/passwords'
 import type { Db } from '../server/src/db/client'
 import { botPanels, licences, plans, users, type Role } from '../server/src/db/schema'
+import type { DemoAccount, DemoSeeding } from '../server/src/demo-seeding'
 import { ADMIN_ABILITY, DEFAULT_ABILITY } from '../server/src/permissions/abilities'
-import { pricingQuestions } from '../server/src/modules/plans/plans.tables'
 import { seedBackOffice } from './backoffice'
 import { seedBlog } from './blog'
 import { seedCalendar } from './calendar'
-import { seedHelp } from './help'
-import { seedDemoInvoices, seedShop } from './shop'
-import { planSeed, pricingQuestionSeed } from './plans'
+import { seedDemoInvoices } from './invoices'
+import { seedDemoMail } from './mailbox'
 
-export interface DemoAccount {
-  role: Role
-  email: string
-  password: string
-}
 
 const readable = () => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
   return Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join('')).join('-')
-}
-
-/** Plans and the help centre are product data: always present (the help centre seeded once). */
-export async function seedPlans(db: Db): Promise<void> {
-  for (const plan of planSeed) {
-    await db.insert(plans).values(plan).onConflictDoNothing({ target: plans.name })
-    // Plans seeded before translations existed get them once (an admin's own stay).
-    await db
-      .update(plans)
-      .set({ translations: plan.translations })
-      .where(and(eq(plans.name, plan.name), sql`${plans.translations} = '{}'::jsonb`))
-  }
-  await db.insert(pricingQuestions).values(pricingQuestionSeed).onConflictDoNothing()
-  for (const q of pricingQuestionSeed) {
-    await db
-      .update(pricingQuestions)
-      .set({ translations: q.translations })
-      .where(and(eq(pricingQuestions.platform, q.platform), eq(pricingQuestions.question, q.question), sql`${pricingQuestions.translations} = '{}'::jsonb`))
-  }
-  // The first seed said the assistant speaks three languages while the dashboard offers four.
-  await db
-    .update(pricingQuestions)
-    .set({ answer: pricingQuestionSeed[0]!.answer })
-    .where(and(eq(pricingQuestions.question, pricingQuestionSeed[0]!.question), eq(pricingQuestions.answer, 'English, German and French, in chat and in the dashboard.')))
-  await seedHelp(db)
-  await seedShop(db)
 }
 
 /**
@@ -116,4 +84,17 @@ export async function seedDemo(
 export async function seedDemoSandbox(db: Db, services: { sandbox: { seedDemo(userId: number): Promise<unknown> } }, email: string): Promise<void> {
   const [client] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
   if (client) await services.sandbox.seedDemo(client.id)
+}
+
+/** DEMO's seeding as the server takes it (seed/start.ts hands it over): the accounts and their mail, then the sandbox channel. */
+export const demoSeeding: DemoSeeding = {
+  async seed(db, passwords, given) {
+    const accounts = await seedDemo(db, passwords, given)
+    await seedDemoMail(db)
+    return accounts
+  },
+  async afterStart(db, services, accounts) {
+    const client = accounts.find((a) => a.role === 'client')
+    if (client && services.platforms.sandbox) await seedDemoSandbox(db, services, client.email)
+  },
 }

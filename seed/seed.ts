@@ -1,14 +1,15 @@
 /**
  * `npm run seed -- [--users N] [--chunk N]`: opens the configured database (DATABASE_URL,
- * else PGlite in DATA_DIR), migrates, seeds the plans and (unless DEMO=off) the demo
+ * else PGlite in DATA_DIR), migrates, seeds the product data (plans, help centre, shop) and (unless DEMO=off) the demo
  * accounts, then bulk-inserts N users with licences and bot panels in the database
  * (INSERT … SELECT generate_series). The demo passwords are printed once, when made.
  */
-import { ConfigError, loadConfig } from '../server/src/config'
+import { loadConfigOrExit } from '../server/src/config'
 import { createPasswordHasher } from '../server/src/auth/passwords'
 import { openDatabase } from '../server/src/db/client'
+import { seedProductData } from '../server/src/product-data'
 import { seedBulkUsers } from './bulk'
-import { seedDemo, seedPlans } from './demo'
+import { seedDemo } from './demo'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -21,13 +22,7 @@ const arg = (name: string, fallback: number) => {
   return n
 }
 
-let config
-try {
-  config = loadConfig()
-} catch (e) {
-  console.error(e instanceof ConfigError ? e.message : e)
-  process.exit(1)
-}
+const config = loadConfigOrExit()
 const count = arg('users', 0)
 const chunk = arg('chunk', 50_000)
 
@@ -36,7 +31,7 @@ try {
   console.log(`database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`}`)
   await database.migrate()
   const passwords = createPasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_ITERATIONS })
-  await seedPlans(database.db)
+  await seedProductData(database.db)
   if (config.DEMO) {
     const accounts = await seedDemo(database.db, passwords)
     if (accounts.length > 0) {

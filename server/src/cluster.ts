@@ -2,10 +2,10 @@ import cluster, { type Worker } from 'node:cluster'
 import { resolveSecrets } from './auth/secrets'
 import { createPasswordHasher } from './auth/passwords'
 import type { Config } from './config'
+import type { DemoAccount, DemoSeeding } from './demo-seeding'
 import type { Logger } from './logger'
 import { resolveTokenKey } from './modules/channels/token-box'
 import { openConfiguredDatabase, seedOnStart } from './server'
-import type { DemoAccount } from '../../seed/demo'
 
 /** The environment variable a forked server process reads its index from (0 runs the background duties). */
 export const WORKER_INDEX_ENV = 'CLUSTER_WORKER_INDEX'
@@ -22,7 +22,7 @@ const MAX_BACKOFF_MS = 30_000
  * drains every process (each runs the single-process shutdown of server.ts) and exits 0 when
  * all of them did; a second signal kills them at once.
  */
-export async function runPrimary(config: Config, log: Logger, opts: { onDemoAccounts?: (accounts: DemoAccount[]) => void } = {}): Promise<void> {
+export async function runPrimary(config: Config, log: Logger, opts: { onDemoAccounts?: (accounts: DemoAccount[]) => void; demo?: DemoSeeding } = {}): Promise<void> {
   const n = config.WEB_CONCURRENCY
   // Secrets a first start generates are made here, once, and handed to every process alike.
   const secrets = resolveSecrets(config)
@@ -35,7 +35,7 @@ export async function runPrimary(config: Config, log: Logger, opts: { onDemoAcco
     // Under the migration lock: several hosts' primaries may start together.
     demoAccounts = []
     await database.migrate(async () => {
-      demoAccounts = await seedOnStart(database.db, passwords, config)
+      demoAccounts = await seedOnStart(database.db, passwords, config, log, opts.demo)
     })
   } finally {
     await database.close()

@@ -619,18 +619,34 @@ export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL' | 'DEMO'> & { GR
 
 export class ConfigError extends Error {}
 
+/**
+ * Whether DEMO is on: on by default, off by default in production. dist/start.js (scripts/start.ts)
+ * picks the program by it before any configuration is loaded.
+ */
+export const demoOn = (env: NodeJS.ProcessEnv) => isOn(env.DEMO, env.NODE_ENV !== 'production')
+
+/** For a program's start: the configuration, or its message on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig()
+  } catch (e) {
+    console.error(e instanceof ConfigError ? e.message : e)
+    process.exit(1)
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
     throw new ConfigError(`Invalid configuration: ${problems}`)
   }
-  const { GRAPHIQL, DEMO, ...rest } = parsed.data
+  const { GRAPHIQL, DEMO: _demo, ...rest } = parsed.data
   const production = rest.NODE_ENV === 'production'
   const config = {
     ...rest,
     GRAPHIQL: isOn(GRAPHIQL, !production),
-    DEMO: isOn(DEMO, !production),
+    DEMO: demoOn(env),
   }
   if (production) refuseWeakProductionSettings(config)
   if (config.WEB_CONCURRENCY > 1) refuseSingleProcessSettings(config)

@@ -1,3 +1,5 @@
+import { AppError } from './errors'
+
 /**
  * Database ids as clients send them ("12" or 12). The id columns are int4 (plans, pricing
  * questions, products) or int8 (everything else, read as JS numbers, so only up to 2^53 - 1
@@ -16,3 +18,13 @@ export function parseId(value: unknown, column: IdColumn = 'int8'): number | nul
   const n = Number(s)
   return n >= 1 && n <= ID_MAX[column] ? n : null
 }
+
+/** A GraphQL ID argument as a database id of a `column` column; anything else is BAD_USER_INPUT naming the argument. */
+export function toId(value: string | number, name = 'id', column: IdColumn = 'int8'): number {
+  const id = parseId(value, column)
+  if (id === null) throw new AppError('BAD_USER_INPUT', `Invalid ${name}`, { [name]: ['Not an id.'] })
+  return id
+}
+
+export const toOptionalId = (value: string | number | null | undefined, name: string, column: IdColumn = 'int8') =>
+  value === null || value === undefined ? undefined : toId(value, name, column)

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net'
-import { seedDemo, seedDemoSandbox, seedPlans, type DemoAccount } from '../../seed/demo'
-import { seedDemoMail } from '../../seed/mailbox'
 import { createApp } from './app'
 import { resolveSecrets } from './auth/secrets'
 import type { Config } from './config'
 import { openDatabase, type Database } from './db/client'
+import type { DemoAccount, DemoPasswords, DemoSeeding } from './demo-seeding'
 import { listen } from './http/listen'
 import type { Logger } from './logger'
+import { seedProductData } from './product-data'
 import { createServices, type Clock, type Services } from './services'
 import { createBotWorker } from './worker/bot-worker'
 
@@ -17,17 +17,26 @@ export interface Started {
   close(): Promise<void>
 }
 
-/** Plans and, with DEMO, the demo accounts and their mail: once per start of a deployment. */
+/**
+ * The product data and, with DEMO and a demo given (seed/start.ts), the demo accounts and their
+ * mail: once per start of a deployment. DEMO on with no demo given (the production entry,
+ * server/src/main.ts) seeds none and says so.
+ */
 export async function seedOnStart(
   db: Database['db'],
   passwords: Services['passwords'],
   config: Config,
-  demoPasswords?: Partial<Record<'admin' | 'client' | 'reseller', string>>,
+  log: Logger,
+  demo?: DemoSeeding,
+  demoPasswords?: DemoPasswords,
 ): Promise<DemoAccount[]> {
-  await seedPlans(db)
-  const demoAccounts = config.DEMO ? await seedDemo(db, passwords, demoPasswords) : []
-  if (config.DEMO) await seedDemoMail(db)
-  return demoAccounts
+  await seedProductData(db)
+  if (!config.DEMO) return []
+  if (!demo) {
+    log.warn('DEMO is on, but this entry point (dist/server/main.js) seeds no demo: the demo starts from seed/start.ts (npm start, dist/start.js)')
+    return []
+  }
+  return demo.seed(db, passwords, demoPasswords)
 }
 
 /** `snapshot`: PGlite starts from this data-directory tarball (tests; see openDatabase). */
@@ -52,7 +61,9 @@ export async function startServer(
   log: Logger,
   opts: {
     clock?: Clock
-    demoPasswords?: Partial<Record<'admin' | 'client' | 'reseller', string>>
+    /** DEMO's seeding (seed/start.ts gives it; the production entry does not). */
+    demo?: DemoSeeding
+    demoPasswords?: DemoPasswords
     cluster?: { index: number }
     /** PGlite: start from this data-directory tarball (tests; see openDatabase). */
     snapshot?: string
@@ -65,16 +76,15 @@ export async function startServer(
   let demoAccounts: DemoAccount[] = []
   const prepare = async () => {
     services = createServices({ config, db: database.db, log, secret: secrets.jwtAccessSecret, clock: opts.clock })
-    if (!opts.cluster) demoAccounts = await seedOnStart(database.db, services.passwords, config, opts.demoPasswords)
+    if (!opts.cluster) demoAccounts = await seedOnStart(database.db, services.passwords, config, log, opts.demo, opts.demoPasswords)
   }
   // Migrated and seeded by one server at a time (replicas starting together would insert the
   // same rows); in a WEB_CONCURRENCY cluster the primary has done both.
   if (opts.cluster) await prepare()
   else await database.migrate(prepare)
-  // First start: the demo client gets a sandbox channel with a working assistant.
-  const demoClient = demoAccounts.find((a) => a.role === 'client')
-  if (demoClient && services.platforms.sandbox) {
-    await seedDemoSandbox(database.db, services, demoClient.email).catch((e: unknown) => log.warn({ err: e }, 'sandbox demo channel not created'))
+  // First start of a demo: the demo client gets a sandbox channel with a working assistant.
+  if (demoAccounts.length > 0) {
+    await opts.demo?.afterStart(database.db, services, demoAccounts).catch((e: unknown) => log.warn({ err: e }, 'sandbox demo channel not created'))
   }
   const background = !opts.cluster || opts.cluster.index === 0
   const shutdown = new AbortController()

@@ -1,7 +1,7 @@
 /**
  * Lighthouse (npm) on a phone: the mobile preset with simulated throttling (slow 4G, 4× CPU),
  * driving Debian's Chromium (/usr/bin/chromium or CHROMIUM_PATH; no browser is downloaded),
- * against the compiled server (`node dist/server/main.js`) started here on a fresh data
+ * against the compiled server (`node dist/start.js`) started here on a fresh data
  * directory with the demo seed. Pages: /login, and /dashboard/ signed in as the demo client
  * (signed in through POST /jwt/login; the session is put into localStorage as the client keeps
  * it, client/src/lib/session.ts, before Lighthouse loads the page). Each run starts a fresh
@@ -131,7 +131,7 @@ function report(name: string, runs: Figures[]): boolean {
   return checks.every(Boolean)
 }
 
-if (!existsSync('dist/server/main.js') || !existsSync(join(CLIENT_DIST, 'index.html'))) {
+if (!existsSync('dist/start.js') || !existsSync(join(CLIENT_DIST, 'index.html'))) {
   console.error('dist/ is missing: run `npm run build` first')
   process.exit(1)
 }

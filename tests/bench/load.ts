@@ -8,7 +8,7 @@
  *   … --connections 256 (the generator's keep-alive connections, opened before the first run)  --timeline (per second)
  *   npm run bench:refusals                                  = --closed 10,32,64 --find: refusals of closed-loop clients, then the open-loop figures
  *   … --closed 10,32,64 [--closed-seconds 10]               closed loop first: N clients, each sending its next request when the last is answered
- * Without --url it starts `server/src/main.ts` (a default PGlite server, demo data, LOG_LEVEL
+ * Without --url it starts `seed/start.ts` (a default PGlite server, demo data, LOG_LEVEL
  * info to a log file) on an empty temporary DATA_DIR; only LOGIN_RATE_LIMIT is raised so that
  * the soak's sign-ins are not refused as brute force. Requests leave on schedule whatever the
  * answers (no coordinated omission): a latency is counted from the moment the request was due.
@@ -64,7 +64,7 @@ async function startServer(): Promise<{ base: string; adminPassword: string; cli
   const port = 4900 + Math.floor(Math.random() * 90)
   const out = openSync(logFile, 'a')
   const nodeArgs = opt('node-args')?.split(' ').filter(Boolean) ?? []
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'seed/start.ts'], {
     env: { ...process.env, DATA_DIR: join(dataDir, 'data'), PORT: String(port), HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000000', ...extraEnv() },
     stdio: ['ignore', out, out],
   })

@@ -7,6 +7,7 @@
 import { loadConfig } from '../../server/src/config'
 import { createLogger } from '../../server/src/logger'
 import { startServer } from '../../server/src/server'
+import { demoSeeding } from '../../seed/demo'
 import { freshDatabase, engines } from '../support/databases'
 import { DEMO_PASSWORDS } from '../support/test-app'
 
@@ -30,7 +31,7 @@ for (const engine of engines) {
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000000',
   })
-  const server = await startServer(config, createLogger('silent'), { demoPasswords: DEMO_PASSWORDS })
+  const server = await startServer(config, createLogger('silent'), { demo: demoSeeding, demoPasswords: DEMO_PASSWORDS })
   type Mode = 'ok' | 'wrong password' | 'unknown email'
   const body = (mode: Mode) =>
     JSON.stringify({

@@ -18,7 +18,8 @@ import pg from 'pg'
 import { createPasswordHasher } from '../../server/src/auth/passwords'
 import { openDatabase } from '../../server/src/db/client'
 import { seedBulkUsers } from '../../seed/bulk'
-import { seedDemo, seedPlans } from '../../seed/demo'
+import { seedProductData } from '../../server/src/product-data'
+import { seedDemo } from '../../seed/demo'
 import { deployedEnv, startChildServer, type ChildServer } from '../support/child-server'
 import { DEMO_PASSWORDS } from '../support/test-app'
 
@@ -60,7 +61,7 @@ const databaseUrl = await benchDatabase()
   const database = await openDatabase({ url: databaseUrl, dataDir: 'memory://' })
   await database.migrate()
   const passwords = createPasswordHasher({ memoryCost: 1024, timeCost: 1 })
-  await seedPlans(database.db)
+  await seedProductData(database.db)
   await seedDemo(database.db, passwords, DEMO_PASSWORDS)
   const have = Number(((await database.db.execute(sql`select count(*)::int as n from users where email like '%@bulk.example'`)).rows[0] as { n: number }).n)
   if (have < USERS) {

@@ -1,6 +1,6 @@
 /**
  * Start time until /readyz answers, and resident memory once ready, of the compiled server
- * (`node dist/server/main.js`, what `npm start` and production run) against the TypeScript
+ * (`node dist/start.js`, what `npm start` and the image run) against the TypeScript
  * sources run through tsx: a first start on an empty data directory (migrations, secrets,
  * seeding) and a second start on the same one, for each.
  *   npm run build:server && npm run bench:startup [-- --runs 3]
@@ -21,11 +21,11 @@ interface Variant {
 }
 
 const variants: Variant[] = [
-  { name: 'compiled (node dist/server/main.js)', args: ['--enable-source-maps', 'dist/server/main.js'] },
-  { name: 'tsx (node --import tsx server/src/main.ts)', args: ['--import', 'tsx', 'server/src/main.ts'] },
+  { name: 'compiled (node dist/start.js)', args: ['--enable-source-maps', 'dist/start.js'] },
+  { name: 'tsx (node --import tsx seed/start.ts)', args: ['--import', 'tsx', 'seed/start.ts'] },
 ]
-if (!existsSync('dist/server/main.js')) {
-  console.error('dist/server/main.js is missing: run `npm run build:server` first')
+if (!existsSync('dist/start.js')) {
+  console.error('dist/start.js is missing: run `npm run build:server` first')
   process.exit(1)
 }
 

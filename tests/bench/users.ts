@@ -32,7 +32,8 @@ import { toListItem } from '../../server/src/modules/users/user-view'
 import { ADMIN_ABILITY, type Principal } from '../../server/src/permissions/abilities'
 import { createServices } from '../../server/src/services'
 import { LAST, seedBulkUsers } from '../../seed/bulk'
-import { seedDemo, seedPlans } from '../../seed/demo'
+import { seedProductData } from '../../server/src/product-data'
+import { seedDemo } from '../../seed/demo'
 import { deployedEnv, startChildServer, type ChildServer } from '../support/child-server'
 import { engines, freshDatabase, type Engine } from '../support/databases'
 import { signIn } from '../support/load'
@@ -168,7 +169,7 @@ for (const engine of only) {
   await database.migrate()
   const log = createLogger('silent')
   const services = createServices({ config, db: database.db, log, secret: config.JWT_ACCESS_SECRET! })
-  await seedPlans(database.db)
+  await seedProductData(database.db)
   await seedDemo(database.db, services.passwords, DEMO_PASSWORDS)
   const db = database.db
   const have = Number(((await db.execute(sql`select count(*)::int as n from users where email like '%@bulk.example' and role = 'client'`)).rows[0] as { n: number }).n)

@@ -11,7 +11,7 @@ const redisUrl = process.env.TEST_REDIS_URL
 const missing = [pgUrl ? '' : 'TEST_DATABASE_URL', redisUrl ? '' : 'TEST_REDIS_URL'].filter(Boolean)
 const skipReason = missing.length ? ` (skipped: set ${missing.join(' and ')})` : ''
 
-/** Runs the server (`server/src/main.ts`, or its build: `serverArgs`) with `env` and returns its exit code and output (for start refusals). */
+/** Runs the server (`seed/start.ts`, or its build: `serverArgs`) with `env` and returns its exit code and output (for start refusals). */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env
   return new Promise((resolve) => {

@@ -9,12 +9,12 @@ import { openDatabase, type Database } from '../../server/src/db/client'
 import { createRawQuery } from '../../server/src/db/raw'
 import { asServiceUnavailable } from '../../server/src/db/resilience'
 import { plans, users } from '../../server/src/db/schema'
-import { seedPlans } from '../../seed/demo'
+import { seedProductData } from '../../server/src/product-data'
 
 const open = async (pgliteThread: boolean) => {
   const database = await openDatabase({ dataDir: 'memory://', queryTimeoutMs: 5000, pgliteThread })
   await database.migrate()
-  await seedPlans(database.db)
+  await seedProductData(database.db)
   return database
 }
 

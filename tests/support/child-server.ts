@@ -1,5 +1,5 @@
 /**
- * The real server (`server/src/main.ts` through tsx, or its compiled build) as a child process, for tests and
+ * The real server (the demo's entry point, `seed/start.ts`, through tsx, or its compiled build) as a child process, for tests and
  * benchmarks that kill it, cut its database or restart it on the same data directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -30,8 +30,9 @@ export interface ChildServer {
  */
 export function serverArgs(program: 'main' | 'worker', entry?: 'tsx' | 'compiled'): string[] {
   const compiled = (entry ?? (process.env.TEST_COMPILED_SERVER === '1' ? 'compiled' : 'tsx')) === 'compiled'
-  if (compiled) return ['--enable-source-maps', `dist/server/${program}.js`]
-  return ['--import', 'tsx', program === 'main' ? 'server/src/main.ts' : 'server/src/worker/main.ts']
+  // `main` as `npm start` runs it: DEMO's seeding included (seed/start.ts), through dist/start.js when compiled.
+  if (compiled) return ['--enable-source-maps', program === 'main' ? 'dist/start.js' : 'dist/server/worker.js']
+  return ['--import', 'tsx', program === 'main' ? 'seed/start.ts' : 'server/src/worker/main.ts']
 }
 
 export async function freePort(): Promise<number> {
@@ -75,7 +76,7 @@ export async function startChildServer(opts: {
   demo?: Credentials
   port?: number
   readyTimeoutMs?: number
-  /** The TypeScript sources through tsx, or the compiled dist/server/main.js (`npm run build:server`); default: see `serverArgs`. */
+  /** The TypeScript sources through tsx, or the compiled dist/start.js (`npm run build:server`); default: see `serverArgs`. */
   entry?: 'tsx' | 'compiled'
   /** Extra options for node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
   nodeArgs?: string[]

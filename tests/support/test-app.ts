@@ -3,7 +3,8 @@ import { loadConfig, type Config } from '../../server/src/config'
 import { openDatabase, type Database } from '../../server/src/db/client'
 import { createLogger } from '../../server/src/logger'
 import { createServices, type Services } from '../../server/src/services'
-import { seedDemo, seedPlans } from '../../seed/demo'
+import { seedProductData } from '../../server/src/product-data'
+import { seedDemo } from '../../seed/demo'
 import { freshDatabase, type Engine } from './databases'
 
 export const DEMO_PASSWORDS = {
@@ -97,7 +98,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   const clock = new TestClock()
   const log = createLogger('silent')
   const services = createServices({ config, db: database.db, log, secret: config.JWT_ACCESS_SECRET!, clock })
-  await seedPlans(database.db)
+  await seedProductData(database.db)
   await seedDemo(database.db, services.passwords, DEMO_PASSWORDS)
   const app = createApp({ config, database, services, log })
 

@@ -6,20 +6,14 @@
  * re-reads the channels every 5 s and the chatboard shows only the stored history.
  */
 import { resolveSecrets } from '../auth/secrets'
-import { ConfigError, loadConfig } from '../config'
+import { loadConfigOrExit } from '../config'
 import { openDatabase } from '../db/client'
 import { installPgSafetyNet } from '../db/resilience'
 import { createLogger } from '../logger'
 import { createServices } from '../services'
 import { createBotWorker } from './bot-worker'
 
-let config
-try {
-  config = loadConfig()
-} catch (e) {
-  console.error(e instanceof ConfigError ? e.message : e)
-  process.exit(1)
-}
+const config = loadConfigOrExit()
 const log = createLogger(config.LOG_LEVEL)
 installPgSafetyNet(log)
 if (!config.DATABASE_URL) {

@@ -6,6 +6,7 @@ import { createLogger } from '../../../server/src/logger'
 import { startServer, type Started } from '../../../server/src/server'
 import { startKickServer, type KickServer } from '../../../server/src/platforms/sandbox/kick-server'
 import { startTwitchServer, type TwitchServer } from '../../../server/src/platforms/sandbox/twitch-server'
+import { demoSeeding } from '../../../seed/demo'
 import { pgliteSnapshot } from '../../support/pglite-snapshot'
 import { DEMO_PASSWORDS, TEST_DEADLINES } from '../../support/test-app'
 import { signIn } from './pages'
@@ -66,6 +67,7 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
     ...env,
   })
   const server = await startServer(config, createLogger('silent'), {
+    demo: demoSeeding,
     demoPasswords: DEMO_PASSWORDS,
     snapshot: config.DATA_DIR === 'memory://' ? await pgliteSnapshot() : undefined,
   })

@@ -13,7 +13,7 @@ import { useSession } from '../../lib/use-session';
 import { menuPages } from '../navigation';
 import { routeAccessOf } from '../route-guard';
 import { matchPages } from '../search-pages';
-import { StyledGroupLabel, StyledListbox, StyledOption, StyledPopup, StyledStatus } from './navbar-search';
+import { StyledGroupLabel, StyledListbox, StyledOption, StyledPopup, StyledStatus } from './navbar-search-parts';
 
 /** The search asks the server this long after the last key press. */
 const DEBOUNCE_MS = 250;

@@ -1,6 +1,6 @@
 import { AuthPayloadRef } from '../../auth/auth.schema'
 import { builder } from '../../graphql/builder'
-import { toOptionalId } from '../../graphql/ids'
+import { toOptionalId } from '../../ids'
 import type { AuthResult } from '../../auth/auth.service'
 import type { AccountSettings } from './account.service'
 

@@ -5,7 +5,7 @@ import { licences, plans, users } from '../../db/schema'
 import { maskLicenceKey } from '../licences/keys'
 import { AppError } from '../../errors'
 import { parseId } from '../../ids'
-import { decodeCursor, forwardPage, invalidCursor, type Connection } from '../../graphql/connection'
+import { decodeCursor, forwardPage, invalidCursor, type Connection } from '../../db/paging'
 import type { Principal } from '../../permissions/abilities'
 import { auditLog, auditEntities, type AuditEntity, type AuditRow } from './audit.tables'
 

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder'
-import { toId } from '../../graphql/ids'
+import { toId } from '../../ids'
 import { blogStatuses, type BlogAuthor, type BlogComment, type BlogPost, type BlogTagCount } from './blog.service'
 
 const BlogStatusEnum = builder.enumType('BlogStatus', { values: blogStatuses, description: 'Draft (admins only) or Published (every signed-in user).' })

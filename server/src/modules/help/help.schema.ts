@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder'
-import { toId } from '../../graphql/ids'
+import { toId } from '../../ids'
 import {
   checkLocale,
   checkQuery,

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder'
-import { toId } from '../../graphql/ids'
+import { toId } from '../../ids'
 import { INVOICE_SORTS, type InvoiceDetail, type InvoiceView, type PaymentDetails } from './invoices.service'
 import { invoiceStatuses, paymentKinds, type InvoiceLine } from './invoices.tables'
 

@@ -1,7 +1,7 @@
 import { licenceStatuses } from '../../db/schema'
 import { builder } from '../../graphql/builder'
 import { connectionOf } from '../../graphql/connection'
-import { toId, toOptionalId } from '../../graphql/ids'
+import { toId, toOptionalId } from '../../ids'
 import type { LicenceView } from './licences.service'
 
 const LicenceStatusEnum = builder.enumType('LicenceStatus', {

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder'
-import { toId } from '../../graphql/ids'
+import { toId } from '../../ids'
 import { type HelpLocale, helpLocales } from '../help/help.tables'
 import { localeFromHeader } from '../help/help.service'
 import type { Plan, PricingQuestion } from './plans.service'

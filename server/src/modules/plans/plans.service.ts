@@ -41,7 +41,7 @@ export interface PricingQuestion {
   locale: HelpLocale
 }
 
-/** A licence product's description made from its plan (seed/shop.ts): tagline and benefits. */
+/** A licence product's description made from its plan (modules/shop/shop.seed.ts): tagline and benefits. */
 export const planDescription = (p: Pick<Plan, 'subtitle' | 'benefits'>): string => [p.subtitle, ...p.benefits].filter(Boolean).join('. ')
 
 /** The plan's texts in `locale`, else in English. */
@@ -299,7 +299,7 @@ export function createPlansService(deps: {
 
   /**
    * A shop product's description in `locale`: the seeded description of a licence product is
-   * its plan's tagline and benefits (seed/shop.ts), so it is told in the plan's translation;
+   * its plan's tagline and benefits (modules/shop/shop.seed.ts), so it is told in the plan's translation;
    * any other description (an admin's own) is returned as written.
    */
   async function productDescription(description: string, locale: HelpLocale): Promise<string> {

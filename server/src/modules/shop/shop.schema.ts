@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder'
 import { localeFromHeader } from '../help/help.service'
-import { toId } from '../../graphql/ids'
+import { toId } from '../../ids'
 import { colorOptions } from './shop.tables'
 import { PRODUCT_SORTS, type AdminProduct, type CartLine, type ShopProduct } from './shop.service'
 

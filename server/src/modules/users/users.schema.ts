@@ -1,7 +1,7 @@
 import { RoleEnum } from '../../auth/auth.schema'
 import { builder } from '../../graphql/builder'
 import { connectionOf } from '../../graphql/connection'
-import { toId } from '../../graphql/ids'
+import { toId } from '../../ids'
 import type { UserView } from './user-view'
 import { sortKeys } from './users.service'
 

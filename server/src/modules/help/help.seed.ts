@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm'
-import type { Db } from '../server/src/db/client'
+import type { Db } from '../../db/client'
 import {
   faqCategories,
   faqCategoryTexts,
@@ -10,7 +10,7 @@ import {
   kbCategories,
   kbCategoryTexts,
   type HelpLocale,
-} from '../server/src/modules/help/help.tables'
+} from './help.tables'
 
 /** [title, body] per language: a question and its answer, a heading and its subtitle, an article and its Markdown. */
 type Texts = Record<HelpLocale, [string, string]>
