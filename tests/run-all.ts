@@ -60,7 +60,10 @@ async function runInOrder(lane: Step[]): Promise<void> {
 // sum. (`npm run typecheck` alone runs codegen itself; here codegen runs once, first.)
 const codegen: Step = { name: 'codegen', cmd: ['npm', 'run', '--silent', 'codegen'] }
 const lanes: Step[][] = [
-  [{ name: 'lint', cmd: ['npx', 'eslint', '.'] }],
+  [
+    { name: 'lint', cmd: ['npx', 'eslint', '.'] },
+    { name: 'format', cmd: ['npm', 'run', '--silent', 'format:check'] },
+  ],
   [{ name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] }],
   [
     { name: 'build', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
