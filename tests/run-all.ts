@@ -64,7 +64,12 @@ const lanes: Step[][] = [
     { name: 'lint', cmd: ['npx', 'eslint', '.'] },
     { name: 'format', cmd: ['npm', 'run', '--silent', 'format:check'] },
   ],
-  [{ name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] }],
+  [
+    // The server (Node's types, no DOM), the client (the DOM's, no Node's), then the tests and tools over both.
+    { name: 'typecheck:server', cmd: ['npx', 'tsc', '-p', 'tsconfig.server.json'] },
+    { name: 'typecheck:client', cmd: ['npx', 'tsc', '-p', 'tsconfig.client.json'] },
+    { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+  ],
   [
     { name: 'build', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
     { name: 'build:server', cmd: ['node', 'scripts/build-server.mjs'] },
