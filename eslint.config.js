@@ -74,7 +74,12 @@ export default tseslint.config(
   {
     // Schema files declare the GraphQL types of their module: they are the GraphQL layer.
     files: ['server/src/modules/**/*.schema.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [{ target: './server/src', from: './seed', message: 'The server never imports seed/: demo fixtures stay out of the production bundle.' }] }] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './server/src', from: './seed', message: 'The server never imports seed/: demo fixtures stay out of the production bundle.' }] },
+      ],
+    },
   },
   {
     files: ['tests/**/*.ts'],

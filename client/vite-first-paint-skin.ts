@@ -11,15 +11,15 @@
  * <html>, so every frame, from the first, shows one skin. The server allows the script by its
  * hash (server/src/http/inline-script-hashes.ts); the colours come from lib/theme.ts.
  */
-import type { Plugin } from 'vite';
-import { darkTheme, lightTheme } from './src/lib/theme.js';
-import { STORAGE_KEYS } from './src/lib/storage.js';
+import type { Plugin } from 'vite'
+import { darkTheme, lightTheme } from './src/lib/theme.js'
+import { STORAGE_KEYS } from './src/lib/storage.js'
 
 /** Same decision as lib/preferences.ts (getSkin, applySkinClass), in plain ES5 that runs before the first paint. */
-export const FIRST_PAINT_SKIN_SCRIPT = `try{var d=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.skin)})==='dark',e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light'}catch(x){}`;
+export const FIRST_PAINT_SKIN_SCRIPT = `try{var d=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.skin)})==='dark',e=document.documentElement;e.classList.toggle('dark',d);e.style.colorScheme=d?'dark':'light'}catch(x){}`
 
 export const FIRST_PAINT_SKIN_STYLE =
-  `html{background:${lightTheme.colors.body};color:${lightTheme.colors.text}}` + `html.dark{background:${darkTheme.colors.body};color:${darkTheme.colors.text}}`;
+  `html{background:${lightTheme.colors.body};color:${lightTheme.colors.text}}` + `html.dark{background:${darkTheme.colors.body};color:${darkTheme.colors.text}}`
 
 export function firstPaintSkin(): Plugin {
   return {
@@ -31,5 +31,5 @@ export function firstPaintSkin(): Plugin {
         { tag: 'style', children: FIRST_PAINT_SKIN_STYLE, injectTo: 'head' },
       ],
     },
-  };
+  }
 }

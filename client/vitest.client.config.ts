@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
 
 /** Client unit tests on their own: npx vitest run --config client/vitest.client.config.ts */
 export default defineConfig({
@@ -8,4 +8,4 @@ export default defineConfig({
     include: ['tests/unit/client/**/*.test.ts'],
     environment: 'node',
   },
-});
+})

@@ -26,7 +26,10 @@ export async function seedBackOffice(db: Db, now = new Date()): Promise<void> {
     .select({ n: sql<number>`count(*)::int` })
     .from(todoTasks)
     .where(inArray(todoTasks.ownerId, [admin, reseller, client]))
-  const [{ c } = { c: 0 }] = await db.select({ c: sql<number>`count(*)::int` }).from(supportChats).where(eq(supportChats.userA, Math.min(client, reseller)))
+  const [{ c } = { c: 0 }] = await db
+    .select({ c: sql<number>`count(*)::int` })
+    .from(supportChats)
+    .where(eq(supportChats.userA, Math.min(client, reseller)))
   if (n > 0 || c > 0) return
   const at = (ms: number) => new Date(now.getTime() - ms)
   const day = (days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10)
@@ -69,14 +72,64 @@ export async function seedBackOffice(db: Db, now = new Date()): Promise<void> {
         .returning({ id: supportChatMessages.id, senderId: supportChatMessages.senderId })
       // Each side has read up to its own last message.
       const readOf = (u: number) => Math.max(0, ...ids.filter((m) => m.senderId === u).map((m) => m.id))
-      await tx.update(supportChats).set({ readA: readOf(userA), readB: readOf(userB) }).where(eq(supportChats.id, chat!.id))
+      await tx
+        .update(supportChats)
+        .set({ readA: readOf(userA), readB: readOf(userB) })
+        .where(eq(supportChats.id, chat!.id))
     }
-    const tasks: Array<{ ownerId: number; title: string; description: string; assigneeId: number | null; tags: TaskTag[]; due: number; isImportant?: boolean; isCompleted?: boolean }> = [
-      { ownerId: client, title: 'Add a !discord command', description: 'Chatlist: trigger !discord, answer with the invite link.', assigneeId: client, tags: ['low'], due: 2 },
-      { ownerId: client, title: 'Set a timer for the schedule', description: 'Every 30 minutes once 20 chat lines have passed.', assigneeId: client, tags: ['medium'], due: 5, isImportant: true },
-      { ownerId: client, title: 'Connect the Kick channel', description: 'Ask the reseller if the Starter plan covers it.', assigneeId: reseller, tags: ['team', 'update'], due: 7 },
-      { ownerId: reseller, title: 'Renew the demo client licence', description: 'The Starter licence runs out in 30 days.', assigneeId: reseller, tags: ['high'], due: 25, isImportant: true },
-      { ownerId: admin, title: 'Review open bot feedback', description: 'Triage the reports filed this week.', assigneeId: admin, tags: ['team'], due: 1, isCompleted: true },
+    const tasks: Array<{
+      ownerId: number
+      title: string
+      description: string
+      assigneeId: number | null
+      tags: TaskTag[]
+      due: number
+      isImportant?: boolean
+      isCompleted?: boolean
+    }> = [
+      {
+        ownerId: client,
+        title: 'Add a !discord command',
+        description: 'Chatlist: trigger !discord, answer with the invite link.',
+        assigneeId: client,
+        tags: ['low'],
+        due: 2,
+      },
+      {
+        ownerId: client,
+        title: 'Set a timer for the schedule',
+        description: 'Every 30 minutes once 20 chat lines have passed.',
+        assigneeId: client,
+        tags: ['medium'],
+        due: 5,
+        isImportant: true,
+      },
+      {
+        ownerId: client,
+        title: 'Connect the Kick channel',
+        description: 'Ask the reseller if the Starter plan covers it.',
+        assigneeId: reseller,
+        tags: ['team', 'update'],
+        due: 7,
+      },
+      {
+        ownerId: reseller,
+        title: 'Renew the demo client licence',
+        description: 'The Starter licence runs out in 30 days.',
+        assigneeId: reseller,
+        tags: ['high'],
+        due: 25,
+        isImportant: true,
+      },
+      {
+        ownerId: admin,
+        title: 'Review open bot feedback',
+        description: 'Triage the reports filed this week.',
+        assigneeId: admin,
+        tags: ['team'],
+        due: 1,
+        isCompleted: true,
+      },
     ]
     await tx.insert(todoTasks).values(
       tasks.map((t, i) => ({

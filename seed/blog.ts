@@ -49,7 +49,8 @@ export const blogSeed: SeedPost[] = [
   {
     slug: 'timers-that-do-not-flood-your-chat',
     title: "Timers that don't flood your chat",
-    excerpt: 'Timers post a message on a schedule while you are live. A few well-spaced ones remind viewers of your schedule or socials without drowning the conversation.',
+    excerpt:
+      'Timers post a message on a schedule while you are live. A few well-spaced ones remind viewers of your schedule or socials without drowning the conversation.',
     tags: ['How-to', 'Timers'],
     daysAgo: 9,
     content: `<p>A timer posts the same message every few minutes while your stream is live, for example your stream schedule or where to find your clips.</p>
@@ -111,9 +112,19 @@ export async function seedBlog(db: Db, now = new Date()): Promise<void> {
     }
     const postId = async (slug: string) => (await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug)))[0]!.id
     const comments: Array<[number | undefined, string, string, number]> = [
-      [id('client'), 'chat-commands-in-five-minutes', 'Trying !discord in the sandbox first was a good tip, the first version of my answer was far too long.', 13],
+      [
+        id('client'),
+        'chat-commands-in-five-minutes',
+        'Trying !discord in the sandbox first was a good tip, the first version of my answer was far too long.',
+        13,
+      ],
       [id('reseller'), 'chat-commands-in-five-minutes', 'I send this post to every new client now. Short answers really do work better.', 12],
-      [id('client'), 'raid-panel-end-your-stream-with-a-raid', 'Raided a friend last night with the panel, the countdown made it easy to say goodbye in chat.', 4],
+      [
+        id('client'),
+        'raid-panel-end-your-stream-with-a-raid',
+        'Raided a friend last night with the panel, the countdown made it easy to say goodbye in chat.',
+        4,
+      ],
     ]
     for (const [authorId, slug, body, days] of comments) {
       if (authorId) await tx.insert(blogComments).values({ postId: await postId(slug), authorId, body, createdAt: at(days) })

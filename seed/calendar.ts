@@ -15,11 +15,20 @@ const DAY = 24 * HOUR
 export async function seedCalendar(db: Db, now = new Date()): Promise<void> {
   const [client] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'client@demo.local'))
   if (!client) return
-  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(calendarEvents).where(eq(calendarEvents.ownerId, client.id))
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(calendarEvents)
+    .where(eq(calendarEvents.ownerId, client.id))
   if (n > 0) return
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
   const at = (days: number, hour: number) => new Date(today + days * DAY + hour * HOUR)
-  const event = (title: string, calendar: EventCalendar, startAt: Date, endAt: Date, more: { allDay?: boolean; location?: string; description?: string } = {}) => ({
+  const event = (
+    title: string,
+    calendar: EventCalendar,
+    startAt: Date,
+    endAt: Date,
+    more: { allDay?: boolean; location?: string; description?: string } = {},
+  ) => ({
     ownerId: client.id,
     title,
     calendar,

@@ -11,7 +11,6 @@ import { seedCalendar } from './calendar'
 import { seedDemoInvoices } from './invoices'
 import { seedDemoMail } from './mailbox'
 
-
 const readable = () => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
   return Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join('')).join('-')
@@ -22,11 +21,7 @@ const readable = () => {
  * client. Only on an empty database; returns the accounts created, or [] when there were users.
  * Passwords are random unless given (tests give them).
  */
-export async function seedDemo(
-  db: Db,
-  passwords: PasswordHasher,
-  given: Partial<Record<Role, string>> = {},
-): Promise<DemoAccount[]> {
+export async function seedDemo(db: Db, passwords: PasswordHasher, given: Partial<Record<Role, string>> = {}): Promise<DemoAccount[]> {
   // The template's demo invoices (ids 4987–5036), inserted once by id.
   await seedDemoInvoices(db)
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users)

@@ -65,7 +65,15 @@ export async function seedDemoInvoices(db: Db, now = Date.now()): Promise<void> 
     const total = byId.get(r.id)
     if (total === undefined || c.paid === 'none') return []
     const amount = c.paid === 'full' ? total : Math.round(total * 40) / 100
-    return [{ invoiceId: r.id, kind: 'payment' as const, amount: String(amount), reference: `Demo transfer ${r.id}`, at: new Date(Date.parse(r.issuedDate) + 5 * DAY) }]
+    return [
+      {
+        invoiceId: r.id,
+        kind: 'payment' as const,
+        amount: String(amount),
+        reference: `Demo transfer ${r.id}`,
+        at: new Date(Date.parse(r.issuedDate) + 5 * DAY),
+      },
+    ]
   })
   if (payments.length > 0) await db.insert(invoicePayments).values(payments)
 }

@@ -60,8 +60,16 @@ async function runInOrder(lane: Step[]): Promise<void> {
 // sum. (`npm run typecheck` alone runs codegen itself; here codegen runs once, first.)
 const codegen: Step = { name: 'codegen', cmd: ['npm', 'run', '--silent', 'codegen'] }
 const lanes: Step[][] = [
-  [{ name: 'lint', cmd: ['npx', 'eslint', '.'] }],
-  [{ name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] }],
+  [
+    { name: 'lint', cmd: ['npx', 'eslint', '.'] },
+    { name: 'format', cmd: ['npm', 'run', '--silent', 'format:check'] },
+  ],
+  [
+    // The server (Node's types, no DOM), the client (the DOM's, no Node's), then the tests and tools over both.
+    { name: 'typecheck:server', cmd: ['npx', 'tsc', '-p', 'tsconfig.server.json'] },
+    { name: 'typecheck:client', cmd: ['npx', 'tsc', '-p', 'tsconfig.client.json'] },
+    { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+  ],
   [
     { name: 'build', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
     { name: 'build:server', cmd: ['node', 'scripts/build-server.mjs'] },

@@ -10,24 +10,24 @@
  * `@apollo/client/react` directly if one is ever needed.
  * Upstream status: dotansimha/graphql-code-generator-community#1177.
  */
-import { plugin as basePlugin, validate as baseValidate } from '@graphql-codegen/typescript-react-apollo';
+import { plugin as basePlugin, validate as baseValidate } from '@graphql-codegen/typescript-react-apollo'
 
 // "// @ts-ignore\nexport function useXSuspenseQuery(...)...;\nexport function ...;\nexport function ...{\n ... \n        }\n"
-const SUSPENSE_HOOK = /\/\/ @ts-ignore\nexport function use\w+SuspenseQuery\([\s\S]*?\n {8}\}\n/g;
-const SUSPENSE_RESULT_TYPE = /^export type \w+SuspenseQueryHookResult = .*(\n|$)/gm;
+const SUSPENSE_HOOK = /\/\/ @ts-ignore\nexport function use\w+SuspenseQuery\([\s\S]*?\n {8}\}\n/g
+const SUSPENSE_RESULT_TYPE = /^export type \w+SuspenseQueryHookResult = .*(\n|$)/gm
 
 function patch(content) {
-  const out = content.replace(SUSPENSE_HOOK, '').replace(SUSPENSE_RESULT_TYPE, '');
+  const out = content.replace(SUSPENSE_HOOK, '').replace(SUSPENSE_RESULT_TYPE, '')
   if (out.includes('SuspenseQuery')) {
-    throw new Error('react-apollo-v4: unexpected suspense hook layout; update client/codegen/react-apollo-v4.mjs');
+    throw new Error('react-apollo-v4: unexpected suspense hook layout; update client/codegen/react-apollo-v4.mjs')
   }
-  return out;
+  return out
 }
 
 export async function plugin(schema, documents, config, info) {
-  const output = await basePlugin(schema, documents, config, info);
-  if (typeof output === 'string') return patch(output);
-  return { ...output, content: patch(output.content) };
+  const output = await basePlugin(schema, documents, config, info)
+  if (typeof output === 'string') return patch(output)
+  return { ...output, content: patch(output.content) }
 }
 
-export const validate = baseValidate;
+export const validate = baseValidate

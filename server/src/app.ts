@@ -134,10 +134,7 @@ export function createApp(deps: {
     if (shutdown?.aborted) c.res.headers.set('connection', 'close')
     const path = c.req.path
     if (API_PREFIXES.some((p) => path.startsWith(p))) {
-      log.info(
-        { requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
-        'request',
-      )
+      log.info({ requestId, method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
     }
   })
 

@@ -22,7 +22,11 @@ const MAX_BACKOFF_MS = 30_000
  * drains every process (each runs the single-process shutdown of server.ts) and exits 0 when
  * all of them did; a second signal kills them at once.
  */
-export async function runPrimary(config: Config, log: Logger, opts: { onDemoAccounts?: (accounts: DemoAccount[]) => void; demo?: DemoSeeding } = {}): Promise<void> {
+export async function runPrimary(
+  config: Config,
+  log: Logger,
+  opts: { onDemoAccounts?: (accounts: DemoAccount[]) => void; demo?: DemoSeeding } = {},
+): Promise<void> {
   const n = config.WEB_CONCURRENCY
   // Secrets a first start generates are made here, once, and handed to every process alike.
   const secrets = resolveSecrets(config)

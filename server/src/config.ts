@@ -2,8 +2,7 @@ import { z } from 'zod'
 import { secretWeakness } from './secret-strength'
 
 /** Reads "off"/"false"/"0"/"no" as false, anything else as true; unset as the fallback. */
-const isOn = (v: string | undefined, fallback: boolean) =>
-  v === undefined || v === '' ? fallback : !['off', 'false', '0', 'no'].includes(v.toLowerCase())
+const isOn = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : !['off', 'false', '0', 'no'].includes(v.toLowerCase()))
 const flag = (fallback: boolean) =>
   z
     .string()
@@ -50,20 +49,33 @@ export const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'])
     .default('development')
-    .meta(doc('Server', '`production` refuses weak settings (see docs/security.md), turns `DEMO` and `GRAPHIQL` off by default and hides introspection from non-admins')),
+    .meta(
+      doc(
+        'Server',
+        '`production` refuses weak settings (see docs/security.md), turns `DEMO` and `GRAPHIQL` off by default and hides introspection from non-admins',
+      ),
+    ),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000).meta(doc('Server', 'HTTP port (GraphQL, REST, the built client)')),
   HOST: z.string().default('0.0.0.0').meta(doc('Server', 'interface to listen on')),
-  PUBLIC_URL: z.string().url().optional().meta(doc('Server', 'base of links in mails', '`http://localhost:$PORT`')),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .meta(doc('Server', 'base of links in mails', '`http://localhost:$PORT`')),
   CORS_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    )
     .meta(doc('Server', 'comma-separated origins allowed cross-site (same-origin needs none)', 'none')),
   TRUST_PROXY: flag(false).meta(doc('Server', 'take the caller address from `X-Forwarded-For` (behind a proxy)')),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info')
-    .meta(doc('Server', 'pino level (`silent` for none)')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta(doc('Server', 'pino level (`silent` for none)')),
   CLIENT_DIST: z.string().default('./dist/client').meta(doc('Server', 'where the built client is served from')),
   /** Several processes need the shared database and Redis: loadConfig refuses the rest (refuseSingleProcessSettings). */
   WEB_CONCURRENCY: z.coerce
@@ -157,9 +169,7 @@ export const envSchema = z.object({
       ),
     ),
   PASSWORD_RESET_TTL: duration(3600).meta(doc('Sign-in and tokens', 'lifetime of a reset link, seconds')),
-  TWO_STEP_CHALLENGE_TTL: duration(300).meta(
-    doc('Sign-in and tokens', "seconds between the password and the two-step code (the challenge token's lifetime)"),
-  ),
+  TWO_STEP_CHALLENGE_TTL: duration(300).meta(doc('Sign-in and tokens', "seconds between the password and the two-step code (the challenge token's lifetime)")),
   TWO_STEP_ISSUER: z
     .string()
     .min(1)
@@ -219,13 +229,17 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(50)
-    .meta(doc('Abuse limits', 'wrong passwords for one account from all addresses (per window) before addresses it never signed in from are delayed the same way')),
+    .meta(
+      doc('Abuse limits', 'wrong passwords for one account from all addresses (per window) before addresses it never signed in from are delayed the same way'),
+    ),
   LOGIN_ADDRESS_LIMIT: z.coerce
     .number()
     .int()
     .positive()
     .default(500)
-    .meta(doc('Abuse limits', 'wrong passwords from one address over all accounts (per window) before it is refused, except for accounts that signed in from it')),
+    .meta(
+      doc('Abuse limits', 'wrong passwords from one address over all accounts (per window) before it is refused, except for accounts that signed in from it'),
+    ),
   REGISTER_RATE_LIMIT: z.coerce
     .number()
     .int()
@@ -260,13 +274,7 @@ export const envSchema = z.object({
         'on (off in production)',
       ),
     ),
-  GRAPHQL_MAX_DEPTH: z.coerce
-    .number()
-    .int()
-    .min(2)
-    .max(50)
-    .default(8)
-    .meta(doc('GraphQL', 'query depth limit (aliases 15, cost 5000, tokens 2000 are fixed)')),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(8).meta(doc('GraphQL', 'query depth limit (aliases 15, cost 5000, tokens 2000 are fixed)')),
   MAX_INFLIGHT: z.coerce.number().int().min(1).default(16).meta(doc('Overload', 'requests served at once')),
   MAX_QUEUE: z.coerce.number().int().min(0).default(64).meta(doc('Overload', 'requests waiting for a slot')),
   QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(1000).meta(doc('Overload', 'the longest wait (ms) before a waiting request is refused')),
@@ -491,7 +499,7 @@ export const envSchema = z.object({
   BOT_RELOAD_CONCURRENCY: integer(1, 100, 6).meta(
     doc(
       'Platforms and the bot worker',
-      'channels a bot worker (re)loads and starts at once (after a start, a lease round, a resync); an integer from 1 to 100. More bring many channels up sooner but take more of the database pool at once (the server\'s own with the inline worker)',
+      "channels a bot worker (re)loads and starts at once (after a start, a lease round, a resync); an integer from 1 to 100. More bring many channels up sooner but take more of the database pool at once (the server's own with the inline worker)",
     ),
   ),
   SYNC_TICK_SECONDS: z.coerce
@@ -526,7 +534,10 @@ export const envSchema = z.object({
       ),
     ),
   CONVERSATION_MODEL: z.string().default('').meta(doc('Conversation bot', 'the model name sent with each request')),
-  CONVERSATION_MODEL_KEY: z.string().default('').meta(doc('Conversation bot', "the endpoint's API key (Bearer); used by the server only, never sent to a browser")),
+  CONVERSATION_MODEL_KEY: z
+    .string()
+    .default('')
+    .meta(doc('Conversation bot', "the endpoint's API key (Bearer); used by the server only, never sent to a browser")),
   CONVERSATION_MODEL_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -611,7 +622,14 @@ export const envSchema = z.object({
   MARKETING_REDIRECT_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    )
     .meta(doc('Accounts and marketing', 'comma list of hosts marketing click links may redirect to; any other destination is a 400', 'none')),
 })
 
@@ -676,7 +694,9 @@ function refuseSingleProcessSettings(config: Config) {
     )
   }
   if (config.SANDBOX === 'on') {
-    throw new ConfigError(`SANDBOX=on is refused with WEB_CONCURRENCY=${n}: the simulated platform lives in one process's memory. Use SANDBOX=auto (off here) or WEB_CONCURRENCY=1.`)
+    throw new ConfigError(
+      `SANDBOX=on is refused with WEB_CONCURRENCY=${n}: the simulated platform lives in one process's memory. Use SANDBOX=auto (off here) or WEB_CONCURRENCY=1.`,
+    )
   }
   // auto: the sandbox is offered by a single process only.
   config.SANDBOX = 'off'

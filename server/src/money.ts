@@ -20,11 +20,7 @@ export const fromCents = (cents: number) => cents / 100
 
 /** An amount from `min` to `max` in the currency, in whole cents (no fractions of a cent). */
 export const moneyInput = (min: number, max: number) =>
-  z
-    .number()
-    .min(min, `At least ${min}.`)
-    .max(max, `At most ${max}.`)
-    .multipleOf(0.01, 'Whole cents: at most two decimals.')
+  z.number().min(min, `At least ${min}.`).max(max, `At most ${max}.`).multipleOf(0.01, 'Whole cents: at most two decimals.')
 
 /** A price: 0 to PRICE_MAX. */
 export const priceInput = moneyInput(0, PRICE_MAX)

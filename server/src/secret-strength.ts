@@ -9,9 +9,29 @@
 // None made only of hex digits ("12345", "abcde"): one turns up in about 1 of 9,000 random hex
 // keys, and typed sequences like them are caught as short patterns or few distinct characters.
 const WORDS = [
-  'password', 'passwort', 'secret', 'changeme', 'change', 'letmein', 'admin', 'qwerty', 'azerty', 'welcome',
-  'default', 'example', 'token', 'dragon', 'monkey', 'master', 'login', 'channel',
-  'assistant', 'dashboard', 'production', 'streamer', 'twitch',
+  'password',
+  'passwort',
+  'secret',
+  'changeme',
+  'change',
+  'letmein',
+  'admin',
+  'qwerty',
+  'azerty',
+  'welcome',
+  'default',
+  'example',
+  'token',
+  'dragon',
+  'monkey',
+  'master',
+  'login',
+  'channel',
+  'assistant',
+  'dashboard',
+  'production',
+  'streamer',
+  'twitch',
 ]
 
 /** The shortest period p (≤ half the length) with text[i] = text[i - p] everywhere, or 0. */

@@ -90,7 +90,8 @@ export async function startServer(
   const shutdown = new AbortController()
   const app = createApp({ config, database, services, log, shutdown: shutdown.signal })
   // The bot worker runs in this process unless WORKER_INLINE=off (then `npm run worker` does).
-  const worker = config.WORKER_INLINE && background ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
+  const worker =
+    config.WORKER_INLINE && background ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
   void worker?.start().catch((e: unknown) => log.error({ err: e }, 'bot worker failed to start'))
   if (background) services.mailDelivery?.start()
   const server = await listen(app.fetch, config)

@@ -155,7 +155,14 @@ export function createServices(deps: {
   // Accounts, plans and licences (admin and reseller side), account settings, marketing mail.
   const countTtlMs = config.COUNT_CACHE_TTL * 1000
   const audit = createAuditService(db, now)
-  const plans = createPlansService({ db, audit, now, cacheMs: config.PLANS_CACHE_MS, currency: config.CURRENCY, onChanged: () => invalidations.changed('plans') })
+  const plans = createPlansService({
+    db,
+    audit,
+    now,
+    cacheMs: config.PLANS_CACHE_MS,
+    currency: config.CURRENCY,
+    onChanged: () => invalidations.changed('plans'),
+  })
   invalidations.on('plans', plans.clear)
   // An account changed: callers, list totals and figures are dropped here and in every other process.
   const accountsChanged = () => invalidations.changed('accounts')
@@ -163,7 +170,8 @@ export function createServices(deps: {
   // which start, or stop saying LICENCE_ENDED. (A licence that ends by date is caught by the worker's periodic resync.)
   const licenceChanged = (userIds: number[]) => {
     void (async () => {
-      for (const userId of userIds) for (const c of await channels.listForUser(userId)) realtime.pubsub.publish('channelChanged', { channelId: c.id, what: 'licence' })
+      for (const userId of userIds)
+        for (const c of await channels.listForUser(userId)) realtime.pubsub.publish('channelChanged', { channelId: c.id, what: 'licence' })
     })().catch((e: unknown) => log.warn({ err: (e as Error).message, userIds }, 'licence change not sent to the bot worker; the next resync picks it up'))
   }
   const licences = createLicencesService({ db, audit, plans, now, countTtlMs, onChanged: accountsChanged, onLicenceChanged: licenceChanged })
@@ -298,7 +306,52 @@ export function createServices(deps: {
   const dataTables = createDataTablesService({ db, now })
   const autosuggest = createAutosuggestService({ dataTables, help, shop })
 
-  return { invalidations, dataTables, autosuggest, firebaseAuth, firebaseIdentity, statistics, profile, supportChat, todo, calendar, shop, invoices, passwords, tokens, limits, auth, twoStep, mail, mailbox, mailDelivery, passwordReset, audit, plans, licences, users, admin, account, marketing, realtime, pubsub, platforms, channels, commands, chat, kickWebhooks, followers, analytics, sandbox, raids, videos, feedback, help, blog, conversation }
+  return {
+    invalidations,
+    dataTables,
+    autosuggest,
+    firebaseAuth,
+    firebaseIdentity,
+    statistics,
+    profile,
+    supportChat,
+    todo,
+    calendar,
+    shop,
+    invoices,
+    passwords,
+    tokens,
+    limits,
+    auth,
+    twoStep,
+    mail,
+    mailbox,
+    mailDelivery,
+    passwordReset,
+    audit,
+    plans,
+    licences,
+    users,
+    admin,
+    account,
+    marketing,
+    realtime,
+    pubsub,
+    platforms,
+    channels,
+    commands,
+    chat,
+    kickWebhooks,
+    followers,
+    analytics,
+    sandbox,
+    raids,
+    videos,
+    feedback,
+    help,
+    blog,
+    conversation,
+  }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -44,7 +44,8 @@ const server = createServer((req, res) => {
     return
   }
   pool.query({ name: 'page', text: PAGE }).then(
-    ({ rows }) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ users: rows.slice(0, 10), total: 0, hasNext: rows.length > 10 })),
+    ({ rows }) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ users: rows.slice(0, 10), total: 0, hasNext: rows.length > 10 })),
     () => res.writeHead(500).end(),
   )
 })
@@ -52,4 +53,3 @@ server.listen(0, '127.0.0.1', () => {
   const address = server.address()
   process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : ''}\n`)
 })
-

@@ -99,7 +99,10 @@ for (const engine of skipSingle ? [] : engines) {
 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
 /** The machine's load (other work shares the cores): `uptime`'s three figures. */
-const load = () => `load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`
+const load = () =>
+  `load ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`
 /** The worker's own figure of its memory (on SIGUSR2 it collects garbage, run with --expose-gc, and logs process.memoryUsage()). */
 async function workerMemory(worker: WorkerProcess): Promise<{ rss: number; heapUsed: number }> {
   const before = worker.output().length
@@ -134,17 +137,21 @@ async function fleet(n: number, transport: string) {
   const twitch = await startTwitchServer({ keepaliveSeconds: 600 })
   twitch.state.rate = { limit: 1e9, remaining: 1e9, resetAt: Math.ceil(Date.now() / 1000) + 86_400 }
   const t = await createTestApp('postgres', { ...localPlatformEnv(twitch), CHANNEL_TOKEN_KEY: FLEET_TOKEN_KEY, JWT_ACCESS_SECRET: FLEET_JWT_SECRET })
-  const worker = spawnWorker('bench', {
-    ...localPlatformEnv(twitch),
-    DATABASE_URL: t.config.DATABASE_URL!,
-    DATA_DIR: '/tmp/bench-bot-worker',
-    LOG_LEVEL: 'info',
-    TWITCH_EVENTSUB_TRANSPORT: transport,
-    TWITCH_CONDUIT_SHARDS: '1',
-    WORKER_LEASE_TTL_MS: '5000',
-    // As deployed (main.ts warns without it): without Redis the worker re-reads every channel every 5 s.
-    ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
-  }, ['--expose-gc'])
+  const worker = spawnWorker(
+    'bench',
+    {
+      ...localPlatformEnv(twitch),
+      DATABASE_URL: t.config.DATABASE_URL!,
+      DATA_DIR: '/tmp/bench-bot-worker',
+      LOG_LEVEL: 'info',
+      TWITCH_EVENTSUB_TRANSPORT: transport,
+      TWITCH_CONDUIT_SHARDS: '1',
+      WORKER_LEASE_TTL_MS: '5000',
+      // As deployed (main.ts warns without it): without Redis the worker re-reads every channel every 5 s.
+      ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+    },
+    ['--expose-gc'],
+  )
   try {
     await waitFor(() => worker.output().includes('worker holds its share'), 'the idle worker', 120_000).catch((e: unknown) => {
       throw new Error(`${(e as Error).message}\n${worker.output().slice(-2000)}`)
@@ -156,11 +163,16 @@ async function fleet(n: number, transport: string) {
     const t0 = performance.now()
     const channels = await seedTwitchChannels(t.database.db, twitch, owner!.id, n)
     const chatSubs = () =>
-      transport === 'conduit' ? twitch.conduitSubscriptionCount('channel.chat.message') : twitch.subscriptions().filter((x) => x.type === 'channel.chat.message').length
+      transport === 'conduit'
+        ? twitch.conduitSubscriptionCount('channel.chat.message')
+        : twitch.subscriptions().filter((x) => x.type === 'channel.chat.message').length
     // Every channel must connect: no progress for `stallS` seconds fails the run, saying what the channels report.
     const stallS = arg('stall', 180)
     let last = { count: -1, at: performance.now() }
-    const progress = setInterval(() => console.error(`  … ${chatSubs()} of ${n} channels connected (${load()})`, process.env.BENCH_DEBUG ? worker.output().slice(-1500) : ''), 10_000)
+    const progress = setInterval(
+      () => console.error(`  … ${chatSubs()} of ${n} channels connected (${load()})`, process.env.BENCH_DEBUG ? worker.output().slice(-1500) : ''),
+      10_000,
+    )
     try {
       await waitFor(
         () => {
@@ -172,7 +184,9 @@ async function fleet(n: number, transport: string) {
         `${n} channels connected`,
         60 * 60_000,
       ).catch(async (e: unknown) => {
-        throw new Error(`NOT ALL CHANNELS CONNECTED (${chatSubs()} of ${n}): ${(e as Error).message}\n  channel states: ${await statesOf(t.database.db)}\n  worker warnings: ${warningsOf(worker.output())}`)
+        throw new Error(
+          `NOT ALL CHANNELS CONNECTED (${chatSubs()} of ${n}): ${(e as Error).message}\n  channel states: ${await statesOf(t.database.db)}\n  worker warnings: ${warningsOf(worker.output())}`,
+        )
       })
     } finally {
       clearInterval(progress)

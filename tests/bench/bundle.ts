@@ -13,7 +13,9 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8')
 const entry = [...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)].map(
   (m) => m[1]!,
 )
-const loginChunks = readdirSync(join(dist, 'assets')).filter((f) => /^login[-.].*\.js$/i.test(f)).map((f) => `assets/${f}`)
+const loginChunks = readdirSync(join(dist, 'assets'))
+  .filter((f) => /^login[-.].*\.js$/i.test(f))
+  .map((f) => `assets/${f}`)
 // Static imports of the login chunk load with it.
 const seen = new Set<string>()
 const queue = [...entry, ...loginChunks]

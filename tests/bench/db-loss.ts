@@ -12,7 +12,17 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../../server/src/config'
 import { startChildServer } from '../support/child-server'
-import { admissionCounts, lostWrites, recoveryMs, refusalReasons, signIn, startLoad, unexpectedFailures, type AdmissionCounts, type LoadStats } from '../support/load'
+import {
+  admissionCounts,
+  lostWrites,
+  recoveryMs,
+  refusalReasons,
+  signIn,
+  startLoad,
+  unexpectedFailures,
+  type AdmissionCounts,
+  type LoadStats,
+} from '../support/load'
 import { connectionsTo, terminateConnections } from '../support/pg-admin'
 import { clusterUnavailableReason, createCluster } from '../support/pg-cluster'
 
@@ -37,7 +47,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'dbloss-'))
 const server = await startChildServer({ env: { DATABASE_URL: cluster.url, DATA_DIR: dataDir, MAX_LOOP_LAG_MS: String(loadConfig({}).MAX_LOOP_LAG_MS) } })
 const alive = () => server.exit() === null
 const summary = async (label: string, s: LoadStats, seconds: number, admitted: AdmissionCounts) => {
-  console.log(`${label}: sent ${s.sent} (${(s.sent / seconds).toFixed(0)}/s), ok ${s.ok}, failed ${JSON.stringify(s.failed)}, transport errors ${s.transportErrors}`)
+  console.log(
+    `${label}: sent ${s.sent} (${(s.sent / seconds).toFixed(0)}/s), ok ${s.ok}, failed ${JSON.stringify(s.failed)}, transport errors ${s.transportErrors}`,
+  )
   console.log(`  admission: ${refusalReasons(admitted, await admissionCounts(server.url))}`)
   const odd = unexpectedFailures(s)
   if (Object.keys(odd).length) console.log(`  failures other than a coded 503: ${JSON.stringify(odd)}  <-- FAILURE`)
@@ -66,7 +78,9 @@ try {
   await summary('  requests', stats, (performance.now() - t0) / 1000, admitted)
   console.log(`  recovery (terminate → next normal read): ${recoveries.map(fmt).join(', ')}; max ${fmt(Math.max(...recoveries))}`)
   console.log(`  pool healed: ${healed ? 'yes' : 'no'}; process alive: ${alive() ? 'yes' : 'NO'}`)
-  console.log(`  acknowledged writes: ${stats.createdIds.length} users + ${stats.profile.lastAcked} profile; lost: ${lost.users.length + (lost.profile ? 1 : 0)}`)
+  console.log(
+    `  acknowledged writes: ${stats.createdIds.length} users + ${stats.profile.lastAcked} profile; lost: ${lost.users.length + (lost.profile ? 1 : 0)}`,
+  )
   failed ||= !alive() || !healed || lost.users.length > 0 || lost.profile || Object.keys(unexpectedFailures(stats)).length > 0
 
   // 2. A full restart: stop (fast), down for `downMs`, start.
@@ -87,7 +101,9 @@ try {
   await summary('  requests', stats, (performance.now() - t0) / 1000, admitted)
   console.log(`  database away (stop → back up): ${fmt(upAt - stopAt)}; recovery (up → next normal read): ${fmt(recovery)}`)
   console.log(`  pool healed: ${(await connectionsTo(cluster.url, 'postgres')) > 0 ? 'yes' : 'no'}; process alive: ${alive() ? 'yes' : 'NO'}`)
-  console.log(`  acknowledged writes: ${stats.createdIds.length} users + ${stats.profile.lastAcked} profile; lost: ${lost.users.length + (lost.profile ? 1 : 0)}`)
+  console.log(
+    `  acknowledged writes: ${stats.createdIds.length} users + ${stats.profile.lastAcked} profile; lost: ${lost.users.length + (lost.profile ? 1 : 0)}`,
+  )
   failed ||= !alive() || lost.users.length > 0 || lost.profile || Object.keys(unexpectedFailures(stats)).length > 0
 } finally {
   await server.stop()

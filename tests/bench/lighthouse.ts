@@ -127,7 +127,9 @@ function report(name: string, runs: Figures[]): boolean {
   console.log(`  TBT ${tbt.toFixed(0)} ms  goal ≤ ${GOALS.tbtMs} ms: ${met(checks[2]!)}`)
   console.log(`  CLS ${cls.toFixed(3)}  goal ≤ ${GOALS.cls}: ${met(checks[3]!)}`)
   console.log(`  FCP ${(m('fcpMs') / 1000).toFixed(2)} s, transfer ${m('transferKiB').toFixed(1)} KiB in ${m('requests')} requests`)
-  console.log(`  host benchmarkIndex per run ${runs.map((r) => r.benchmarkIndex.toFixed(0)).join(', ')} (lower = busier machine; CPU figures are not comparable across very different values)`)
+  console.log(
+    `  host benchmarkIndex per run ${runs.map((r) => r.benchmarkIndex.toFixed(0)).join(', ')} (lower = busier machine; CPU figures are not comparable across very different values)`,
+  )
   return checks.every(Boolean)
 }
 

@@ -130,7 +130,10 @@ async function openConnections(base: string) {
   for (let round = 0; round < 20 && connects < CONNECTIONS; round++) {
     await Promise.all(
       Array.from({ length: CONNECTIONS }, () =>
-        request(`${base}/healthz`, { dispatcher, headersTimeout: 30_000 }).then((r) => r.body.dump(), () => {}),
+        request(`${base}/healthz`, { dispatcher, headersTimeout: 30_000 }).then(
+          (r) => r.body.dump(),
+          () => {},
+        ),
       ),
     )
   }
@@ -159,7 +162,13 @@ async function sendNow(base: string, r: Req): Promise<{ status: number; text: st
 }
 
 async function signIn(base: string, email: string, password: string): Promise<string> {
-  const r = await send(base, { kind: 'login', method: 'POST', path: '/jwt/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  const r = await send(base, {
+    kind: 'login',
+    method: 'POST',
+    path: '/jwt/login',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
   if (r.status !== 200) throw new Error(`sign-in as ${email} failed: ${r.status} ${r.text.slice(0, 200)}`)
   return (JSON.parse(r.text) as { accessToken: string }).accessToken
 }
@@ -189,9 +198,17 @@ function soakMix(adminToken: string, clientToken: string, clientPassword: string
     const n = i++
     switch (n % 6) {
       case 0:
-        return { kind: 'sign-in', method: 'POST', path: '/jwt/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'client@demo.local', password: clientPassword }) }
+        return {
+          kind: 'sign-in',
+          method: 'POST',
+          path: '/jwt/login',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'client@demo.local', password: clientPassword }),
+        }
       case 1:
-        return gql('profile write', clientToken, 'mutation($i: AccountInfoInput!) { updateAccountInfo(input: $i) { info { bio } } }', { i: { bio: `soak ${n}` } })
+        return gql('profile write', clientToken, 'mutation($i: AccountInfoInput!) { updateAccountInfo(input: $i) { info { bio } } }', {
+          i: { bio: `soak ${n}` },
+        })
       default:
         return reads()
     }
@@ -323,7 +340,10 @@ function summarize(rate: number, seconds: number, out: Outcome[]): Summary {
     p90: pct(all, 90),
     p99: pct(all, 99),
     max: all[all.length - 1] ?? NaN,
-    okP99: pct(ok.map((o) => o.ms).sort((a, b) => a - b), 99),
+    okP99: pct(
+      ok.map((o) => o.ms).sort((a, b) => a - b),
+      99,
+    ),
     badOverloaded: overloaded.filter((o) => !o.retryAfter).length,
     otherCodes: [...codes].map(([k, v]) => `${k}×${v}`).join(', '),
   }
@@ -365,7 +385,9 @@ function printTimeline(out: Outcome[]) {
     seconds.set(k, b)
   }
   for (const [k, b] of [...seconds].sort((a, z) => a[0] - z[0])) {
-    console.log(`  ${String(k).padStart(3)} s  ${String(b.n).padStart(5)} sent  ${String(b.refused).padStart(5)} 503  ${String(b.transport).padStart(4)} transport  max ${b.max.toFixed(0).padStart(6)} ms`)
+    console.log(
+      `  ${String(k).padStart(3)} s  ${String(b.n).padStart(5)} sent  ${String(b.refused).padStart(5)} 503  ${String(b.transport).padStart(4)} transport  max ${b.max.toFixed(0).padStart(6)} ms`,
+    )
   }
 }
 
@@ -376,7 +398,13 @@ const sustained = (s: Summary) => s.ok === s.sent && s.p99 <= SUSTAINED_P99_MS
 
 const url = opt('url')
 const server = url
-  ? { base: url.replace(/\/$/, ''), adminPassword: opt('admin-password') ?? '', clientPassword: opt('client-password') ?? '', stop: async () => {}, logFile: '' }
+  ? {
+      base: url.replace(/\/$/, ''),
+      adminPassword: opt('admin-password') ?? '',
+      clientPassword: opt('client-password') ?? '',
+      stop: async () => {},
+      logFile: '',
+    }
   : await startServer()
 let failed = false
 try {
@@ -425,7 +453,10 @@ try {
     const c = await run('after the load drops', server.base, reads, Math.max(5, Math.round(best / 4)), 5)
     const goals = [
       [`at ${best} req/s: p99 ≤ ${SUSTAINED_P99_MS} ms, no errors`, sustained(a)],
-      [`at ${best * 2} req/s: every request answered (2xx or 503 OVERLOADED) within ${OVERLOAD_MAX_MS} ms`, b.other === 0 && b.transport === 0 && b.max <= OVERLOAD_MAX_MS && b.badOverloaded === 0],
+      [
+        `at ${best * 2} req/s: every request answered (2xx or 503 OVERLOADED) within ${OVERLOAD_MAX_MS} ms`,
+        b.other === 0 && b.transport === 0 && b.max <= OVERLOAD_MAX_MS && b.badOverloaded === 0,
+      ],
       [`at ${best * 2} req/s: no transport errors`, b.transport === 0],
       ['after the load drops: p99 ≤ 100 ms, no errors', sustained(c)],
     ] as const

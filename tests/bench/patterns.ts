@@ -93,5 +93,7 @@ for (const [name, text] of inputs) {
     times.push(performance.now() - t0)
   }
   times.sort((a, b) => a - b)
-  console.log(`${name.padEnd(20)} median ${us(quantile(times, 0.5)).padStart(9)}   p99 ${us(quantile(times, 0.99)).padStart(9)}   max ${us(times.at(-1)!).padStart(9)}`)
+  console.log(
+    `${name.padEnd(20)} median ${us(quantile(times, 0.5)).padStart(9)}   p99 ${us(quantile(times, 0.99)).padStart(9)}   max ${us(times.at(-1)!).padStart(9)}`,
+  )
 }

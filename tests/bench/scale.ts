@@ -73,7 +73,8 @@ const databaseUrl = await benchDatabase()
   await database.close()
 }
 
-const PAGE = 'query($after: String, $q: String) { users(first: 10, after: $after, q: $q) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id username fullName email role currentPlan status licenseKey duration durationTotal } } } }'
+const PAGE =
+  'query($after: String, $q: String) { users(first: 10, after: $after, q: $q) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id username fullName email role currentPlan status licenseKey duration durationTotal } } } }'
 const scripts = mkdtempSync(join(tmpdir(), 'bench-scale-'))
 
 interface Figures {
@@ -158,9 +159,14 @@ async function start(n: number): Promise<Started> {
   })
   const { accessToken } = (await signIn.json()) as { accessToken: string }
   const body = JSON.stringify({ query: PAGE, variables: {} })
-  const check = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` }, body })
+  const check = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body,
+  })
   const answer = (await check.json()) as { data?: { users: { edges: unknown[] } }; errors?: unknown }
-  if (check.status !== 200 || answer.errors || answer.data?.users.edges.length !== 10) throw new Error(`the users page failed: ${JSON.stringify(answer).slice(0, 300)}`)
+  if (check.status !== 200 || answer.errors || answer.data?.users.edges.length !== 10)
+    throw new Error(`the users page failed: ${JSON.stringify(answer).slice(0, 300)}`)
   const page = postScript(`page-${n}`, accessToken, body)
   // Warm-up: JIT, pools and caches of every process.
   await wrk(`${server.url}/graphql`, page, 3)
@@ -180,8 +186,14 @@ console.log(`machine: ${cpus().length} cores; load average before: ${load()}; wr
 const servers = new Map<number, Started>()
 try {
   for (const n of [1, 2]) servers.set(n, await start(n))
-  const page = new Map<number, Figures[]>([[1, []], [2, []]])
-  const floor = new Map<number, Figures[]>([[1, []], [2, []]])
+  const page = new Map<number, Figures[]>([
+    [1, []],
+    [2, []],
+  ])
+  const floor = new Map<number, Figures[]>([
+    [1, []],
+    [2, []],
+  ])
   for (let round = 1; round <= ROUNDS; round++) {
     const line: string[] = []
     for (const n of [1, 2]) {

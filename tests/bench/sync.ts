@@ -58,7 +58,11 @@ for (const engine of engines) {
     twitch.consentAs(id)
     const start = await t.services.channels.startConnection(owner!.id, 'twitch')
     const back = await twitch.authorize(start.authorizeUrl)
-    const to = await t.services.channels.completeConnection('twitch', { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! }, start.binding)
+    const to = await t.services.channels.completeConnection(
+      'twitch',
+      { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! },
+      start.binding,
+    )
     const pendingId = new URL(to, 'http://x').searchParams.get('confirm')
     if (!pendingId) throw new Error(`connect ${i}: ${to}`)
     await t.services.channels.confirmConnection(owner!.id, pendingId)
@@ -110,14 +114,20 @@ for (const engine of engines) {
   const stored = (await countRows(t)) - rows0
   const perHour = (n: number, channelsCount: number) => (n / channelsCount / hours).toFixed(2)
   const liveN = Math.max(1, live.length)
-  console.log(`${engine.padEnd(8)} sync  ${all.length} channels (${live.length} live), ${hours} simulated h in ${wall.toFixed(1)} s wall (connecting took ${connectSeconds.toFixed(1)} s)`)
-  console.log(`${engine.padEnd(8)} sync  platform requests per channel per hour: ${perHour(requests, all.length)} on average; live ${(Number(perHour(viewersReq, liveN)) + Number(perHour(followersReq, all.length))).toFixed(2)}, offline ${perHour(followersReq, all.length)}`)
+  console.log(
+    `${engine.padEnd(8)} sync  ${all.length} channels (${live.length} live), ${hours} simulated h in ${wall.toFixed(1)} s wall (connecting took ${connectSeconds.toFixed(1)} s)`,
+  )
+  console.log(
+    `${engine.padEnd(8)} sync  platform requests per channel per hour: ${perHour(requests, all.length)} on average; live ${(Number(perHour(viewersReq, liveN)) + Number(perHour(followersReq, all.length))).toFixed(2)}, offline ${perHour(followersReq, all.length)}`,
+  )
   // Stored per day: what the hours run added, scaled to 24 h, plus the one follower_totals row per channel and day.
   const perDay = (n: number) => ((n / hours) * 24 + 1).toFixed(1)
   console.log(
     `${engine.padEnd(8)} sync  database row writes per channel per hour: ${perHour(writes, all.length)}; rows stored per channel per day: ${perDay(stored / all.length)} on average (a channel live all day ${perDay(stored / liveN)}, an offline one 1.0)`,
   )
-  console.log(`${engine.padEnd(8)} sync  429s: ${sync.stats.rateLimited - stats0.rateLimited}, runs put off for the budget: ${sync.stats.deferred - stats0.deferred}, failures: ${sync.stats.failures - stats0.failures}`)
+  console.log(
+    `${engine.padEnd(8)} sync  429s: ${sync.stats.rateLimited - stats0.rateLimited}, runs put off for the budget: ${sync.stats.deferred - stats0.deferred}, failures: ${sync.stats.failures - stats0.failures}`,
+  )
   await sync.stop()
   await t.services.realtime.close()
   await t.close()

@@ -76,7 +76,15 @@ try {
   const cdp = await page.createCDPSession()
   if (THROTTLE !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE })
   await page.tracing.start({
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler', 'loading'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8.execute',
+      'toplevel',
+      'blink.user_timing',
+      'disabled-by-default-v8.cpu_profiler',
+      'loading',
+    ],
   })
   await page.goto(`${server.url}/${PAGE === 'dashboard' ? 'dashboard/' : 'login'}`, { waitUntil: 'networkidle0' })
   await new Promise((r) => setTimeout(r, 1500))
@@ -96,12 +104,18 @@ const threadNames = events.filter((e) => e.name === 'thread_name' && e.args?.nam
 const counts = new Map<string, number>()
 for (const e of events) counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1)
 // The renderer of the page loaded: the one that parsed its HTML.
-const parsedHere = new Set(events.filter((e) => e.name === 'ParseHTML' && String(e.args?.beginData?.url ?? '').startsWith(origin)).map((e) => `${e.pid}:${e.tid}`))
-const main = threadNames.map((t) => `${t.pid}:${t.tid}`).filter((t) => parsedHere.has(t)).sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0]
+const parsedHere = new Set(
+  events.filter((e) => e.name === 'ParseHTML' && String(e.args?.beginData?.url ?? '').startsWith(origin)).map((e) => `${e.pid}:${e.tid}`),
+)
+const main = threadNames
+  .map((t) => `${t.pid}:${t.tid}`)
+  .filter((t) => parsedHere.has(t))
+  .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0]
 if (!main) throw new Error('no renderer main thread parsed the page in this trace (trace lost?): run again')
 const [mainPid, mainTid] = main.split(':').map(Number)
 const onMain = events.filter((e) => e.pid === mainPid && e.tid === mainTid)
-const navStart = onMain.find((e) => e.name === 'navigationStart' || e.name === 'markAsMainFrame')?.ts ?? Math.min(...onMain.filter((e) => e.ts > 0).map((e) => e.ts))
+const navStart =
+  onMain.find((e) => e.name === 'navigationStart' || e.name === 'markAsMainFrame')?.ts ?? Math.min(...onMain.filter((e) => e.ts > 0).map((e) => e.ts))
 
 // CPU profile: nodes and samples from Profile / ProfileChunk events of the main thread.
 type Node = { id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
@@ -133,7 +147,9 @@ const stackOf = (id: number): string[] => {
 }
 const allTasks = onMain.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && (e.dur ?? 0) > 50_000)
 // A ThreadControllerImpl::RunTask nests in a RunTask: keep the outer one.
-const tasks = allTasks.filter((e) => !allTasks.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && (o.dur! > e.dur! || o.ts < e.ts || o.name === 'RunTask')))
+const tasks = allTasks.filter(
+  (e) => !allTasks.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && (o.dur! > e.dur! || o.ts < e.ts || o.name === 'RunTask')),
+)
 // Lighthouse's simulation multiplies observed main-thread time by 4 (at THROTTLE 1); thread time
 // (tdur) is what the renderer itself spent, less inflated than wall time on a busy machine.
 const SLOWDOWN = 4 / THROTTLE
@@ -144,13 +160,23 @@ const wallMs = topTasks.map((e) => (e.dur ?? 0) / 1000)
 const cpuMs = topTasks.map((e) => (e.tdur ?? e.dur ?? 0) / 1000)
 for (const p of paints) console.log(`${p.name} at ${p.ms.toFixed(0)} ms${p.element ? `: ${p.element}, ${p.size} px²` : ''}`)
 console.log(`main thread ${main}; ${samples.length} samples; tasks over 50 ms: ${tasks.length}`)
-console.log(`main-thread busy: wall ${sum(wallMs).toFixed(0)} ms, thread ${sum(cpuMs).toFixed(0)} ms; blocking time at 4× (all tasks): wall ${sum(wallMs.map(blocking)).toFixed(0)} ms, thread ${sum(cpuMs.map(blocking)).toFixed(0)} ms`)
-console.log(`longest tasks (thread ms ×${SLOWDOWN}): ${[...cpuMs].sort((a, b) => b - a).slice(0, 8).map((ms) => (ms * SLOWDOWN).toFixed(0)).join(', ')}`)
+console.log(
+  `main-thread busy: wall ${sum(wallMs).toFixed(0)} ms, thread ${sum(cpuMs).toFixed(0)} ms; blocking time at 4× (all tasks): wall ${sum(wallMs.map(blocking)).toFixed(0)} ms, thread ${sum(cpuMs.map(blocking)).toFixed(0)} ms`,
+)
+console.log(
+  `longest tasks (thread ms ×${SLOWDOWN}): ${[...cpuMs]
+    .sort((a, b) => b - a)
+    .slice(0, 8)
+    .map((ms) => (ms * SLOWDOWN).toFixed(0))
+    .join(', ')}`,
+)
 if (QUIET) process.exit(0)
 for (const task of tasks) {
   const inTask = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur!)
   const inside = onMain.filter((e) => e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur! && e !== task && (e.dur ?? 0) > 5_000)
-  console.log(`\n== task at ${((task.ts - navStart) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms (thread ${((task.tdur ?? 0) / 1000).toFixed(0)} ms); ${inTask.length} samples`)
+  console.log(
+    `\n== task at ${((task.ts - navStart) / 1000).toFixed(0)} ms, ${(task.dur! / 1000).toFixed(0)} ms (thread ${((task.tdur ?? 0) / 1000).toFixed(0)} ms); ${inTask.length} samples`,
+  )
   for (const e of inside.slice(0, 12)) console.log(`   ${e.name} ${((e.dur ?? 0) / 1000).toFixed(0)} ms ${JSON.stringify(e.args?.data ?? {}).slice(0, 140)}`)
   const self = new Map<string, number>()
   const under = new Map<string, number>()
@@ -160,6 +186,16 @@ for (const task of tasks) {
     for (const f of new Set(stack)) under.set(f, (under.get(f) ?? 0) + 1)
   }
   const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k)
-  console.log('   self:', top(self, 10).map(([f, c]) => `${f} ×${c}`).join(' | '))
-  console.log('   total:', top(under, 25).map(([f, c]) => `${f} ×${c}`).join(' | '))
+  console.log(
+    '   self:',
+    top(self, 10)
+      .map(([f, c]) => `${f} ×${c}`)
+      .join(' | '),
+  )
+  console.log(
+    '   total:',
+    top(under, 25)
+      .map(([f, c]) => `${f} ×${c}`)
+      .join(' | '),
+  )
 }

@@ -77,7 +77,12 @@ type Measured = LoadResult & { cpuMs: number | null }
 type Target = { url: string; pid: number | undefined }
 
 /** Runs the load in a separate process (tests/bench/http-load.ts, autocannon): never in the server's. */
-async function load(requests: LoadRequest[], amount = REQUESTS, connections = CONCURRENCY, to: Target = { url: server!.url, pid: server!.child.pid }): Promise<Measured> {
+async function load(
+  requests: LoadRequest[],
+  amount = REQUESTS,
+  connections = CONCURRENCY,
+  to: Target = { url: server!.url, pid: server!.child.pid },
+): Promise<Measured> {
   const before = cpuMsOf(to.pid)
   const r = await generate(to.url, requests, amount, connections)
   const after = cpuMsOf(to.pid)
@@ -123,7 +128,10 @@ async function bareReference(databaseUrl: string): Promise<{ floor: Measured; pa
     const to: Target = { url: `http://127.0.0.1:${port}`, pid: child.pid }
     const page: LoadRequest = { path: '/page', method: 'GET', headers: { authorization: `Bearer ${token}` } }
     await load([page, { path: '/healthz', method: 'GET', headers: {} }], 1000, CONCURRENCY, to)
-    return { floor: await load([{ path: '/healthz', method: 'GET', headers: {} }], REQUESTS * 2, CONCURRENCY, to), page: await load([page], REQUESTS, CONCURRENCY, to) }
+    return {
+      floor: await load([{ path: '/healthz', method: 'GET', headers: {} }], REQUESTS * 2, CONCURRENCY, to),
+      page: await load([page], REQUESTS, CONCURRENCY, to),
+    }
   } finally {
     child.kill()
   }
@@ -172,17 +180,25 @@ for (const engine of only) {
   await seedProductData(database.db)
   await seedDemo(database.db, services.passwords, DEMO_PASSWORDS)
   const db = database.db
-  const have = Number(((await db.execute(sql`select count(*)::int as n from users where email like '%@bulk.example' and role = 'client'`)).rows[0] as { n: number }).n)
+  const have = Number(
+    ((await db.execute(sql`select count(*)::int as n from users where email like '%@bulk.example' and role = 'client'`)).rows[0] as { n: number }).n,
+  )
   if (have < USERS) {
     const r = await seedBulkUsers(db, services.passwords, { count: USERS - have })
-    line(engine, 'seed', `${r.users.toLocaleString('en')} users, ${r.licences.toLocaleString('en')} licences in ${(r.ms / 1000).toFixed(1)} s (INSERT … SELECT generate_series)`)
+    line(
+      engine,
+      'seed',
+      `${r.users.toLocaleString('en')} users, ${r.licences.toLocaleString('en')} licences in ${(r.ms / 1000).toFixed(1)} s (INSERT … SELECT generate_series)`,
+    )
   } else {
     line(engine, 'seed', `reusing ${have.toLocaleString('en')} bulk users`)
   }
   const listed = Number(((await db.execute(sql`select count(*)::int as n from users where package <> 'None'`)).rows[0] as { n: number }).n)
   line(engine, 'listed users (Package not None)', listed.toLocaleString('en'))
   const depth = Math.min(DEPTH, listed - 10)
-  const atDepth = Number(((await db.execute(sql`select id from users where package <> 'None' order by id offset ${depth - 1} limit 1`)).rows[0] as { id: number }).id)
+  const atDepth = Number(
+    ((await db.execute(sql`select id from users where package <> 'None' order by id offset ${depth - 1} limit 1`)).rows[0] as { id: number }).id,
+  )
   const cursor = await services.users.cursorAt(atDepth)
   const adminId = Number(((await db.execute(sql`select id from users where email = 'admin@demo.local'`)).rows[0] as { id: number }).id)
 
@@ -209,10 +225,25 @@ for (const engine of only) {
       const lic = r.licensekey ? { id: 0, licensekey: r.licensekey, totalDays: Number(r.total_days), licensebeginning: r.licensebeginning } : null
       const elapsed = lic?.licensebeginning ? Math.round((Date.parse(today) - Date.parse(lic.licensebeginning)) / 86400000) : 0
       return toListItem({
-        id: Number(r.id), fullName: r.full_name, company: r.company, role: r.role, username: r.username, country: r.country, contact: r.phone,
-        email: r.email, package: r.package, avatar: r.avatar, twitchname: r.twitchname, resellerId: r.reseller_id === null ? null : Number(r.reseller_id),
-        createdAt: new Date(r.created_at), botPanel: { active: r.active === true, autostart: true, chatbot: true, categoryChatbot: true }, licence: lic,
-        licenseKey: lic?.licensekey ?? 'None', duration: lic ? lic.totalDays - elapsed : 0, durationTotal: lic?.totalDays ?? 0, status: r.active ? 'active' : 'inactive',
+        id: Number(r.id),
+        fullName: r.full_name,
+        company: r.company,
+        role: r.role,
+        username: r.username,
+        country: r.country,
+        contact: r.phone,
+        email: r.email,
+        package: r.package,
+        avatar: r.avatar,
+        twitchname: r.twitchname,
+        resellerId: r.reseller_id === null ? null : Number(r.reseller_id),
+        createdAt: new Date(r.created_at),
+        botPanel: { active: r.active === true, autostart: true, chatbot: true, categoryChatbot: true },
+        licence: lic,
+        licenseKey: lic?.licensekey ?? 'None',
+        duration: lic ? lic.totalDays - elapsed : 0,
+        durationTotal: lic?.totalDays ?? 0,
+        status: r.active ? 'active' : 'inactive',
       })
     })
     items.sort((a, b) => a.id - b.id)
@@ -238,15 +269,31 @@ for (const engine of only) {
   const token = await signIn(server.url, { email: 'admin@demo.local', password: DEMO_PASSWORDS.admin })
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
   const rest = (path: string): LoadRequest => ({ path, method: 'GET', headers })
-  const gql = (query: string, variables: Record<string, unknown> = {}): LoadRequest => ({ path: '/graphql', method: 'POST', headers, body: JSON.stringify({ query, variables }) })
-  const PAGE = 'query($after: String, $q: String) { users(first: 10, after: $after, q: $q) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id username fullName email role currentPlan status licenseKey duration durationTotal } } } }'
+  const gql = (query: string, variables: Record<string, unknown> = {}): LoadRequest => ({
+    path: '/graphql',
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query, variables }),
+  })
+  const PAGE =
+    'query($after: String, $q: String) { users(first: 10, after: $after, q: $q) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id username fullName email role currentPlan status licenseKey duration durationTotal } } } }'
   const names = ['anna', 'ben', 'clara', 'david', 'emma', 'felix', 'greta', 'hugo', 'ida', 'jonas']
   const lasts = ['schmidt', 'martin', 'dubois', 'silva', 'rossi', 'novak', 'jensen', 'kowal', 'garcia', 'murphy', 'weber', 'meyer', 'wagner', 'becker', 'hoffm']
   // Every search differs (150 name pairs), so most counts are not cached.
   const searches = names.flatMap((f) => lasts.map((l) => `${f} ${l}`))
 
   // Warm-up: JIT, connection pool, prepared statements and the count cache of each request kind.
-  await load([gql(PAGE), rest('/apps/user/users?perPage=10&page=1'), gql(PAGE, { after: cursor }), gql(PAGE, { q: 'anna' }), rest('/apps/user/users?q=anna'), rest('/healthz')], 1000)
+  await load(
+    [
+      gql(PAGE),
+      rest('/apps/user/users?perPage=10&page=1'),
+      gql(PAGE, { after: cursor }),
+      gql(PAGE, { q: 'anna' }),
+      rest('/apps/user/users?q=anna'),
+      rest('/healthz'),
+    ],
+    1000,
+  )
   const floor = await load([{ path: '/healthz', method: 'GET', headers: {} }], REQUESTS * 2)
   const results: Array<[string, Measured, (r: Measured) => boolean]> = []
   const minRps = engine === 'pglite' ? 500 : 1000
@@ -259,10 +306,20 @@ for (const engine of only) {
     await load([rest(`/apps/user/users?perPage=10&page=${Math.floor(depth / 10) + 1}`)], Math.min(REQUESTS, 1000)),
     () => true,
   ])
-  results.push(['GraphQL search (150 distinct q)', await load(searches.map((q) => gql(PAGE, { q })), Math.min(REQUESTS, 1500)), (r) => r.p50 <= 50])
+  results.push([
+    'GraphQL search (150 distinct q)',
+    await load(
+      searches.map((q) => gql(PAGE, { q })),
+      Math.min(REQUESTS, 1500),
+    ),
+    (r) => r.p50 <= 50,
+  ])
   results.push([
     'REST search (150 distinct q)',
-    await load(searches.map((q) => rest(`/apps/user/users?perPage=10&q=${encodeURIComponent(q)}`)), Math.min(REQUESTS, 1500)),
+    await load(
+      searches.map((q) => rest(`/apps/user/users?perPage=10&q=${encodeURIComponent(q)}`)),
+      Math.min(REQUESTS, 1500),
+    ),
     (r) => r.p50 <= 50,
   ])
   const cpu = (r: Measured) => (r.cpuMs === null ? '' : `  server CPU ${r.cpuMs.toFixed(3)} ms/answer`)
@@ -282,16 +339,33 @@ for (const engine of only) {
   // The same shares by the server's CPU per answer (the floor's over each one's): what the
   // rates would show if the server alone had the machine.
   if (floor.cpuMs) {
-    for (const [label, r] of [['GraphQL first page', results[0]![1]], ['REST first page', results[1]![1]], ['GraphQL search', results[4]![1]], ['REST search', results[5]![1]]] as const) {
-      if (r.cpuMs) line(engine, `${label} / floor, by server CPU`, `${(floor.cpuMs / r.cpuMs).toFixed(2)}  (${r.cpuMs.toFixed(3)} against ${floor.cpuMs.toFixed(3)} ms/answer)`)
+    for (const [label, r] of [
+      ['GraphQL first page', results[0]![1]],
+      ['REST first page', results[1]![1]],
+      ['GraphQL search', results[4]![1]],
+      ['REST search', results[5]![1]],
+    ] as const) {
+      if (r.cpuMs)
+        line(
+          engine,
+          `${label} / floor, by server CPU`,
+          `${(floor.cpuMs / r.cpuMs).toFixed(2)}  (${r.cpuMs.toFixed(3)} against ${floor.cpuMs.toFixed(3)} ms/answer)`,
+        )
     }
   }
   if (where.url) {
     // How far any Node.js server gets here: the floor's share the bare page reaches bounds every ratio above.
     const bare = await bareReference(where.url)
     line(engine, 'bare server GET /healthz', figures(bare.floor))
-    line(engine, 'bare server first page (node:http + pg)', `${figures(bare.page)}  ${(bare.page.rps / bare.floor.rps).toFixed(2)}× its floor, ${(bare.page.rps / floor.rps).toFixed(2)}× this floor`)
-    for (const [label, r] of [['GraphQL first page', results[0]![1]], ['REST first page', results[1]![1]]] as const) {
+    line(
+      engine,
+      'bare server first page (node:http + pg)',
+      `${figures(bare.page)}  ${(bare.page.rps / bare.floor.rps).toFixed(2)}× its floor, ${(bare.page.rps / floor.rps).toFixed(2)}× this floor`,
+    )
+    for (const [label, r] of [
+      ['GraphQL first page', results[0]![1]],
+      ['REST first page', results[1]![1]],
+    ] as const) {
       const byCpu = r.cpuMs && bare.page.cpuMs ? `, server CPU ${(r.cpuMs / bare.page.cpuMs).toFixed(2)}× the bare page's` : ''
       line(engine, `${label} / bare first page`, `${(r.rps / bare.page.rps).toFixed(2)}× its rate${byCpu}`)
     }
@@ -312,7 +386,11 @@ for (const engine of only) {
     lone.push(performance.now() - t0)
   }
   lone.sort((a, b) => a - b)
-  line(engine, 'REST search, one at a time, cold', `p50 ${ms(pct(lone, 50))}  p99 ${ms(pct(lone, 99))}  (40 last names, uncached totals; target ≤ 50 ms)  ${verdict(pct(lone, 50) <= 50)}`)
+  line(
+    engine,
+    'REST search, one at a time, cold',
+    `p50 ${ms(pct(lone, 50))}  p99 ${ms(pct(lone, 99))}  (40 last names, uncached totals; target ≤ 50 ms)  ${verdict(pct(lone, 50) <= 50)}`,
+  )
 
   await server.stop()
   server = undefined

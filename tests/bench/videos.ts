@@ -96,7 +96,9 @@ for (const engine of engines) {
   }
   const [{ v } = { v: 0 }] = await db.select({ v: sql<number>`count(*)::int` }).from(channelVideos)
   const [{ c } = { c: 0 }] = await db.select({ c: sql<number>`count(*)::int` }).from(channelClips)
-  console.log(`[${engine}] stored: ${(v / channelCount).toFixed(1)} video rows and ${(c / channelCount).toFixed(1)} clip rows per channel (new rows per day = the channel's new videos and clips)`)
+  console.log(
+    `[${engine}] stored: ${(v / channelCount).toFixed(1)} video rows and ${(c / channelCount).toFixed(1)} clip rows per channel (new rows per day = the channel's new videos and clips)`,
+  )
   await t.services.realtime.close()
   await t.close()
   await twitch.close()

@@ -98,7 +98,9 @@ describe.skipIf(!engine)('docker-compose.yml', () => {
     must(['build'], env, 1_200_000)
     // What earlier builds left untagged (their build stages, about 1.6 GB each, and the images
     // this tag named before); this build's stay as the next one's layer cache.
-    spawnSync('docker', ['image', 'prune', '-f', '--filter', 'label=org.opencontainers.image.title=channel-assistant', '--filter', `until=${building}`], { stdio: 'ignore' })
+    spawnSync('docker', ['image', 'prune', '-f', '--filter', 'label=org.opencontainers.image.title=channel-assistant', '--filter', `until=${building}`], {
+      stdio: 'ignore',
+    })
     up = true
     must(['up', '-d'], env, 600_000)
     await until('the app answering /readyz through the proxy', 180_000, async () => (await fetch(`${base}/readyz`)).ok)
@@ -161,7 +163,8 @@ describe.skipIf(!engine)('docker-compose.yml', () => {
   it('reaches the app replicas when they come back on new addresses, and once it does every request does', async () => {
     const ids = must(['ps', '-q', 'app'], env).trim().split('\n').filter(Boolean)
     expect(ids).toHaveLength(2)
-    const inspect = (id: string, format: string) => spawnSync('docker', ['inspect', '-f', format, id], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean)
+    const inspect = (id: string, format: string) =>
+      spawnSync('docker', ['inspect', '-f', format, id], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean)
     const addresses = (id: string) => inspect(id, '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}')
     const before = ids.flatMap(addresses)
     const [network] = inspect(ids[0]!, '{{range $name, $n := .NetworkSettings.Networks}}{{$name}} {{end}}')
@@ -272,7 +275,11 @@ describe.skipIf(!engine)('docker-compose.yml', () => {
 
   it('recovers after PostgreSQL restarts', async () => {
     must(['restart', 'postgres'], env, 120_000)
-    await until('sign-in after the PostgreSQL restart', 90_000, async () => (await post('/jwt/login', { email: 'admin@demo.local', password: adminPassword })).status === 200)
+    await until(
+      'sign-in after the PostgreSQL restart',
+      90_000,
+      async () => (await post('/jwt/login', { email: 'admin@demo.local', password: adminPassword })).status === 200,
+    )
     const fresh = await signIn('admin@demo.local', adminPassword)
     const res = await post(
       '/apps/user/users',

@@ -27,15 +27,27 @@ describe('accessibility (axe-core, WCAG 2 A/AA) on every page in both skins', ()
     return found
   }
 
-  it.each(['light', 'dark'] as const)('%s skin: no violations on the public pages and every app page (as an admin)', async (skin) => {
-    expect(await walk(skin, 'admin', true)).toEqual([])
-  }, 300_000)
+  it.each(['light', 'dark'] as const)(
+    '%s skin: no violations on the public pages and every app page (as an admin)',
+    async (skin) => {
+      expect(await walk(skin, 'admin', true)).toEqual([])
+    },
+    300_000,
+  )
 
-  it.each(['light', 'dark'] as const)('%s skin: no violations on every app page as the client, whose sandbox channel is connected', async (skin) => {
-    expect(await walk(skin, 'client', false)).toEqual([])
-  }, 300_000)
+  it.each(['light', 'dark'] as const)(
+    '%s skin: no violations on every app page as the client, whose sandbox channel is connected',
+    async (skin) => {
+      expect(await walk(skin, 'client', false)).toEqual([])
+    },
+    300_000,
+  )
 
-  it.each(['light', 'dark'] as const)('%s skin: no violations on every app page as a reseller', async (skin) => {
-    expect(await walk(skin, 'reseller', false)).toEqual([])
-  }, 300_000)
+  it.each(['light', 'dark'] as const)(
+    '%s skin: no violations on every app page as a reseller',
+    async (skin) => {
+      expect(await walk(skin, 'reseller', false)).toEqual([])
+    },
+    300_000,
+  )
 })

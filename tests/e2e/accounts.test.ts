@@ -189,7 +189,10 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' })
     await row.getByTestId('licence-revoke').click()
     await dialog.getByTestId('confirm-action').click()
-    await admin.getByTestId('toast').filter({ hasText: `${key} was revoked.` }).waitFor()
+    await admin
+      .getByTestId('toast')
+      .filter({ hasText: `${key} was revoked.` })
+      .waitFor()
     await admin.getByTestId('licence-filter-status').selectOption('revoked')
     await admin.getByTestId('licence-key').filter({ hasText: key }).waitFor()
     await admin.context().close()

@@ -298,7 +298,10 @@ describe('the assistant pages in Chromium', () => {
 
   it('keeps the reading position when scrolled up and counts new lines in a pill', async () => {
     for (let i = 1; i <= 30; i++) twitch().chat(BROADCASTER.id, VIEWER, `line ${i}`)
-    await page.getByTestId('chat-text').filter({ hasText: /^line 30$/ }).waitFor()
+    await page
+      .getByTestId('chat-text')
+      .filter({ hasText: /^line 30$/ })
+      .waitFor()
     await page.getByTestId('chat-log').evaluate((box) => {
       box.scrollTop = 0
       box.dispatchEvent(new Event('scroll'))

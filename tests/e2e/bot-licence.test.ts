@@ -45,7 +45,8 @@ describe('the bot and the licence on the Bot-Panel in Chromium', () => {
 
     const { plans } = await gql(e2e, admin, '{ plans { id name } }')
     const starter = (plans as Array<{ id: string; name: string }>).find((p) => p.name === 'Starter')!
-    const [key] = (await gql(e2e, admin, 'mutation($p: ID!) { generateLicences(input: { planId: $p, totalDays: 30, count: 1 }) { id } }', { p: starter.id })).generateLicences
+    const [key] = (await gql(e2e, admin, 'mutation($p: ID!) { generateLicences(input: { planId: $p, totalDays: 30, count: 1 }) { id } }', { p: starter.id }))
+      .generateLicences
     await gql(e2e, admin, 'mutation($id: ID!, $u: ID!) { assignLicence(id: $id, userId: $u, activate: true) { status } }', { id: key.id, u: clientId })
     await state('running')
     await reason.waitFor({ state: 'detached' })

@@ -34,7 +34,11 @@ describe('stream calendar in Chromium', () => {
 
     await page.getByTestId('event-add').click()
     const dialog = page.getByTestId('event-dialog')
-    for (const [label, value] of [['Title', 'Collab planning'], ['Location', 'Studio']]) await dialog.getByLabel(label!).fill(value!)
+    for (const [label, value] of [
+      ['Title', 'Collab planning'],
+      ['Location', 'Studio'],
+    ])
+      await dialog.getByLabel(label!).fill(value!)
     await dialog.getByLabel('Calendar').selectOption('Business')
     await dialog.getByTestId('event-submit').click()
     await dialog.waitFor({ state: 'hidden' })

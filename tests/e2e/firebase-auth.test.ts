@@ -10,7 +10,18 @@ import { signIn, storedSession } from './support/pages'
 if (!firebaseToolsPresent) console.warn(FIREBASE_TOOLS_MISSING)
 
 /** Strings that exist on the server only: none may reach the browser's files. */
-const SERVER_ONLY = ['firebase-admin', 'GOOGLE_APPLICATION_CREDENTIALS', 'private_key', 'JWT_ACCESS_SECRET', 'CHANNEL_TOKEN_KEY', 'CONVERSATION_MODEL_KEY', 'TWITCH_CLIENT_SECRET', 'KICK_CLIENT_SECRET', 'SMTP_URL', '$firebase-scrypt$']
+const SERVER_ONLY = [
+  'firebase-admin',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'private_key',
+  'JWT_ACCESS_SECRET',
+  'CHANNEL_TOKEN_KEY',
+  'CONVERSATION_MODEL_KEY',
+  'TWITCH_CLIENT_SECRET',
+  'KICK_CLIENT_SECRET',
+  'SMTP_URL',
+  '$firebase-scrypt$',
+]
 
 describe('the built client carries no server secret, and local mode does not load the Firebase SDK', () => {
   it('scans dist/client', () => {

@@ -87,10 +87,14 @@ describe('followers and dashboards in Chromium', () => {
     await page.getByTestId('stream-row').first().waitFor({ timeout: 20_000 })
     expect(await page.getByTestId('stream-average').first().innerText()).toBe('33')
     expect(await page.getByTestId('stream-peak').first().innerText()).toBe('33')
-    await waitFor(async () => {
-      await open(page, '/followerfabrik/followdashboard')
-      return (await page.getByTestId('channel-total').first().innerText()) === '27'
-    }, 'the total as Twitch reports it', 20_000)
+    await waitFor(
+      async () => {
+        await open(page, '/followerfabrik/followdashboard')
+        return (await page.getByTestId('channel-total').first().innerText()) === '27'
+      },
+      'the total as Twitch reports it',
+      20_000,
+    )
     await page.getByTestId('growth-chart').waitFor()
     await page.getByTestId('best-hours').waitFor()
     // In every language.

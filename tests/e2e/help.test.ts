@@ -17,13 +17,12 @@ describe('the help centre in Chromium', () => {
   async function search(text: string) {
     await page.getByTestId('faq-search').fill(text)
     // Debounced: the answer replaces the categories once the server has searched.
-    await page.waitForFunction(
-      (q) => {
-        const results = document.querySelector('[data-testid="faq-results"]')
-        return Boolean(results && !results.getAttribute('aria-busy') && !document.querySelector('[data-testid^="faq-tab-"]') && results.textContent?.toLowerCase().includes(q))
-      },
-      text.toLowerCase(),
-    )
+    await page.waitForFunction((q) => {
+      const results = document.querySelector('[data-testid="faq-results"]')
+      return Boolean(
+        results && !results.getAttribute('aria-busy') && !document.querySelector('[data-testid^="faq-tab-"]') && results.textContent?.toLowerCase().includes(q),
+      )
+    }, text.toLowerCase())
   }
 
   /** A second browser context signed in as the demo admin. */

@@ -10,7 +10,9 @@ const overflow = (page: Page) =>
     page: document.documentElement.scrollWidth,
     tables: [...document.querySelectorAll('table')].filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1).length,
     // Body cells of the app's data tables (labelled with their column's name) still laid out as table cells.
-    cells: [...document.querySelectorAll('tbody > tr > [data-label]')].filter((c) => getComputedStyle(c).display === 'table-cell').map((c) => `${c.tagName} "${(c.textContent ?? '').slice(0, 20)}"`),
+    cells: [...document.querySelectorAll('tbody > tr > [data-label]')]
+      .filter((c) => getComputedStyle(c).display === 'table-cell')
+      .map((c) => `${c.tagName} "${(c.textContent ?? '').slice(0, 20)}"`),
   }))
 
 /** Leaf elements drawn beyond the right edge of the section or card that holds them. */
@@ -35,19 +37,23 @@ describe('layout on a phone and a laptop', () => {
     return { page, self }
   }
 
-  it.each(['admin', 'client'] as const)('as %s: no page is wider than a 390 px phone, and tables become cards', async (role) => {
-    const { page, self } = await signedIn(role, { width: 390, height: 844 })
-    const wide: string[] = []
-    for (const path of appPaths(self)) {
-      await page.goto(path)
-      await settled(page)
-      const o = await overflow(page)
-      if (o.page > 390 || o.tables > 0) wide.push(`${path}: page ${o.page} px, ${o.tables} table(s) scrolling`)
-      if (o.cells.length > 0) wide.push(`${path}: cells not in cards: ${o.cells.slice(0, 3).join(', ')}`)
-    }
-    expect(wide).toEqual([])
-    await page.context().close()
-  }, 300_000)
+  it.each(['admin', 'client'] as const)(
+    'as %s: no page is wider than a 390 px phone, and tables become cards',
+    async (role) => {
+      const { page, self } = await signedIn(role, { width: 390, height: 844 })
+      const wide: string[] = []
+      for (const path of appPaths(self)) {
+        await page.goto(path)
+        await settled(page)
+        const o = await overflow(page)
+        if (o.page > 390 || o.tables > 0) wide.push(`${path}: page ${o.page} px, ${o.tables} table(s) scrolling`)
+        if (o.cells.length > 0) wide.push(`${path}: cells not in cards: ${o.cells.slice(0, 3).join(', ')}`)
+      }
+      expect(wide).toEqual([])
+      await page.context().close()
+    },
+    300_000,
+  )
 
   it('on a 1366 px laptop, the client dashboard and the keys table keep their text inside their cards', async () => {
     const page = await e2e().newPage()
@@ -139,24 +145,28 @@ describe('layout on a phone and a laptop', () => {
     await page.context().close()
   }, 120_000)
 
-  it.each([320, 390])('on a %i px phone, the navbar’s controls sit side by side, none over another and none squeezed', async (width) => {
-    const { page } = await signedIn('client', { width, height: 800 })
-    await page.waitForURL(/\/dashboard\//)
-    await settled(page)
-    const boxes = await page.evaluate(() =>
-      [...document.querySelectorAll('header button, header select')].map((el) => {
-        const b = el.getBoundingClientRect()
-        return { name: el.getAttribute('aria-label') ?? el.textContent ?? '', left: b.left, right: b.right, width: b.width }
-      }),
-    )
-    expect(boxes.length).toBeGreaterThanOrEqual(5)
-    const sorted = [...boxes].sort((a, b) => a.left - b.left)
-    const overlaps = sorted.slice(1).flatMap((b, i) => (b.left < sorted[i]!.right - 0.5 ? [`${sorted[i]!.name} / ${b.name}`] : []))
-    expect(overlaps).toEqual([])
-    // Every control keeps a tap target of at least 40 px and stays on the screen.
-    expect(boxes.filter((b) => b.width < 39.5 || b.right > width).map((b) => `${b.name} ${Math.round(b.width)} px`)).toEqual([])
-    await page.context().close()
-  }, 120_000)
+  it.each([320, 390])(
+    'on a %i px phone, the navbar’s controls sit side by side, none over another and none squeezed',
+    async (width) => {
+      const { page } = await signedIn('client', { width, height: 800 })
+      await page.waitForURL(/\/dashboard\//)
+      await settled(page)
+      const boxes = await page.evaluate(() =>
+        [...document.querySelectorAll('header button, header select')].map((el) => {
+          const b = el.getBoundingClientRect()
+          return { name: el.getAttribute('aria-label') ?? el.textContent ?? '', left: b.left, right: b.right, width: b.width }
+        }),
+      )
+      expect(boxes.length).toBeGreaterThanOrEqual(5)
+      const sorted = [...boxes].sort((a, b) => a.left - b.left)
+      const overlaps = sorted.slice(1).flatMap((b, i) => (b.left < sorted[i]!.right - 0.5 ? [`${sorted[i]!.name} / ${b.name}`] : []))
+      expect(overlaps).toEqual([])
+      // Every control keeps a tap target of at least 40 px and stays on the screen.
+      expect(boxes.filter((b) => b.width < 39.5 || b.right > width).map((b) => `${b.name} ${Math.round(b.width)} px`)).toEqual([])
+      await page.context().close()
+    },
+    120_000,
+  )
 
   it('on a phone, the menu drawer is empty until opened; opened from the keyboard it takes focus, lists the pages and opens one', async () => {
     const { page } = await signedIn('client', { width: 390, height: 844 })

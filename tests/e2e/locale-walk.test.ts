@@ -35,31 +35,35 @@ const visibleTexts = (page: Page) =>
 describe('locale walk: no English on any page in de, fr and pt', () => {
   const e2e = sharedE2E(WALK_ENV)
 
-  it.each(WALK_LOCALES)('%s: every page as admin, reseller and client', async (locale) => {
-    const dict = dictionaryFor(locale)
-    let checked = 0
-    const found = new Set<string>()
-    const walk = async (page: Page, who: string, path: string) => {
-      // In the app a client-side navigation (as a menu click), so the app loads once per role.
-      if (who === 'signed out') await page.goto(path)
-      else await page.evaluate((p) => (history.pushState(null, '', p), dispatchEvent(new PopStateEvent('popstate'))), path)
-      await page.waitForURL((url) => url.pathname === path)
-      await settled(page)
-      for (const text of await visibleTexts(page)) {
-        checked++
-        if (isEnglish(text, dict)) found.add(`${path} (${who}): ${text}`)
+  it.each(WALK_LOCALES)(
+    '%s: every page as admin, reseller and client',
+    async (locale) => {
+      const dict = dictionaryFor(locale)
+      let checked = 0
+      const found = new Set<string>()
+      const walk = async (page: Page, who: string, path: string) => {
+        // In the app a client-side navigation (as a menu click), so the app loads once per role.
+        if (who === 'signed out') await page.goto(path)
+        else await page.evaluate((p) => (history.pushState(null, '', p), dispatchEvent(new PopStateEvent('popstate'))), path)
+        await page.waitForURL((url) => url.pathname === path)
+        await settled(page)
+        for (const text of await visibleTexts(page)) {
+          checked++
+          if (isEnglish(text, dict)) found.add(`${path} (${who}): ${text}`)
+        }
       }
-    }
-    for (const role of ['admin', 'reseller', 'client'] as DemoRole[]) {
-      const context = await e2e().browser.newContext({ baseURL: e2e().server.url })
-      await context.addInitScript((l) => localStorage.setItem('language', l), locale)
-      const page = await context.newPage()
-      if (role === 'admin') for (const path of PUBLIC_PATHS) await walk(page, 'signed out', path)
-      const self = await signInAs(page, role)
-      for (const path of appPaths(self)) await walk(page, role, path)
-      await context.close()
-    }
-    console.log(`locale walk ${locale}: ${checked} strings checked, ${found.size} English found`)
-    expect([...found]).toEqual([])
-  }, 600_000)
+      for (const role of ['admin', 'reseller', 'client'] as DemoRole[]) {
+        const context = await e2e().browser.newContext({ baseURL: e2e().server.url })
+        await context.addInitScript((l) => localStorage.setItem('language', l), locale)
+        const page = await context.newPage()
+        if (role === 'admin') for (const path of PUBLIC_PATHS) await walk(page, 'signed out', path)
+        const self = await signInAs(page, role)
+        for (const path of appPaths(self)) await walk(page, role, path)
+        await context.close()
+      }
+      console.log(`locale walk ${locale}: ${checked} strings checked, ${found.size} English found`)
+      expect([...found]).toEqual([])
+    },
+    600_000,
+  )
 })

@@ -55,7 +55,10 @@ describe('mailbox in Chromium', () => {
     // Saved as a draft first, then continued from Drafts: the draft becomes the sent mail.
     await dialog.getByRole('button', { name: 'Save draft' }).click()
     await dialog.waitFor({ state: 'hidden' })
-    await client.getByTestId('mailbox').getByRole('button', { name: /^Drafts/ }).click()
+    await client
+      .getByTestId('mailbox')
+      .getByRole('button', { name: /^Drafts/ })
+      .click()
     await row(client, 'Stream overlay files').click()
     await client.getByRole('button', { name: 'Edit draft' }).click()
     expect(await dialog.getByLabel('Message').inputValue()).toBe('Hi!\n\nHere is the list of <b>overlays</b> I use.')
@@ -104,10 +107,14 @@ describe('mailbox in Chromium', () => {
   it('shows a mail whose HTML carries scripts without them', async () => {
     // Written through the API as any mail program could: the server sanitizes what it stores.
     const token = await reseller.evaluate(() => localStorage.getItem('accessToken'))
-    const html = '<p>Schedule <b>update</b></p><script>window.parent.__pwned = 1</script><img src="x" onerror="window.parent.__pwned = 2"><a href="javascript:alert(1)">link</a>'
+    const html =
+      '<p>Schedule <b>update</b></p><script>window.parent.__pwned = 1</script><img src="x" onerror="window.parent.__pwned = 2"><a href="javascript:alert(1)">link</a>'
     const res = await reseller.request.post('/graphql', {
       headers: { authorization: `Bearer ${token}` },
-      data: { query: 'mutation($i: ComposeEmailInput!) { composeEmail(input: $i) { id } }', variables: { i: { to: ['client@demo.local'], subject: 'Scripted mail', message: html } } },
+      data: {
+        query: 'mutation($i: ComposeEmailInput!) { composeEmail(input: $i) { id } }',
+        variables: { i: { to: ['client@demo.local'], subject: 'Scripted mail', message: html } },
+      },
     })
     expect((await res.json()).errors).toBeUndefined()
 
@@ -133,7 +140,10 @@ describe('mailbox in Chromium', () => {
       await page.context().close()
     }
     await expect.poll(() => smtp.arrived.filter((a) => a.to.includes('client@demo.local')).length, { timeout: 15_000 }).toBe(1)
-    const mail = smtp.arrived.find((a) => a.to.includes('client@demo.local'))!.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+    const mail = smtp.arrived
+      .find((a) => a.to.includes('client@demo.local'))!
+      .data.replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
     expect(mail).toMatch(/\/forgot-password\?token=[\w-]+/)
 
     await client.getByRole('button', { name: 'Back to the list' }).click()

@@ -39,7 +39,14 @@ describe('the raid panel in Chromium', () => {
     await connectChannelIn(page, 'twitch')
     await page.getByTestId('channel-card').waitFor()
     // Autostart is on: the bot listens on EventSub (channel.raid both ways) while waiting for the stream.
-    await waitFor(() => twitch().subscriptions().filter((s) => s.type === 'channel.raid').length === 2, 'channel.raid subscriptions', 20_000)
+    await waitFor(
+      () =>
+        twitch()
+          .subscriptions()
+          .filter((s) => s.type === 'channel.raid').length === 2,
+      'channel.raid subscriptions',
+      20_000,
+    )
 
     await open('/pages/raid')
     await page.getByTestId('raid-history-empty').waitFor()

@@ -10,7 +10,9 @@ const names = (page: Page, rowTestId: string) =>
 
 /** The ids and texts of the listbox's options, in order. */
 const options = (page: Page) =>
-  page.getByTestId('search-option').evaluateAll((els) => els.map((el) => ({ id: el.id, text: el.textContent ?? '', selected: el.getAttribute('aria-selected') })))
+  page
+    .getByTestId('search-option')
+    .evaluateAll((els) => els.map((el) => ({ id: el.id, text: el.textContent ?? '', selected: el.getAttribute('aria-selected') })))
 
 const activeTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName)
 
@@ -45,7 +47,9 @@ describe('navbar search and data tables in Chromium', () => {
       const res = await fetch(`${e2e.server.url}/apps/user/users`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ user: { username: `tabletest${n}`, email: `tabletest${n}@example.com`, fullName: `Tabletest ${n}`, currentPlan: 'Pro', totalDays: 30 } }),
+        body: JSON.stringify({
+          user: { username: `tabletest${n}`, email: `tabletest${n}@example.com`, fullName: `Tabletest ${n}`, currentPlan: 'Pro', totalDays: 30 },
+        }),
       })
       expect(res.status, await res.clone().text()).toBe(201)
     }

@@ -75,8 +75,14 @@ describe('shop → invoice → licence in Chromium', () => {
     // The demo client (a client of the demo reseller) buys through the API.
     const token = await apiToken(e2e, 'client')
     const call = (path: string, body?: unknown) =>
-      fetch(`${e2e.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) })
-    const products = (await (await fetch(`${e2e.server.url}/apps/ecommerce/products?q=Starter`, { headers: { authorization: `Bearer ${token}` } })).json()) as { products: Array<{ id: number }> }
+      fetch(`${e2e.server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    const products = (await (await fetch(`${e2e.server.url}/apps/ecommerce/products?q=Starter`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      products: Array<{ id: number }>
+    }
     expect((await call('/apps/ecommerce/cart', { productId: products.products[0]!.id })).status).toBe(201)
     const { invoiceId: bought } = (await (await call('/apps/ecommerce/checkout')).json()) as { invoiceId: number }
     const reseller = await e2e.newPage()

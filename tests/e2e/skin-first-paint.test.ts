@@ -15,45 +15,49 @@ const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i
 describe('skin on the first paint', () => {
   const e2e = sharedE2E()
 
-  it.each(['dark', 'light'] as const)('%s skin: no frame shows the other skin or the unstyled page behind the text', async (skin) => {
-    const expected = rgb((skin === 'dark' ? darkTheme : lightTheme).colors.body)
-    const context = await e2e().browser.newContext({ baseURL: e2e().server.url })
-    await context.addInitScript(
-      ({ skin, expected }) => {
-        localStorage.setItem('skin', skin)
-        const wrong: string[] = []
-        ;(window as unknown as { __mixedFrames: string[] }).__mixedFrames = wrong
-        const transparent = 'rgba(0, 0, 0, 0)'
-        const frame = () => {
-          const html = document.documentElement
-          const hasText = (document.getElementById('root')?.innerText.trim() ?? '') !== ''
-          const bodyBg = document.body ? getComputedStyle(document.body).backgroundColor : transparent
-          const pageBg = bodyBg !== transparent ? bodyBg : getComputedStyle(html).backgroundColor
-          const problems = [
-            html.classList.contains('dark') !== (skin === 'dark') ? `class "${html.className}"` : '',
-            hasText && pageBg !== expected ? `text over ${pageBg}` : '',
-          ].filter(Boolean)
-          if (problems.length > 0 && wrong.length < 20) wrong.push(`${location.pathname}: ${problems.join(', ')}`)
+  it.each(['dark', 'light'] as const)(
+    '%s skin: no frame shows the other skin or the unstyled page behind the text',
+    async (skin) => {
+      const expected = rgb((skin === 'dark' ? darkTheme : lightTheme).colors.body)
+      const context = await e2e().browser.newContext({ baseURL: e2e().server.url })
+      await context.addInitScript(
+        ({ skin, expected }) => {
+          localStorage.setItem('skin', skin)
+          const wrong: string[] = []
+          ;(window as unknown as { __mixedFrames: string[] }).__mixedFrames = wrong
+          const transparent = 'rgba(0, 0, 0, 0)'
+          const frame = () => {
+            const html = document.documentElement
+            const hasText = (document.getElementById('root')?.innerText.trim() ?? '') !== ''
+            const bodyBg = document.body ? getComputedStyle(document.body).backgroundColor : transparent
+            const pageBg = bodyBg !== transparent ? bodyBg : getComputedStyle(html).backgroundColor
+            const problems = [
+              html.classList.contains('dark') !== (skin === 'dark') ? `class "${html.className}"` : '',
+              hasText && pageBg !== expected ? `text over ${pageBg}` : '',
+            ].filter(Boolean)
+            if (problems.length > 0 && wrong.length < 20) wrong.push(`${location.pathname}: ${problems.join(', ')}`)
+            requestAnimationFrame(frame)
+          }
           requestAnimationFrame(frame)
-        }
-        requestAnimationFrame(frame)
-      },
-      { skin, expected },
-    )
-    const page = await context.newPage()
-    // A slow phone: the frames between the first paint and the settled page are many.
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-    const mixed: string[] = []
-    const visit = async (path: string) => {
-      await page.goto(path)
-      await settled(page)
-      mixed.push(...(await page.evaluate(() => (window as unknown as { __mixedFrames: string[] }).__mixedFrames)))
-    }
-    for (const path of PUBLIC_PATHS) await visit(path)
-    const self = await signInAs(page, 'admin')
-    for (const path of appPaths(self).slice(0, 4)) await visit(path)
-    expect(mixed).toEqual([])
-    await context.close()
-  }, 240_000)
+        },
+        { skin, expected },
+      )
+      const page = await context.newPage()
+      // A slow phone: the frames between the first paint and the settled page are many.
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      const mixed: string[] = []
+      const visit = async (path: string) => {
+        await page.goto(path)
+        await settled(page)
+        mixed.push(...(await page.evaluate(() => (window as unknown as { __mixedFrames: string[] }).__mixedFrames)))
+      }
+      for (const path of PUBLIC_PATHS) await visit(path)
+      const self = await signInAs(page, 'admin')
+      for (const path of appPaths(self).slice(0, 4)) await visit(path)
+      expect(mixed).toEqual([])
+      await context.close()
+    },
+    240_000,
+  )
 })

@@ -35,7 +35,13 @@ describe('statistics cards in Chromium', () => {
     expect(signIns).toBeGreaterThanOrEqual(1)
     expect(await cards.getByTestId('stat-card-site-traffic-value').innerText()).toBe(String(signIns))
     const revenue = await rest('/card/card-statistics/revenue')
-    const euros = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2, trailingZeroDisplay: 'stripIfInteger' } as Intl.NumberFormatOptions)
+    const euros = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      trailingZeroDisplay: 'stripIfInteger',
+    } as Intl.NumberFormatOptions)
     expect(await cards.getByTestId('stat-card-revenue-value').innerText()).toBe(euros.format(revenue.analyticsData.revenue))
     // The only sign-ins with a browser's User-Agent were Chromium on Linux: all desktop.
     const devices = await cards.getByTestId('stat-card-sessions-device').innerText()
@@ -46,7 +52,7 @@ describe('statistics cards in Chromium', () => {
     await cards.getByTestId('stat-card-orders').locator('svg.recharts-surface').waitFor()
   })
 
-  it('shows a reseller their clients\' figures on their dashboard, without the admins-only newsletter card', async () => {
+  it("shows a reseller their clients' figures on their dashboard, without the admins-only newsletter card", async () => {
     const reseller = await e2e.newPage()
     try {
       await signIn(reseller, 'reseller@demo.local', DEMO_PASSWORDS.reseller)

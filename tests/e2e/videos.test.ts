@@ -36,7 +36,13 @@ describe('the VOD library and the video dashboard in Chromium', () => {
       })
     }
     for (let i = 0; i < 5; i++) {
-      twitch().addClip(BROADCASTER.id, { id: `Clip${i}`, title: `Moment ${i}`, view_count: 1000 * (i + 1), creator_name: 'viewer_one', created_at: new Date(now - (i + 1) * DAY).toISOString() })
+      twitch().addClip(BROADCASTER.id, {
+        id: `Clip${i}`,
+        title: `Moment ${i}`,
+        view_count: 1000 * (i + 1),
+        creator_name: 'viewer_one',
+        created_at: new Date(now - (i + 1) * DAY).toISOString(),
+      })
     }
     page = await clientPage(e2e)
   })
@@ -73,7 +79,11 @@ describe('the VOD library and the video dashboard in Chromium', () => {
     await page.getByTestId('video-type').selectOption('')
     await waitForRows('video', 12)
     await page.getByTestId('video-sort').selectOption('views')
-    const maxViews = Math.max(...twitch().videos(BROADCASTER.id).map((v) => v.view_count))
+    const maxViews = Math.max(
+      ...twitch()
+        .videos(BROADCASTER.id)
+        .map((v) => v.view_count),
+    )
     await page.waitForFunction((v) => document.querySelector('[data-testid="video-row"] [data-testid="views"]')?.textContent === v, String(maxViews))
     await page.getByTestId('clip-sort').selectOption('views')
     await page.waitForFunction(() => document.querySelector('[data-testid="clip-row"]')?.getAttribute('data-id') === 'Clip4')
@@ -114,13 +124,21 @@ describe('the VOD library and the video dashboard in Chromium', () => {
     await dialog.getByText('"Broadcast 3"').waitFor()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'hidden' })
-    expect(twitch().videos(BROADCASTER.id).some((v) => v.id === '503')).toBe(true)
+    expect(
+      twitch()
+        .videos(BROADCASTER.id)
+        .some((v) => v.id === '503'),
+    ).toBe(true)
 
     await row.getByTestId('video-delete').click()
     await page.getByTestId('confirm-accept').click()
     await toast('"Broadcast 3" was deleted').waitFor()
     await waitForRows('video', 11)
-    expect(twitch().videos(BROADCASTER.id).some((v) => v.id === '503')).toBe(false)
+    expect(
+      twitch()
+        .videos(BROADCASTER.id)
+        .some((v) => v.id === '503'),
+    ).toBe(false)
   })
 
   it('shows the videos and clips on the video dashboard', async () => {

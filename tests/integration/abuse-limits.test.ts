@@ -61,8 +61,7 @@ describe.each(engines)('abuse limits on %s', (engine) => {
 
   it('the GraphQL door refuses the same way, with Retry-After', async () => {
     const query = 'mutation($input: LoginInput!) { login(input: $input) { accessToken } }'
-    const gql = (password: string) =>
-      post('/graphql', { query, variables: { input: { email: 'reseller@demo.local', password } } }, '203.0.113.99')
+    const gql = (password: string) => post('/graphql', { query, variables: { input: { email: 'reseller@demo.local', password } } }, '203.0.113.99')
     for (let i = 0; i < 5; i++) expect((await gql('wrong')).body.errors[0].extensions.code).toBe('INVALID_CREDENTIALS')
     const refused = await gql(DEMO_PASSWORDS.reseller)
     expect(refused.body.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 1 })

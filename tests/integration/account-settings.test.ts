@@ -62,13 +62,23 @@ describe.each(engines)('account settings on %s', (engine) => {
       { i: { bio: 'Variety streamer', dob: '1990-04-01', country: 'France', website: 'https://example.fr', phone: '+33 1 23 45 67 89' } },
       token,
     )
-    expect(info.body.data.updateAccountInfo.info).toEqual({ bio: 'Variety streamer', dob: '1990-04-01', country: 'France', website: 'https://example.fr', phone: '+33 1 23 45 67 89' })
+    expect(info.body.data.updateAccountInfo.info).toEqual({
+      bio: 'Variety streamer',
+      dob: '1990-04-01',
+      country: 'France',
+      website: 'https://example.fr',
+      phone: '+33 1 23 45 67 89',
+    })
     const social = await t.gql(
       'mutation($i: SocialLinksInput!) { updateAccountSocial(input: $i) { social { socialLinks { twitter linkedIn quora } } } }',
       { i: { twitter: 'https://twitter.com/demo', linkedIn: 'https://linkedin.com/in/demo' } },
       token,
     )
-    expect(social.body.data.updateAccountSocial.social.socialLinks).toEqual({ twitter: 'https://twitter.com/demo', linkedIn: 'https://linkedin.com/in/demo', quora: '' })
+    expect(social.body.data.updateAccountSocial.social.socialLinks).toEqual({
+      twitter: 'https://twitter.com/demo',
+      linkedIn: 'https://linkedin.com/in/demo',
+      quora: '',
+    })
     const notes = await t.gql(
       'mutation($i: NotificationFlagsInput!) { updateAccountNotifications(input: $i) { notification { followMe blogDigest commentOnArticle } } }',
       { i: { followMe: true, commentOnArticle: false } },

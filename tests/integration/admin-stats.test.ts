@@ -55,18 +55,28 @@ describe.each(engines)('admin figures and audit log on %s', (engine) => {
     expect(s.monthlyRevenue).toBe(73)
   })
 
-  it('counts the bots running on connected channels (not sandbox ones), in each caller\'s scope', async () => {
+  it("counts the bots running on connected channels (not sandbox ones), in each caller's scope", async () => {
     const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id
     const [client, proOne] = [await idOf('client@demo.local'), await idOf('p1@example.com')]
     const channel = (userId: number, n: number, status: 'running' | 'stopped', sandbox = false) => ({
-      userId, platform: 'twitch' as const, platformUserId: `pu${n}`, login: `chan${n}`, displayName: `Chan${n}`, status, active: true, sandbox,
+      userId,
+      platform: 'twitch' as const,
+      platformUserId: `pu${n}`,
+      login: `chan${n}`,
+      displayName: `Chan${n}`,
+      status,
+      active: true,
+      sandbox,
     })
     // The demo client (a client of the demo reseller): one running, one stopped, one running sandbox channel;
     // the admin's client pro_one: one running.
-    await t.database.db.insert(channels).values([channel(client, 1, 'running'), channel(client, 2, 'stopped'), channel(client, 3, 'running', true), channel(proOne, 4, 'running')])
+    await t.database.db
+      .insert(channels)
+      .values([channel(client, 1, 'running'), channel(client, 2, 'stopped'), channel(client, 3, 'running', true), channel(proOne, 4, 'running')])
     t.services.admin.clear()
     expect((await t.gql(STATS, {}, admin)).body.data.adminStats.activeBots).toBe(2)
-    const running = async (role: 'admin' | 'reseller' | 'client') => (await t.gql('{ runningBots }', {}, (await t.loginAs(role)).accessToken)).body.data.runningBots
+    const running = async (role: 'admin' | 'reseller' | 'client') =>
+      (await t.gql('{ runningBots }', {}, (await t.loginAs(role)).accessToken)).body.data.runningBots
     expect(await running('admin')).toBe(2)
     expect(await running('reseller')).toBe(1)
     expect(await running('client')).toBe(1)
@@ -90,7 +100,10 @@ describe.each(engines)('admin figures and audit log on %s', (engine) => {
       expect((await t.gql('{ auditLog { totalCount } }', {}, token)).body.errors[0].extensions.code).toBe('FORBIDDEN')
     }
     expect((await t.gql(STATS)).body.errors[0].extensions.code).toBe('UNAUTHENTICATED')
-    await t.database.db.update(users).set({ ability: [{ action: 'manage', subject: 'all' }] }).where(eq(users.email, 'reseller@demo.local'))
+    await t.database.db
+      .update(users)
+      .set({ ability: [{ action: 'manage', subject: 'all' }] })
+      .where(eq(users.email, 'reseller@demo.local'))
     const promoted = await t.loginAs('reseller')
     expect((await t.gql(STATS, {}, promoted.accessToken)).body.errors[0].extensions.code).toBe('FORBIDDEN')
     for (const d of [0, 367]) expect((await t.gql(STATS, { d }, admin)).body.errors[0].extensions.code).toBe('BAD_USER_INPUT')
@@ -102,7 +115,9 @@ describe.each(engines)('admin figures and audit log on %s', (engine) => {
     const seen: string[] = []
     let after: string | null = null
     for (;;) {
-      const page: any = (await t.gql('query($a: String) { auditLog(first: 4, after: $a) { pageInfo { hasNextPage endCursor } edges { node { id } } } }', { a: after }, admin)).body.data.auditLog
+      const page: any = (
+        await t.gql('query($a: String) { auditLog(first: 4, after: $a) { pageInfo { hasNextPage endCursor } edges { node { id } } } }', { a: after }, admin)
+      ).body.data.auditLog
       seen.push(...page.edges.map((e: any) => e.node.id))
       if (!page.pageInfo.hasNextPage) break
       after = page.pageInfo.endCursor
@@ -111,7 +126,8 @@ describe.each(engines)('admin figures and audit log on %s', (engine) => {
     const creates = (await t.gql('{ auditLog(first: 100, entity: "user") { edges { node { action } } } }', {}, admin)).body.data.auditLog.edges
     expect(creates.filter((e: any) => e.node.action === 'user.create')).toHaveLength(4)
     // Entries name their actor and target: the admin's username, the created user's username.
-    const named = (await t.gql('{ auditLog(first: 100, entity: "user") { edges { node { action actorName targetName entityId } } } }', {}, admin)).body.data.auditLog.edges
+    const named = (await t.gql('{ auditLog(first: 100, entity: "user") { edges { node { action actorName targetName entityId } } } }', {}, admin)).body.data
+      .auditLog.edges
     const adminName = (await t.database.db.select({ n: users.username }).from(users).where(eq(users.role, 'admin')))[0]!.n
     const created = named.filter((e: any) => e.node.action === 'user.create').map((e: any) => [e.node.actorName, e.node.targetName])
     expect(created.sort()).toEqual(['head_one', 'pro_one', 'pro_two', 'res_two'].map((name) => [adminName, name]))

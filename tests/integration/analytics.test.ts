@@ -35,13 +35,21 @@ describe.each(engines)('stream sessions, viewer samples and the sync scheduler o
   }
   const helix = (path: string) => p.twitch.requests.filter((r) => r.path === path).length
   const openSession = async (id: string) =>
-    (await p.t.database.db.select().from(streamSessions).where(and(eq(streamSessions.channelId, Number(id)), isNull(streamSessions.endedAt))))[0]
+    (
+      await p.t.database.db
+        .select()
+        .from(streamSessions)
+        .where(and(eq(streamSessions.channelId, Number(id)), isNull(streamSessions.endedAt)))
+    )[0]
 
   beforeAll(async () => {
     p = await startPlatformApp(engine)
     ;({ channelId } = await p.connect('client', 'twitch'))
     ;({ channelId: kickChannel } = await p.connect('reseller', 'kick'))
-    for (const [role, id] of [['client', channelId], ['reseller', kickChannel]] as const) {
+    for (const [role, id] of [
+      ['client', channelId],
+      ['reseller', kickChannel],
+    ] as const) {
       await p.ok(await token(role), 'mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id })
       await waitFor(() => p.worker.get(Number(id))?.isConnected, `the ${role} bot`)
     }
@@ -93,7 +101,14 @@ describe.each(engines)('stream sessions, viewer samples and the sync scheduler o
     const average = Math.round(taken.reduce((a, b) => a + b, 0) / taken.length)
     const stats = await p.ok(await token('client'), STATS, { ...r, c: channelId })
     expect(stats.streamStats).toHaveLength(1)
-    expect(stats.streamStats[0]).toMatchObject({ category: 'Chess', averageViewers: average, peakViewers: 100, samples: taken.length, chatLines: 3, newFollowers: 1 })
+    expect(stats.streamStats[0]).toMatchObject({
+      category: 'Chess',
+      averageViewers: average,
+      peakViewers: 100,
+      samples: taken.length,
+      chatLines: 3,
+      newFollowers: 1,
+    })
     expect(stats.streamStats[0].endedAt).not.toBeNull()
     const dash = (await p.ok(await token('client'), DASHBOARD, { p: 'twitch', ...r, i: 'week' })).followDashboard
     expect(dash.streams).toEqual([{ averageViewers: average, peakViewers: 100, chatLines: 3, newFollowers: 1 }])
@@ -122,7 +137,10 @@ describe.each(engines)('stream sessions, viewer samples and the sync scheduler o
 
   it("never fetches for a channel whose owner's licence has expired", async () => {
     const [client] = await p.t.database.db.select().from(users).where(eq(users.email, 'client@demo.local'))
-    const [licence] = await p.t.database.db.select().from(licences).where(and(eq(licences.userId, client!.id), eq(licences.status, 'active')))
+    const [licence] = await p.t.database.db
+      .select()
+      .from(licences)
+      .where(and(eq(licences.userId, client!.id), eq(licences.status, 'active')))
     p.twitch.goLive(BROADCASTER.id, 'Chess')
     await waitFor(() => openSession(channelId), 'the session to open')
     await p.t.database.db.update(licences).set({ licensebeginning: '2020-01-01', totalDays: 30 }).where(eq(licences.id, licence!.id))
@@ -130,7 +148,10 @@ describe.each(engines)('stream sessions, viewer samples and the sync scheduler o
     await runFor(2 * 60 * MIN)
     expect({ followers: helix('/channels/followers'), streams: helix('/streams') }).toEqual(before)
     // Renewed: fetched again.
-    await p.t.database.db.update(licences).set({ licensebeginning: licence!.licensebeginning, totalDays: licence!.totalDays }).where(eq(licences.id, licence!.id))
+    await p.t.database.db
+      .update(licences)
+      .set({ licensebeginning: licence!.licensebeginning, totalDays: licence!.totalDays })
+      .where(eq(licences.id, licence!.id))
     await runFor(10 * MIN)
     expect(helix('/streams')).toBeGreaterThan(before.streams)
   })

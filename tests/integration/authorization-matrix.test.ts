@@ -71,10 +71,23 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
   let channelName = ''
 
   const canaryState = async () => {
-    const [u] = await t.database.db.select().from(users).where(eq(users.id, Number(ids.user)))
-    const [c] = await t.database.db.select().from(channels).where(eq(channels.id, Number(ids.channel)))
-    const [l] = await t.database.db.select().from(licences).where(eq(licences.id, Number(ids.licence)))
-    return JSON.stringify({ u: u && { ...u, updatedAt: null }, c: c && { ...c, updatedAt: null, status: null, statusReason: null, live: null }, l: l && { ...l, updatedAt: null } })
+    const [u] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, Number(ids.user)))
+    const [c] = await t.database.db
+      .select()
+      .from(channels)
+      .where(eq(channels.id, Number(ids.channel)))
+    const [l] = await t.database.db
+      .select()
+      .from(licences)
+      .where(eq(licences.id, Number(ids.licence)))
+    return JSON.stringify({
+      u: u && { ...u, updatedAt: null },
+      c: c && { ...c, updatedAt: null, status: null, statusReason: null, live: null },
+      l: l && { ...l, updatedAt: null },
+    })
   }
 
   beforeAll(async () => {
@@ -111,7 +124,8 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
       cells++
       const text = JSON.stringify(body)
       if (canaries.some((c) => text.includes(c))) leaks.push(`${label} as ${role}: ${text.slice(0, 200)}`)
-      if (role === 'anonymous' && !isPublic && status !== 401 && !text.includes('UNAUTHENTICATED')) wrong.push(`${label} as anonymous → ${status} ${text.slice(0, 160)}`)
+      if (role === 'anonymous' && !isPublic && status !== 401 && !text.includes('UNAUTHENTICATED'))
+        wrong.push(`${label} as anonymous → ${status} ${text.slice(0, 160)}`)
     }
 
     for (const [op, root] of [

@@ -19,7 +19,10 @@ describe.each(engines)('navbar search groups on %s', (engine) => {
   let client: string
   const resellers: { token: string; id: number; client: string }[] = []
   const auth = (token: string) => ({ authorization: `Bearer ${token}` })
-  const { ok, code } = gqlCaller(() => t, () => admin)
+  const { ok, code } = gqlCaller(
+    () => t,
+    () => admin,
+  )
   const get = (path: string, token = admin, headers: Record<string, string> = {}) => t.json('GET', path, undefined, { ...auth(token), ...headers })
   let productId = 0
   let removedId = 0
@@ -39,19 +42,27 @@ describe.each(engines)('navbar search groups on %s', (engine) => {
       await t.database.db.update(users).set({ role: 'reseller' }).where(eq(users.id, id))
       const token = (await t.json('POST', '/jwt/login', { email: `as-reseller-${n}@example.com`, password })).body.accessToken
       const name = `Quasarfjord Client ${n}`
-      await t.database.db.insert(users).values({ email: `as-client-${n}@example.com`, username: `asclient${n}`, fullName: name, passwordHash: 'x', role: 'client', resellerId: id })
+      await t.database.db
+        .insert(users)
+        .values({ email: `as-client-${n}@example.com`, username: `asclient${n}`, fullName: name, passwordHash: 'x', role: 'client', resellerId: id })
       resellers.push({ token, id, client: name })
     }
     // Help-centre entries and products holding the word, written as an admin would.
     const principal: Principal = { userId: Number(signedIn.userData.id), role: 'admin', admin: true, ability: [{ action: 'manage', subject: 'all' }] }
     const help = t.services.help
-    const faqCategory = await help.save(principal, 'faqCategory', null, { key: 'as-category', translations: [{ locale: 'en', title: 'Search tests', body: '' }] })
+    const faqCategory = await help.save(principal, 'faqCategory', null, {
+      key: 'as-category',
+      translations: [{ locale: 'en', title: 'Search tests', body: '' }],
+    })
     await help.save(principal, 'faqQuestion', null, {
       categoryId: faqCategory,
       translations: [{ locale: 'en', title: 'What is a quasarfjord?', body: 'A word only this test uses.' }],
     })
     kbCategorySlug = 'as-kb-category'
-    const kbCategory = await help.save(principal, 'kbCategory', null, { slug: kbCategorySlug, translations: [{ locale: 'en', title: 'Search test articles', body: '' }] })
+    const kbCategory = await help.save(principal, 'kbCategory', null, {
+      slug: kbCategorySlug,
+      translations: [{ locale: 'en', title: 'Search test articles', body: '' }],
+    })
     await help.save(principal, 'kbArticle', null, {
       categoryId: kbCategory,
       slug: 'quasarfjord-guide',
@@ -88,13 +99,19 @@ describe.each(engines)('navbar search groups on %s', (engine) => {
     expect(keys(res.body)).toEqual(['articles', 'contacts', 'faq', 'products'])
     expect(res.body.contacts.key).toBe('name')
     expect(res.body.contacts.data.map((c: any) => c.name).sort()).toEqual(resellers.map((r) => r.client).sort())
-    expect(res.body.faq).toEqual({ key: 'question', data: [{ question: 'What is a quasarfjord?', category: 'Search tests', route: '/pages/faq?q=What%20is%20a%20quasarfjord%3F' }] })
+    expect(res.body.faq).toEqual({
+      key: 'question',
+      data: [{ question: 'What is a quasarfjord?', category: 'Search tests', route: '/pages/faq?q=What%20is%20a%20quasarfjord%3F' }],
+    })
     expect(res.body.articles).toEqual({
       key: 'title',
       data: [{ title: 'The quasarfjord guide', category: 'Search test articles', route: `/pages/knowledge-base/${kbCategorySlug}/quasarfjord-guide` }],
     })
     // A removed product is not offered.
-    expect(res.body.products).toEqual({ key: 'name', data: [{ name: 'Quasarfjord add-on', brand: 'Test brand', price: 12.5, img: null, route: `/apps/e-commerce/product/${productId}` }] })
+    expect(res.body.products).toEqual({
+      key: 'name',
+      data: [{ name: 'Quasarfjord add-on', brand: 'Test brand', price: 12.5, img: null, route: `/apps/e-commerce/product/${productId}` }],
+    })
     expect(removedId).not.toBe(productId)
   })
 
@@ -105,7 +122,10 @@ describe.each(engines)('navbar search groups on %s', (engine) => {
     // Without ?lang= the first supported Accept-Language.
     const header = await get(`/autosuggest/data?q=${WORD}`, admin, { 'accept-language': 'xx, de;q=0.8' })
     expect(header.body.articles.data.map((a: any) => a.title)).toEqual(['Der Quasarfjord-Leitfaden'])
-    const g = await ok('query($q: String, $l: HelpLocale) { autosuggest(q: $q, locale: $l) { articles { title route } faq { question } products { name route } } }', { q: WORD, l: 'de' })
+    const g = await ok(
+      'query($q: String, $l: HelpLocale) { autosuggest(q: $q, locale: $l) { articles { title route } faq { question } products { name route } } }',
+      { q: WORD, l: 'de' },
+    )
     expect(g.autosuggest.articles).toEqual([{ title: 'Der Quasarfjord-Leitfaden', route: `/pages/knowledge-base/${kbCategorySlug}/quasarfjord-guide` }])
     expect(g.autosuggest.products).toEqual([{ name: 'Quasarfjord add-on', route: `/apps/e-commerce/product/${productId}` }])
   })

@@ -75,9 +75,9 @@ function shaped(type: GraphQLInputType, depth = 0): fc.Arbitrary<unknown> {
 }
 
 const argsOf = (args: readonly GraphQLArgument[]) =>
-  fc.tuple(...args.map((a) => fc.oneof({ weight: 3, arbitrary: shaped(a.type) }, { weight: 1, arbitrary: hostile }))).map((values) =>
-    Object.fromEntries(args.map((a, i) => [a.name, values[i]])),
-  )
+  fc
+    .tuple(...args.map((a) => fc.oneof({ weight: 3, arbitrary: shaped(a.type) }, { weight: 1, arbitrary: hostile })))
+    .map((values) => Object.fromEntries(args.map((a, i) => [a.name, values[i]])))
 
 const selection = (field: GraphQLField<unknown, unknown>) => (isLeafType(getNamedType(field.type)) ? '' : ' { __typename }')
 
@@ -98,7 +98,12 @@ function graphqlTargets(): Target[] {
       if (field.args.length === 0 || field.name === 'logout') continue
       const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ')
       const call = field.args.map((a) => `${a.name}: $${a.name}`).join(', ')
-      out.push({ name: `${op} ${field.name}`, query: `${op}(${vars}) { ${field.name}(${call})${selection(field)} }`, args: argsOf(field.args), fields: field.args })
+      out.push({
+        name: `${op} ${field.name}`,
+        query: `${op}(${vars}) { ${field.name}(${call})${selection(field)} }`,
+        args: argsOf(field.args),
+        fields: field.args,
+      })
     }
   }
   return out
@@ -180,7 +185,10 @@ describe.each(engines)('bad input on %s', (engine) => {
       for (const [i, variables] of samples.entries()) for (const role of ROLES) await sendGraphql(target, variables, role, `#${i}`)
     }
     for (const [method, path] of restTargets) {
-      const samples = fc.sample(fc.tuple(hostile, fc.dictionary(fc.string({ maxLength: 8 }), hostile, { maxKeys: 4 }), hostile), { seed: SEED, numRuns: RUNS_PER_TARGET })
+      const samples = fc.sample(fc.tuple(hostile, fc.dictionary(fc.string({ maxLength: 8 }), hostile, { maxKeys: 4 }), hostile), {
+        seed: SEED,
+        numRuns: RUNS_PER_TARGET,
+      })
       for (const [i, [param, fields, raw]] of samples.entries()) {
         const body = i % 3 === 2 ? JSON.stringify(raw) : { ...fields, user: fields, task: fields, event: fields }
         for (const role of ROLES) await sendRest(method, fill(path, param), fields, body, role, `#${i}`)
@@ -190,7 +198,9 @@ describe.each(engines)('bad input on %s', (engine) => {
     expect(failures).toEqual([])
     expect(cases).toBeGreaterThan(1000)
     const after = await counts()
-    const changed = Object.keys(after).filter((k) => after[k] !== before[k]).map((k) => `${k}: ${before[k]} → ${after[k]}`)
+    const changed = Object.keys(after)
+      .filter((k) => after[k] !== before[k])
+      .map((k) => `${k}: ${before[k]} → ${after[k]}`)
     expect(changed).toEqual([])
   })
 

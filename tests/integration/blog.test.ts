@@ -4,8 +4,10 @@ import { engines } from '../support/databases'
 import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
 import { blogSeed } from '../../seed/blog'
 
-const POSTS = 'query($q: String, $tag: String, $status: BlogStatus, $page: Int, $perPage: Int) { blogPosts(q: $q, tag: $tag, status: $status, page: $page, perPage: $perPage) { total page perPage posts { id slug title status tags commentCount author { name } } } }'
-const POST = 'query($ref: String!) { blogPost(ref: $ref) { id slug title status content coverImage commentCount comments { id text hidden mine author { name } } } }'
+const POSTS =
+  'query($q: String, $tag: String, $status: BlogStatus, $page: Int, $perPage: Int) { blogPosts(q: $q, tag: $tag, status: $status, page: $page, perPage: $perPage) { total page perPage posts { id slug title status tags commentCount author { name } } } }'
+const POST =
+  'query($ref: String!) { blogPost(ref: $ref) { id slug title status content coverImage commentCount comments { id text hidden mine author { name } } } }'
 const SAVE = 'mutation($id: ID, $input: BlogPostInput!) { saveBlogPost(id: $id, input: $input) { id slug title status content tags coverImage publishedAt } }'
 const DELETE = 'mutation($id: ID!) { deleteBlogPost(id: $id) }'
 const COMMENT = 'mutation($postId: ID!, $text: String!) { addBlogComment(postId: $postId, text: $text) { id text mine hidden author { name } } }'
@@ -17,7 +19,10 @@ describe.each(engines)('blog on %s', (engine) => {
   let client: string
   let reseller: string
   let admin: string
-  const { ok, code } = gqlCaller(() => t, () => admin)
+  const { ok, code } = gqlCaller(
+    () => t,
+    () => admin,
+  )
 
   const get = (path: string, token: string | null = client) => t.json('GET', path, undefined, token ? { authorization: `Bearer ${token}` } : {})
   const post = (path: string, body: unknown, token: string | null = admin) => t.json('POST', path, body, token ? { authorization: `Bearer ${token}` } : {})
@@ -87,7 +92,20 @@ describe.each(engines)('blog on %s', (engine) => {
       const detail = await get(`/blog/list/data/detail?id=${ref}`)
       expect(detail.status).toBe(200)
       expect(Object.keys(detail.body).sort()).toEqual(['blog', 'comments'])
-      expect(Object.keys(detail.body.blog).sort()).toEqual(['avatar', 'comments', 'content', 'createdTime', 'excerpt', 'id', 'img', 'slug', 'status', 'tags', 'title', 'userFullName'])
+      expect(Object.keys(detail.body.blog).sort()).toEqual([
+        'avatar',
+        'comments',
+        'content',
+        'createdTime',
+        'excerpt',
+        'id',
+        'img',
+        'slug',
+        'status',
+        'tags',
+        'title',
+        'userFullName',
+      ])
       expect(detail.body.blog.comments).toBe(2)
       expect(detail.body.blog.content).toContain('<h2>Step by step</h2>')
       expect(detail.body.comments).toHaveLength(2)
@@ -123,7 +141,8 @@ describe.each(engines)('blog on %s', (engine) => {
         input: {
           title: 'Kick support, step by step',
           excerpt: 'Connecting a Kick channel.',
-          content: '<p onclick="steal()">Connect <a href="javascript:alert(1)">Kick</a></p><script>alert(1)</script><img src="https://example.com/a.png" onerror="x()">',
+          content:
+            '<p onclick="steal()">Connect <a href="javascript:alert(1)">Kick</a></p><script>alert(1)</script><img src="https://example.com/a.png" onerror="x()">',
           tags: ['How-to', 'Kick'],
         },
       })
@@ -144,12 +163,34 @@ describe.each(engines)('blog on %s', (engine) => {
 
     const edit = await get(`/blog/list/data/edit?id=${draft.id}`, admin)
     expect(edit.status).toBe(200)
-    expect(Object.keys(edit.body).sort()).toEqual(['avatar', 'blogCategories', 'blogTitle', 'content', 'createdTime', 'excerpt', 'featuredImage', 'id', 'slug', 'status', 'userFullName'])
+    expect(Object.keys(edit.body).sort()).toEqual([
+      'avatar',
+      'blogCategories',
+      'blogTitle',
+      'content',
+      'createdTime',
+      'excerpt',
+      'featuredImage',
+      'id',
+      'slug',
+      'status',
+      'userFullName',
+    ])
     const cover = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
     // The GET's body comes back with the changes (read-only fields included).
-    const published = await post('/blog/list/data/edit', { ...edit.body, status: 'Published', featuredImage: cover, blogCategories: ['How-to', 'Kick', 'Release notes'] })
+    const published = await post('/blog/list/data/edit', {
+      ...edit.body,
+      status: 'Published',
+      featuredImage: cover,
+      blogCategories: ['How-to', 'Kick', 'Release notes'],
+    })
     expect(published.status).toBe(200)
-    expect(published.body).toMatchObject({ id: Number(draft.id), status: 'Published', featuredImage: cover, blogCategories: ['How-to', 'Kick', 'Release notes'] })
+    expect(published.body).toMatchObject({
+      id: Number(draft.id),
+      status: 'Published',
+      featuredImage: cover,
+      blogCategories: ['How-to', 'Kick', 'Release notes'],
+    })
     const seen = (await ok(POST, { ref: String(draft.id) }, client)).blogPost
     expect(seen).toMatchObject({ title: 'Kick support, step by step', status: 'Published', coverImage: cover })
     const listed = await get('/blog/list/data?perPage=1', client)
@@ -185,9 +226,15 @@ describe.each(engines)('blog on %s', (engine) => {
       expect(Object.keys(res.body.errors[0].extensions.fields ?? {}), JSON.stringify(input).slice(0, 60)).toContain(field)
     }
     // The same over REST: a 400 or 409 with the code and the field.
-    expect(await post('/blog/list/data/edit', { blogTitle: '' })).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', fields: { title: expect.any(Array) } } })
+    expect(await post('/blog/list/data/edit', { blogTitle: '' })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_USER_INPUT', fields: { title: expect.any(Array) } },
+    })
     expect(await post('/blog/list/data/edit', { blogTitle: 'x', unknown: 1 })).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT' } })
-    expect(await post('/blog/list/data/edit', { id: 'abc', blogTitle: 'x' })).toMatchObject({ status: 400, body: { code: 'BAD_USER_INPUT', fields: { id: expect.any(Array) } } })
+    expect(await post('/blog/list/data/edit', { id: 'abc', blogTitle: 'x' })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_USER_INPUT', fields: { id: expect.any(Array) } },
+    })
     expect(await post('/blog/list/data/edit', { id: 999999, blogTitle: 'x' })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } })
     // An update that fails on the slug leaves the post as it was.
     const first = (await ok(POST, { ref: 'welcome-to-the-product-news' })).blogPost

@@ -35,7 +35,12 @@ describe.each(engines)('bot writes are fenced on %s', (engine) => {
     twitch.addUser(BROADCASTER)
     t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch) })
     t.clock.now = () => new Date()
-    worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent'), leases: { db: t.database.db, ttlMs: TTL_MS, name: 'fenced' } })
+    worker = createBotWorker({
+      services: t.services,
+      config: t.config,
+      log: createLogger('silent'),
+      leases: { db: t.database.db, ttlMs: TTL_MS, name: 'fenced' },
+    })
     await worker.start()
     const { accessToken } = await t.loginAs('client')
     twitch.consentAs(BROADCASTER.id)
@@ -44,7 +49,9 @@ describe.each(engines)('bot writes are fenced on %s', (engine) => {
       const r = await t.gql(q, v, accessToken)
       if (r.body.errors) throw new Error(JSON.stringify(r.body.errors))
     }
-    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!ping", response: "pong ${user}", cooldownSeconds: 0 }) { id } }', { c: String(channelId) })
+    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!ping", response: "pong ${user}", cooldownSeconds: 0 }) { id } }', {
+      c: String(channelId),
+    })
     await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: String(channelId) })
   })
 
@@ -91,7 +98,9 @@ describe.each(engines)('bot writes are fenced on %s', (engine) => {
     // Still without the lease (the test above): Twitch now refuses the channel's token, even after a refresh.
     twitch.failRequests(BROADCASTER.id, 1000, 401)
     const client = await t.services.platforms.of((await t.services.channels.byId(channelId))!)
-    await expect(t.services.channels.actAs(channelId, 'broadcaster', (as) => client.stream(as.token, as.broadcasterId))).rejects.toThrow(/reconnect the channel/)
+    await expect(t.services.channels.actAs(channelId, 'broadcaster', (as) => client.stream(as.token, as.broadcasterId))).rejects.toThrow(
+      /reconnect the channel/,
+    )
     // (The status is written, or not, before the error is answered.)
     const row = await t.services.channels.byId(channelId)
     expect({ status: row!.status, reason: row!.statusReason }).toEqual({ status: 'running', reason: 'written by the new holder' })

@@ -105,8 +105,9 @@ describe.each(engines)('bots and licences on %s', (engine) => {
     expect(await status()).toMatchObject({ state: 'stopped', code: 'LICENCE_ENDED' })
 
     const [starter] = await t.database.db.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Starter'))
-    const [key] = (await ok('mutation($p: ID!) { generateLicences(input: { planId: $p, totalDays: 30, count: 1 }) { licensekey } }', { p: String(starter!.id) }, admin))
-      .generateLicences
+    const [key] = (
+      await ok('mutation($p: ID!) { generateLicences(input: { planId: $p, totalDays: 30, count: 1 }) { licensekey } }', { p: String(starter!.id) }, admin)
+    ).generateLicences
     await ok('mutation($k: String!) { activateLicence(key: $k) { status } }', { k: key.licensekey })
     await waitFor(running, 'the bot running again')
     expect(await waitFor(async () => ((await status()).state === 'running' ? status() : null), 'status running')).toMatchObject({ code: null, reason: null })
@@ -184,7 +185,7 @@ describe.each(engines)('bots and licences on %s', (engine) => {
     await waitFor(running, 'the bot running under another key')
   })
 
-  it("stops the bot at once when its owner is deleted (their keys revoked, their channels gone; no resync)", async () => {
+  it('stops the bot at once when its owner is deleted (their keys revoked, their channels gone; no resync)', async () => {
     await startWorker() // no periodic resync: only the deletion's event can stop it
     await waitFor(running, 'the bot running')
     await ok('mutation($id: ID!) { deleteUser(id: $id) }', { id: String(clientId) }, admin)

@@ -43,12 +43,20 @@ describe.each(engines)('bot start retries on %s', (engine) => {
     twitch.addUser(BROADCASTER)
     t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch) })
     scheduler = new ManualScheduler(t.clock)
-    worker = createBotWorker({ services: t.services, config: t.config, log: createLogger(process.env.RETRY_DEBUG ? 'debug' : 'silent'), scheduler, random: () => 0.5 })
+    worker = createBotWorker({
+      services: t.services,
+      config: t.config,
+      log: createLogger(process.env.RETRY_DEBUG ? 'debug' : 'silent'),
+      scheduler,
+      random: () => 0.5,
+    })
     await worker.start()
     token = (await t.loginAs('client')).accessToken
     twitch.consentAs(BROADCASTER.id)
     channelId = Number(await connectChannel(t, token, twitch, 'twitch'))
-    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!ping", response: "pong ${user}", cooldownSeconds: 0 }) { id } }', { c: String(channelId) })
+    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!ping", response: "pong ${user}", cooldownSeconds: 0 }) { id } }', {
+      c: String(channelId),
+    })
     // A new channel may come with Autostart (a bot waiting for the stream): every test starts from no bot.
     await setActive(false)
     await waitFor(async () => !worker.get(channelId) && (await worker.settled(), !worker.get(channelId)), 'no bot for the channel')

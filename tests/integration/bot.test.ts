@@ -136,14 +136,22 @@ describe.each(engines)('the assistant on %s', (engine) => {
       const authorize = new URL(start.authorizeUrl)
       expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
       expect(authorize.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
-      const client = new TwitchClient({ clientId: twitch.clientId, clientSecret: twitch.clientSecret, apiUrl: twitch.apiUrl, authUrl: twitch.authUrl, eventSubUrl: twitch.eventSubUrl })
+      const client = new TwitchClient({
+        clientId: twitch.clientId,
+        clientSecret: twitch.clientSecret,
+        apiUrl: twitch.apiUrl,
+        authUrl: twitch.authUrl,
+        eventSubUrl: twitch.eventSubUrl,
+      })
       const verifier = 'v'.repeat(64)
       const challenge = createHash('sha256').update(verifier).digest('base64url')
       const codeFor = async () => {
         const url = client.authorizeUrl({ state: 's', redirectUri: 'http://app.test/cb', scopes: ['user:read:chat'], codeChallenge: challenge })
         return (await twitch.authorize(url)).searchParams.get('code')!
       }
-      await expect(client.exchangeCode({ code: await codeFor(), redirectUri: 'http://app.test/cb', codeVerifier: 'w'.repeat(64) })).rejects.toThrow(/code_verifier/)
+      await expect(client.exchangeCode({ code: await codeFor(), redirectUri: 'http://app.test/cb', codeVerifier: 'w'.repeat(64) })).rejects.toThrow(
+        /code_verifier/,
+      )
       await expect(client.exchangeCode({ code: await codeFor(), redirectUri: 'http://app.test/cb' })).rejects.toThrow(/code_verifier/)
       const tokens = await client.exchangeCode({ code: await codeFor(), redirectUri: 'http://app.test/cb', codeVerifier: verifier })
       await client.revoke(tokens.accessToken)
@@ -157,7 +165,13 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect(res.location).toBe(`/pages/Panel?confirm=${id}`)
       expect(await countRows()).toEqual({ channels: 0, accounts: 0, pending: 1 })
       const shown = await flow.pending(id)
-      expect(shown.body.data.pendingChannelConnection).toMatchObject({ platform: 'twitch', login: 'democaster', displayName: 'DemoCaster', platformUserId: '1001', botForChannelId: null })
+      expect(shown.body.data.pendingChannelConnection).toMatchObject({
+        platform: 'twitch',
+        login: 'democaster',
+        displayName: 'DemoCaster',
+        platformUserId: '1001',
+        botForChannelId: null,
+      })
       // Another user neither sees nor confirms it.
       const stranger = connectFlow(t, (await t.loginAs('reseller')).accessToken)
       expect((await stranger.pending(id)).body.errors![0]!.extensions!.code).toBe('NOT_FOUND')
@@ -283,7 +297,12 @@ describe.each(engines)('the assistant on %s', (engine) => {
     it('starts when the panel is switched on, and says so', async () => {
       await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { panel { active } } }', { id: channelId })
       await waitFor(() => bot()?.isConnected, 'the bot to connect')
-      expect(twitch.subscriptions().map((s) => s.type).sort()).toEqual([
+      expect(
+        twitch
+          .subscriptions()
+          .map((s) => s.type)
+          .sort(),
+      ).toEqual([
         'channel.chat.message',
         'channel.follow',
         'channel.raid', // from this broadcaster (its raids starting)
@@ -325,9 +344,12 @@ describe.each(engines)('the assistant on %s', (engine) => {
     })
 
     it('fires a timer after its interval once enough chat lines have passed', async () => {
-      await ok('mutation($c: ID!) { createChatTimer(channelId: $c, input: { name: "socials", message: "Follow the socials! ${random a|b}", intervalMinutes: 5, minLines: 3 }) { id } }', {
-        c: channelId,
-      })
+      await ok(
+        'mutation($c: ID!) { createChatTimer(channelId: $c, input: { name: "socials", message: "Follow the socials! ${random a|b}", intervalMinutes: 5, minLines: 3 }) { id } }',
+        {
+          c: channelId,
+        },
+      )
       // The worker reloads the channel on the change's event, and the bot arms the timer then: the
       // clock moves only once it is set (a clock moved before would pass no timer).
       await waitFor(() => scheduler.armedFor(5 * 60_000), 'the timer to be armed')
@@ -348,12 +370,26 @@ describe.each(engines)('the assistant on %s', (engine) => {
       // The stream listens once its first read starts the subscription: probes published straight to
       // pub/sub (stored nowhere) until one comes through; only then does the viewer write.
       let listening = false
-      const line = readSse(res, (d) => {
-        if (d.data?.chatMessages?.text === 'probe') listening = true
-        return d.data?.chatMessages?.text === 'hello from SSE' ? d.data.chatMessages : undefined
-      }, 20_000)
+      const line = readSse(
+        res,
+        (d) => {
+          if (d.data?.chatMessages?.text === 'probe') listening = true
+          return d.data?.chatMessages?.text === 'hello from SSE' ? d.data.chatMessages : undefined
+        },
+        20_000,
+      )
       void line.catch(() => {}) // awaited below; a failure meanwhile is reported there
-      const probe = { id: '0', channelId, platformMessageId: 'probe', userId: '0', userLogin: 'probe', userName: 'probe', text: 'probe', roles: [], fromBot: false }
+      const probe = {
+        id: '0',
+        channelId,
+        platformMessageId: 'probe',
+        userId: '0',
+        userLogin: 'probe',
+        userName: 'probe',
+        text: 'probe',
+        roles: [],
+        fromBot: false,
+      }
       await waitFor(() => {
         if (!listening) t.services.pubsub.publish('chatMessage', channelId, { ...probe, at: new Date(t.clock.t).toISOString() })
         return listening
@@ -368,19 +404,27 @@ describe.each(engines)('the assistant on %s', (engine) => {
       const sent = await ok('mutation($id: ID!) { sendChatMessage(channelId: $id, message: "Welcome, everyone") { ok status message id } }', { id: channelId })
       expect(sent.sendChatMessage).toMatchObject({ ok: true, status: 200, message: 'Sent' })
       expect(sentTexts()).toContain('Welcome, everyone')
-      const tooLong = await gql('mutation($id: ID!) { sendChatMessage(channelId: $id, message: $m) { ok } }'.replace('$m', `"${'x'.repeat(501)}"`), { id: channelId })
+      const tooLong = await gql('mutation($id: ID!) { sendChatMessage(channelId: $id, message: $m) { ok } }'.replace('$m', `"${'x'.repeat(501)}"`), {
+        id: channelId,
+      })
       expect(tooLong.body.errors[0].extensions.code).toBe('BAD_USER_INPUT')
 
       const msgId = twitch.chat(BROADCASTER.id, VIEWER, 'something rude')
       await waitFor(async () => (await t.services.chat.recent(Number(channelId), 1))[0]?.platformMessageId === msgId, 'the line')
       const MOD = 'mutation($id: ID!, $i: ModerationInput!) { moderateChat(channelId: $id, input: $i) { ok status message } }'
-      expect((await ok(MOD, { id: channelId, i: { action: 'delete', messageId: msgId } })).moderateChat).toEqual({ ok: true, status: 204, message: 'Message deleted' })
+      expect((await ok(MOD, { id: channelId, i: { action: 'delete', messageId: msgId } })).moderateChat).toEqual({
+        ok: true,
+        status: 204,
+        message: 'Message deleted',
+      })
       expect((await ok(MOD, { id: channelId, i: { action: 'delete', messageId: 'nope' } })).moderateChat).toEqual({
         ok: false,
         status: 404,
         message: 'The message was not found.',
       })
-      expect((await ok(MOD, { id: channelId, i: { action: 'timeout', userId: VIEWER.userId, durationSeconds: 60, reason: 'calm down' } })).moderateChat.ok).toBe(true)
+      expect(
+        (await ok(MOD, { id: channelId, i: { action: 'timeout', userId: VIEWER.userId, durationSeconds: 60, reason: 'calm down' } })).moderateChat.ok,
+      ).toBe(true)
       expect((await ok(MOD, { id: channelId, i: { action: 'ban', userId: '3999' } })).moderateChat.ok).toBe(true)
       expect((await ok(MOD, { id: channelId, i: { action: 'ban', userId: '3999' } })).moderateChat).toEqual({
         ok: false,
@@ -424,7 +468,10 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect((await callbackAndConfirm(back)).location).toBe('/pages/Panel?confirmed')
       await waitFor(() => bot() && bot() !== previous && bot().isConnected, 'the bot to restart as the bot account')
       expect((await ok(CHANNEL, { id: channelId })).channel.botAccount).toEqual({ login: 'democasterbot' })
-      await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!lurk", response: "${user} is lurking", cooldownSeconds: 0 }) { id } }', { c: channelId })
+      await ok(
+        'mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!lurk", response: "${user} is lurking", cooldownSeconds: 0 }) { id } }',
+        { c: channelId },
+      )
       // The bot knows !lurk before the viewers use it: a reload of the channel, which reads the stored
       // command (serialised with the one the change's event starts), resolves once the bot has it.
       await worker.reload(Number(channelId))
@@ -454,12 +501,20 @@ describe.each(engines)('the assistant on %s', (engine) => {
       twitch.expireTokens()
       const sent = await ok('mutation($id: ID!) { sendChatMessage(channelId: $id, message: "still here") { ok } }', { id: channelId })
       expect(sent.sendChatMessage.ok).toBe(true)
-      const stored = await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.channelId, Number(channelId)))
+      const stored = await t.database.db
+        .select()
+        .from(channelAccounts)
+        .where(eq(channelAccounts.channelId, Number(channelId)))
       twitch.revokeAll()
       const res = await gql('mutation($id: ID!) { sendChatMessage(channelId: $id, message: "and now?") { ok } }', { id: channelId })
       expect(res.body.errors[0].extensions.code).toBe('PLATFORM_ERROR')
       expect(res.body.errors[0].message).toMatch(/reconnect the channel/)
-      expect(await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.channelId, Number(channelId)))).toEqual(stored)
+      expect(
+        await t.database.db
+          .select()
+          .from(channelAccounts)
+          .where(eq(channelAccounts.channelId, Number(channelId))),
+      ).toEqual(stored)
       const status = await waitFor(async () => {
         const d = await ok(CHANNEL, { id: channelId })
         return d.channel.status.state === 'error' && d.channel.status
@@ -488,7 +543,9 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect((await callbackAndConfirm(back)).location).toBe('/kick/panel?confirmed')
       const list = await ok('{ channels { id platform login } }')
       kickChannel = list.channels.find((c: { platform: string }) => c.platform === 'kick').id
-      await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!discord", response: "${touser}: discord.gg/example" }) { id } }', { c: kickChannel })
+      await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!discord", response: "${touser}: discord.gg/example" }) { id } }', {
+        c: kickChannel,
+      })
       await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: kickChannel })
       await waitFor(() => worker.get(Number(kickChannel))?.isConnected, 'the Kick bot')
       // Connected may come first from Autostart (the bot waits for the stream, answering nobody);

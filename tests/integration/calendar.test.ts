@@ -68,9 +68,17 @@ describe.each(engines)('stream calendar on %s', (engine) => {
       allDay: false,
       extendedProps: { calendar: 'Business', guests: ['ana@example.com'], location: 'Studio', description: 'Overlay; new scenes' },
     })
-    const day = await post('/apps/calendar/events', { event: { title: 'Holiday', start: '2026-05-04', end: '2026-05-04', allDay: true, extendedProps: { calendar: 'Holiday' } } })
+    const day = await post('/apps/calendar/events', {
+      event: { title: 'Holiday', start: '2026-05-04', end: '2026-05-04', allDay: true, extendedProps: { calendar: 'Holiday' } },
+    })
     expect(day.status).toBe(201)
-    expect(day.body.event).toMatchObject({ start: '2026-05-04', end: '2026-05-05', allDay: true, url: '', extendedProps: { calendar: 'Holiday', guests: [], location: '', description: '' } })
+    expect(day.body.event).toMatchObject({
+      start: '2026-05-04',
+      end: '2026-05-05',
+      allDay: true,
+      url: '',
+      extendedProps: { calendar: 'Holiday', guests: [], location: '', description: '' },
+    })
 
     const business = await get('/apps/calendar/events?calendars=Business')
     expect(business.status).toBe(200)
@@ -82,9 +90,17 @@ describe.each(engines)('stream calendar on %s', (engine) => {
     // A range: only what overlaps it.
     expect((await get(`/apps/calendar/events?calendars=${ALL}&start=2026-05-03&end=2026-05-10`)).body.map((e: any) => e.title)).toEqual(['Holiday'])
 
-    const upd = await post(`/apps/calendar/events/${ev.id}`, { event: { title: 'Design review (moved)', start: '2026-05-02T10:00:00Z', end: '2026-05-02T11:00:00Z', extendedProps: { calendar: 'Personal' } } })
+    const upd = await post(`/apps/calendar/events/${ev.id}`, {
+      event: { title: 'Design review (moved)', start: '2026-05-02T10:00:00Z', end: '2026-05-02T11:00:00Z', extendedProps: { calendar: 'Personal' } },
+    })
     expect(upd.status).toBe(200)
-    expect(upd.body.event).toEqual({ ...ev, title: 'Design review (moved)', start: '2026-05-02T10:00:00.000Z', end: '2026-05-02T11:00:00.000Z', extendedProps: { ...ev.extendedProps, calendar: 'Personal' } })
+    expect(upd.body.event).toEqual({
+      ...ev,
+      title: 'Design review (moved)',
+      start: '2026-05-02T10:00:00.000Z',
+      end: '2026-05-02T11:00:00.000Z',
+      extendedProps: { ...ev.extendedProps, calendar: 'Personal' },
+    })
     // A new start alone keeps the length.
     const shifted = await post(`/apps/calendar/events/${ev.id}`, { event: { start: '2026-05-02T12:00:00Z' } })
     expect(shifted.body.event).toMatchObject({ start: '2026-05-02T12:00:00.000Z', end: '2026-05-02T13:00:00.000Z' })
@@ -92,7 +108,20 @@ describe.each(engines)('stream calendar on %s', (engine) => {
     // GraphQL reads the same service.
     const g = await ok('{ calendarEvents(calendars: [Personal]) { events { id title start end allDay calendar guests location description url } warnings } }')
     expect(g.calendarEvents).toEqual({
-      events: [{ id: String(ev.id), title: 'Design review (moved)', start: '2026-05-02T10:00:00.000Z', end: '2026-05-02T11:00:00.000Z', allDay: false, calendar: 'Personal', guests: ['ana@example.com'], location: 'Studio', description: 'Overlay; new scenes', url: 'https://example.com/review' }],
+      events: [
+        {
+          id: String(ev.id),
+          title: 'Design review (moved)',
+          start: '2026-05-02T10:00:00.000Z',
+          end: '2026-05-02T11:00:00.000Z',
+          allDay: false,
+          calendar: 'Personal',
+          guests: ['ana@example.com'],
+          location: 'Studio',
+          description: 'Overlay; new scenes',
+          url: 'https://example.com/review',
+        },
+      ],
       warnings: [],
     })
 
@@ -103,13 +132,16 @@ describe.each(engines)('stream calendar on %s', (engine) => {
   })
 
   it("reads another user's events as missing", async () => {
-    const mine = (await post('/apps/calendar/events', { event: { title: 'Mine', start: '2026-06-01', allDay: true, extendedProps: { calendar: 'Family' } } })).body.event
+    const mine = (await post('/apps/calendar/events', { event: { title: 'Mine', start: '2026-06-01', allDay: true, extendedProps: { calendar: 'Family' } } }))
+      .body.event
     const before = await count()
     for (const who of ['reseller', 'admin']) {
       expect((await get(`/apps/calendar/events?calendars=${ALL}`, who)).body.map((e: any) => e.id)).not.toContain(mine.id)
       expect(await post(`/apps/calendar/events/${mine.id}`, { event: { title: 'Taken' } }, who)).toEqual({ status: 404, body: null })
       expect(await del(`/apps/calendar/events/${mine.id}`, who)).toEqual({ status: 404, body: null })
-      expect(await code('mutation($id: ID!) { updateCalendarEvent(id: $id, input: { title: "x" }) { id } }', { id: String(mine.id) }, tok[who])).toBe('NOT_FOUND')
+      expect(await code('mutation($id: ID!) { updateCalendarEvent(id: $id, input: { title: "x" }) { id } }', { id: String(mine.id) }, tok[who])).toBe(
+        'NOT_FOUND',
+      )
       expect((await ok('query($id: ID!) { calendarEvent(id: $id) { id } }', { id: String(mine.id) }, tok[who])).calendarEvent).toBeNull()
     }
     for (const id of ['999999', 'abc', 'stream-1-xyz', 'stream-999-AAAA']) expect((await del(`/apps/calendar/events/${id}`)).status).toBe(404)
@@ -152,7 +184,11 @@ describe.each(engines)('stream calendar on %s', (engine) => {
     const existing = (await get(`/apps/calendar/events?calendars=${ALL}`)).body[0]
     const res = await post(`/apps/calendar/events/${existing.id}`, { event: { end: '2000-01-01T00:00:00Z' } })
     expect(res.status).toBe(400)
-    expect(await code('mutation { createCalendarEvent(input: { title: "x", start: "2026-05-01T10:00:00Z", end: "2026-04-01T10:00:00Z", calendar: Business }) { id } }')).toBe('BAD_USER_INPUT')
+    expect(
+      await code(
+        'mutation { createCalendarEvent(input: { title: "x", start: "2026-05-01T10:00:00Z", end: "2026-04-01T10:00:00Z", calendar: Business }) { id } }',
+      ),
+    ).toBe('BAD_USER_INPUT')
     expect(await count()).toBe(before)
     expect((await get(`/apps/calendar/events?calendars=${ALL}`)).body[0]).toEqual(existing)
     expect((await t.json('GET', `/apps/calendar/events?calendars=${ALL}`)).status).toBe(401)
@@ -161,9 +197,18 @@ describe.each(engines)('stream calendar on %s', (engine) => {
   it('serves an iCalendar feed at a secret URL until it is rotated or revoked', async () => {
     expect((await ok('{ calendarFeed { active url } }')).calendarFeed).toEqual({ active: false, url: null })
     await post('/apps/calendar/events', {
-      event: { title: 'Long, detailed; planning\\session with a title well past seventy-five octets — ünïcödé', start: '2026-07-01T08:00:00Z', end: '2026-07-01T09:00:00Z', extendedProps: { calendar: 'Business', description: 'line one\nline two' } },
+      event: {
+        title: 'Long, detailed; planning\\session with a title well past seventy-five octets — ünïcödé',
+        start: '2026-07-01T08:00:00Z',
+        end: '2026-07-01T09:00:00Z',
+        extendedProps: { calendar: 'Business', description: 'line one\nline two' },
+      },
     })
-    await post('/apps/calendar/events', { event: { title: 'Reseller only', start: '2026-07-02', allDay: true, extendedProps: { calendar: 'ETC' } } }, 'reseller')
+    await post(
+      '/apps/calendar/events',
+      { event: { title: 'Reseller only', start: '2026-07-02', allDay: true, extendedProps: { calendar: 'ETC' } } },
+      'reseller',
+    )
     const first = (await ok('mutation { rotateCalendarFeed { active url } }')).rotateCalendarFeed
     expect(first.url).toMatch(/^http:\/\/app\.test\/apps\/calendar\/ical\/[A-Za-z0-9_-]{43}\.ics$/)
     const path = new URL(first.url).pathname
@@ -228,9 +273,21 @@ describe.each(engines)('stream calendar on %s', (engine) => {
     expect(twitch.requests.filter((r) => r.path === '/schedule').length).toBe(asked)
 
     // Created from the calendar: a segment on Twitch.
-    const made = await post('/apps/calendar/events', { event: { title: 'Just chatting', start: '2030-03-04T18:00:00+01:00', end: '2030-03-04T20:30:00+01:00', extendedProps: { calendar: 'Stream', timezone: 'Europe/Berlin' } } })
+    const made = await post('/apps/calendar/events', {
+      event: {
+        title: 'Just chatting',
+        start: '2030-03-04T18:00:00+01:00',
+        end: '2030-03-04T20:30:00+01:00',
+        extendedProps: { calendar: 'Stream', timezone: 'Europe/Berlin' },
+      },
+    })
     expect(made.status).toBe(201)
-    expect(made.body.event).toMatchObject({ title: 'Just chatting', start: '2030-03-04T17:00:00.000Z', end: '2030-03-04T19:30:00.000Z', extendedProps: { calendar: 'Stream', channelId } })
+    expect(made.body.event).toMatchObject({
+      title: 'Just chatting',
+      start: '2030-03-04T17:00:00.000Z',
+      end: '2030-03-04T19:30:00.000Z',
+      extendedProps: { calendar: 'Stream', channelId },
+    })
     expect(twitch.segmentsOf(BROADCASTER.id).map((s) => [s.title, s.start_time, s.end_time])).toEqual([
       ['Speedrun night', '2030-03-02T19:00:00Z', '2030-03-02T21:00:00Z'],
       ['Just chatting', '2030-03-04T17:00:00Z', '2030-03-04T19:30:00Z'],
@@ -266,7 +323,9 @@ describe.each(engines)('stream calendar on %s', (engine) => {
       const res = await t.app.request(`/apps/calendar/events?calendars=Stream,Business&${range}`, { headers: as('client') })
       expect(res.status).toBe(200)
       expect(res.headers.get('x-calendar-warnings')).toBe(BROADCASTER.login)
-      expect((await ok('query { calendarEvents(calendars: [Stream], start: "2030-03-01", end: "2030-03-08") { events { id } warnings } }')).calendarEvents).toEqual({ events: [], warnings: [BROADCASTER.login] })
+      expect(
+        (await ok('query { calendarEvents(calendars: [Stream], start: "2030-03-01", end: "2030-03-08") { events { id } warnings } }')).calendarEvents,
+      ).toEqual({ events: [], warnings: [BROADCASTER.login] })
     } finally {
       twitch.state.down = false
     }

@@ -34,7 +34,11 @@ const PROBES: Probe[] = [
   {
     can: ['update', 'User'],
     run: (t, token, ids, role) =>
-      t.gql('mutation($id: ID!) { updateUser(id: $id, input: { company: "Probe" }) { id } }', { id: String(role === 'client' ? ids.reseller : ids.client) }, token),
+      t.gql(
+        'mutation($id: ID!) { updateUser(id: $id, input: { company: "Probe" }) { id } }',
+        { id: String(role === 'client' ? ids.reseller : ids.client) },
+        token,
+      ),
     refused: (c) => c === 'FORBIDDEN' || c === 'NOT_FOUND',
   },
   // Delete user, account settings of others (user view): admins.
@@ -44,7 +48,10 @@ const PROBES: Probe[] = [
   // Generate keys (licence page): admins.
   { can: ['manage', 'Licence'], run: (t, token) => t.gql('mutation { generateLicences(input: { count: 0, planId: "1", totalDays: 30 }) { id } }', {}, token) },
   // Send an invoice, record a payment (invoice preview): staff.
-  { can: ['update', 'Invoice'], run: (t, token) => t.gql('mutation { recordInvoicePayment(id: "987654", input: { amount: 1 }) { invoice { id } } }', {}, token) },
+  {
+    can: ['update', 'Invoice'],
+    run: (t, token) => t.gql('mutation { recordInvoicePayment(id: "987654", input: { amount: 1 }) { invoice { id } } }', {}, token),
+  },
   { can: ['create', 'Invoice'], run: (t, token) => t.gql('mutation { createInvoice(input: { userId: "987654" }) { invoice { id } } }', {}, token) },
   // Help centre editor (edit toggle on FAQ and knowledge base): admins.
   { can: ['manage', 'Help'], run: (t, token) => t.gql('{ helpEditor { __typename } }', {}, token) },
@@ -83,7 +90,11 @@ describe.each(engines)('client abilities on %s', (engine) => {
     // Sign-in (REST, stored as userData) …
     expect(sessions[role].userData.ability).toEqual(serverRules)
     // … and the viewer query the app re-reads, parsed as the client parses it, say the same.
-    const viewer = await t.gql('{ viewer { id username email role fullName avatar ability { action subject inverted } extras { eCommerceCartItemsCount } } }', {}, sessions[role].accessToken)
+    const viewer = await t.gql(
+      '{ viewer { id username email role fullName avatar ability { action subject inverted } extras { eCommerceCartItemsCount } } }',
+      {},
+      sessions[role].accessToken,
+    )
     expect(parseUserData(viewer.body.data.viewer)!.ability).toEqual(parseUserData(sessions[role].userData)!.ability)
     const client = buildAbility(parseUserData(sessions[role].userData)!.ability)
     const server = abilityFor(principal)
@@ -97,7 +108,12 @@ describe.each(engines)('client abilities on %s', (engine) => {
     ])
     expect(sessions.admin.userData.ability).toEqual([{ action: 'manage', subject: 'all' }])
     const reseller = buildAbility(sessions.reseller.userData.ability)
-    expect([reseller.can('create', 'User'), reseller.can('update', 'Licence'), reseller.can('manage', 'User'), reseller.can('manage', 'Help')]).toEqual([true, true, false, false])
+    expect([reseller.can('create', 'User'), reseller.can('update', 'Licence'), reseller.can('manage', 'User'), reseller.can('manage', 'Help')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
   })
 
   it.each(ROLES)('refuses the %s exactly the operations their ability hides', async (role) => {
@@ -116,12 +132,20 @@ describe.each(engines)('client abilities on %s', (engine) => {
   })
 
   it('refuses a client a staff action even when their record says otherwise, in the client too', async () => {
-    await t.database.db.update(users).set({ ability: [{ action: 'manage', subject: 'all' }] }).where(eq(users.id, ids.client))
+    await t.database.db
+      .update(users)
+      .set({ ability: [{ action: 'manage', subject: 'all' }] })
+      .where(eq(users.id, ids.client))
     try {
       const { userData, accessToken } = await t.loginAs('client')
       const ability = buildAbility(parseUserData(userData)!.ability)
       // manage needs the admin claim: without it, read/create/update/delete only; staff actions are refused.
-      expect([ability.can('manage', 'Help'), ability.can('read', 'Help'), ability.can('create', 'User'), ability.can('update', 'Invoice')]).toEqual([false, true, false, false])
+      expect([ability.can('manage', 'Help'), ability.can('read', 'Help'), ability.can('create', 'User'), ability.can('update', 'Invoice')]).toEqual([
+        false,
+        true,
+        false,
+        false,
+      ])
       expect(code(await t.gql('mutation { createUser(input: { email: "x", username: "x" }) { id } }', {}, accessToken))).toBe('FORBIDDEN')
       expect(code(await t.gql('{ helpEditor { __typename } }', {}, accessToken))).toBe('FORBIDDEN')
     } finally {

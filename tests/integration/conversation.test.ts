@@ -52,7 +52,10 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
   }
   const setLimit = async (n: number | null) => {
     for (const p of await t.database.db.select().from(plans)) {
-      await t.database.db.update(plans).set({ limits: { ...p.limits, conversationAnswersPerMonth: n } }).where(eq(plans.id, p.id))
+      await t.database.db
+        .update(plans)
+        .set({ limits: { ...p.limits, conversationAnswersPerMonth: n } })
+        .where(eq(plans.id, p.id))
     }
   }
 
@@ -70,7 +73,13 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
       CONVERSATION_MODEL_TIMEOUT_MS: '300',
       PLANS_CACHE_MS: '0',
     })
-    worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent'), scheduler: new ManualScheduler(t.clock), random: () => 0.5 })
+    worker = createBotWorker({
+      services: t.services,
+      config: t.config,
+      log: createLogger('silent'),
+      scheduler: new ManualScheduler(t.clock),
+      random: () => 0.5,
+    })
     await worker.start()
     token = (await t.loginAs('client')).accessToken
     twitch.consentAs(BROADCASTER.id)
@@ -90,7 +99,16 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
 
   it('starts empty, off, with the deployment model known but not enabled (the key is never exposed)', async () => {
     const c = await conv()
-    expect(c).toMatchObject({ enabled: false, modelConfigured: true, modelName: 'tiny-chat', modelEnabled: false, systemPrompt: '', rules: [], answersThisMonth: 0, answersPerMonth: 500 })
+    expect(c).toMatchObject({
+      enabled: false,
+      modelConfigured: true,
+      modelName: 'tiny-chat',
+      modelEnabled: false,
+      systemPrompt: '',
+      rules: [],
+      answersThisMonth: 0,
+      answersPerMonth: 500,
+    })
     expect(c.log).toEqual({ total: 0, items: [] })
     expect(JSON.stringify(c)).not.toContain('sk-local')
   })
@@ -147,12 +165,18 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
   })
 
   it("answers a viewer's message by the matching rule, with variables, priority, permission and cooldowns, only with the module on", async () => {
-    await ok(CREATE, { c: channelId, i: { kind: 'keyword', pattern: 'Discord', answer: '@${user} our Discord: discord.gg/demo', cooldownSeconds: 30, userCooldownSeconds: 0 } })
+    await ok(CREATE, {
+      c: channelId,
+      i: { kind: 'keyword', pattern: 'Discord', answer: '@${user} our Discord: discord.gg/demo', cooldownSeconds: 30, userCooldownSeconds: 0 },
+    })
     await ok(CREATE, {
       c: channelId,
       i: { kind: 'phrase', pattern: 'discord rules', answer: 'Be nice, ${user}.', priority: 10, cooldownSeconds: 0 },
     })
-    await ok(CREATE, { c: channelId, i: { kind: 'regex', pattern: '^(hi|hallo|привет)\\b', answer: 'Hi ${user}!', cooldownSeconds: 0, userCooldownSeconds: 600 } })
+    await ok(CREATE, {
+      c: channelId,
+      i: { kind: 'regex', pattern: '^(hi|hallo|привет)\\b', answer: 'Hi ${user}!', cooldownSeconds: 0, userCooldownSeconds: 600 },
+    })
     await ok(CREATE, { c: channelId, i: { kind: 'keyword', pattern: 'secret', answer: 'mods only', permission: 'moderator', cooldownSeconds: 0 } })
     expect((await conv()).rules.map((r: { pattern: string }) => r.pattern)).toEqual(['discord rules', 'Discord', '^(hi|hallo|привет)\\b', 'secret'])
 
@@ -188,7 +212,10 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
   })
 
   it('asks the model only when no rule matched and the bot is named; streams; cuts to 500 characters', async () => {
-    await ok(SETTINGS, { c: channelId, i: { modelEnabled: true, systemPrompt: 'You love pixel art.', fallbackAnswer: 'Sorry ${user}, I cannot answer right now.' } })
+    await ok(SETTINGS, {
+      c: channelId,
+      i: { modelEnabled: true, systemPrompt: 'You love pixel art.', fallbackAnswer: 'Sorry ${user}, I cannot answer right now.' },
+    })
     await waitFor(async () => (await conv()).modelEnabled, 'the settings')
     const asked = model.requests.length
     await say(VIEWER, 'what are you drawing today?')
@@ -248,7 +275,9 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
     // On the backtracking engine the first hostile line held the event loop for longer than any
     // test timeout (28 characters: 6.6 s, doubling with each one): nothing below returned.
     // A rule saved before the engine refused its pattern ((a)\1 would match "aaaa"): skipped, and the page says why.
-    await t.database.db.insert(conversationRules).values({ channelId: Number(channelId), kind: 'regex', pattern: '(a)\\1', answer: 'never', priority: 99, cooldownSeconds: 0 })
+    await t.database.db
+      .insert(conversationRules)
+      .values({ channelId: Number(channelId), kind: 'regex', pattern: '(a)\\1', answer: 'never', priority: 99, cooldownSeconds: 0 })
     await ok(MODULE, { c: channelId, on: true })
     await waitFor(() => bot().settings.conversationBot, 'the module on')
     const rule = (pattern: string, answer: string, priority: number) =>

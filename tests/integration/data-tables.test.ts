@@ -4,7 +4,21 @@ import { licences, users } from '../../server/src/db/schema'
 import { engines } from '../support/databases'
 import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
 
-const ROW_KEYS = ['avatar', 'channel', 'daysLeft', 'email', 'fullName', 'id', 'plan', 'resellerId', 'resellerName', 'role', 'startDate', 'status', 'username'].sort()
+const ROW_KEYS = [
+  'avatar',
+  'channel',
+  'daysLeft',
+  'email',
+  'fullName',
+  'id',
+  'plan',
+  'resellerId',
+  'resellerName',
+  'role',
+  'startDate',
+  'status',
+  'username',
+].sort()
 const keys = (o: unknown) => Object.keys(o as object).sort()
 
 /** The data tables (GET /good-table/*) and the navbar search (GET /autosuggest/data) over the accounts in scope. */
@@ -15,7 +29,10 @@ describe.each(engines)('data tables and autosuggest on %s', (engine) => {
   let resellerId: number
   let client: string
   const auth = (token: string) => ({ authorization: `Bearer ${token}` })
-  const { ok, code } = gqlCaller(() => t, () => admin)
+  const { ok, code } = gqlCaller(
+    () => t,
+    () => admin,
+  )
   const get = (path: string, token = admin) => t.json('GET', path, undefined, auth(token))
   /** The demo reseller's clients as the test made them: name, e-mail, plan, licence days left (null: none). */
   const mine: { name: string; email: string; plan: string; daysLeft: number | null }[] = []
@@ -36,7 +53,20 @@ describe.each(engines)('data tables and autosuggest on %s', (engine) => {
       .values({ email: 'other-reseller@example.com', username: 'otherreseller', passwordHash: 'x', role: 'reseller' })
       .returning()
     const today = new Date(t.clock.now().toISOString().slice(0, 10) + 'T00:00:00Z')
-    const names = ['Zoe Quinn', 'adam Baker', 'Mia Wong', 'Carl Jung', 'Tablefind Lee', 'Eve Stone', 'Bob Ray', 'Nina Holt', 'Omar Said', 'Lia Park', 'Finn Roe', 'Gus Tan']
+    const names = [
+      'Zoe Quinn',
+      'adam Baker',
+      'Mia Wong',
+      'Carl Jung',
+      'Tablefind Lee',
+      'Eve Stone',
+      'Bob Ray',
+      'Nina Holt',
+      'Omar Said',
+      'Lia Park',
+      'Finn Roe',
+      'Gus Tan',
+    ]
     for (const [i, name] of names.entries()) {
       const plan = i % 3 === 0 ? 'None' : i % 3 === 1 ? 'Basic' : 'Pro'
       const [u] = await t.database.db
@@ -54,9 +84,14 @@ describe.each(engines)('data tables and autosuggest on %s', (engine) => {
       mine.push({ name, email: u!.email, plan, daysLeft })
     }
     for (let i = 0; i < 3; i++) {
-      await t.database.db
-        .insert(users)
-        .values({ email: `dt-foreign-${i}@example.com`, username: `dtforeign${i}`, fullName: `Tablefind Foreign ${i}`, passwordHash: 'x', role: 'client', resellerId: other!.id })
+      await t.database.db.insert(users).values({
+        email: `dt-foreign-${i}@example.com`,
+        username: `dtforeign${i}`,
+        fullName: `Tablefind Foreign ${i}`,
+        passwordHash: 'x',
+        role: 'client',
+        resellerId: other!.id,
+      })
     }
   })
   afterAll(async () => {
@@ -101,9 +136,17 @@ describe.each(engines)('data tables and autosuggest on %s', (engine) => {
     const p3 = await get('/good-table/table_ssr?page=3&perPage=5&sortField=fullName&sortType=asc', reseller)
     expect(p3.body.rows.map((r: any) => r.fullName)).toEqual(byName.slice(10).map((m) => m.name))
     const desc = await get('/good-table/table_ssr?perPage=3&sortField=fullName&sortType=desc', reseller)
-    expect(desc.body.rows.map((r: any) => r.fullName)).toEqual([...byName].reverse().slice(0, 3).map((m) => m.name))
+    expect(desc.body.rows.map((r: any) => r.fullName)).toEqual(
+      [...byName]
+        .reverse()
+        .slice(0, 3)
+        .map((m) => m.name),
+    )
     const days = await get('/good-table/table_ssr?perPage=100&sortField=daysLeft&sortType=desc', reseller)
-    const expected = mine.filter((m) => m.daysLeft !== null).map((m) => m.daysLeft).sort((a, b) => b! - a!)
+    const expected = mine
+      .filter((m) => m.daysLeft !== null)
+      .map((m) => m.daysLeft)
+      .sort((a, b) => b! - a!)
     expect(days.body.rows.slice(0, expected.length).map((r: any) => r.daysLeft)).toEqual(expected)
     // Search: the reseller's one "Tablefind" client, never the other reseller's.
     const found = await get('/good-table/table_ssr?q=TABLEFIND', reseller)
@@ -144,13 +187,21 @@ describe.each(engines)('data tables and autosuggest on %s', (engine) => {
     for (const g of groups.body) {
       expect(keys(g)).toEqual(['children', 'html', 'label', 'mode'])
       expect(g).toMatchObject({ mode: 'span', html: false })
-      expect(g.children.map((r: any) => r.email).sort()).toEqual(mine.filter((m) => m.plan === g.label).map((m) => m.email).sort())
+      expect(g.children.map((r: any) => r.email).sort()).toEqual(
+        mine
+          .filter((m) => m.plan === g.label)
+          .map((m) => m.email)
+          .sort(),
+      )
     }
     const byReseller = await get('/good-table/row-group?groupBy=reseller')
     expect(byReseller.body.find((g: any) => g.label === 'otherreseller').children).toHaveLength(3)
     const search = await get('/good-table/advanced-search?email=dt-client-1&plan=basic', reseller)
     expect(search.status).toBe(200)
-    const expected = mine.filter((m) => m.email.includes('dt-client-1') && m.plan === 'Basic').map((m) => m.email).sort()
+    const expected = mine
+      .filter((m) => m.email.includes('dt-client-1') && m.plan === 'Basic')
+      .map((m) => m.email)
+      .sort()
     expect(search.body.map((r: any) => r.email).sort()).toEqual(expected)
     expect(expected.length).toBeGreaterThan(0)
   })

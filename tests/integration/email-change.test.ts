@@ -104,7 +104,12 @@ describe.each(engines)('changing the sign-in e-mail on %s', (engine) => {
     const signUp = await t.json('POST', '/jwt/register', { username: 'squatter', email: 'client@demo.local', password: 'Squ4tter-Passw0rd!' })
     expect(signUp.status).toBe(400)
     expect(signUp.body).toMatchObject({ error: { email: ['This email is already in use.'] } })
-    const created = await t.json('POST', '/apps/user/users', { user: { username: 'squatter2', email: 'client@demo.local', role: 'reseller' } }, { authorization: `Bearer ${admin.accessToken}` })
+    const created = await t.json(
+      'POST',
+      '/apps/user/users',
+      { user: { username: 'squatter2', email: 'client@demo.local', role: 'reseller' } },
+      { authorization: `Bearer ${admin.accessToken}` },
+    )
     expect(created.status).toBe(400)
     expect(JSON.stringify(created.body)).toContain('This email is already in use.')
     expect(await t.database.db.select().from(users).where(eq(users.email, 'client@demo.local'))).toEqual([])

@@ -55,7 +55,7 @@ describe.each(engines)('no foreign sign-in e-mail for a client on %s', (engine) 
   })
   afterAll(() => t.close())
 
-  it.each(['demoClient', 'selfRegistered'])('as the %s: no GraphQL answer holds another account\'s address', async (who) => {
+  it.each(['demoClient', 'selfRegistered'])("as the %s: no GraphQL answer holds another account's address", async (who) => {
     for (const q of QUERIES) {
       const res = await t.gql(q, {}, tokens[who])
       expect(res.body.errors, q).toBeUndefined()
@@ -63,7 +63,7 @@ describe.each(engines)('no foreign sign-in e-mail for a client on %s', (engine) 
     }
   })
 
-  it.each(['demoClient', 'selfRegistered'])('as the %s: no REST answer holds another account\'s address', async (who) => {
+  it.each(['demoClient', 'selfRegistered'])("as the %s: no REST answer holds another account's address", async (who) => {
     for (const path of ROUTES) {
       const res = await t.json('GET', path, undefined, { authorization: `Bearer ${tokens[who]}` })
       expect(res.status, path).toBeLessThan(500)

@@ -8,7 +8,8 @@ import { engines } from '../support/databases'
 import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
 
 const DAY_MS = 86_400_000
-const REPORT_FIELDS = 'id reporterName channelId channelName platform category text status assigneeId assigneeName reply repliedAt resolvedAt excerpt { userName text fromBot }'
+const REPORT_FIELDS =
+  'id reporterName channelId channelName platform category text status assigneeId assigneeName reply repliedAt resolvedAt excerpt { userName text fromBot }'
 const FILE = `mutation($input: FileFeedbackReportInput!) { fileFeedbackReport(input: $input) { ${REPORT_FIELDS} } }`
 const LIST = `query($first: Int, $after: String, $status: FeedbackStatus, $channelId: ID, $platform: Platform, $assigneeId: ID, $minAgeDays: Int, $maxAgeDays: Int) {
   feedbackReports(first: $first, after: $after, status: $status, channelId: $channelId, platform: $platform, assigneeId: $assigneeId, minAgeDays: $minAgeDays, maxAgeDays: $maxAgeDays) {
@@ -107,8 +108,11 @@ describe.each(engines)('bot feedback reports on %s', (engine) => {
 
   let reportId = ''
   it('files a report with a chat excerpt copied from the history', async () => {
-    const filed = (await ok(FILE, { input: { channelId: clientChannel, category: 'missed_command', text: '  !song got no answer  ', excerptMessageIds: [lineIds[1], lineIds[0]] } }))
-      .fileFeedbackReport
+    const filed = (
+      await ok(FILE, {
+        input: { channelId: clientChannel, category: 'missed_command', text: '  !song got no answer  ', excerptMessageIds: [lineIds[1], lineIds[0]] },
+      })
+    ).fileFeedbackReport
     reportId = filed.id
     expect(filed).toMatchObject({
       reporterName: 'demo-client',
@@ -125,13 +129,18 @@ describe.each(engines)('bot feedback reports on %s', (engine) => {
       ],
     })
     // The excerpt is a copy: it survives the chat history's rotation.
-    await t.services.chat.record(Number(clientChannel), { messageId: 'x', userId: 'v', userLogin: 'v', userName: 'V', text: 'later', roles: [], at: t.clock.now() }, false)
+    await t.services.chat.record(
+      Number(clientChannel),
+      { messageId: 'x', userId: 'v', userLogin: 'v', userName: 'V', text: 'later', roles: [], at: t.clock.now() },
+      false,
+    )
     await t.database.db.delete(chatMessages).where(and(eq(chatMessages.channelId, Number(clientChannel)), ne(chatMessages.text, 'later')))
     expect((await ok(ONE, { id: reportId })).feedbackReport.excerpt).toHaveLength(2)
   })
 
   it('scopes reading: own for a client, their clients for a reseller, all for admins', async () => {
-    const strangerReport = (await ok(FILE, { input: { channelId: strangerChannel, category: 'other', text: 'stranger report' } }, tok.stranger)).fileFeedbackReport.id
+    const strangerReport = (await ok(FILE, { input: { channelId: strangerChannel, category: 'other', text: 'stranger report' } }, tok.stranger))
+      .fileFeedbackReport.id
     const ids = async (token: string) => (await ok(LIST, {}, token)).feedbackReports.edges.map((e: { node: { id: string } }) => e.node.id).sort()
     expect(await ids(tok.admin)).toEqual([reportId, strangerReport].sort())
     expect(await ids(tok.client)).toEqual([reportId])
@@ -165,7 +174,14 @@ describe.each(engines)('bot feedback reports on %s', (engine) => {
     expect(await code(ASSIGN, { id: reportId, a: String(resellerId) }, tok.admin)).toBe('BAD_USER_INPUT')
     expect(await code(ASSIGN, { id: reportId, a: '999999' }, tok.admin)).toBe('BAD_USER_INPUT')
     expect(await code(ASSIGN, { id: '999999', a: String(adminId) }, tok.admin)).toBe('NOT_FOUND')
-    expect((await t.database.db.select().from(feedbackReports).where(eq(feedbackReports.id, Number(reportId))))[0]!.assigneeId).toBeNull()
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(feedbackReports)
+          .where(eq(feedbackReports.id, Number(reportId)))
+      )[0]!.assigneeId,
+    ).toBeNull()
     expect((await ok(ASSIGN, { id: reportId, a: String(adminId) }, tok.admin)).assignFeedbackReport).toEqual({
       id: reportId,
       assigneeId: String(adminId),
@@ -184,7 +200,11 @@ describe.each(engines)('bot feedback reports on %s', (engine) => {
     expect(note).toMatchObject({ authorName: 'demo-admin', text: 'Timer collided with the command cooldown' })
     expect((await ok(NOTES, { id: reportId }, tok.admin)).feedbackReportNotes).toEqual([note])
     for (const who of ['client', 'reseller'] as const) {
-      const res = await gql(`query($id: ID!) { feedbackReport(id: $id) { ${REPORT_FIELDS} } feedbackReports { edges { node { ${REPORT_FIELDS} } } } }`, { id: reportId }, tok[who])
+      const res = await gql(
+        `query($id: ID!) { feedbackReport(id: $id) { ${REPORT_FIELDS} } feedbackReports { edges { node { ${REPORT_FIELDS} } } } }`,
+        { id: reportId },
+        tok[who],
+      )
       expect(res.body.errors).toBeUndefined()
       expect(JSON.stringify(res.body)).not.toContain('cooldown')
     }

@@ -50,7 +50,12 @@ describe.skipIf(!firebaseToolsPresent)('Firebase Auth provider', () => {
       const res = await t.json('GET', '/jwt/auth-config')
       expect(res.body).toEqual({
         provider: 'firebase',
-        firebase: { apiKey: 'demo-api-key', authDomain: `${emulator.projectId}.firebaseapp.com`, projectId: emulator.projectId, emulatorUrl: `http://${emulator.host}` },
+        firebase: {
+          apiKey: 'demo-api-key',
+          authDomain: `${emulator.projectId}.firebaseapp.com`,
+          projectId: emulator.projectId,
+          emulatorUrl: `http://${emulator.host}`,
+        },
       })
     })
 
@@ -82,7 +87,9 @@ describe.skipIf(!firebaseToolsPresent)('Firebase Auth provider', () => {
       expect(refreshed.status).toBe(200)
 
       expect((await t.json('POST', '/jwt/login', { email: `${name}@example.com`, password: 'Str0ng-passw0rd!' })).status).toBe(400)
-      expect((await t.json('POST', '/jwt/register', { username: unique('x'), email: `${unique('x')}@example.com`, password: 'Str0ng-passw0rd!' })).status).toBe(400)
+      expect((await t.json('POST', '/jwt/register', { username: unique('x'), email: `${unique('x')}@example.com`, password: 'Str0ng-passw0rd!' })).status).toBe(
+        400,
+      )
     })
 
     it('refuses expired, forged, foreign-project and garbage tokens with the login failure, never a 5xx', async () => {

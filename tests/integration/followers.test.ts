@@ -90,7 +90,10 @@ describe.each(engines)('followers on %s', (engine) => {
     // subscription yet, none of them came at all.
     if (p.twitch.subscriptions().some((s) => s.type === 'channel.follow')) {
       p.twitch.follow(BROADCASTER.id, { userId: 'marker', login: 'markerfan' })
-      await waitFor(async () => (await p.t.database.db.select().from(followerEvents).where(eq(followerEvents.followerId, 'marker'))).length, 'the earlier follow events handled')
+      await waitFor(
+        async () => (await p.t.database.db.select().from(followerEvents).where(eq(followerEvents.followerId, 'marker'))).length,
+        'the earlier follow events handled',
+      )
     }
     await p.worker.get(Number(channelId))?.idle()
     await p.ok(token, 'mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: channelId })
@@ -116,10 +119,17 @@ describe.each(engines)('followers on %s', (engine) => {
   it('thanks a burst of 200 follows with one message, keeps the chat limit, and never thanks anyone twice', async () => {
     const sentBefore = p.twitch.sent.length
     for (let i = 0; i < 200; i++) p.twitch.follow(BROADCASTER.id, { userId: `raid${i}`, login: `raider${i}`, name: `Raider${i}` })
-    await waitFor(async () => {
-      const rows = await p.t.database.db.select().from(followerEvents).where(eq(followerEvents.channelId, Number(channelId)))
-      return rows.filter((r) => r.followerId.startsWith('raid')).length === 200
-    }, 'the 200 follows', 20_000)
+    await waitFor(
+      async () => {
+        const rows = await p.t.database.db
+          .select()
+          .from(followerEvents)
+          .where(eq(followerEvents.channelId, Number(channelId)))
+        return rows.filter((r) => r.followerId.startsWith('raid')).length === 200
+      },
+      'the 200 follows',
+      20_000,
+    )
     await bot().idle()
     await p.scheduler.advance(FOLLOW_BATCH_MS)
     await waitFor(() => thanks().length === 2, 'the batched thank-you')
@@ -139,7 +149,10 @@ describe.each(engines)('followers on %s', (engine) => {
     await bot().idle()
     expect(await p.t.services.followers.thankYou(Number(channelId), ['raid7', 'solo'])).toBeNull()
     expect(thanks()).toHaveLength(2)
-    const thanked = await p.t.database.db.select().from(followerEvents).where(eq(followerEvents.channelId, Number(channelId)))
+    const thanked = await p.t.database.db
+      .select()
+      .from(followerEvents)
+      .where(eq(followerEvents.channelId, Number(channelId)))
     expect(thanked.filter((r) => r.followerId.startsWith('raid') && r.thankedAt).length).toBe(200)
   })
 

@@ -37,7 +37,10 @@ describe.each(engines)('bot worker shutdown on %s', (engine) => {
     const before = (await sentReplies()).length
     for (const v of viewers) await ok(CHAT, { c: String(channelId), v, t: '!hello' })
     // Two go out at once; the rest wait in the bot's queue for the limit's window.
-    await waitFor(async () => (await sentReplies()).length === before + 2 && worker.get(channelId)!.queued === viewers.length - 2, 'two replies sent, the rest queued')
+    await waitFor(
+      async () => (await sentReplies()).length === before + 2 && worker.get(channelId)!.queued === viewers.length - 2,
+      'two replies sent, the rest queued',
+    )
     return before
   }
 
@@ -45,9 +48,12 @@ describe.each(engines)('bot worker shutdown on %s', (engine) => {
     t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test' })
     token = (await t.loginAs('client')).accessToken
     channelId = Number((await ok('mutation { connectSandboxChannel { id } }')).connectSandboxChannel.id)
-    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hello", response: "Hi ${user}!", cooldownSeconds: 0, userCooldownSeconds: 0 }) { id } }', {
-      c: String(channelId),
-    })
+    await ok(
+      'mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hello", response: "Hi ${user}!", cooldownSeconds: 0, userCooldownSeconds: 0 }) { id } }',
+      {
+        c: String(channelId),
+      },
+    )
   })
 
   afterAll(() => stopTestApp(t, worker))
@@ -136,7 +142,14 @@ describe('the compiled server on SIGTERM', () => {
     // has admitted it and waits for the rest, which comes only after the signal.
     const { port } = new URL(server.url)
     const held = Array.from({ length: 8 }, () => {
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/jwt/login', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(credentials) } })
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/jwt/login',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(credentials) },
+      })
       const status = new Promise<number | string>((resolve) => {
         req.on('response', (res) => {
           res.resume()
@@ -147,10 +160,14 @@ describe('the compiled server on SIGTERM', () => {
       req.write(credentials.slice(0, 10))
       return { req, status }
     })
-    await waitFor(async () => {
-      const health = (await (await fetch(`${server.url}/healthz?details`)).json()) as { admission: { inflight: number } }
-      return health.admission.inflight >= 8 // (health checks are not counted)
-    }, 'the sign-ins to be admitted', 20_000)
+    await waitFor(
+      async () => {
+        const health = (await (await fetch(`${server.url}/healthz?details`)).json()) as { admission: { inflight: number } }
+        return health.admission.inflight >= 8 // (health checks are not counted)
+      },
+      'the sign-ins to be admitted',
+      20_000,
+    )
 
     server.child.kill('SIGTERM')
     await waitFor(() => server.output().includes('shutting down'), 'the server to start draining', 10_000)

@@ -8,7 +8,8 @@ const SAVE = 'mutation($kind: HelpEntryKind!, $id: ID, $input: HelpEntryInput!) 
 const DELETE = 'mutation($kind: HelpEntryKind!, $id: ID!) { deleteHelpEntry(kind: $kind, id: $id) }'
 const MOVE = 'mutation($kind: HelpEntryKind!, $id: ID!, $d: MoveDirection!) { moveHelpEntry(kind: $kind, id: $id, direction: $d) }'
 const FAQ = 'query($locale: HelpLocale, $q: String) { faq(locale: $locale, q: $q) { id key icon title subtitle questions { id question answer } } }'
-const EDITOR = '{ helpEditor { faq { entryId kind slug position translations { locale title body } children { entryId kind position translations { locale title body } } } knowledgeBase { entryId slug children { entryId slug } } } }'
+const EDITOR =
+  '{ helpEditor { faq { entryId kind slug position translations { locale title body } children { entryId kind position translations { locale title body } } } knowledgeBase { entryId slug children { entryId slug } } } }'
 
 const HELP_TABLES = [
   'help_faq_categories',
@@ -118,7 +119,13 @@ describe.each(engines)('help centre on %s', (engine) => {
     expect(question.body.lastUpdated).toMatch(/^\d{1,2} \S+ \d{4}$/)
     expect(question.body.relatedQuestions).toEqual([{ id: expect.any(Number), question: 'Tes jetons et tes données' }])
 
-    for (const path of ['/kb/data/question?slug=no-such-article', '/kb/data/category?category=no-such-category', '/kb/data/question?slug=raids&category=getting-started', '/kb/data/nothing', '/faq/elsewhere']) {
+    for (const path of [
+      '/kb/data/question?slug=no-such-article',
+      '/kb/data/category?category=no-such-category',
+      '/kb/data/question?slug=raids&category=getting-started',
+      '/kb/data/nothing',
+      '/faq/elsewhere',
+    ]) {
       const res = await t.app.request(path, { headers: { authorization: `Bearer ${client}` } })
       expect(res.status, path).toBe(404)
       expect(await res.text(), path).toBe('')
@@ -145,7 +152,13 @@ describe.each(engines)('help centre on %s', (engine) => {
   })
 
   it('refuses bad input with a coded 400', async () => {
-    for (const path of ['/faq/data?lang=es', `/faq/data?q=${'x'.repeat(101)}`, '/kb/data/question', '/kb/data/question?slug=Not%20A%20Slug', '/kb/data/category?category=%3Cscript%3E']) {
+    for (const path of [
+      '/faq/data?lang=es',
+      `/faq/data?q=${'x'.repeat(101)}`,
+      '/kb/data/question',
+      '/kb/data/question?slug=Not%20A%20Slug',
+      '/kb/data/category?category=%3Cscript%3E',
+    ]) {
       const res = await get(path)
       expect(res.status, path).toBe(400)
       expect(res.body.code, path).toBe('BAD_USER_INPUT')
@@ -172,16 +185,24 @@ describe.each(engines)('help centre on %s', (engine) => {
     const rest = await get('/faq/data?lang=de&q=bot')
     const gql = await t.gql(FAQ, { locale: 'de', q: 'bot' }, client)
     const asRest = Object.fromEntries(
-      gql.body.data.faq.map((c: any) => [c.key, { icon: c.icon, title: c.title, subtitle: c.subtitle, qandA: c.questions.map((q: any) => ({ question: q.question, ans: q.answer })) }]),
+      gql.body.data.faq.map((c: any) => [
+        c.key,
+        { icon: c.icon, title: c.title, subtitle: c.subtitle, qandA: c.questions.map((q: any) => ({ question: q.question, ans: q.answer })) },
+      ]),
     )
     expect(asRest).toEqual(rest.body)
 
     const kb = await t.gql('query { knowledgeBase(locale: fr, q: "PKCE") { slug articles { slug title } } }', {}, client)
-    expect(kb.body.data.knowledgeBase).toEqual([{ slug: 'getting-started', articles: [{ slug: 'connect-twitch-and-kick', title: 'Connecter Twitch et Kick' }] }])
+    expect(kb.body.data.knowledgeBase).toEqual([
+      { slug: 'getting-started', articles: [{ slug: 'connect-twitch-and-kick', title: 'Connecter Twitch et Kick' }] },
+    ])
     const article = await t.gql('query { kbArticle(slug: "raids", locale: pt) { title html category { slug title } related { slug } } }', {}, client)
     expect(article.body.data.kbArticle).toMatchObject({ title: 'Raids e anúncios de raid', category: { slug: 'bot-modules', title: 'Módulos do bot' } })
     expect(article.body.data.kbArticle.related.map((r: any) => r.slug)).toEqual(['chat-commands', 'timers-and-categories', 'conversation-bot'])
-    expect((await t.gql('{ kbArticle(slug: "nope") { id } kbCategory(slug: "nope") { id } }', {}, client)).body.data).toEqual({ kbArticle: null, kbCategory: null })
+    expect((await t.gql('{ kbArticle(slug: "nope") { id } kbCategory(slug: "nope") { id } }', {}, client)).body.data).toEqual({
+      kbArticle: null,
+      kbCategory: null,
+    })
   })
 
   it('lets only admins edit; a missing translation reads in English; audited in the same transaction', async () => {
@@ -189,7 +210,11 @@ describe.each(engines)('help centre on %s', (engine) => {
       categoryId: '1',
       translations: [{ locale: 'en', title: 'Can moderators edit commands?', body: 'Not yet: only the channel owner edits commands.' }],
     }
-    for (const [token, code] of [[undefined, 'UNAUTHENTICATED'], [client, 'FORBIDDEN'], [reseller, 'FORBIDDEN']] as const) {
+    for (const [token, code] of [
+      [undefined, 'UNAUTHENTICATED'],
+      [client, 'FORBIDDEN'],
+      [reseller, 'FORBIDDEN'],
+    ] as const) {
       const before = await counts()
       const res = await t.gql(SAVE, { kind: 'faqQuestion', input }, token)
       expect(res.body.errors[0].extensions.code).toBe(code)
@@ -205,7 +230,9 @@ describe.each(engines)('help centre on %s', (engine) => {
     // Only English exists: every language finds it, in English.
     for (const lang of ['en', 'de', 'fr', 'pt']) {
       const res = await get(`/faq/data?lang=${lang}&q=moderators%20edit`)
-      expect(res.body['getting-started'].qandA, lang).toEqual([{ question: 'Can moderators edit commands?', ans: 'Not yet: only the channel owner edits commands.' }])
+      expect(res.body['getting-started'].qandA, lang).toEqual([
+        { question: 'Can moderators edit commands?', ans: 'Not yet: only the channel owner edits commands.' },
+      ])
     }
     // Now in German too: the German text is found in German, the English one no longer.
     const updated = await t.gql(
@@ -218,10 +245,16 @@ describe.each(engines)('help centre on %s', (engine) => {
       admin,
     )
     expect(updated.body.errors).toBeUndefined()
-    expect((await get('/faq/data?lang=de&q=moderatoren')).body['getting-started'].qandA).toEqual([{ question: 'Dürfen Moderatoren Befehle ändern?', ans: 'Noch nicht.' }])
+    expect((await get('/faq/data?lang=de&q=moderatoren')).body['getting-started'].qandA).toEqual([
+      { question: 'Dürfen Moderatoren Befehle ändern?', ans: 'Noch nicht.' },
+    ])
     expect((await get('/faq/data?lang=de&q=moderators%20edit')).body).toEqual({})
 
-    const log = await t.gql('query($id: String) { auditLog(entity: "faqQuestion", entityId: $id) { edges { node { action actorRole before after } } } }', { id }, admin)
+    const log = await t.gql(
+      'query($id: String) { auditLog(entity: "faqQuestion", entityId: $id) { edges { node { action actorRole before after } } } }',
+      { id },
+      admin,
+    )
     const entries = log.body.data.auditLog.edges.map((e: any) => e.node)
     expect(entries.map((e: any) => e.action)).toEqual(['faqQuestion.update', 'faqQuestion.create'])
     expect(entries[1].before).toBeNull()
@@ -237,7 +270,12 @@ describe.each(engines)('help centre on %s', (engine) => {
     expect(deleted.body.data.deleteHelpEntry).toBe(true)
     expect((await get('/faq/data?q=moderators%20edit')).body).toEqual({})
     const afterDelete = await t.gql('query($id: String) { auditLog(entity: "faqQuestion", entityId: $id) { edges { node { action } } } }', { id }, admin)
-    expect(afterDelete.body.data.auditLog.edges.map((e: any) => e.node.action)).toEqual(['faqQuestion.delete', 'faqQuestion.move', 'faqQuestion.update', 'faqQuestion.create'])
+    expect(afterDelete.body.data.auditLog.edges.map((e: any) => e.node.action)).toEqual([
+      'faqQuestion.delete',
+      'faqQuestion.move',
+      'faqQuestion.update',
+      'faqQuestion.create',
+    ])
     expect((await t.gql(DELETE, { kind: 'faqQuestion', id }, admin)).body.errors[0].extensions.code).toBe('NOT_FOUND')
   })
 
@@ -270,14 +308,20 @@ describe.each(engines)('help centre on %s', (engine) => {
   })
 
   it('renders article bodies with every typed character escaped', async () => {
-    expect(markdownToHtml('<script>alert(1)</script>\n\n**bold** [x](javascript:alert(1)) [ok](https://example.org/a?b=1&c=2) <img src=x onerror=alert(1)>')).toBe(
+    expect(
+      markdownToHtml('<script>alert(1)</script>\n\n**bold** [x](javascript:alert(1)) [ok](https://example.org/a?b=1&c=2) <img src=x onerror=alert(1)>'),
+    ).toBe(
       '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><p><strong>bold</strong> [x](javascript:alert(1)) <a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer">ok</a> &lt;img src=x onerror=alert(1)&gt;</p>',
     )
     const created = await t.gql(
       SAVE,
       {
         kind: 'kbArticle',
-        input: { categoryId: '1', slug: 'escaped', translations: [{ locale: 'en', title: '<b>T</b>', body: '## Hi\n\n<script>x</script> "quoted" [y](/pages/faq)' }] },
+        input: {
+          categoryId: '1',
+          slug: 'escaped',
+          translations: [{ locale: 'en', title: '<b>T</b>', body: '## Hi\n\n<script>x</script> "quoted" [y](/pages/faq)' }],
+        },
       },
       admin,
     )
@@ -285,7 +329,11 @@ describe.each(engines)('help centre on %s', (engine) => {
     const res = await get('/kb/data/question?slug=escaped&lang=de')
     expect(res.body.title).toBe('<b>T</b>')
     expect(res.body.content).toBe('<h3>Hi</h3><p>&lt;script&gt;x&lt;/script&gt; &quot;quoted&quot; <a href="/pages/faq" rel="noopener noreferrer">y</a></p>')
-    const log = await t.gql('query($id: String) { auditLog(entity: "kbArticle", entityId: $id) { edges { node { action after } } } }', { id: created.body.data.saveHelpEntry }, admin)
+    const log = await t.gql(
+      'query($id: String) { auditLog(entity: "kbArticle", entityId: $id) { edges { node { action after } } } }',
+      { id: created.body.data.saveHelpEntry },
+      admin,
+    )
     expect(log.body.data.auditLog.edges[0].node.action).toBe('kbArticle.create')
     expect(JSON.parse(log.body.data.auditLog.edges[0].node.after)).toMatchObject({ slug: 'escaped', categoryId: 1 })
   })
@@ -297,7 +345,11 @@ describe.each(engines)('help centre on %s', (engine) => {
     expect(res.body.data.deleteHelpEntry).toBe(true)
     expect((await get('/kb/data/category?category=fair-play-and-privacy')).status).toBe(404)
     expect((await get('/kb/data/question?slug=fair-play-rule')).status).toBe(404)
-    const log = await t.gql('query($id: String) { auditLog(entity: "kbCategory", entityId: $id) { edges { node { action before } } } }', { id: fair.entryId }, admin)
+    const log = await t.gql(
+      'query($id: String) { auditLog(entity: "kbCategory", entityId: $id) { edges { node { action before } } } }',
+      { id: fair.entryId },
+      admin,
+    )
     expect(JSON.parse(log.body.data.auditLog.edges[0].node.before).articles).toHaveLength(2)
   })
 

@@ -77,7 +77,12 @@ describe.each(engines)('import:users on %s', (engine) => {
   })
 
   it('a second run changes nothing; a changed document is updated', async () => {
-    const again = await importUsers({ db: t.database.db, records: readUserDocuments(file()), auth: readAuthExport(JSON.stringify(exported.auth)), hashParams: params })
+    const again = await importUsers({
+      db: t.database.db,
+      records: readUserDocuments(file()),
+      auth: readAuthExport(JSON.stringify(exported.auth)),
+      hashParams: params,
+    })
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 5, licences: 0 })
     const changed = JSON.stringify([{ ...exported.documents[2], Package: 'Business', Botpanel: { Active: true } }])
     expect(await importUsers({ db: t.database.db, records: readUserDocuments(changed) })).toMatchObject({ updated: 1, created: 0 })
@@ -87,7 +92,12 @@ describe.each(engines)('import:users on %s', (engine) => {
 
   it("records every role change of an existing account in the admins' audit log (actor: the import), and nothing when the role stays", async () => {
     const auditOf = async (id: number) =>
-      (await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id))))).map((r) => ({
+      (
+        await t.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id))))
+      ).map((r) => ({
         actorId: r.actorId,
         actorRole: r.actorRole,
         action: r.action,
@@ -95,7 +105,10 @@ describe.each(engines)('import:users on %s', (engine) => {
         after: r.after,
       }))
     const doc = exported.documents[3]!
-    const [before] = await t.database.db.select().from(users).where(eq(users.email, doc.email as string))
+    const [before] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, doc.email as string))
     expect(before!.role).toBe('client')
     const promoted = JSON.stringify([{ ...doc, role: 'admin' }])
     expect(await importUsers({ db: t.database.db, records: readUserDocuments(promoted) })).toMatchObject({ updated: 1 })
@@ -110,7 +123,11 @@ describe.each(engines)('import:users on %s', (engine) => {
     expect(await auditOf(before!.id)).toEqual([entry, { ...entry, before: { role: 'admin' }, after: { role: 'client', by: 'import' } }])
     // The admins read it through the audit log query.
     const admin = await t.loginAs('admin')
-    const log = await t.gql('query($id: String) { auditLog(first: 5, entity: "user", entityId: $id) { edges { node { action actorRole actorId } } } }', { id: String(before!.id) }, admin.accessToken)
+    const log = await t.gql(
+      'query($id: String) { auditLog(first: 5, entity: "user", entityId: $id) { edges { node { action actorRole actorId } } } }',
+      { id: String(before!.id) },
+      admin.accessToken,
+    )
     expect(log.body.data.auditLog.edges.map((e: any) => e.node)).toEqual([
       { action: 'user.update', actorRole: 'import', actorId: null },
       { action: 'user.update', actorRole: 'import', actorId: null },

@@ -40,9 +40,18 @@ describe.each(engines)('/jwt on %s', (engine) => {
     })
 
     it.each([
-      [{ username: 'someone', password: 'a-good-passphrase' }, { password: null, email: ['Please enter your email.'], username: null }],
-      [{ email: 'a@b.co', password: 'a-good-passphrase' }, { password: null, email: null, username: ['Please enter your username.'] }],
-      [{ username: 'someone', email: 'a@b.co', password: 'short' }, { password: ['Your password is too weak'], email: null, username: null }],
+      [
+        { username: 'someone', password: 'a-good-passphrase' },
+        { password: null, email: ['Please enter your email.'], username: null },
+      ],
+      [
+        { email: 'a@b.co', password: 'a-good-passphrase' },
+        { password: null, email: null, username: ['Please enter your username.'] },
+      ],
+      [
+        { username: 'someone', email: 'a@b.co', password: 'short' },
+        { password: ['Your password is too weak'], email: null, username: null },
+      ],
       [
         { username: 'other', email: 'CLIENT@demo.local', password: 'a-good-passphrase' },
         { password: null, email: ['This email is already in use.'], username: null },

@@ -118,7 +118,10 @@ describe.each(engines)('licences on %s', (engine) => {
         const res = await t.gql(mutation, vars, admin)
         expect(res.body.errors[0].extensions.code).toBe('LICENCE_SUPERSEDED')
       }
-      const [row] = await t.database.db.select().from(licences).where(eq(licences.id, Number(old.id)))
+      const [row] = await t.database.db
+        .select()
+        .from(licences)
+        .where(eq(licences.id, Number(old.id)))
       expect({ status: row!.status, totalDays: row!.totalDays }).toEqual({ status: 'superseded', totalDays: old.totalDays })
       expect(await audits()).toBe(before)
     })
@@ -152,7 +155,8 @@ describe.each(engines)('licences on %s', (engine) => {
     it('parallel activations for one account: a key once (the rest LICENCE_USED), different keys one after another; never a 500', async () => {
       const racer = await newClient('racer')
       const keys = (await t.gql(GENERATE, { i: { planId: '3', totalDays: 30, count: 9 } }, admin)).body.data.generateLicences
-      const outcome = (res: { status: number; body: any }) => (res.body.errors ? `${res.status} ${res.body.errors[0].extensions.code}` : res.body.data.activateLicence.status)
+      const outcome = (res: { status: number; body: any }) =>
+        res.body.errors ? `${res.status} ${res.body.errors[0].extensions.code}` : res.body.data.activateLicence.status
       const fire = (ks: string[]) => Promise.all(ks.map((k) => t.gql(ACTIVATE, { k, u: String(racer) }, admin).then(outcome)))
 
       const same = await fire(Array<string>(10).fill(keys[0].licensekey))
@@ -199,9 +203,7 @@ describe.each(engines)('licences on %s', (engine) => {
       for (const e of mine.edges) {
         expect(e.node.resellerId === String(ids.reseller) || clientIds.includes(e.node.userId)).toBe(true)
       }
-      expect(mine.totalCount).toBe(
-        rows.filter((l) => l.resellerId === ids.reseller || (l.userId !== null && clientIds.includes(String(l.userId)))).length,
-      )
+      expect(mine.totalCount).toBe(rows.filter((l) => l.resellerId === ids.reseller || (l.userId !== null && clientIds.includes(String(l.userId)))).length)
       expect(own.edges.every((e: any) => e.node.userId === String(ids.client))).toBe(true)
       expect(own.totalCount).toBe(rows.filter((l) => l.userId === ids.client).length)
     })
@@ -242,7 +244,9 @@ describe.each(engines)('licences on %s', (engine) => {
       expect((await t.gql(assign, { id: pool[1]!.id, u: String(ids.client) }, client)).body.errors[0].extensions.code).toBe('FORBIDDEN')
       const ext = 'mutation($id: ID!) { extendLicence(id: $id, days: 5) { totalDays } }'
       expect((await t.gql(ext, { id: stock.id }, reseller)).body.errors[0].extensions.code).toBe('NOT_FOUND')
-      expect((await t.gql('mutation($id: ID!) { revokeLicence(id: $id) { status } }', { id: stock.id }, reseller)).body.errors[0].extensions.code).toBe('NOT_FOUND')
+      expect((await t.gql('mutation($id: ID!) { revokeLicence(id: $id) { status } }', { id: stock.id }, reseller)).body.errors[0].extensions.code).toBe(
+        'NOT_FOUND',
+      )
       expect((await t.gql('query($id: ID!) { licence(id: $id) { id } }', { id: stock.id }, reseller)).body.data).toEqual({ licence: null })
     })
 

@@ -22,7 +22,8 @@ describe.each(engines)('mailbox on %s', (engine) => {
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` })
   const list = (token: string, qs = '') => t.json('GET', `/apps/email/emails${qs}`, undefined, auth(token))
-  const compose = (token: string, input: Record<string, unknown>) => t.gql(COMPOSE, { input: { subject: 'Hello', message: '<p>Hi</p>', to: [], ...input } }, token)
+  const compose = (token: string, input: Record<string, unknown>) =>
+    t.gql(COMPOSE, { input: { subject: 'Hello', message: '<p>Hi</p>', to: [], ...input } }, token)
 
   beforeAll(async () => {
     smtp = await startSmtp()
@@ -168,7 +169,9 @@ describe.each(engines)('mailbox on %s', (engine) => {
     const got = inbox.find((e) => e.subject === 'Invoice question')
     expect(got.bcc).toEqual([])
     expect(got.to).toEqual([{ email: 'reseller@demo.local', name: 'Demo Reseller' }])
-    expect(got.attachments).toEqual([{ fileName: 'invoice.pdf', thumbnail: 'pdf', url: expect.stringMatching(/^\/apps\/email\/attachments\/\d+\/\d+$/), size: 13 }])
+    expect(got.attachments).toEqual([
+      { fileName: 'invoice.pdf', thumbnail: 'pdf', url: expect.stringMatching(/^\/apps\/email\/attachments\/\d+\/\d+$/), size: 13 },
+    ])
     expect((await list(admin)).body.emails.some((e: any) => e.subject === 'Invoice question')).toBe(true)
     const dl = await t.app.request(got.attachments[0].url, { headers: auth(reseller) })
     expect(dl.status).toBe(200)

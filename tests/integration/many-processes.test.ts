@@ -192,7 +192,9 @@ describe.skipIf(missing.length > 0)(`two server processes sharing PostgreSQL and
     await sql.end()
     expect(inserted.rowCount).toBe(2)
     expect(await open(b)).toBe(before)
-    const triaged = await gql(a, adminToken, 'mutation($id: ID!) { setFeedbackReportStatus(id: $id, status: resolved) { status } }', { id: inserted.rows[0]!.id })
+    const triaged = await gql(a, adminToken, 'mutation($id: ID!) { setFeedbackReportStatus(id: $id, status: resolved) { status } }', {
+      id: inserted.rows[0]!.id,
+    })
     expect(triaged.errors).toBeUndefined()
     // A's write drops B's count through Redis: B now reads the database (one of the two still open).
     await eventually(async () => (await open(b)) === before + 1, 5000, 'process B recounts the open reports')

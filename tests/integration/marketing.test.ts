@@ -81,7 +81,10 @@ describe.each(engines)('marketing mail on %s', (engine) => {
     const [id, sig] = token.split('.')
     for (const bad of [`${Number(id) + 1}.${sig}`, `${id}.${sig!.slice(1)}`, 'x', '', `${id}`]) {
       const res = await t.json('POST', '/apps/marketing/unsubscribe', { token: bad })
-      expect(res).toEqual({ status: 400, body: { error: 'This unsubscribe link is invalid.', code: 'BAD_USER_INPUT', fields: { token: ['This unsubscribe link is invalid.'] } } })
+      expect(res).toEqual({
+        status: 400,
+        body: { error: 'This unsubscribe link is invalid.', code: 'BAD_USER_INPUT', fields: { token: ['This unsubscribe link is invalid.'] } },
+      })
     }
     expect((await t.json('POST', '/apps/marketing/unsubscribe', { token: 42 })).status).toBe(400)
     expect(await optOut()).toBe(false)

@@ -52,7 +52,9 @@ describe.each(engines)('overload on %s', (engine) => {
 
   it('answers the excess of a REST flood at once with 503 OVERLOADED and Retry-After, the rest normally', async () => {
     const responses = await flood(() => t.app.request('/apps/user/users', { headers: auth() }))
-    const bodies = await Promise.all(responses.map(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as Record<string, unknown> })))
+    const bodies = await Promise.all(
+      responses.map(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as Record<string, unknown> })),
+    )
     const ok = bodies.filter((b) => b.status === 200)
     const refused = bodies.filter((b) => b.status === 503)
     // Every request reached admission before any finished: the slots and the queue are served, no more.
@@ -68,11 +70,13 @@ describe.each(engines)('overload on %s', (engine) => {
   it('a request that only says it accepts an event stream is admitted like any other (no bypass)', async () => {
     const headers = { ...auth(), accept: 'text/event-stream' }
     const body = JSON.stringify({ query: '{ users(first: 10) { totalCount } }' })
-    const responses = await flood((i) => (i % 2 ? t.app.request('/graphql', { method: 'POST', headers, body }) : t.app.request('/apps/user/users', { headers })))
+    const responses = await flood((i) =>
+      i % 2 ? t.app.request('/graphql', { method: 'POST', headers, body }) : t.app.request('/apps/user/users', { headers }),
+    )
     expect(responses.filter((r) => r.status === 503)).toHaveLength(FLOOD - MAX_INFLIGHT - MAX_QUEUE)
   })
 
-  it('never refuses the built client\'s files, in a flood or while the event loop is behind with nobody queued', async () => {
+  it("never refuses the built client's files, in a flood or while the event loop is behind with nobody queued", async () => {
     const responses = await flood((i) => (i % 2 ? t.app.request('/assets/app-1.js') : t.app.request('/apps/user/users', { headers: auth() })))
     expect(responses.filter((_, i) => i % 2).map((r) => r.status)).toEqual(Array(FLOOD / 2).fill(200))
     expect(responses.filter((r) => r.status === 503).length).toBeGreaterThan(0)
@@ -112,7 +116,9 @@ describe.each(engines)('overload on %s', (engine) => {
   it('on /graphql the refusal also carries errors[0].extensions.code', async () => {
     const body = JSON.stringify({ query: '{ users(first: 10) { totalCount } }' })
     const responses = await flood(() => t.app.request('/graphql', { method: 'POST', headers: auth(), body }))
-    const bodies = await Promise.all(responses.map(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as any })))
+    const bodies = await Promise.all(
+      responses.map(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as any })),
+    )
     expect(bodies.filter((b) => b.status === 200).every((b) => typeof b.body.data.users.totalCount === 'number' && !b.body.errors)).toBe(true)
     const refused = bodies.filter((b) => b.status !== 200)
     expect(refused).toHaveLength(FLOOD - MAX_INFLIGHT - MAX_QUEUE)

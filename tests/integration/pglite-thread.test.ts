@@ -78,10 +78,13 @@ describe('PGlite in a worker thread', () => {
   it('carries PostgreSQL error fields (code, constraint) across the thread', async () => {
     const { db } = threaded
     await db.insert(users).values(user('twice@example.com'))
-    const error = await db.insert(users).values(user('twice@example.com')).then(
-      () => undefined,
-      (e: unknown) => e,
-    )
+    const error = await db
+      .insert(users)
+      .values(user('twice@example.com'))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     let cause = error as { code?: string; constraint?: string; cause?: unknown }
     while (cause && cause.code === undefined && cause.cause) cause = cause.cause as typeof cause
     expect(cause).toMatchObject({ code: '23505', constraint: expect.stringContaining('email') })
@@ -90,10 +93,13 @@ describe('PGlite in a worker thread', () => {
   it('answers a coded 503 once the thread has stopped', { timeout: 120_000 }, async () => {
     const stopped = await open(true)
     await stopped.close()
-    const error = await stopped.db.select().from(plans).then(
-      () => undefined,
-      (e: unknown) => e,
-    )
+    const error = await stopped.db
+      .select()
+      .from(plans)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     expect(asServiceUnavailable(error)?.code).toBe('SERVICE_UNAVAILABLE')
   })
 })

@@ -3,7 +3,8 @@ import { engines } from '../support/databases'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 const PLAN_KEYS = ['img', 'monthlyPrice', 'planAdditions', 'planBenefits', 'popular', 'subtitle', 'title', 'yearlyPlan']
-const PLANS = '{ plans { id name subtitle monthlyPrice yearlyPerMonth yearlyTotal benefits additions popular sortOrder limits { channels commands timers conversationAnswersPerMonth raidsPerDay } } }'
+const PLANS =
+  '{ plans { id name subtitle monthlyPrice yearlyPerMonth yearlyTotal benefits additions popular sortOrder limits { channels commands timers conversationAnswersPerMonth raidsPerDay } } }'
 
 describe.each(engines)('plans and pricing on %s', (engine) => {
   let t: TestApp
@@ -90,7 +91,7 @@ describe.each(engines)('plans and pricing on %s', (engine) => {
     expect(JSON.parse(entry.after)).toMatchObject({ monthlyPrice: 9.5, limits: { timers: 5 } })
   })
 
-  it('answers plan texts and the Q and A in the caller\'s language (argument, else Accept-Language), English where not translated', async () => {
+  it("answers plan texts and the Q and A in the caller's language (argument, else Accept-Language), English where not translated", async () => {
     const german = await t.json('GET', '/pricing/data', undefined, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' })
     expect(german.body.basicPlan).toMatchObject({ title: 'Starter', subtitle: 'Für Kanäle, die gerade anfangen' })
     expect(german.body.standardPlan.planBenefits[0]).toBe('Alles aus Starter')
@@ -98,8 +99,18 @@ describe.each(engines)('plans and pricing on %s', (engine) => {
     const kick = await t.json('GET', '/pricing/kick/data', undefined, { 'accept-language': 'fr' })
     expect(kick.body.basicPlan.planBenefits.at(-1)).toBe('Un raid par 24 h')
     // Accept-Language through GraphQL; the argument wins over it; an unknown language is English.
-    const viaHeader = await t.json('POST', '/graphql', { query: '{ plans { name subtitle locale translated } pricingQuestions { question locale } }' }, { 'accept-language': 'pt' })
-    expect(viaHeader.body.data.plans[1]).toEqual({ name: 'Headstarter', subtitle: 'Para canais em crescimento', locale: 'pt', translated: ['en', 'de', 'fr', 'pt'] })
+    const viaHeader = await t.json(
+      'POST',
+      '/graphql',
+      { query: '{ plans { name subtitle locale translated } pricingQuestions { question locale } }' },
+      { 'accept-language': 'pt' },
+    )
+    expect(viaHeader.body.data.plans[1]).toEqual({
+      name: 'Headstarter',
+      subtitle: 'Para canais em crescimento',
+      locale: 'pt',
+      translated: ['en', 'de', 'fr', 'pt'],
+    })
     expect(viaHeader.body.data.pricingQuestions[1]).toEqual({ question: 'Como posso pagar?', locale: 'pt' })
     const viaArg = await t.json('POST', '/graphql', { query: '{ plans(locale: en) { subtitle } }' }, { 'accept-language': 'pt' })
     expect(viaArg.body.data.plans[1].subtitle).toBe('For growing channels')
@@ -109,9 +120,11 @@ describe.each(engines)('plans and pricing on %s', (engine) => {
     expect((await t.json('GET', '/pricing/data')).body.qandA[0].ans).not.toBe('English, German and French, in chat and in the dashboard.')
   })
 
-  it('lets admins write a plan\'s texts and a question per language; the other languages keep theirs; bad input changes nothing', async () => {
-    const UPDATE = 'mutation($id: ID!, $i: UpdatePlanInput!, $l: PlanLocale) { updatePlan(id: $id, input: $i, locale: $l) { subtitle benefits locale monthlyPrice } }'
-    const QUESTION = 'mutation($id: ID!, $l: PlanLocale, $q: String!, $a: String!) { updatePricingQuestion(id: $id, locale: $l, question: $q, answer: $a) { id question ans locale } }'
+  it("lets admins write a plan's texts and a question per language; the other languages keep theirs; bad input changes nothing", async () => {
+    const UPDATE =
+      'mutation($id: ID!, $i: UpdatePlanInput!, $l: PlanLocale) { updatePlan(id: $id, input: $i, locale: $l) { subtitle benefits locale monthlyPrice } }'
+    const QUESTION =
+      'mutation($id: ID!, $l: PlanLocale, $q: String!, $a: String!) { updatePricingQuestion(id: $id, locale: $l, question: $q, answer: $a) { id question ans locale } }'
     const admin = (await t.loginAs('admin')).accessToken
     const client = (await t.loginAs('client')).accessToken
     expect((await t.gql(UPDATE, { id: '3', i: { subtitle: 'x' }, l: 'fr' }, client)).body.errors[0].extensions.code).toBe('FORBIDDEN')
@@ -119,16 +132,25 @@ describe.each(engines)('plans and pricing on %s', (engine) => {
     const fr = await t.gql(UPDATE, { id: '3', i: { subtitle: 'Pour les grandes chaînes', benefits: ['Tout', 'Plus'], monthlyPrice: 26 }, l: 'fr' }, admin)
     expect(fr.body.data.updatePlan).toEqual({ subtitle: 'Pour les grandes chaînes', benefits: ['Tout', 'Plus'], locale: 'fr', monthlyPrice: 26 })
     const plans = async (l: string) => (await t.gql(`{ plans(locale: ${l}) { subtitle benefits monthlyPrice } }`)).body.data.plans[2]
-    expect(await plans('en')).toEqual({ subtitle: 'For established channels', benefits: ['Everything in Headstarter', 'Twitch and Kick', 'Priority support'], monthlyPrice: 26 })
+    expect(await plans('en')).toEqual({
+      subtitle: 'For established channels',
+      benefits: ['Everything in Headstarter', 'Twitch and Kick', 'Priority support'],
+      monthlyPrice: 26,
+    })
     expect((await plans('de')).subtitle).toBe('Für etablierte Kanäle')
     expect((await plans('fr')).subtitle).toBe('Pour les grandes chaînes')
-    for (const [q, a] of [['', 'y'], ['x', ''], ['x'.repeat(301), 'y']]) {
+    for (const [q, a] of [
+      ['', 'y'],
+      ['x', ''],
+      ['x'.repeat(301), 'y'],
+    ]) {
       expect((await t.gql(QUESTION, { id: '2', l: 'de', q, a }, admin)).body.errors[0].extensions.code).toBe('BAD_USER_INPUT')
     }
     expect((await t.gql(QUESTION, { id: '999', l: 'de', q: 'x', a: 'y' }, admin)).body.errors[0].extensions.code).toBe('NOT_FOUND')
     const de = await t.gql(QUESTION, { id: '2', l: 'de', q: 'Wie zahle ich?', a: 'Per Überweisung.' }, admin)
     expect(de.body.data.updatePricingQuestion).toEqual({ id: '2', question: 'Wie zahle ich?', ans: 'Per Überweisung.', locale: 'de' })
-    const questions = async (l: string) => (await t.gql(`{ pricingQuestions(locale: ${l}) { id question } }`)).body.data.pricingQuestions.find((q: any) => q.id === '2').question
+    const questions = async (l: string) =>
+      (await t.gql(`{ pricingQuestions(locale: ${l}) { id question } }`)).body.data.pricingQuestions.find((q: any) => q.id === '2').question
     expect(await questions('de')).toBe('Wie zahle ich?')
     expect(await questions('en')).toBe('How can I pay?')
     expect(await questions('pt')).toBe('Como posso pagar?')
@@ -136,10 +158,17 @@ describe.each(engines)('plans and pricing on %s', (engine) => {
     expect(log.body.data.auditLog.edges[0].node).toEqual({ action: 'pricingQuestion.update', entityId: '2' })
   })
 
-  it('tells a licence product made from a plan in the caller\'s language; a description an admin wrote stays as written', async () => {
+  it("tells a licence product made from a plan in the caller's language; a description an admin wrote stays as written", async () => {
     const token = (await t.loginAs('client')).accessToken
     const shop = async (lang: string) =>
-      (await t.json('POST', '/graphql', { query: '{ shopProducts(perPage: 50) { products { name description } } }' }, { authorization: `Bearer ${token}`, 'accept-language': lang })).body.data.shopProducts.products
+      (
+        await t.json(
+          'POST',
+          '/graphql',
+          { query: '{ shopProducts(perPage: 50) { products { name description } } }' },
+          { authorization: `Bearer ${token}`, 'accept-language': lang },
+        )
+      ).body.data.shopProducts.products
     const english = (await shop('en')).find((p: any) => p.name === 'Headstarter — 30 days')
     const german = (await shop('de')).find((p: any) => p.name === 'Headstarter — 30 days')
     expect(english.description).toBe('For growing channels. Everything in Starter. Conversation bot. Raid panel. Category command sets')

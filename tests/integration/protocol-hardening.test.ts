@@ -41,11 +41,18 @@ describe.each(engines)('protocol on %s', (engine) => {
       })
       const body = (await res.json()) as { errors: Array<{ message: string; extensions: { code: string } }> }
       expect(res.headers.get('x-request-id')).toBe('req-unexpected-1')
-      expect(body.errors).toEqual([expect.objectContaining({ message: 'Unexpected error.', extensions: expect.objectContaining({ code: 'INTERNAL_SERVER_ERROR' }) })])
+      expect(body.errors).toEqual([
+        expect.objectContaining({ message: 'Unexpected error.', extensions: expect.objectContaining({ code: 'INTERNAL_SERVER_ERROR' }) }),
+      ])
       expect(JSON.stringify(body)).not.toContain('disk on fire')
       const lines = logged.slice(before).filter((l) => l.msg === 'unexpected GraphQL error') as Array<Record<string, any>>
       expect(lines).toHaveLength(1)
-      expect(lines[0]).toMatchObject({ requestId: 'req-unexpected-1', operation: 'PricingPlans', path: 'plans', err: { message: 'disk on fire at /var/secret' } })
+      expect(lines[0]).toMatchObject({
+        requestId: 'req-unexpected-1',
+        operation: 'PricingPlans',
+        path: 'plans',
+        err: { message: 'disk on fire at /var/secret' },
+      })
     } finally {
       plans.localized = original
     }

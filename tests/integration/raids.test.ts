@@ -56,7 +56,13 @@ describe.each(engines)('raids on %s', (engine) => {
       PUBLIC_URL: 'http://app.test',
       ...localPlatformEnv(twitch),
     })
-    worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent'), scheduler: new ManualScheduler(t.clock), random: () => 0.5 })
+    worker = createBotWorker({
+      services: t.services,
+      config: t.config,
+      log: createLogger('silent'),
+      scheduler: new ManualScheduler(t.clock),
+      random: () => 0.5,
+    })
     await worker.start()
     token = (await t.loginAs('client')).accessToken
     twitch.consentAs(BROADCASTER.id)
@@ -232,7 +238,10 @@ describe.each(engines)('raids on %s', (engine) => {
   })
 
   it('asks a channel connected before raids existed to reconnect, and asks nothing of Twitch', async () => {
-    const [acc] = await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.channelId, Number(channelId)))
+    const [acc] = await t.database.db
+      .select()
+      .from(channelAccounts)
+      .where(eq(channelAccounts.channelId, Number(channelId)))
     await t.database.db
       .update(channelAccounts)
       .set({ scopes: acc!.scopes.filter((s) => s !== 'channel:manage:raids') })
@@ -245,7 +254,10 @@ describe.each(engines)('raids on %s', (engine) => {
     expect(res.body.errors[0].message).toContain('reconnect')
     expect(twitch.raids.length).toBe(before)
     expect(await rows()).toEqual([])
-    await t.database.db.update(channelAccounts).set({ scopes: acc!.scopes }).where(eq(channelAccounts.channelId, Number(channelId)))
+    await t.database.db
+      .update(channelAccounts)
+      .set({ scopes: acc!.scopes })
+      .where(eq(channelAccounts.channelId, Number(channelId)))
   })
 
   it('says Kick has no raid API', async () => {

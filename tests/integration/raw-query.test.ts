@@ -11,7 +11,9 @@ import { createRawQuery } from '../../server/src/db/raw'
 describe('raw queries on PGlite', () => {
   let database: Database
   const statements = async () =>
-    ((await database.db.execute(sql`select name from pg_prepared_statements where name like 'r\\_%'`)) as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name)
+    (
+      (await database.db.execute(sql`select name from pg_prepared_statements where name like 'r\\_%'`)) as unknown as { rows: Array<{ name: string }> }
+    ).rows.map((r) => r.name)
 
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://', queryTimeoutMs: 5000 })

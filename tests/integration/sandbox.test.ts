@@ -45,7 +45,10 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     const second = (await ok(CONNECT)).connectSandboxChannel
     expect((await ok('{ channels { id sandbox } }')).channels).toHaveLength(2)
     expect(await ok('mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: second.id })).toEqual({ removeSandboxChannel: true })
-    const [acc] = await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.channelId, Number(sandboxId)))
+    const [acc] = await t.database.db
+      .select()
+      .from(channelAccounts)
+      .where(eq(channelAccounts.channelId, Number(sandboxId)))
     expect(acc!.accessToken).toMatch(/^v1\./)
     expect(acc!.scopes).toContain('user:write:chat')
   })
@@ -74,8 +77,12 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
 
   it('records follows (listed by Helix), raids and clips in the sandbox platform', async () => {
     const p = await t.services.platforms.sandbox!.ready()
-    const [row] = await t.database.db.select().from(channels).where(eq(channels.id, Number(sandboxId)))
-    for (const v of ['FanOne', 'FanTwo', 'FanThree']) await ok('mutation($c: ID!, $v: String!) { sandboxFollow(channelId: $c, viewer: $v) }', { c: sandboxId, v })
+    const [row] = await t.database.db
+      .select()
+      .from(channels)
+      .where(eq(channels.id, Number(sandboxId)))
+    for (const v of ['FanOne', 'FanTwo', 'FanThree'])
+      await ok('mutation($c: ID!, $v: String!) { sandboxFollow(channelId: $c, viewer: $v) }', { c: sandboxId, v })
     expect(p.server.followersOf(row!.platformUserId).map((f) => f.name)).toEqual(['FanThree', 'FanTwo', 'FanOne'])
     // Helix GET /channels/followers: the total for any token, the list (cursor paging) with moderator:read:followers.
     p.server.restoreToken(row!.platformUserId, { accessToken: 'followers-reader', refreshToken: null, scopes: ['moderator:read:followers'], expiresAt: null })
@@ -91,8 +98,11 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     expect(one.data.map((f) => f.user_name)).toEqual(['FanThree', 'FanTwo'])
     expect(two.data.map((f) => f.user_name)).toEqual(['FanOne'])
     expect(two.pagination.cursor).toBeUndefined()
-    expect(await ok('mutation($c: ID!) { sandboxRaid(channelId: $c, fromChannel: "OtherStreamer", viewers: 42) }', { c: sandboxId })).toEqual({ sandboxRaid: true })
-    const clip = (await ok('mutation($c: ID!) { sandboxClip(channelId: $c, title: "Great play") { id title viewCount creatorName } }', { c: sandboxId })).sandboxClip
+    expect(await ok('mutation($c: ID!) { sandboxRaid(channelId: $c, fromChannel: "OtherStreamer", viewers: 42) }', { c: sandboxId })).toEqual({
+      sandboxRaid: true,
+    })
+    const clip = (await ok('mutation($c: ID!) { sandboxClip(channelId: $c, title: "Great play") { id title viewCount creatorName } }', { c: sandboxId }))
+      .sandboxClip
     expect(clip).toMatchObject({ title: 'Great play', viewCount: 0 })
     expect(p.server.clips().map((c) => c.id)).toContain(clip.id)
   })
@@ -106,7 +116,10 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     expect(await code('mutation($c: ID!) { sandboxClip(channelId: $c, title: "   ") { id } }', { c: sandboxId })).toBe('BAD_USER_INPUT')
     expect(await lines(Number(sandboxId))).toHaveLength(before.length)
     // A real channel (as OAuth against a real platform would have stored it).
-    const [client] = await t.database.db.select({ userId: channels.userId }).from(channels).where(eq(channels.id, Number(sandboxId)))
+    const [client] = await t.database.db
+      .select({ userId: channels.userId })
+      .from(channels)
+      .where(eq(channels.id, Number(sandboxId)))
     const [real] = await t.database.db
       .insert(channels)
       .values({ userId: client!.userId, platform: 'twitch', platformUserId: '777', login: 'realcaster', displayName: 'RealCaster', active: true })
@@ -133,7 +146,9 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     const stats = async () => (await ok('{ adminStats { activeBots } }', {}, admin)).adminStats.activeBots
     expect(await stats()).toBe(0)
     const id = Number(sandboxId)
-    await ok('mutation($c: ID!) { createChatTimer(channelId: $c, input: { name: "T", message: "m", intervalMinutes: 5, minLines: 1 }) { id } }', { c: sandboxId })
+    await ok('mutation($c: ID!) { createChatTimer(channelId: $c, input: { name: "T", message: "m", intervalMinutes: 5, minLines: 1 }) { id } }', {
+      c: sandboxId,
+    })
     expect((await lines(id)).length).toBeGreaterThan(0)
     const p = await t.services.platforms.sandbox!.ready()
     const [row] = await t.database.db.select().from(channels).where(eq(channels.id, id))
@@ -155,7 +170,8 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     const after = await runtime.ready()
     expect(after.server.url).not.toBe(before.server.url)
     const [row] = await t.database.db.select().from(channels).where(eq(channels.id, id))
-    const live = async () => t.services.channels.actAs(id, 'broadcaster', async (as) => (await t.services.platforms.of(row!)).stream(as.token, as.broadcasterId))
+    const live = async () =>
+      t.services.channels.actAs(id, 'broadcaster', async (as) => (await t.services.platforms.of(row!)).stream(as.token, as.broadcasterId))
     expect(await live()).toMatchObject({ live: false })
     // An expired token is refreshed against the restarted sandbox.
     after.server.expireTokens()

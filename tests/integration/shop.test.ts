@@ -39,7 +39,10 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
   let client: string
   let ids: { admin: number; reseller: number; client: number }
   const auth = (token: string) => ({ authorization: `Bearer ${token}` })
-  const { ok, code } = gqlCaller(() => t, () => admin)
+  const { ok, code } = gqlCaller(
+    () => t,
+    () => admin,
+  )
 
   /** A new account (registered through the spec's call), optionally made a reseller or given a reseller. */
   async function newUser(name: string, opts: { role?: 'reseller'; resellerId?: number } = {}) {
@@ -47,7 +50,10 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect(reg.status).toBe(200)
     const id: number = reg.body.userData.id
     if (opts.role || opts.resellerId) {
-      await t.database.db.update(users).set({ role: opts.role ?? 'client', resellerId: opts.resellerId ?? null }).where(eq(users.id, id))
+      await t.database.db
+        .update(users)
+        .set({ role: opts.role ?? 'client', resellerId: opts.resellerId ?? null })
+        .where(eq(users.id, id))
       const login = await t.json('POST', '/jwt/login', { email: `${name}@example.com`, password: 'Str0ng-Passw0rd!x' })
       return { id, token: login.body.accessToken as string }
     }
@@ -184,9 +190,17 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect(u!.package).toBe('Pro')
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId))
     expect(order!.status).toBe('paid')
-    const actions = (await t.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'invoice'), eq(auditLog.entityId, String(invoiceId))))).map((a) => a.action)
+    const actions = (
+      await t.database.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'invoice'), eq(auditLog.entityId, String(invoiceId))))
+    ).map((a) => a.action)
     expect(actions).toEqual(['invoice.create', 'invoice.payment', 'invoice.payment'])
-    const licenceAudit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'licence'), eq(auditLog.entityId, String(key!.id))))
+    const licenceAudit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'licence'), eq(auditLog.entityId, String(key!.id))))
     expect(licenceAudit.map((a) => a.action)).toEqual(['licence.generate', 'licence.activate'])
 
     // A double payment is refused and changes nothing.
@@ -261,7 +275,9 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect(await code(PAY, { id: String(invoiceId), i: { amount: 20 } }, reseller)).toBe('NOT_FOUND')
     expect(await code('{ invoice(id: "4987") { invoice { id } } }', {}, other.token)).toBeUndefined()
     expect((await ok('{ invoice(id: "4987") { invoice { id } } }', {}, other.token)).invoice).toBeNull()
-    expect((await t.json('GET', '/apps/invoice/clients', undefined, auth(other.token))).body.map((c: any) => c.companyEmail)).toEqual(['their-client@example.com'])
+    expect((await t.json('GET', '/apps/invoice/clients', undefined, auth(other.token))).body.map((c: any) => c.companyEmail)).toEqual([
+      'their-client@example.com',
+    ])
 
     // The buyer's reseller sees the invoice but may not record money on it: that would mint
     // the keys without anyone paying. Nothing is written; the admin records the transfer.
@@ -281,7 +297,10 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'invoice'), eq(auditLog.entityId, String(invoiceId)), eq(auditLog.action, 'invoice.payment')))
     expect(payAudit).toMatchObject({ actorId: ids.admin, after: expect.objectContaining({ amount: 20, provider: 'manual' }) })
-    const [active] = await t.database.db.select().from(licences).where(and(eq(licences.userId, theirClient.id), eq(licences.status, 'active')))
+    const [active] = await t.database.db
+      .select()
+      .from(licences)
+      .where(and(eq(licences.userId, theirClient.id), eq(licences.status, 'active')))
     expect(active!.totalDays).toBe(365)
 
     // The reseller buys for their pool: the admin records the transfer; the reseller may not.
@@ -352,13 +371,21 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     const CREATE = 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { invoice { id invoiceStatus total client { name companyEmail } } } }'
     expect(await code(CREATE, { i: { service: 'x', lines: [{ description: 'x', qty: 1, price: 1 }] } }, client)).toBe('FORBIDDEN')
     expect(await code(CREATE, { i: { service: 'Setup', lines: [{ description: 'Setup', qty: 1, price: 10 }] } }, reseller)).toBe('BAD_USER_INPUT')
-    const made = await ok(CREATE, { i: { userId: String(ids.client), service: 'Channel setup', lines: [{ description: 'Setup call', qty: 2, price: 45.5 }], note: 'Thank you' } }, reseller)
+    const made = await ok(
+      CREATE,
+      { i: { userId: String(ids.client), service: 'Channel setup', lines: [{ description: 'Setup call', qty: 2, price: 45.5 }], note: 'Thank you' } },
+      reseller,
+    )
     const inv = made.createInvoice.invoice
     expect(inv).toMatchObject({ invoiceStatus: 'Draft', total: 91, client: { companyEmail: 'client@demo.local' } })
-    const edited = await ok('mutation($id: ID!, $i: InvoiceInput!) { updateInvoice(id: $id, input: $i) { invoice { total service } } }', {
-      id: inv.id,
-      i: { service: 'Channel setup (Ünïcode ✓)', lines: [{ description: 'Setup call', qty: 3, price: 45.5 }] },
-    }, reseller)
+    const edited = await ok(
+      'mutation($id: ID!, $i: InvoiceInput!) { updateInvoice(id: $id, input: $i) { invoice { total service } } }',
+      {
+        id: inv.id,
+        i: { service: 'Channel setup (Ünïcode ✓)', lines: [{ description: 'Setup call', qty: 3, price: 45.5 }] },
+      },
+      reseller,
+    )
     expect(edited.updateInvoice.invoice).toEqual({ total: 136.5, service: 'Channel setup (Ünïcode ✓)' })
     const sent = await ok('mutation($id: ID!) { sendInvoice(id: $id) { invoice { invoiceStatus } } }', { id: inv.id }, reseller)
     expect(sent.sendInvoice.invoice.invoiceStatus).toBe('Sent')
@@ -387,9 +414,17 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     const outbox = async () => (await t.services.mail.latest(200)).map((m) => m.to)
     // The reseller bills their client but types an outside address as the client's e-mail: the
     // mail still goes to the client's account, never to the typed address.
-    const made = await ok(CREATE, { i: { userId: String(ids.client), client: { name: 'Demo Client', companyEmail: 'victim@outside.example' }, service: 'Setup', lines } }, reseller)
+    const made = await ok(
+      CREATE,
+      { i: { userId: String(ids.client), client: { name: 'Demo Client', companyEmail: 'victim@outside.example' }, service: 'Setup', lines } },
+      reseller,
+    )
     const id = made.createInvoice.invoice.id
-    await ok('mutation($id: ID!, $i: InvoiceInput!) { updateInvoice(id: $id, input: $i) { invoice { id } } }', { id, i: { client: { companyEmail: 'victim2@outside.example' } } }, reseller)
+    await ok(
+      'mutation($id: ID!, $i: InvoiceInput!) { updateInvoice(id: $id, input: $i) { invoice { id } } }',
+      { id, i: { client: { companyEmail: 'victim2@outside.example' } } },
+      reseller,
+    )
     await ok(SEND, { id }, reseller)
     expect((await t.services.mail.latest(1))[0]).toMatchObject({ to: 'client@demo.local', subject: expect.stringContaining(`#${id}`) })
     expect((await outbox()).filter((to) => to.endsWith('@outside.example'))).toEqual([])
@@ -458,7 +493,10 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect(made.createInvoice.invoice.total).toBe(9_999_999_999.99)
     expect((await t.gql(UPDATE, { id: made.createInvoice.invoice.id, i: { lines: [line(10_000, 1_000_000)] } }, admin)).body.errors[0]).toMatchObject(limit)
     expect(await invoiceCount()).toBe(before + 1)
-    const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, Number(made.createInvoice.invoice.id)))
+    const [row] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, Number(made.createInvoice.invoice.id)))
     expect(row!.total).toBe('9999999999.99')
 
     // A cart of 100 products at the highest price, 100 of each: 10^10, one cent past the end.

@@ -19,7 +19,15 @@ const STATISTIC_KEYS: Record<string, string[]> = {
   'active-users': ['series'],
   newsletter: ['series'],
 }
-const SERIES = { subscribers: ['Subscribers', 7], revenue: ['Revenue', 7], sales: ['Sales', 6], orders: ['Orders', 7], 'site-traffic': ['Traffic Rate', 6], 'active-users': ['Active Users', 7], newsletter: ['Newsletter', 6] } as const
+const SERIES = {
+  subscribers: ['Subscribers', 7],
+  revenue: ['Revenue', 7],
+  sales: ['Sales', 6],
+  orders: ['Orders', 7],
+  'site-traffic': ['Traffic Rate', 6],
+  'active-users': ['Active Users', 7],
+  newsletter: ['Newsletter', 6],
+} as const
 const ANALYTIC_KEYS: Record<string, string[]> = {
   'support-tracker': ['lastDays', 'newTicket', 'openTicket', 'responseTime', 'title', 'totalTicket'],
   'avg-sessions': ['duration', 'goal', 'growth', 'lastDays', 'retention', 'sessions', 'users'],
@@ -31,7 +39,18 @@ const ANALYTIC_KEYS: Record<string, string[]> = {
   customers: ['lastDays', 'listData'],
 }
 const ANALYTICS_DATA_KEYS = ['appDesign', 'avgSessions', 'congratulations', 'ordersRecevied', 'salesChart', 'subscribersGained', 'supportTracker', 'timeline']
-const ECOMMERCE_DATA_KEYS = ['companyTable', 'congratulations', 'earningsChart', 'goalOverview', 'meetup', 'revenue', 'statisticsItems', 'statisticsOrder', 'statisticsProfit', 'transactionData']
+const ECOMMERCE_DATA_KEYS = [
+  'companyTable',
+  'congratulations',
+  'earningsChart',
+  'goalOverview',
+  'meetup',
+  'revenue',
+  'statisticsItems',
+  'statisticsOrder',
+  'statisticsProfit',
+  'transactionData',
+]
 const PROFILE_KEYS = ['header', 'latestPhotos', 'polls', 'post', 'suggestedPages', 'suggestions', 'twitterFeeds', 'userAbout']
 const PAY = 'mutation($id: ID!, $i: PaymentInput!) { recordInvoicePayment(id: $id, input: $i) { invoice { invoiceStatus } } }'
 const MOBILE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
@@ -46,7 +65,10 @@ describe.each(engines)('statistics cards on %s', (engine) => {
   let client: string
   const dist = mkdtempSync(join(tmpdir(), 'stats-dist-'))
   const auth = (token: string) => ({ authorization: `Bearer ${token}` })
-  const { ok, code } = gqlCaller(() => t, () => admin)
+  const { ok, code } = gqlCaller(
+    () => t,
+    () => admin,
+  )
   const password = 'Str0ng-Passw0rd!x'
 
   /** A card read fresh (the cache is what another test checks). */
@@ -69,7 +91,11 @@ describe.each(engines)('statistics cards on %s', (engine) => {
     const reg = await t.json('POST', '/jwt/register', { username: name, email: `${name}@example.com`, password })
     expect(reg.status).toBe(200)
     const id: number = reg.body.userData.id
-    if (opts.role || opts.resellerId) await t.database.db.update(users).set({ role: opts.role ?? 'client', resellerId: opts.resellerId ?? null }).where(eq(users.id, id))
+    if (opts.role || opts.resellerId)
+      await t.database.db
+        .update(users)
+        .set({ role: opts.role ?? 'client', resellerId: opts.resellerId ?? null })
+        .where(eq(users.id, id))
     return { id, email: `${name}@example.com` }
   }
   async function buy(token: string, slug: string) {
@@ -186,7 +212,11 @@ describe.each(engines)('statistics cards on %s', (engine) => {
     expect(mine.month.thisMonth).toBe('30')
     // Registrations sent no User-Agent (no device); the two logins did: one mobile, one desktop.
     const devices = await card('/card/card-analytics/sessions-device', r2Token)
-    expect(devices.chartInfo.map((d: any) => [d.name, d.usage])).toEqual([['Desktop', 50], ['Mobile', 50], ['Tablet', 0]])
+    expect(devices.chartInfo.map((d: any) => [d.name, d.usage])).toEqual([
+      ['Desktop', 50],
+      ['Mobile', 50],
+      ['Tablet', 0],
+    ])
 
     // The admin's figures moved by the same amounts (plus the new reseller's own sign-ins).
     const after = await reads(admin)
@@ -239,7 +269,10 @@ describe.each(engines)('statistics cards on %s', (engine) => {
 
   it('answers the profile from the caller’s own record and settings', async () => {
     const me = await newUser('stats-profile')
-    await t.database.db.update(users).set({ fullName: 'Pro File', bio: 'Streams chess.', country: 'Portugal', website: 'https://example.com', company: 'Chess Co' }).where(eq(users.id, me.id))
+    await t.database.db
+      .update(users)
+      .set({ fullName: 'Pro File', bio: 'Streams chess.', country: 'Portugal', website: 'https://example.com', company: 'Chess Co' })
+      .where(eq(users.id, me.id))
     const p = await card('/profile/data', await signIn(me.email))
     expect(p.header).toEqual({ avatar: null, username: 'Pro File', designation: 'Channel owner, Chess Co', coverImg: null })
     expect(p.userAbout).toMatchObject({ about: 'Streams chess.', lives: 'Portugal', email: 'stats-profile@example.com', website: 'https://example.com' })
@@ -249,7 +282,26 @@ describe.each(engines)('statistics cards on %s', (engine) => {
   })
 
   it('gives an API client JSON or a bodiless 404 on every data path outside /apps, and a browser navigation the app', async () => {
-    const json = ['/card/card-statistics/revenue', '/card/card-analytics/customers', '/analytics/data', '/ecommerce/data', '/profile/data', '/faq/data', '/kb/data/knowledge_base', '/kb/data/category', '/pricing/data', '/pricing/kick/data', '/account-setting/data', '/blog/list/data', '/blog/list/data/sidebar', '/good-table/basic', '/good-table/row-group', '/good-table/advanced-search', '/good-table/table_ssr', '/autosuggest/data']
+    const json = [
+      '/card/card-statistics/revenue',
+      '/card/card-analytics/customers',
+      '/analytics/data',
+      '/ecommerce/data',
+      '/profile/data',
+      '/faq/data',
+      '/kb/data/knowledge_base',
+      '/kb/data/category',
+      '/pricing/data',
+      '/pricing/kick/data',
+      '/account-setting/data',
+      '/blog/list/data',
+      '/blog/list/data/sidebar',
+      '/good-table/basic',
+      '/good-table/row-group',
+      '/good-table/advanced-search',
+      '/good-table/table_ssr',
+      '/autosuggest/data',
+    ]
     for (const path of json) {
       for (const accept of [undefined, 'application/json', '*/*']) {
         const res = await t.app.request(path, { headers: { ...auth(admin), ...(accept ? { accept } : {}) } })

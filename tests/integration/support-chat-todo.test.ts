@@ -75,7 +75,12 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
       const res = await get('/apps/chat/users/profile-user', 'reseller')
       expect(res.status).toBe(200)
       expect(Object.keys(res.body).sort()).toEqual(['about', 'avatar', 'fullName', 'id', 'role', 'settings', 'status'])
-      expect(res.body).toMatchObject({ id: id.reseller, role: 'reseller', status: 'busy', settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true } })
+      expect(res.body).toMatchObject({
+        id: id.reseller,
+        role: 'reseller',
+        status: 'busy',
+        settings: { isTwoStepAuthVerificationEnabled: false, isNotificationsOn: true },
+      })
       expect(res.body.about).toContain('reseller')
     })
 
@@ -91,7 +96,8 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
     })
 
     it('posts a message (201 {newMessageData}); the other side sees it unseen', async () => {
-      const unseen = async () => (await get('/apps/chat/chats-and-contacts', 'reseller')).body.chatsContacts.find((c: any) => c.id === id.client).chat.unseenMsgs
+      const unseen = async () =>
+        (await get('/apps/chat/chats-and-contacts', 'reseller')).body.chatsContacts.find((c: any) => c.id === id.client).chat.unseenMsgs
       const unseenBefore = await unseen()
       expect(unseenBefore).toBe(1) // the seeded thread ends with the client's thanks
       const res = await post(`/apps/chat/chats/${id.reseller}`, { message: '  Is the Kick channel in my plan? ', senderId: id.client }, 'client')
@@ -113,7 +119,10 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
       const spoof = await post(`/apps/chat/chats/${id.reseller}`, { message: 'as someone else', senderId: id.reseller }, 'client')
       expect(spoof.status).toBe(403)
       expect(spoof.body.code).toBe('FORBIDDEN')
-      const spoofGql = await gql('mutation($c: ID!, $s: ID) { sendSupportChatMessage(contactId: $c, message: "x", senderId: $s) { message } }', { c: String(id.reseller), s: String(id.admin) })
+      const spoofGql = await gql('mutation($c: ID!, $s: ID) { sendSupportChatMessage(contactId: $c, message: "x", senderId: $s) { message } }', {
+        c: String(id.reseller),
+        s: String(id.admin),
+      })
       expect(spoofGql.body.errors[0].extensions.code).toBe('FORBIDDEN')
       for (const [path, who] of [
         [`/apps/chat/chats/${id.stranger}`, 'client'],
@@ -153,7 +162,12 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
       }
       expect(contacts.find((c) => c.id === id.reseller).status).toBe('busy')
       await ok('mutation($c: ID!) { sendSupportChatMessage(contactId: $c, message: "live hello") { message } }', { c: String(id.reseller) })
-      expect(await event).toMatchObject({ kind: 'message', contactId: String(id.client), status: null, message: { message: 'live hello', senderId: String(id.client) } })
+      expect(await event).toMatchObject({
+        kind: 'message',
+        contactId: String(id.client),
+        status: null,
+        message: { message: 'live hello', senderId: String(id.client) },
+      })
       // Disconnected: offline again.
       for (let i = 0; i < 100 && contacts.find((c) => c.id === id.reseller)?.status !== 'offline'; i++) {
         contacts = (await get('/apps/chat/chats-and-contacts', 'client')).body.contacts
@@ -167,7 +181,10 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
   it.skipIf(!process.env.TEST_REDIS_URL)('delivers a message sent on one process to a subscriber on another through Redis', async () => {
     const log = createLogger('silent')
     const prefix = `test-${Date.now()}-${engine}:`
-    const [ra, rb] = [createRealtime({ redisUrl: process.env.TEST_REDIS_URL, log, prefix }), createRealtime({ redisUrl: process.env.TEST_REDIS_URL, log, prefix })]
+    const [ra, rb] = [
+      createRealtime({ redisUrl: process.env.TEST_REDIS_URL, log, prefix }),
+      createRealtime({ redisUrl: process.env.TEST_REDIS_URL, log, prefix }),
+    ]
     try {
       const a = createSupportChatService({ db: t.database.db, now: () => new Date(), pubsub: ra.pubsub })
       const b = createSupportChatService({ db: t.database.db, now: () => new Date(), pubsub: rb.pubsub })
@@ -197,7 +214,7 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
   describe('tasks', () => {
     let created: any
 
-    it('lists tasks in the spec shape, the caller\'s only', async () => {
+    it("lists tasks in the spec shape, the caller's only", async () => {
       const res = await get('/apps/todo/tasks', 'client')
       expect(res.status).toBe(200)
       expect(Array.isArray(res.body)).toBe(true)
@@ -212,7 +229,20 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
     })
 
     it('creates (201 {task}), updates and soft-deletes', async () => {
-      const res = await post('/apps/todo/tasks', { task: { title: 'Ask about raids', dueDate: '2030-01-15', description: 'Cooldown?', assigneeId: id.reseller, tags: ['team', 'high'], isImportant: true } }, 'client')
+      const res = await post(
+        '/apps/todo/tasks',
+        {
+          task: {
+            title: 'Ask about raids',
+            dueDate: '2030-01-15',
+            description: 'Cooldown?',
+            assigneeId: id.reseller,
+            tags: ['team', 'high'],
+            isImportant: true,
+          },
+        },
+        'client',
+      )
       expect(res.status).toBe(201)
       created = res.body.task
       expect(created).toEqual({
@@ -234,7 +264,9 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
       expect(del.body.task.isDeleted).toBe(true)
       expect((await get('/apps/todo/tasks', 'client')).body.map((x: any) => x.id)).not.toContain(created.id)
       expect((await get('/apps/todo/tasks?filter=deleted', 'client')).body.map((x: any) => x.id)).toEqual([created.id])
-      const restored = await ok('mutation($id: ID!) { updateTodoTask(id: $id, input: { isDeleted: false }) { isDeleted assignee { id fullName } } }', { id: String(created.id) })
+      const restored = await ok('mutation($id: ID!) { updateTodoTask(id: $id, input: { isDeleted: false }) { isDeleted assignee { id fullName } } }', {
+        id: String(created.id),
+      })
       expect(restored.updateTodoTask).toEqual({ isDeleted: false, assignee: { id: String(id.reseller), fullName: 'Demo Reseller' } })
     })
 
@@ -253,14 +285,21 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
       expect(page.todoTasks).toEqual({ total: 2, tasks: [{ title: 'Ask about raids' }] })
     })
 
-    it('keeps assignees in scope, another user\'s task missing, bad input coded 400', async () => {
+    it("keeps assignees in scope, another user's task missing, bad input coded 400", async () => {
       const assignees = (await get('/apps/todo/assignees', 'client')).body.map((a: any) => a.id).sort()
       expect(assignees).toEqual([id.admin, id.reseller, id.client].sort())
       const before = await rows('todo_tasks')
       const out = await post('/apps/todo/tasks', { task: { title: 'x', assigneeId: id.stranger } }, 'client')
       expect(out.status).toBe(400)
       expect(out.body.fields.assigneeId).toBeDefined()
-      for (const task of [{ title: '' }, { title: 'x', tags: ['nope'] }, { title: 'x', dueDate: '2026-02-30' }, { title: 'x', isImportant: 'yes' }, 'not an object', null]) {
+      for (const task of [
+        { title: '' },
+        { title: 'x', tags: ['nope'] },
+        { title: 'x', dueDate: '2026-02-30' },
+        { title: 'x', isImportant: 'yes' },
+        'not an object',
+        null,
+      ]) {
         const r = await post('/apps/todo/tasks', { task }, 'client')
         expect([JSON.stringify(task), r.status, r.body.code]).toEqual([JSON.stringify(task), 400, 'BAD_USER_INPUT'])
       }
@@ -274,7 +313,9 @@ describe.each(engines)('support chat and tasks on %s', (engine) => {
       const del = await t.json('DELETE', `/apps/todo/tasks/${created.id}`, undefined, as('stranger'))
       expect([del.status, del.body]).toEqual([404, null])
       expect((await ok('query($id: ID!) { todoTask(id: $id) { id } }', { id: String(created.id) }, tok.stranger)).todoTask).toBeNull()
-      expect((await gql('mutation($id: ID!) { deleteTodoTask(id: $id) { id } }', { id: String(created.id) }, tok.stranger)).body.errors[0].extensions.code).toBe('NOT_FOUND')
+      expect(
+        (await gql('mutation($id: ID!) { deleteTodoTask(id: $id) { id } }', { id: String(created.id) }, tok.stranger)).body.errors[0].extensions.code,
+      ).toBe('NOT_FOUND')
     })
   })
 })

@@ -52,9 +52,12 @@ describe('Twitch EventSub conduit transport', () => {
     // Subscriptions belong to the conduit: none on a session, two sockets for all channels.
     expect(twitch.subscriptions()).toEqual([])
     expect(twitch.connectedSessions()).toBe(2)
-    expect(conduit!.subscriptions.filter((s) => s.type === 'channel.chat.message').map((s) => s.condition.broadcaster_user_id).sort()).toEqual(
-      fleet.map((c) => c.broadcasterId).sort(),
-    )
+    expect(
+      conduit!.subscriptions
+        .filter((s) => s.type === 'channel.chat.message')
+        .map((s) => s.condition.broadcaster_user_id)
+        .sort(),
+    ).toEqual(fleet.map((c) => c.broadcasterId).sort())
     for (const c of fleet) twitch.chat(c.broadcasterId, { userId: `u${c.channelId}`, login: `a${c.channelId}` }, '!ping')
     await waitFor(() => fleet.every((c) => pongs(`a${c.channelId}`) === 1), 'every command answered')
     const delivered = twitch.conduits()[0]!.delivered
@@ -78,22 +81,45 @@ describe('Twitch EventSub conduit transport', () => {
   })
 
   it('speaks the documented Helix shapes: app token only, per-shard errors, conduit transport', async () => {
-    const form = (body: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() })
-    const app = (await (await fetch(`${twitch.authUrl}/token`, form({ client_id: twitch.clientId, client_secret: twitch.clientSecret, grant_type: 'client_credentials' }))).json()) as {
+    const form = (body: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body).toString(),
+    })
+    const app = (await (
+      await fetch(`${twitch.authUrl}/token`, form({ client_id: twitch.clientId, client_secret: twitch.clientSecret, grant_type: 'client_credentials' }))
+    ).json()) as {
       access_token: string
     }
     const helix = (method: string, path: string, token: string, body?: unknown) =>
-      fetch(`${twitch.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'client-id': twitch.clientId, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })
+      fetch(`${twitch.apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'client-id': twitch.clientId, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      })
     const userToken = twitch.tokenOf(fleet[0]!.broadcasterId)[0]!
     expect((await helix('GET', '/eventsub/conduits', userToken)).status).toBe(401)
-    const created = (await (await helix('POST', '/eventsub/conduits', app.access_token, { shard_count: 3 })).json()) as { data: Array<{ id: string; shard_count: number }> }
+    const created = (await (await helix('POST', '/eventsub/conduits', app.access_token, { shard_count: 3 })).json()) as {
+      data: Array<{ id: string; shard_count: number }>
+    }
     expect(created.data[0]!.shard_count).toBe(3)
     const patched = (await (
-      await helix('PATCH', '/eventsub/conduits/shards', app.access_token, { conduit_id: created.data[0]!.id, shards: [{ id: '0', transport: { method: 'websocket', session_id: 'nope' } }, { id: '7', transport: { method: 'websocket', session_id: 'nope' } }] })
+      await helix('PATCH', '/eventsub/conduits/shards', app.access_token, {
+        conduit_id: created.data[0]!.id,
+        shards: [
+          { id: '0', transport: { method: 'websocket', session_id: 'nope' } },
+          { id: '7', transport: { method: 'websocket', session_id: 'nope' } },
+        ],
+      })
     ).json()) as { data: unknown[]; errors: Array<{ id: string }> }
     expect(patched.data).toEqual([])
     expect(patched.errors.map((e) => e.id)).toEqual(['0', '7'])
-    const sub = { type: 'stream.online', version: '1', condition: { broadcaster_user_id: fleet[0]!.broadcasterId }, transport: { method: 'conduit', conduit_id: created.data[0]!.id } }
+    const sub = {
+      type: 'stream.online',
+      version: '1',
+      condition: { broadcaster_user_id: fleet[0]!.broadcasterId },
+      transport: { method: 'conduit', conduit_id: created.data[0]!.id },
+    }
     expect((await helix('POST', '/eventsub/subscriptions', userToken, sub)).status).toBe(401)
     expect((await helix('POST', '/eventsub/subscriptions', app.access_token, sub)).status).toBe(202)
     expect((await helix('DELETE', `/eventsub/conduits?id=${created.data[0]!.id}`, app.access_token)).status).toBe(204)

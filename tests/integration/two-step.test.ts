@@ -28,7 +28,13 @@ describe.each(engines)('two-step verification on %s', (engine) => {
   /** The sign-in password of a demo account, as the re-authentication body. */
   const proof = (role: keyof typeof DEMO_PASSWORDS) => ({ password: DEMO_PASSWORDS[role] })
   const userId = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id
-  const setupRow = async (email: string) => (await t.database.db.select().from(twoStep).where(eq(twoStep.userId, await userId(email))))[0]
+  const setupRow = async (email: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(twoStep)
+        .where(eq(twoStep.userId, await userId(email)))
+    )[0]
   const password = (role: keyof typeof DEMO_PASSWORDS) => t.json('POST', '/jwt/login', { email: `${role}@demo.local`, password: DEMO_PASSWORDS[role] })
   const second = (twoStepToken: string, value: string) => t.json('POST', '/jwt/login/two-step', { twoStepToken, code: value })
   /** Steps the clock to the start of a fresh 30 s step, so that "this step" is unambiguous. */
@@ -185,7 +191,10 @@ describe.each(engines)('two-step verification on %s', (engine) => {
     // refreshed one, too); the client's and the two-step admin's go on.
     const refreshed = (await t.json('POST', '/jwt/refresh-token', { refreshToken: staff.body.refreshToken })).body
     for (const token of [staff.body.accessToken, reseller.accessToken, refreshed.accessToken]) {
-      expect(await t.json('GET', '/account-setting/data', undefined, bearer(token))).toEqual({ status: 403, body: expect.objectContaining({ code: 'TWO_STEP_SETUP_REQUIRED' }) })
+      expect(await t.json('GET', '/account-setting/data', undefined, bearer(token))).toEqual({
+        status: 403,
+        body: expect.objectContaining({ code: 'TWO_STEP_SETUP_REQUIRED' }),
+      })
       expect((await t.gql('{ accountSettings { general { username } } }', {}, token)).body.errors?.[0]?.extensions?.code).toBe('TWO_STEP_SETUP_REQUIRED')
       expect((await t.json('POST', '/jwt/two-step/recovery-codes', {}, bearer(token))).body.code).toBe('TWO_STEP_SETUP_REQUIRED')
     }
@@ -222,7 +231,12 @@ describe.each(engines)('two-step verification on %s', (engine) => {
 
   it('nothing of a secret, code or token reaches the logs', async () => {
     const lines: string[] = []
-    const app = createApp({ config: t.config, database: t.database, services: t.services, log: createLogger('debug', { write: (line: string) => void lines.push(line) }) })
+    const app = createApp({
+      config: t.config,
+      database: t.database,
+      services: t.services,
+      log: createLogger('debug', { write: (line: string) => void lines.push(line) }),
+    })
     const call = async (path: string, body: unknown, token?: string) => {
       const res = await app.request(path, {
         method: 'POST',

@@ -33,7 +33,10 @@ describe.each(engines)('root handle inside a transaction on %s', (engine) => {
       await db.select().from(plans) // the bug: the root handle, not tx
     })
     // Drizzle wraps a failed query (DrizzleQueryError); the guard's error is its cause.
-    const error = await attempt.then(() => undefined, (e: unknown) => e)
+    const error = await attempt.then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(rootCause(error)).toBeInstanceOf(DbMisuseError)
     expect(rootCause(error)).toMatchObject({ code: 'DB_ROOT_IN_TRANSACTION' })
     const [row] = await db.select({ subtitle: plans.subtitle }).from(plans).where(eq(plans.id, 1))
@@ -118,7 +121,10 @@ describe.each(engines)('licence activation with a cold plans cache on %s (the ha
     expect(res.body.errors).toBeUndefined()
     expect(res.body.data.assignLicence).toMatchObject({ status: 'active', planName: 'Starter' })
     expect((await t.json('GET', '/readyz')).status).toBe(200)
-    const [row] = await t.database.db.select({ status: licences.status }).from(licences).where(eq(licences.id, Number(key.id)))
+    const [row] = await t.database.db
+      .select({ status: licences.status })
+      .from(licences)
+      .where(eq(licences.id, Number(key.id)))
     expect(row?.status).toBe('active')
   })
 

@@ -119,7 +119,18 @@ describe.each(engines)('users on %s', (engine) => {
       const res = await t.json(
         'POST',
         '/apps/user/users',
-        { user: { username: 'Alice_Streams', email: 'Alice@Example.com', fullName: 'Alice Archer', company: 'Acme', country: 'Germany', contact: '+49 30 1234', currentPlan: 'pro', totalDays: 90 } },
+        {
+          user: {
+            username: 'Alice_Streams',
+            email: 'Alice@Example.com',
+            fullName: 'Alice Archer',
+            company: 'Acme',
+            country: 'Germany',
+            contact: '+49 30 1234',
+            currentPlan: 'pro',
+            totalDays: 90,
+          },
+        },
         auth(admin),
       )
       expect(res.status).toBe(201)
@@ -169,10 +180,18 @@ describe.each(engines)('users on %s', (engine) => {
       ['a bad email', { username: 'okname', email: 'nope', currentPlan: 'Starter' }, { email: ['The email address is badly formatted.'] }],
       ['an email in use', { username: 'okname', email: 'CLIENT@demo.local', currentPlan: 'Starter' }, { email: ['This email is already in use.'] }],
       ['a username in use', { username: 'ALICE_streams', email: 'x@example.com', currentPlan: 'Starter' }, { username: ['This username is already in use.'] }],
-      ['a weak password', { username: 'okname', email: 'x@example.com', currentPlan: 'Starter', password: 'short' }, { password: ['Your password is too weak'] }],
+      [
+        'a weak password',
+        { username: 'okname', email: 'x@example.com', currentPlan: 'Starter', password: 'short' },
+        { password: ['Your password is too weak'] },
+      ],
       ['an unknown plan', { username: 'okname', email: 'x@example.com', currentPlan: 'Gold' }, { currentPlan: ['No such plan.'] }],
       ['a client without a plan', { username: 'okname', email: 'x@example.com' }, { currentPlan: ['Choose a plan or a licence key.'] }],
-      ['an unknown role', { username: 'okname', email: 'x@example.com', role: 'editor', currentPlan: 'Starter' }, { role: ['One of admin, client, reseller.'] }],
+      [
+        'an unknown role',
+        { username: 'okname', email: 'x@example.com', role: 'editor', currentPlan: 'Starter' },
+        { role: ['One of admin, client, reseller.'] },
+      ],
     ])('refuses %s with 400 and the fields, writing nothing', async (_label, user, fields) => {
       const [before, audits] = [await userCount(), await auditCount()]
       const res = await t.json('POST', '/apps/user/users', { user }, auth(admin))
@@ -185,7 +204,12 @@ describe.each(engines)('users on %s', (engine) => {
       const before = await userCount()
       const byClient = await t.json('POST', '/apps/user/users', { user: { username: 'x1x', email: 'x1@example.com' } }, auth(client))
       expect(byClient.status).toBe(403)
-      const role = await t.json('POST', '/apps/user/users', { user: { username: 'x2x', email: 'x2@example.com', role: 'admin', licenseKey: 'AAAA-AAAA-AAAA-AAAA' } }, auth(reseller))
+      const role = await t.json(
+        'POST',
+        '/apps/user/users',
+        { user: { username: 'x2x', email: 'x2@example.com', role: 'admin', licenseKey: 'AAAA-AAAA-AAAA-AAAA' } },
+        auth(reseller),
+      )
       expect(role.body.fields).toEqual({ role: ['Resellers create clients only.'] })
       const plan = await t.json('POST', '/apps/user/users', { user: { username: 'x3x', email: 'x3@example.com', currentPlan: 'Pro' } }, auth(reseller))
       expect(plan.body.fields).toEqual({ currentPlan: ['Resellers hand out keys from their pool.'] })
@@ -199,7 +223,12 @@ describe.each(engines)('users on %s', (engine) => {
         auth(reseller),
       )
       expect(notMine).toMatchObject({ status: 409, body: { code: 'LICENCE_TAKEN' } })
-      const unknown = await t.json('POST', '/apps/user/users', { user: { username: 'x6x', email: 'x6@example.com', licenseKey: 'AAAA-AAAA-AAAA-AAAA' } }, auth(reseller))
+      const unknown = await t.json(
+        'POST',
+        '/apps/user/users',
+        { user: { username: 'x6x', email: 'x6@example.com', licenseKey: 'AAAA-AAAA-AAAA-AAAA' } },
+        auth(reseller),
+      )
       expect(unknown).toMatchObject({ status: 404, body: { code: 'LICENCE_INVALID' } })
       expect(await userCount()).toBe(before)
     })
@@ -222,7 +251,12 @@ describe.each(engines)('users on %s', (engine) => {
     let carolId: number
     beforeAll(async () => {
       // Another reseller with a client of their own.
-      const r2 = await t.json('POST', '/apps/user/users', { user: { username: 'reseller-two', email: 'r2@example.com', role: 'reseller', password: 'reseller-two-pass' } }, auth(admin))
+      const r2 = await t.json(
+        'POST',
+        '/apps/user/users',
+        { user: { username: 'reseller-two', email: 'r2@example.com', role: 'reseller', password: 'reseller-two-pass' } },
+        auth(admin),
+      )
       expect(r2.status).toBe(201)
       const carol = await t.json(
         'POST',
@@ -294,7 +328,11 @@ describe.each(engines)('users on %s', (engine) => {
         .returning()
       try {
         // The owner turns Autostart off on /pages/Panel: the user pages say off too.
-        const off = await t.gql('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { autostart: false, chatBot: false }) { id } }', { id: String(channel!.id) }, client)
+        const off = await t.gql(
+          'mutation($id: ID!) { updateBotPanel(channelId: $id, input: { autostart: false, chatBot: false }) { id } }',
+          { id: String(channel!.id) },
+          client,
+        )
         expect(off.body.errors).toBeUndefined()
         expect(await panelOf()).toMatchObject({ active: false, autostart: false, chatbot: false, categoryChatbot: true })
         // An admin switches Autostart back on from the user edit form: the channel follows.
@@ -317,7 +355,10 @@ describe.each(engines)('users on %s', (engine) => {
       expect((await t.gql(upd, { id: String(carolId), i: { fullName: 'X' } }, reseller)).body.errors[0].extensions.code).toBe('NOT_FOUND')
       expect((await t.gql(upd, { id: String(ids.reseller), i: { fullName: 'X' } }, client)).body.errors[0].extensions.code).toBe('NOT_FOUND')
       const ownPlan = await t.gql(upd, { id: String(ids.client), i: { package: 'Pro' } }, client)
-      expect(ownPlan.body.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', fields: { package: ['Only admins change the package; assign a licence instead.'] } })
+      expect(ownPlan.body.errors[0].extensions).toMatchObject({
+        code: 'FORBIDDEN',
+        fields: { package: ['Only admins change the package; assign a licence instead.'] },
+      })
       const role = await t.gql(upd, { id: String(ids.client), i: { role: 'admin' } }, reseller)
       expect(role.body.errors[0].extensions.code).toBe('FORBIDDEN')
       const email = await t.gql(upd, { id: String(ids.client), i: { email: 'mine@reseller.example' } }, reseller)
@@ -329,7 +370,9 @@ describe.each(engines)('users on %s', (engine) => {
     it('lets each edit what their scope allows, and audits it', async () => {
       const upd = 'mutation($id: ID!, $i: UpdateUserInput!) { updateUser(id: $id, input: $i) { fullName twitchname status botPanel { active chatbot } } }'
       const own = await t.gql(upd, { id: String(ids.client), i: { twitchname: 'demo_streamer', botPanel: { active: true } } }, client)
-      expect(own.body).toEqual({ data: { updateUser: { fullName: 'Demo Client', twitchname: 'demo_streamer', status: 'active', botPanel: { active: true, chatbot: true } } } })
+      expect(own.body).toEqual({
+        data: { updateUser: { fullName: 'Demo Client', twitchname: 'demo_streamer', status: 'active', botPanel: { active: true, chatbot: true } } },
+      })
       const byReseller = await t.gql(upd, { id: String(ids.client), i: { fullName: 'Demo Client Two' } }, reseller)
       expect(byReseller.body.data.updateUser.fullName).toBe('Demo Client Two')
       const byAdmin = await t.gql(
@@ -364,7 +407,10 @@ describe.each(engines)('users on %s', (engine) => {
       const upd = 'mutation($id: ID!, $i: UpdateUserInput!) { updateUser(id: $id, input: $i) { id } }'
       const dup = await t.gql(upd, { id: String(ids.client), i: { email: 'bob@example.com' } }, admin)
       // The sign-in e-mail changes only through changeEmail (with a password, an undo link, sessions ended).
-      expect(dup.body.errors[0].extensions).toMatchObject({ code: 'PASSWORD_REQUIRED', fields: { email: ['Changing the sign-in e-mail needs your current password.'] } })
+      expect(dup.body.errors[0].extensions).toMatchObject({
+        code: 'PASSWORD_REQUIRED',
+        fields: { email: ['Changing the sign-in e-mail needs your current password.'] },
+      })
       const plan = await t.gql(upd, { id: String(ids.client), i: { package: 'Gold' } }, admin)
       expect(plan.body.errors[0].extensions.fields).toEqual({ package: ['No such plan.'] })
       const self = await t.gql(upd, { id: String(ids.admin), i: { role: 'client' } }, admin)
@@ -402,7 +448,12 @@ describe.each(engines)('users on %s', (engine) => {
         ['heidi_h', 'Heidi 100%_off', 'Starter'],
       ] as const
       for (const [username, fullName, plan] of people) {
-        const res = await t.json('POST', '/apps/user/users', { user: { username, email: `${username.replace(/\W/g, '')}@example.com`, fullName: fullName ?? undefined, currentPlan: plan } }, auth(admin))
+        const res = await t.json(
+          'POST',
+          '/apps/user/users',
+          { user: { username, email: `${username.replace(/\W/g, '')}@example.com`, fullName: fullName ?? undefined, currentPlan: plan } },
+          auth(admin),
+        )
         expect(res.status).toBe(201)
       }
       // grace has no full name: the list shows her username as full name (creation default); make it null.

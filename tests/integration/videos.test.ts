@@ -65,7 +65,13 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
       })
     }
     for (let i = 0; i < 2500; i++) {
-      twitch.addClip(BROADCASTER.id, { id: `clip${i}`, title: `Clip ${i}`, view_count: (i * 7919) % 5000, duration: 10 + (i % 50), created_at: iso(start - (i / 125 + 0.01) * DAY) })
+      twitch.addClip(BROADCASTER.id, {
+        id: `clip${i}`,
+        title: `Clip ${i}`,
+        view_count: (i * 7919) % 5000,
+        duration: 10 + (i % 50),
+        created_at: iso(start - (i / 125 + 0.01) * DAY),
+      })
     }
     twitch.addVideo(OTHER.id, { id: '999999', title: 'Not yours' })
     channelId = await connect(token, BROADCASTER.id)
@@ -103,7 +109,12 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
     expect(await code(DELETE_VIDEO, { c: channelId, v: '../x' })).toBe('BAD_USER_INPUT')
     expect(twitch.state.requests).toEqual(before)
     expect(await t.database.db.select().from(channelVideos)).toEqual([])
-    expect(await t.database.db.select().from(mediaSync).where(eq(mediaSync.channelId, Number(otherChannelId)))).toEqual([])
+    expect(
+      await t.database.db
+        .select()
+        .from(mediaSync)
+        .where(eq(mediaSync.channelId, Number(otherChannelId))),
+    ).toEqual([])
   })
 
   it('reads the videos through with cursor paging, and filters and sorts them', async () => {
@@ -199,14 +210,20 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
   })
 
   it('deletes an own video only with the channel:manage:videos scope, after which it is gone', async () => {
-    const [acc] = await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.channelId, Number(channelId)))
+    const [acc] = await t.database.db
+      .select()
+      .from(channelAccounts)
+      .where(eq(channelAccounts.channelId, Number(channelId)))
     await t.database.db
       .update(channelAccounts)
       .set({ scopes: acc!.scopes.filter((s) => s !== 'channel:manage:videos') })
       .where(eq(channelAccounts.channelId, Number(channelId)))
     expect(await code(DELETE_VIDEO, { c: channelId, v: '100001' })).toBe('FORBIDDEN')
     expect(twitch.videos(BROADCASTER.id).some((v) => v.id === '100001')).toBe(true)
-    await t.database.db.update(channelAccounts).set({ scopes: acc!.scopes }).where(eq(channelAccounts.channelId, Number(channelId)))
+    await t.database.db
+      .update(channelAccounts)
+      .set({ scopes: acc!.scopes })
+      .where(eq(channelAccounts.channelId, Number(channelId)))
 
     expect(await code(DELETE_VIDEO, { c: channelId, v: '999999' })).toBe('NOT_FOUND') // another channel's video
     expect((await ok(DELETE_VIDEO, { c: channelId, v: '100001' })).deleteVideo).toBe(true)
@@ -246,7 +263,7 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
     expect(d.topClips[0].viewCount).toBe(Math.max(...twitch.clips(BROADCASTER.id).map((c) => c.view_count)))
   })
 
-  it('does not fetch for a channel whose owner\'s licence has expired', async () => {
+  it("does not fetch for a channel whose owner's licence has expired", async () => {
     const [client] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'client@demo.local'))
     const live = { videos: requests('/videos'), clips: requests('/clips') }
     expect(await t.services.videos.syncChannel(Number(channelId))).toMatchObject({ rows: expect.any(Number) })

@@ -136,11 +136,17 @@ postgres('bot workers sharing channels through leases', () => {
     expect(twice).toEqual([])
     expect(others.filter((c) => final.get(c.viewer) !== 1).map((c) => c.viewer)).toEqual([])
     for (const v of inFlight) expect([0, 1]).toContain(final.get(v) ?? 0)
-    console.log(`shard test: ${commands.length} commands, ${victimChannels.size} channels moved from ${victim.name}, ${inFlight.size} in flight at the kill (${[...inFlight].filter((v) => final.get(v) === 1).length} of them answered)`)
+    console.log(
+      `shard test: ${commands.length} commands, ${victimChannels.size} channels moved from ${victim.name}, ${inFlight.size} in flight at the kill (${[...inFlight].filter((v) => final.get(v) === 1).length} of them answered)`,
+    )
     expect(commands.length).toBe(CHANNELS * 6)
     expect(await settled()).toBe(true)
     // The survivors are still the ones holding every channel.
     const names = new Set([...(await leaseHolders(t.database.db)).values()].map((h) => nameOf(h.holder)))
-    expect([...names].sort()).toEqual(live().map((w) => w.name).sort())
+    expect([...names].sort()).toEqual(
+      live()
+        .map((w) => w.name)
+        .sort(),
+    )
   }, 300_000)
 })

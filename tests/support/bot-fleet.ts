@@ -63,7 +63,9 @@ export async function seedTwitchChannels(db: Db, twitch: TwitchServer, ownerId: 
         }
       }),
     )
-    await db.insert(chatCommands).values(rows.map((r) => ({ channelId: r.id, trigger: '!ping', response: 'pong ${user}', cooldownSeconds: 0, userCooldownSeconds: 0 })))
+    await db
+      .insert(chatCommands)
+      .values(rows.map((r) => ({ channelId: r.id, trigger: '!ping', response: 'pong ${user}', cooldownSeconds: 0, userCooldownSeconds: 0 })))
     out.push(...rows.map((r) => ({ channelId: r.id, broadcasterId: r.platformUserId })))
   }
   return out

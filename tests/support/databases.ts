@@ -42,10 +42,7 @@ async function holdTemplate(admin: string, name = templateName()): Promise<{ pid
   client.on('error', () => {})
   await client.connect()
   try {
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid, pg_advisory_lock_shared(hashtext($1), hashtext($2))', [
-      IN_USE,
-      name,
-    ])
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid, pg_advisory_lock_shared(hashtext($1), hashtext($2))', [IN_USE, name])
     return { pid: rows[0]!.pid, client }
   } catch (e) {
     await client.end().catch(() => {})

@@ -45,7 +45,12 @@ export async function startAuthEmulator(projectId = `demo-assistant-${process.pi
   writeFileSync(
     join(dir, 'firebase.json'),
     JSON.stringify({
-      emulators: { auth: { host: '127.0.0.1', port: auth }, hub: { host: '127.0.0.1', port: hub }, logging: { host: '127.0.0.1', port: logging }, ui: { enabled: false } },
+      emulators: {
+        auth: { host: '127.0.0.1', port: auth },
+        hub: { host: '127.0.0.1', port: hub },
+        logging: { host: '127.0.0.1', port: logging },
+        ui: { enabled: false },
+      },
     }),
   )
   const child: ChildProcess = spawn(process.execPath, [CLI, 'emulators:start', '--only', 'auth', '--project', projectId], {

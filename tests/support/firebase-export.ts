@@ -41,7 +41,13 @@ export async function makeFirebaseExport(count: number, passwords: Record<number
       Botpanel: { Active: i % 4 === 0, Autostart: true, CategoryChatbot: true, Chatbot: i % 5 !== 0, Viewbot: true, Views: 10 },
       ...(pkg === 'None'
         ? {}
-        : { License: { licensebeginning: { _seconds: Math.floor(joined / 1000) + 86_400, _nanoseconds: 0 }, TotalDays: 30 + (i % 335), licensekey: `${prefix.toUpperCase()}-KEY-${i}` } }),
+        : {
+            License: {
+              licensebeginning: { _seconds: Math.floor(joined / 1000) + 86_400, _nanoseconds: 0 },
+              TotalDays: 30 + (i % 335),
+              licensekey: `${prefix.toUpperCase()}-KEY-${i}`,
+            },
+          }),
     })
     const salt = randomBytes(12).toString('base64')
     const password = passwords[i]

@@ -70,7 +70,15 @@ export async function startLoad(base: string, demo: Credentials, opts: { workers
   const admin = await signIn(base, demo.admin)
   const client = await signIn(base, demo.client)
   const tag = opts.tag ?? Math.random().toString(36).slice(2, 8)
-  const stats: LoadStats = { sent: 0, ok: 0, failed: {}, transportErrors: 0, createdIds: [], profile: { tag, lastAcked: 0, lastSent: 0 }, lastOkAt: performance.now() }
+  const stats: LoadStats = {
+    sent: 0,
+    ok: 0,
+    failed: {},
+    transportErrors: 0,
+    createdIds: [],
+    profile: { tag, lastAcked: 0, lastSent: 0 },
+    lastOkAt: performance.now(),
+  }
   let running = true
   let seq = 0
 
@@ -93,7 +101,13 @@ export async function startLoad(base: string, demo: Credentials, opts: { workers
       else if (kind === 2) answer = await call(base, 'POST', '/graphql', { query: '{ users(first: 5) { totalCount edges { node { id } } } }' }, admin)
       else {
         const name = `load-${tag}-${++seq}`
-        answer = await call(base, 'POST', '/apps/user/users', { user: { username: name, email: `${name}@example.com`, role: 'client', currentPlan: 'Starter' } }, admin)
+        answer = await call(
+          base,
+          'POST',
+          '/apps/user/users',
+          { user: { username: name, email: `${name}@example.com`, role: 'client', currentPlan: 'Starter' } },
+          admin,
+        )
         if (answer.status === 201) stats.createdIds.push(Number((answer.body as { user: { id: number } }).user.id))
       }
     } catch {

@@ -16,7 +16,11 @@ export function migrationsHash(): string {
   const files = readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()
   for (const file of files) {
     if (!/\.(sql|json)$/.test(file)) continue
-    hash.update(file).update('\0').update(readFileSync(join(migrationsFolder, file))).update('\0')
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(migrationsFolder, file)))
+      .update('\0')
   }
   return hash.digest('hex').slice(0, 16)
 }

@@ -125,8 +125,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
     config,
     clock,
     json,
-    gql: (query, variables, token) =>
-      json('POST', '/graphql', { query, variables }, token ? { authorization: `Bearer ${token}` } : {}),
+    gql: (query, variables, token) => json('POST', '/graphql', { query, variables }, token ? { authorization: `Bearer ${token}` } : {}),
     async loginAs(role) {
       const res = await json('POST', '/jwt/login', { email: `${role}@demo.local`, password: DEMO_PASSWORDS[role] })
       if (res.status !== 200) throw new Error(`login as ${role} failed: ${JSON.stringify(res.body)}`)

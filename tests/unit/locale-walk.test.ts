@@ -12,7 +12,10 @@ describe('locale walk: English detection', () => {
     const english = en.find((s) => s.split(' ').length >= 3 && !target.includes(s))!
     expect(isEnglish(english, de)).toBe(true)
     // Drop the German translation of that key: the detector is built from the files, so it must still flag it.
-    const withoutTranslation = dictionary(en, target.filter((s) => s !== english))
+    const withoutTranslation = dictionary(
+      en,
+      target.filter((s) => s !== english),
+    )
     expect(isEnglish(english, withoutTranslation)).toBe(true)
   })
 

@@ -80,7 +80,9 @@ describe('database failure handling', () => {
     `
     const run = (thrown: string) =>
       spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script(thrown)], { encoding: 'utf8', timeout: 30_000 })
-    const pgLost = run(`Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', stack: 'at node_modules/pg/lib/client.js' })`)
+    const pgLost = run(
+      `Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', stack: 'at node_modules/pg/lib/client.js' })`,
+    )
     expect(pgLost.stdout).toContain('still running')
     expect(pgLost.status).toBe(0)
     const other = run(`new TypeError('a bug')`)

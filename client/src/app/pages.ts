@@ -1,8 +1,8 @@
 /** One lazily loaded chunk per page (named for chunk-failure messages). */
-import { type LazyPage, lazyPage } from '../lib/lazy-page';
-import type { PageKey } from './route-table';
+import { type LazyPage, lazyPage } from '../lib/lazy-page'
+import type { PageKey } from './route-table'
 
-export type PageProps = { title: string };
+export type PageProps = { title: string }
 
 export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   login: lazyPage<PageProps>('login-page', () => import('../features/auth/pages/login-page')),
@@ -65,4 +65,4 @@ export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   dataTablesRowGroup: lazyPage<PageProps>('row-group-table-page', () => import('../features/data-tables/pages/row-group-table-page')),
   dataTablesAdvancedSearch: lazyPage<PageProps>('advanced-search-table-page', () => import('../features/data-tables/pages/advanced-search-table-page')),
   videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),
-};
+}

@@ -7,58 +7,58 @@
  * 2. Not allowed → signed in: not-authorized; signed out: login.
  * 3. Records flagged redirectIfLoggedIn send a signed-in user to their role's landing.
  */
-import type { AppAbility } from '../lib/ability';
-import { hasAdminClaim } from '../lib/jwt';
-import { PATHS, landingPathForRole } from '../lib/paths';
-import type { RouteMeta } from './route-table';
+import type { AppAbility } from '../lib/ability'
+import { hasAdminClaim } from '../lib/jwt'
+import { PATHS, landingPathForRole } from '../lib/paths'
+import type { RouteMeta } from './route-table'
 
 export interface GuardContext {
-  ability: AppAbility;
-  signedIn: boolean;
-  accessToken: string | null;
-  role: string | null;
+  ability: AppAbility
+  signedIn: boolean
+  accessToken: string | null
+  role: string | null
 }
 
-export type GuardDecision = { allow: true } | { allow: false; redirectTo: string };
+export type GuardDecision = { allow: true } | { allow: false; redirectTo: string }
 
 /** What a page asks of an ability (`can`) and of the admin claim; the server asks it too (the navbar search's pages). */
 export interface RouteAccess {
-  can: (action: string, subject: string) => boolean;
-  admin: boolean;
+  can: (action: string, subject: string) => boolean
+  admin: boolean
 }
 
 export function canOpenRoute(meta: RouteMeta, access: RouteAccess): boolean {
-  if (!access.can(meta.action, meta.resource)) return false;
-  if (meta.action === 'manage' && !access.admin) return false;
-  return true;
+  if (!access.can(meta.action, meta.resource)) return false
+  if (meta.action === 'manage' && !access.admin) return false
+  return true
 }
 
 export function canAccessRoute(meta: RouteMeta, context: Pick<GuardContext, 'ability' | 'accessToken'>): boolean {
-  return canOpenRoute(meta, routeAccessOf(context));
+  return canOpenRoute(meta, routeAccessOf(context))
 }
 
 export function routeAccessOf(context: Pick<GuardContext, 'ability' | 'accessToken'>): RouteAccess {
-  return { can: (action, subject) => context.ability.can(action, subject), admin: hasAdminClaim(context.accessToken) };
+  return { can: (action, subject) => context.ability.can(action, subject), admin: hasAdminClaim(context.accessToken) }
 }
 
 export function decideNavigation(matched: readonly RouteMeta[], pathname: string, context: GuardContext): GuardDecision {
   // Pure redirect records (/ and unknown paths) carry no meta.
-  if (matched.length === 0) return { allow: true };
+  if (matched.length === 0) return { allow: true }
 
   if (!matched.some((meta) => canAccessRoute(meta, context))) {
-    return { allow: false, redirectTo: context.signedIn ? PATHS.notAuthorized : PATHS.login };
+    return { allow: false, redirectTo: context.signedIn ? PATHS.notAuthorized : PATHS.login }
   }
 
   if (context.signedIn && matched.some((meta) => meta.redirectIfLoggedIn)) {
-    const landing = landingPathForRole(context.role);
+    const landing = landingPathForRole(context.role)
     // A role without a landing place lands on /login: show it instead of looping.
-    if (normalise(landing) !== normalise(pathname)) return { allow: false, redirectTo: landing };
+    if (normalise(landing) !== normalise(pathname)) return { allow: false, redirectTo: landing }
   }
 
-  return { allow: true };
+  return { allow: true }
 }
 
 function normalise(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return (trimmed || '/').toLowerCase();
+  const trimmed = path.replace(/\/+$/, '')
+  return (trimmed || '/').toLowerCase()
 }

@@ -9,19 +9,19 @@
  * needs the admin claim in the access token), update 'User' for the staff-only pages (admins
  * and resellers hold it, clients are refused it: server/src/permissions/abilities.ts STAFF_ABILITY).
  */
-import type en from '../locales/en/translation.json';
+import type en from '../locales/en/translation.json'
 
-export type RouteLayout = 'vertical' | 'horizontal' | 'full';
-export type RouteAction = 'read' | 'update' | 'manage';
+export type RouteLayout = 'vertical' | 'horizontal' | 'full'
+export type RouteAction = 'read' | 'update' | 'manage'
 
 export interface RouteMeta {
-  layout: RouteLayout;
-  resource: string;
-  action: RouteAction;
-  redirectIfLoggedIn?: boolean;
+  layout: RouteLayout
+  resource: string
+  action: RouteAction
+  redirectIfLoggedIn?: boolean
 }
 
-export type RouteTitleKey = keyof (typeof en)['routes'];
+export type RouteTitleKey = keyof (typeof en)['routes']
 
 export type PageKey =
   | 'login'
@@ -83,34 +83,34 @@ export type PageKey =
   | 'dataTables'
   | 'dataTablesBasic'
   | 'dataTablesRowGroup'
-  | 'dataTablesAdvancedSearch';
+  | 'dataTablesAdvancedSearch'
 
 export interface AppRoute {
-  name: string;
-  path: string;
-  titleKey: RouteTitleKey;
-  page: PageKey;
-  meta: RouteMeta;
+  name: string
+  path: string
+  titleKey: RouteTitleKey
+  page: PageKey
+  meta: RouteMeta
 }
 
 interface MetaInput {
-  layout?: RouteLayout;
-  resource: string;
-  action?: RouteAction;
-  redirectIfLoggedIn?: boolean;
+  layout?: RouteLayout
+  resource: string
+  action?: RouteAction
+  redirectIfLoggedIn?: boolean
 }
 
 function route(name: string, path: string, titleKey: RouteTitleKey, page: PageKey, meta: MetaInput): AppRoute {
-  const { layout = 'vertical', resource, action = 'read', redirectIfLoggedIn } = meta;
-  return { name, path, titleKey, page, meta: { layout, resource, action, ...(redirectIfLoggedIn ? { redirectIfLoggedIn } : {}) } };
+  const { layout = 'vertical', resource, action = 'read', redirectIfLoggedIn } = meta
+  return { name, path, titleKey, page, meta: { layout, resource, action, ...(redirectIfLoggedIn ? { redirectIfLoggedIn } : {}) } }
 }
 
-const publicPage = { layout: 'full', resource: 'Auth' } as const;
-const authPage = { ...publicPage, redirectIfLoggedIn: true } as const;
-const appPage = { resource: 'ACL' } as const;
-const adminManage = { resource: 'Admin', action: 'manage' } as const;
+const publicPage = { layout: 'full', resource: 'Auth' } as const
+const authPage = { ...publicPage, redirectIfLoggedIn: true } as const
+const appPage = { resource: 'ACL' } as const
+const adminManage = { resource: 'Admin', action: 'manage' } as const
 /** Staff only (admins and resellers): pages over other people's accounts that the server refuses clients. */
-const staffPage = { resource: 'User', action: 'update' } as const;
+const staffPage = { resource: 'User', action: 'update' } as const
 
 export const ROUTES: readonly AppRoute[] = [
   // Full-layout public pages
@@ -196,36 +196,36 @@ export const ROUTES: readonly AppRoute[] = [
   route('data-tables-basic', '/tables/basic', 'dataTablesBasic', 'dataTablesBasic', staffPage),
   route('data-tables-row-group', '/tables/row-group', 'dataTablesRowGroup', 'dataTablesRowGroup', staffPage),
   route('data-tables-advanced-search', '/tables/advanced-search', 'dataTablesAdvancedSearch', 'dataTablesAdvancedSearch', staffPage),
-];
+]
 
-export type RouteName = (typeof ROUTES)[number]['name'];
+export type RouteName = (typeof ROUTES)[number]['name']
 
-const BY_NAME = new Map(ROUTES.map((entry) => [entry.name, entry]));
+const BY_NAME = new Map(ROUTES.map((entry) => [entry.name, entry]))
 
 export function routeByName(name: string): AppRoute {
-  const found = BY_NAME.get(name);
-  if (!found) throw new Error(`Unknown route name: ${name}`);
-  return found;
+  const found = BY_NAME.get(name)
+  if (!found) throw new Error(`Unknown route name: ${name}`)
+  return found
 }
 
 /** The path of a named route with its :params filled in. */
 export function pathFor(name: string, params: Record<string, string> = {}): string {
   return routeByName(name).path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`Route ${name} needs param ${key}`);
-    return encodeURIComponent(value);
-  });
+    const value = params[key]
+    if (value === undefined) throw new Error(`Route ${name} needs param ${key}`)
+    return encodeURIComponent(value)
+  })
 }
 
 /** The route React Router handles at "/" (redirect target of the root). */
-export const ROOT_REDIRECT_ROUTE = 'Dashboard';
-export const UNKNOWN_ROUTE_REDIRECT = '/error-404';
+export const ROOT_REDIRECT_ROUTE = 'Dashboard'
+export const UNKNOWN_ROUTE_REDIRECT = '/error-404'
 
 /** Route handle attached to each React Router route. */
 export interface RouteHandle {
-  route: AppRoute;
+  route: AppRoute
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
-  return typeof value === 'object' && value !== null && 'route' in value;
+  return typeof value === 'object' && value !== null && 'route' in value
 }

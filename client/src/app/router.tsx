@@ -1,11 +1,11 @@
-import { Navigate, type RouteObject, createBrowserRouter, useRouteError } from 'react-router-dom';
-import { AppErrorView } from './components/app-error';
-import { AppRoot } from './app-root';
-import { RoutePage } from './route-page';
-import { ROOT_REDIRECT_ROUTE, ROUTES, type RouteHandle, UNKNOWN_ROUTE_REDIRECT, pathFor } from './route-table';
+import { Navigate, type RouteObject, createBrowserRouter, useRouteError } from 'react-router-dom'
+import { AppErrorView } from './components/app-error'
+import { AppRoot } from './app-root'
+import { RoutePage } from './route-page'
+import { ROOT_REDIRECT_ROUTE, ROUTES, type RouteHandle, UNKNOWN_ROUTE_REDIRECT, pathFor } from './route-table'
 
 function RootError() {
-  return <AppErrorView error={useRouteError()} />;
+  return <AppErrorView error={useRouteError()} />
 }
 
 export function buildRouteObjects(): RouteObject[] {
@@ -15,22 +15,20 @@ export function buildRouteObjects(): RouteObject[] {
       errorElement: <RootError />,
       children: [
         { index: true, element: <Navigate to={pathFor(ROOT_REDIRECT_ROUTE)} replace /> },
-        ...ROUTES.map(
-          (route): RouteObject => ({
-            id: route.name,
-            path: route.path,
-            handle: { route } satisfies RouteHandle,
-            element: <RoutePage route={route} />,
-          }),
-        ),
+        ...ROUTES.map((route): RouteObject => ({
+          id: route.name,
+          path: route.path,
+          handle: { route } satisfies RouteHandle,
+          element: <RoutePage route={route} />,
+        })),
         { path: '*', element: <Navigate to={UNKNOWN_ROUTE_REDIRECT} replace /> },
       ],
     },
-  ];
+  ]
 }
 
 export function createAppRouter() {
-  return createBrowserRouter(buildRouteObjects());
+  return createBrowserRouter(buildRouteObjects())
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+export type AppRouter = ReturnType<typeof createAppRouter>

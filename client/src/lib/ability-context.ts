@@ -5,16 +5,16 @@
  * own checks are built from. Menus, buttons and page sections show or hide through <Can> or
  * useAbility, so a user never sees a control the server would refuse.
  */
-import { AbilityProvider, type CanProps, Can as CaslCan, useAbility as useCaslAbility } from '@casl/react';
-import type { ReactNode } from 'react';
-import type { AppAbility } from './ability';
+import { AbilityProvider, type CanProps, Can as CaslCan, useAbility as useCaslAbility } from '@casl/react'
+import type { ReactNode } from 'react'
+import type { AppAbility } from './ability'
 
-export { AbilityProvider };
+export { AbilityProvider }
 
 /** `<Can I="create" a="User">…</Can>`: renders its children only when the ability allows it. */
-export const Can = CaslCan as (props: CanProps<AppAbility>) => ReactNode;
+export const Can = CaslCan as (props: CanProps<AppAbility>) => ReactNode
 
 /** The provided ability (re-renders when its rules change). */
 export function useAbility(): AppAbility {
-  return useCaslAbility<AppAbility>();
+  return useCaslAbility<AppAbility>()
 }

@@ -1,10 +1,10 @@
-import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import type { AbilityRule } from './session-types';
+import { createMongoAbility, type MongoAbility } from '@casl/ability'
+import type { AbilityRule } from './session-types'
 
-export type AppAbility = MongoAbility<[string, string]>;
+export type AppAbility = MongoAbility<[string, string]>
 
 /** What every visitor may do: read the public (full-layout) pages. */
-export const ANONYMOUS_RULES: readonly AbilityRule[] = [{ action: 'read', subject: 'Auth' }];
+export const ANONYMOUS_RULES: readonly AbilityRule[] = [{ action: 'read', subject: 'Auth' }]
 
 /**
  * The ability of the current visitor, built from stored userData.ability (spec section 6).
@@ -13,5 +13,5 @@ export const ANONYMOUS_RULES: readonly AbilityRule[] = [{ action: 'read', subjec
  * ability lacks "read all").
  */
 export function buildAbility(rules: readonly AbilityRule[] | null | undefined): AppAbility {
-  return createMongoAbility<[string, string]>([...ANONYMOUS_RULES, ...(rules ?? [])]);
+  return createMongoAbility<[string, string]>([...ANONYMOUS_RULES, ...(rules ?? [])])
 }

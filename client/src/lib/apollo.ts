@@ -9,18 +9,18 @@
  * The first screen's query, sent before this code loaded, is answered from that request
  * (lib/first-query.ts).
  */
-import { ApolloClient, InMemoryCache } from '@apollo/client';
-import { apiFetch, tokenRefresher } from './api-fetch';
-import { withFirstQuery } from './first-query';
-import { getAccessToken, getRefreshToken, isSignedIn, subscribeSession } from './session';
-import { createGraphqlLink } from './graphql-link';
+import { ApolloClient, InMemoryCache } from '@apollo/client'
+import { apiFetch, tokenRefresher } from './api-fetch'
+import { withFirstQuery } from './first-query'
+import { getAccessToken, getRefreshToken, isSignedIn, subscribeSession } from './session'
+import { createGraphqlLink } from './graphql-link'
 
-export const GRAPHQL_URL = '/graphql';
+export const GRAPHQL_URL = '/graphql'
 
-let client: ApolloClient | null = null;
+let client: ApolloClient | null = null
 
 export function getApolloClient(): ApolloClient {
-  if (client) return client;
+  if (client) return client
   const created = new ApolloClient({
     link: createGraphqlLink({
       uri: GRAPHQL_URL,
@@ -30,19 +30,19 @@ export function getApolloClient(): ApolloClient {
       refresher: tokenRefresher,
     }),
     cache: new InMemoryCache(),
-  });
-  let wasSignedIn = isSignedIn();
+  })
+  let wasSignedIn = isSignedIn()
   // Signing out (or an expired session) must not leave the previous user's data behind.
   subscribeSession(() => {
-    const signedIn = isSignedIn();
-    if (wasSignedIn && !signedIn) void created.clearStore();
-    wasSignedIn = signedIn;
-  });
-  client = created;
-  return created;
+    const signedIn = isSignedIn()
+    if (wasSignedIn && !signedIn) void created.clearStore()
+    wasSignedIn = signedIn
+  })
+  client = created
+  return created
 }
 
 /** Empties the Apollo cache (signing out), if a client was made. */
 export async function clearApolloStore(): Promise<void> {
-  await client?.clearStore();
+  await client?.clearStore()
 }

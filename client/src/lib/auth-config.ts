@@ -3,20 +3,20 @@
  * a sign-in page needs it: the mode is the server's, never baked into the build.
  */
 export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
+  apiKey: string
+  authDomain: string
+  projectId: string
   /** The Firebase Auth emulator (tests, local development), or null for Google's service. */
-  emulatorUrl: string | null;
+  emulatorUrl: string | null
 }
 
-export type AuthConfig = { provider: 'local' } | { provider: 'firebase'; firebase: FirebaseWebConfig };
+export type AuthConfig = { provider: 'local' } | { provider: 'firebase'; firebase: FirebaseWebConfig }
 
-let cached: Promise<AuthConfig> | null = null;
+let cached: Promise<AuthConfig> | null = null
 
 function parse(data: unknown): AuthConfig {
-  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const firebase = record.firebase as Record<string, unknown> | null | undefined;
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}
+  const firebase = record.firebase as Record<string, unknown> | null | undefined
   if (record.provider === 'firebase' && firebase && typeof firebase.projectId === 'string') {
     return {
       provider: 'firebase',
@@ -26,21 +26,21 @@ function parse(data: unknown): AuthConfig {
         projectId: firebase.projectId,
         emulatorUrl: typeof firebase.emulatorUrl === 'string' ? firebase.emulatorUrl : null,
       },
-    };
+    }
   }
-  return { provider: 'local' };
+  return { provider: 'local' }
 }
 
 /** Rejects when the server cannot be reached (asked again next time). */
 export function authConfig(): Promise<AuthConfig> {
   cached ??= fetch('/jwt/auth-config', { headers: { Accept: 'application/json' } })
     .then(async (res) => {
-      if (!res.ok) throw new Error(`auth-config ${res.status}`);
-      return parse(await res.json());
+      if (!res.ok) throw new Error(`auth-config ${res.status}`)
+      return parse(await res.json())
     })
     .catch((error: unknown) => {
-      cached = null;
-      throw error;
-    });
-  return cached;
+      cached = null
+      throw error
+    })
+  return cached
 }

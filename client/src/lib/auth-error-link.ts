@@ -13,29 +13,29 @@
  *   ended" notice, back to /login — the refresher's onSessionExpired);
  * - a refused refresh has ended the session already; the original error is passed on.
  */
-import { ApolloLink } from '@apollo/client';
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { ErrorLink } from '@apollo/client/link/error';
-import { from, of, switchMap, tap, throwError } from 'rxjs';
-import type { TokenRefresher, TokenStore } from './token-refresh';
+import { ApolloLink } from '@apollo/client'
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors'
+import { ErrorLink } from '@apollo/client/link/error'
+import { from, of, switchMap, tap, throwError } from 'rxjs'
+import type { TokenRefresher, TokenStore } from './token-refresh'
 
 export interface AuthErrorLinkOptions {
-  store: Pick<TokenStore, 'getAccessToken' | 'getRefreshToken'>;
-  refresher: TokenRefresher;
+  store: Pick<TokenStore, 'getAccessToken' | 'getRefreshToken'>
+  refresher: TokenRefresher
 }
 
 /** The context key this link sets on an operation. */
 interface AuthContext {
-  authTokenAtSend?: string | null;
+  authTokenAtSend?: string | null
 }
 
 function hasUnauthenticated(errors: ReadonlyArray<{ extensions?: Record<string, unknown> }> | undefined): boolean {
-  return errors?.some((item) => item.extensions?.code === 'UNAUTHENTICATED') ?? false;
+  return errors?.some((item) => item.extensions?.code === 'UNAUTHENTICATED') ?? false
 }
 
 export function isUnauthenticatedError(error: unknown): boolean {
-  if (CombinedGraphQLErrors.is(error)) return hasUnauthenticated(error.errors);
-  return ServerError.is(error) && error.statusCode === 401;
+  if (CombinedGraphQLErrors.is(error)) return hasUnauthenticated(error.errors)
+  return ServerError.is(error) && error.statusCode === 401
 }
 
 /**
@@ -44,41 +44,41 @@ export function isUnauthenticatedError(error: unknown): boolean {
  */
 export function createAuthErrorLink({ store, refresher }: AuthErrorLinkOptions): ApolloLink {
   const noteToken = new ApolloLink((operation, forward) => {
-    const context = operation.getContext() as AuthContext;
-    if (context.authTokenAtSend === undefined) operation.setContext({ authTokenAtSend: store.getAccessToken() });
-    return forward(operation);
-  });
+    const context = operation.getContext() as AuthContext
+    if (context.authTokenAtSend === undefined) operation.setContext({ authTokenAtSend: store.getAccessToken() })
+    return forward(operation)
+  })
 
   const retry = new ErrorLink(({ error, result, operation, forward }) => {
-    if (!isUnauthenticatedError(error)) return;
+    if (!isUnauthenticatedError(error)) return
     // No refresh token: signed out (or the refresh was refused), nothing to retry with.
-    if (!store.getRefreshToken()) return;
-    const context = operation.getContext() as AuthContext;
+    if (!store.getRefreshToken()) return
+    const context = operation.getContext() as AuthContext
     return from(refresher.refresh(context.authTokenAtSend ?? null)).pipe(
       switchMap((token) => {
-        if (!token) return result ? of(result) : throwError(() => error);
-        operation.setContext({ authTokenAtSend: token });
+        if (!token) return result ? of(result) : throwError(() => error)
+        operation.setContext({ authTokenAtSend: token })
         // The replay's answers go straight to the caller (ErrorLink does not handle them
         // again): a second UNAUTHENTICATED here ends the session.
-        let ended = false;
+        let ended = false
         const endOnce = () => {
-          if (ended || !store.getRefreshToken()) return;
-          ended = true;
-          refresher.expire();
-        };
+          if (ended || !store.getRefreshToken()) return
+          ended = true
+          refresher.expire()
+        }
         return forward(operation).pipe(
           tap({
             next: (replayed) => {
-              if (hasUnauthenticated(replayed.errors)) endOnce();
+              if (hasUnauthenticated(replayed.errors)) endOnce()
             },
             error: (replayError: unknown) => {
-              if (isUnauthenticatedError(replayError)) endOnce();
+              if (isUnauthenticatedError(replayError)) endOnce()
             },
           }),
-        );
+        )
       }),
-    );
-  });
+    )
+  })
 
-  return ApolloLink.from([noteToken, retry]);
+  return ApolloLink.from([noteToken, retry])
 }

@@ -3,26 +3,26 @@
  * and failure type; chunks time out after 120 s").
  */
 
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 
 /** timeout: no answer within the limit; network: the file could not be fetched (offline,
  * removed by a newer deployment); evaluation: it loaded but threw or had no default export. */
-export type ChunkFailureType = 'timeout' | 'network' | 'evaluation';
+export type ChunkFailureType = 'timeout' | 'network' | 'evaluation'
 
 export class ChunkLoadError extends Error {
-  readonly chunk: string;
-  readonly failureType: ChunkFailureType;
+  readonly chunk: string
+  readonly failureType: ChunkFailureType
 
   constructor(chunk: string, failureType: ChunkFailureType, cause?: unknown) {
-    super(`Loading chunk "${chunk}" failed (${failureType})`, { cause });
-    this.name = 'ChunkLoadError';
-    this.chunk = chunk;
-    this.failureType = failureType;
+    super(`Loading chunk "${chunk}" failed (${failureType})`, { cause })
+    this.name = 'ChunkLoadError'
+    this.chunk = chunk
+    this.failureType = failureType
   }
 }
 
 export function isChunkLoadError(error: unknown): error is ChunkLoadError {
-  return error instanceof ChunkLoadError || (error instanceof Error && error.name === 'ChunkLoadError');
+  return error instanceof ChunkLoadError || (error instanceof Error && error.name === 'ChunkLoadError')
 }
 
 const NETWORK_MESSAGES = [
@@ -33,38 +33,34 @@ const NETWORK_MESSAGES = [
   'failed to fetch',
   'networkerror',
   'load failed',
-];
+]
 
 export function classifyChunkFailure(error: unknown): Exclude<ChunkFailureType, 'timeout'> {
-  const message = error instanceof Error ? error.message.toLowerCase() : String(error).toLowerCase();
-  return NETWORK_MESSAGES.some((text) => message.includes(text)) ? 'network' : 'evaluation';
+  const message = error instanceof Error ? error.message.toLowerCase() : String(error).toLowerCase()
+  return NETWORK_MESSAGES.some((text) => message.includes(text)) ? 'network' : 'evaluation'
 }
 
-export function loadChunk<T>(
-  chunk: string,
-  importer: () => Promise<T>,
-  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
-): Promise<T> {
+export function loadChunk<T>(chunk: string, importer: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let settled = false;
+    let settled = false
     const timer = setTimeout(() => {
-      if (settled) return;
-      settled = true;
-      reject(new ChunkLoadError(chunk, 'timeout'));
-    }, timeoutMs);
+      if (settled) return
+      settled = true
+      reject(new ChunkLoadError(chunk, 'timeout'))
+    }, timeoutMs)
     importer().then(
       (module) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(module);
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        resolve(module)
       },
       (error: unknown) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        reject(isChunkLoadError(error) ? error : new ChunkLoadError(chunk, classifyChunkFailure(error), error));
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        reject(isChunkLoadError(error) ? error : new ChunkLoadError(chunk, classifyChunkFailure(error), error))
       },
-    );
-  });
+    )
+  })
 }

@@ -9,7 +9,7 @@ export const PATHS = {
   error404: '/error-404',
   notAuthorized: '/pages/miscellaneous/not-authorized',
   accountSettings: (id: string) => `/pages/account-setting/${encodeURIComponent(id)}`,
-} as const;
+} as const
 
 /**
  * Landing place after sign-in (spec section 2): admin → / (which redirects to the
@@ -19,12 +19,12 @@ export const PATHS = {
 export function landingPathForRole(role: string | null | undefined): string {
   switch (role) {
     case 'admin':
-      return PATHS.root;
+      return PATHS.root
     case 'client':
-      return PATHS.dashboard;
+      return PATHS.dashboard
     case 'reseller':
-      return PATHS.resellerDashboard;
+      return PATHS.resellerDashboard
     default:
-      return PATHS.login;
+      return PATHS.login
   }
 }

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from 'i18next'
 
 /**
  * The server answers with the spec's exact English messages; show them translated.
@@ -12,18 +12,18 @@ const KNOWN_MESSAGES = {
   'Your password is too weak': 'auth.messages.weakPassword',
   'This email is already in use.': 'auth.messages.emailInUse',
   'This username is already in use.': 'auth.messages.usernameInUse',
-} as const;
+} as const
 
-type KnownMessage = keyof typeof KNOWN_MESSAGES;
+type KnownMessage = keyof typeof KNOWN_MESSAGES
 
 function isKnown(message: string): message is KnownMessage {
-  return Object.hasOwn(KNOWN_MESSAGES, message);
+  return Object.hasOwn(KNOWN_MESSAGES, message)
 }
 
 export function translateServerMessage(t: TFunction, message: string): string {
-  return isKnown(message) ? t(KNOWN_MESSAGES[message]) : message;
+  return isKnown(message) ? t(KNOWN_MESSAGES[message]) : message
 }
 
 export function translateServerMessages(t: TFunction, messages: readonly string[] | undefined): string[] {
-  return (messages ?? []).map((message) => translateServerMessage(t, message));
+  return (messages ?? []).map((message) => translateServerMessage(t, message))
 }

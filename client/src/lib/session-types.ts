@@ -2,32 +2,32 @@
 
 /** One CASL rule of the server's (server/src/permissions/abilities.ts `rulesFor`); inverted: a "cannot". */
 export interface AbilityRule {
-  action: string;
-  subject: string;
-  inverted?: boolean;
+  action: string
+  subject: string
+  inverted?: boolean
 }
 
-export type KnownRole = 'admin' | 'client' | 'reseller';
+export type KnownRole = 'admin' | 'client' | 'reseller'
 
 export interface UserData {
-  id: string;
-  fullName: string | null;
-  username: string;
-  avatar: string | null;
-  email: string;
-  role: string;
-  ability: AbilityRule[];
-  extras: { eCommerceCartItemsCount: number };
+  id: string
+  fullName: string | null
+  username: string
+  avatar: string | null
+  email: string
+  role: string
+  ability: AbilityRule[]
+  extras: { eCommerceCartItemsCount: number }
 }
 
 export interface AuthPayload {
-  userData: UserData;
-  accessToken: string;
-  refreshToken: string;
+  userData: UserData
+  accessToken: string
+  refreshToken: string
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function isAbilityRule(value: unknown): value is AbilityRule {
@@ -36,16 +36,16 @@ function isAbilityRule(value: unknown): value is AbilityRule {
     typeof value.action === 'string' &&
     typeof value.subject === 'string' &&
     (value.inverted === undefined || value.inverted === null || typeof value.inverted === 'boolean')
-  );
+  )
 }
 
 /** Accepts what the server sends (id may be a number) and returns a normalised copy, or null. */
 export function parseUserData(value: unknown): UserData | null {
-  if (!isRecord(value)) return null;
-  const { id, fullName, username, avatar, email, role, ability, extras } = value;
-  if (typeof id !== 'string' && typeof id !== 'number') return null;
-  if (typeof role !== 'string' || !Array.isArray(ability) || !ability.every(isAbilityRule)) return null;
-  const cartCount = isRecord(extras) && typeof extras.eCommerceCartItemsCount === 'number' ? extras.eCommerceCartItemsCount : 0;
+  if (!isRecord(value)) return null
+  const { id, fullName, username, avatar, email, role, ability, extras } = value
+  if (typeof id !== 'string' && typeof id !== 'number') return null
+  if (typeof role !== 'string' || !Array.isArray(ability) || !ability.every(isAbilityRule)) return null
+  const cartCount = isRecord(extras) && typeof extras.eCommerceCartItemsCount === 'number' ? extras.eCommerceCartItemsCount : 0
   return {
     id: String(id),
     fullName: typeof fullName === 'string' ? fullName : null,
@@ -53,16 +53,18 @@ export function parseUserData(value: unknown): UserData | null {
     avatar: typeof avatar === 'string' ? avatar : null,
     email: typeof email === 'string' ? email : '',
     role,
-    ability: ability.map((rule) => (rule.inverted === true ? { action: rule.action, subject: rule.subject, inverted: true } : { action: rule.action, subject: rule.subject })),
+    ability: ability.map((rule) =>
+      rule.inverted === true ? { action: rule.action, subject: rule.subject, inverted: true } : { action: rule.action, subject: rule.subject },
+    ),
     extras: { eCommerceCartItemsCount: cartCount },
-  };
+  }
 }
 
 export function parseAuthPayload(value: unknown): AuthPayload | null {
-  if (!isRecord(value)) return null;
-  const userData = parseUserData(value.userData);
-  const { accessToken, refreshToken } = value;
-  if (!userData || typeof accessToken !== 'string' || typeof refreshToken !== 'string') return null;
-  if (!accessToken || !refreshToken) return null;
-  return { userData, accessToken, refreshToken };
+  if (!isRecord(value)) return null
+  const userData = parseUserData(value.userData)
+  const { accessToken, refreshToken } = value
+  if (!userData || typeof accessToken !== 'string' || typeof refreshToken !== 'string') return null
+  if (!accessToken || !refreshToken) return null
+  return { userData, accessToken, refreshToken }
 }

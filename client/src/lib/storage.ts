@@ -9,29 +9,29 @@ export const STORAGE_KEYS = {
   layout: 'layoutType',
   /** Set when a session could not be refreshed; the login page says so once. */
   sessionEnded: 'sessionEnded',
-} as const;
+} as const
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]
 
 function store(): Storage | null {
   try {
-    return typeof window !== 'undefined' ? window.localStorage : null;
+    return typeof window !== 'undefined' ? window.localStorage : null
   } catch {
-    return null;
+    return null
   }
 }
 
 export function readItem(key: StorageKey): string | null {
   try {
-    return store()?.getItem(key) ?? null;
+    return store()?.getItem(key) ?? null
   } catch {
-    return null;
+    return null
   }
 }
 
 export function writeItem(key: StorageKey, value: string): void {
   try {
-    store()?.setItem(key, value);
+    store()?.setItem(key, value)
   } catch {
     // storage full or disabled: the value simply is not remembered
   }
@@ -39,7 +39,7 @@ export function writeItem(key: StorageKey, value: string): void {
 
 export function removeItem(key: StorageKey): void {
   try {
-    store()?.removeItem(key);
+    store()?.removeItem(key)
   } catch {
     // ignore
   }

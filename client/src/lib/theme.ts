@@ -12,7 +12,7 @@ const space = {
   xl: '1.5rem',
   xxl: '2rem',
   xxxl: '3rem',
-} as const;
+} as const
 
 /** xs, sm, md, lg, xl — also exposed as CSS variables --breakpoint-* (global-style.ts). */
 const breakpoints = {
@@ -21,7 +21,7 @@ const breakpoints = {
   md: '768px',
   lg: '992px',
   xl: '1200px',
-} as const;
+} as const
 
 const shared = {
   space,
@@ -38,7 +38,7 @@ const shared = {
   radii: { sm: '0.25rem', md: '0.375rem', lg: '0.5rem', xl: '0.75rem', pill: '999px', round: '50%' },
   fonts: {
     body: "'Montserrat', 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, sans-serif",
-    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   },
   fontSizes: { xs: '0.75rem', sm: '0.857rem', md: '1rem', lg: '1.143rem', xl: '1.5rem', xxl: '2rem', display: '4rem' },
   fontWeights: { regular: 400, medium: 500, semibold: 600, bold: 700 },
@@ -60,36 +60,36 @@ const shared = {
   },
   zIndices: { base: 1, navbar: 100, sidebarBackdrop: 190, sidebar: 200, dropdown: 300, scrollTop: 400, toast: 500, overlay: 600, skipLink: 700 },
   durations: { fast: '150ms', route: '300ms', toastMs: 3000 },
-};
+}
 
 export interface SkinColors {
-  primary: string;
-  primaryHover: string;
-  onPrimary: string;
-  primarySoft: string;
-  link: string;
-  secondary: string;
-  success: string;
-  info: string;
-  warning: string;
-  danger: string;
+  primary: string
+  primaryHover: string
+  onPrimary: string
+  primarySoft: string
+  link: string
+  secondary: string
+  success: string
+  info: string
+  warning: string
+  danger: string
   /** Text on a solid danger background (the danger button): at least 4.5:1 against danger. */
-  onDanger: string;
-  dangerSoft: string;
-  successSoft: string;
-  infoSoft: string;
-  warningSoft: string;
-  body: string;
-  surface: string;
-  surfaceRaised: string;
-  text: string;
-  textMuted: string;
-  heading: string;
-  border: string;
-  inputBg: string;
-  focus: string;
-  backdrop: string;
-  shadow: string;
+  onDanger: string
+  dangerSoft: string
+  successSoft: string
+  infoSoft: string
+  warningSoft: string
+  body: string
+  surface: string
+  surfaceRaised: string
+  text: string
+  textMuted: string
+  heading: string
+  border: string
+  inputBg: string
+  focus: string
+  backdrop: string
+  shadow: string
 }
 
 const light: SkinColors = {
@@ -119,7 +119,7 @@ const light: SkinColors = {
   focus: '#7367f0',
   backdrop: 'rgba(34, 41, 47, 0.5)',
   shadow: 'rgba(34, 41, 47, 0.12)',
-};
+}
 
 const dark: SkinColors = {
   // White text on it stays above 4.5:1 (WCAG AA); text on dark surfaces uses `link`.
@@ -149,13 +149,13 @@ const dark: SkinColors = {
   focus: '#b3adf8',
   backdrop: 'rgba(0, 0, 0, 0.6)',
   shadow: 'rgba(0, 0, 0, 0.35)',
-};
+}
 
-export type AppTheme = typeof shared & { skin: 'light' | 'dark'; colors: SkinColors };
+export type AppTheme = typeof shared & { skin: 'light' | 'dark'; colors: SkinColors }
 
-export const lightTheme: AppTheme = { ...shared, skin: 'light', colors: light };
-export const darkTheme: AppTheme = { ...shared, skin: 'dark', colors: dark };
+export const lightTheme: AppTheme = { ...shared, skin: 'light', colors: light }
+export const darkTheme: AppTheme = { ...shared, skin: 'dark', colors: dark }
 
 export function themeForSkin(skin: 'light' | 'dark'): AppTheme {
-  return skin === 'dark' ? darkTheme : lightTheme;
+  return skin === 'dark' ? darkTheme : lightTheme
 }

@@ -118,7 +118,10 @@ export function createAuthService(deps: {
     }
     await limits.loginSucceeded(email, clientKey)
     if (passwords.needsRehash(user.passwordHash)) {
-      await db.update(users).set({ passwordHash: await passwords.hash(password) }).where(eq(users.id, user.id))
+      await db
+        .update(users)
+        .set({ passwordHash: await passwords.hash(password) })
+        .where(eq(users.id, user.id))
     }
     return afterPassword(user, userAgent)
   }
@@ -240,15 +243,12 @@ export function createAuthService(deps: {
       const done = () => {
         if (pending.get(token) === lookup) pending.delete(token)
       }
-      lookup.then(
-        ({ expiresAt, ...result }) => {
-          done()
-          if (callers.size >= 10_000) callers.clear()
-          // Never past the token's own expiry.
-          callers.set(token, { until: Math.min(clock() + cacheMs, expiresAt), result })
-        },
-        done,
-      )
+      lookup.then(({ expiresAt, ...result }) => {
+        done()
+        if (callers.size >= 10_000) callers.clear()
+        // Never past the token's own expiry.
+        callers.set(token, { until: Math.min(clock() + cacheMs, expiresAt), result })
+      }, done)
     }
     const { expiresAt: _expiresAt, ...result } = await lookup
     return result
@@ -273,7 +273,19 @@ export function createAuthService(deps: {
   /** Drops every cached caller (after an account change here or, through Redis, in another process). */
   const forgetCallers = () => callers.clear()
 
-  return { login, loginTwoStep, signInAfterTwoStepSetup, register, refresh, logout, principalFromToken, forgetCallers, findById, abilityFor, completeSignIn: afterPassword }
+  return {
+    login,
+    loginTwoStep,
+    signInAfterTwoStepSetup,
+    register,
+    refresh,
+    logout,
+    principalFromToken,
+    forgetCallers,
+    findById,
+    abilityFor,
+    completeSignIn: afterPassword,
+  }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>

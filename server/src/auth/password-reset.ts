@@ -92,9 +92,7 @@ export function createPasswordResetService(deps: {
       const [row] = await tx
         .update(passwordResets)
         .set({ usedAt: now() })
-        .where(
-          and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now())),
-        )
+        .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now())))
         .returning({ userId: passwordResets.userId })
       if (!row) return false
       await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, row.userId))

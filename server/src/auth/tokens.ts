@@ -127,12 +127,21 @@ export function createTokenService(db: Db, settings: TokenSettings) {
   async function rotateRefresh(token: string): Promise<{ userId: number; refreshToken: string; twoStep: boolean }> {
     if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw invalidRefresh()
     const outcome = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).limit(1).for('update')
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(token)))
+        .limit(1)
+        .for('update')
       if (!row) return { ok: false as const }
       const now = settings.now()
       if (row.usedAt && !row.revokedAt && now.getTime() - row.usedAt.getTime() <= graceMs) {
         const successor = successorOf.sign(token)
-        const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(successor))).limit(1)
+        const [next] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(successor)))
+          .limit(1)
         if (next && !next.usedAt && !next.revokedAt && next.expiresAt > now) {
           return { ok: true as const, userId: row.userId, refreshToken: successor, twoStep: row.twoStep }
         }

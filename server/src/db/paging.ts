@@ -26,8 +26,7 @@ export function encodeCursor(payload: unknown): string {
   return PREFIX + Buffer.from(JSON.stringify(payload)).toString('base64url')
 }
 
-export const invalidCursor = () =>
-  new AppError('BAD_USER_INPUT', 'Invalid cursor', { cursor: ['This cursor is not valid here.'] })
+export const invalidCursor = () => new AppError('BAD_USER_INPUT', 'Invalid cursor', { cursor: ['This cursor is not valid here.'] })
 
 /** Decodes a cursor to its JSON payload; the caller validates the shape (zod). */
 export function decodeCursor(cursor: string): unknown {

@@ -78,8 +78,7 @@ export async function startPgliteThread(opts: { dataDir: string; relaxedDurabili
     })
   }
 
-  const rawTypes = (options: { parsers?: Record<number, unknown> } | undefined) =>
-    options?.parsers ? Object.keys(options.parsers).map(Number) : undefined
+  const rawTypes = (options: { parsers?: Record<number, unknown> } | undefined) => (options?.parsers ? Object.keys(options.parsers).map(Number) : undefined)
   const query = (tx: number | undefined) => (text: string, params?: unknown[], options?: { rowMode?: string; parsers?: Record<number, unknown> }) =>
     call({ op: 'query', tx, text, params: params ?? [], options: options && { rowMode: options.rowMode, rawTypes: rawTypes(options) } })
   const exec = (tx: number | undefined) => (text: string) => call({ op: 'exec', tx, text })
@@ -88,8 +87,10 @@ export async function startPgliteThread(opts: { dataDir: string; relaxedDurabili
     const id = await call<number>({ op: 'begin' })
     let closed = false
     let rolledBack = false
-    const open = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => (...args: A) =>
-      closed ? Promise.reject(new Error('Transaction is closed')) : f(...args)
+    const open =
+      <A extends unknown[], R>(f: (...args: A) => Promise<R>) =>
+      (...args: A) =>
+        closed ? Promise.reject(new Error('Transaction is closed')) : f(...args)
     const tx = {
       query: open(query(id)),
       exec: open(exec(id)),

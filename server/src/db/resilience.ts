@@ -177,10 +177,8 @@ export function hardenPglite(client: PGlite, opts: { queryTimeoutMs: number }) {
   const exec = client.exec.bind(client) as AnyQuery
   const transaction = client.transaction.bind(client)
   const what = 'The database'
-  client.query = ((...args: unknown[]) =>
-    tracked(textOf(args[0]), () => withDeadline(query(...args) as Promise<unknown>, ms, what))) as typeof client.query
-  client.exec = ((...args: unknown[]) =>
-    tracked(textOf(args[0]), () => withDeadline(exec(...args) as Promise<unknown>, ms, what))) as typeof client.exec
+  client.query = ((...args: unknown[]) => tracked(textOf(args[0]), () => withDeadline(query(...args) as Promise<unknown>, ms, what))) as typeof client.query
+  client.exec = ((...args: unknown[]) => tracked(textOf(args[0]), () => withDeadline(exec(...args) as Promise<unknown>, ms, what))) as typeof client.exec
   client.transaction = (<T>(fn: (tx: Transaction) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       let state: 'waiting' | 'running' | 'abandoned' = 'waiting'

@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 export const roles = ['admin', 'client', 'reseller'] as const
 export type Role = (typeof roles)[number]
@@ -83,13 +69,14 @@ export const users = pgTable(
     bio: text('bio'),
     dob: date('dob', { mode: 'string' }),
     website: text('website'),
-    social: jsonb('social').$type<Partial<SocialLinks>>().notNull().default(sql`'{}'::jsonb`),
+    social: jsonb('social')
+      .$type<Partial<SocialLinks>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     notifications: jsonb('notifications')
       .$type<NotificationFlags>()
       .notNull()
-      .default(
-        sql`'{"commentOnArticle":true,"AnswerOnForm":true,"followMe":false,"newAnnouncements":true,"productUpdates":true,"blogDigest":false}'::jsonb`,
-      ),
+      .default(sql`'{"commentOnArticle":true,"AnswerOnForm":true,"followMe":false,"newAnnouncements":true,"productUpdates":true,"blogDigest":false}'::jsonb`),
     /** Server time of registration (the spec's `timestamp`). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -103,14 +90,22 @@ export const users = pgTable(
     // The user list: one btree per whitelisted sort (with id for keyset and the deferred join),
     // trigram GIN for the substring search; all partial on the listed users.
     index('users_list_id_idx').on(t.id).where(LISTED),
-    index('users_list_username_idx').on(sql`lower(${t.username})`, t.id).where(LISTED),
-    index('users_list_full_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id).where(LISTED),
+    index('users_list_username_idx')
+      .on(sql`lower(${t.username})`, t.id)
+      .where(LISTED),
+    index('users_list_full_name_idx')
+      .on(sql`lower(coalesce(${t.fullName}, ''))`, t.id)
+      .where(LISTED),
     index('users_list_email_idx').on(t.email, t.id).where(LISTED),
     index('users_list_role_idx').on(t.role, t.id).where(LISTED),
     index('users_list_package_idx').on(t.package, t.id).where(LISTED),
     index('users_list_created_idx').on(t.createdAt, t.id).where(LISTED),
-    index('users_list_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`).where(LISTED),
-    index('users_list_full_name_trgm_idx').using('gin', sql`lower(${t.fullName}) gin_trgm_ops`).where(LISTED),
+    index('users_list_username_trgm_idx')
+      .using('gin', sql`lower(${t.username}) gin_trgm_ops`)
+      .where(LISTED),
+    index('users_list_full_name_trgm_idx')
+      .using('gin', sql`lower(${t.fullName}) gin_trgm_ops`)
+      .where(LISTED),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_role_valid', sql`${t.role} in ('admin','client','reseller')`),
   ],
@@ -135,17 +130,29 @@ export const plans = pgTable('plans', {
   monthlyPrice: numeric('monthly_price', { precision: 10, scale: 2 }),
   yearlyPerMonth: numeric('yearly_per_month', { precision: 10, scale: 2 }),
   yearlyTotal: numeric('yearly_total', { precision: 10, scale: 2 }),
-  benefits: jsonb('benefits').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  benefits: jsonb('benefits')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** The pricing page's `planAdditions`: what comes on top of the benefits. */
-  additions: jsonb('additions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  additions: jsonb('additions')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   /** The pricing page's illustration (a URL or a path under the client), if any. */
   img: text('img'),
   /** Limits on real features only (channels, commands, timers, answers per month, raids). */
-  limits: jsonb('limits').$type<Record<string, number | null>>().notNull().default(sql`'{}'::jsonb`),
+  limits: jsonb('limits')
+    .$type<Record<string, number | null>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   popular: boolean('popular').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
   /** Tagline, benefits and additions in other languages (de, fr, pt); English is the columns above and the fallback. */
-  translations: jsonb('translations').$type<Record<string, PlanTexts>>().notNull().default(sql`'{}'::jsonb`),
+  translations: jsonb('translations')
+    .$type<Record<string, PlanTexts>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
 })
 
 /** A plan's texts in one language. */
@@ -240,19 +247,25 @@ export const passwordResets = pgTable(
 )
 
 /** Mail the server sends; in development it is only kept here, readable by admins. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Delivery through SMTP_URL: queued → sent, or dead after the last retry. Without SMTP_URL mails stay queued. */
-  status: text('status', { enum: ['queued', 'sent', 'dead'] }).notNull().default('queued'),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-  lastError: text('last_error'),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-}, (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)])
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Delivery through SMTP_URL: queued → sent, or dead after the last retry. Without SMTP_URL mails stay queued. */
+    status: text('status', { enum: ['queued', 'sent', 'dead'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+)
 
 export type UserRow = typeof users.$inferSelect
 export type LicenceRow = typeof licences.$inferSelect

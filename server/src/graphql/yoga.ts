@@ -177,7 +177,14 @@ export function createGraphQL(deps: { config: Config; services: Services; log: L
           throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: 401 } } })
         }
       }
-      return { principal, user, services, clientKey, userAgent: request.headers.get('user-agent') ?? undefined, acceptLanguage: request.headers.get('accept-language') ?? undefined }
+      return {
+        principal,
+        user,
+        services,
+        clientKey,
+        userAgent: request.headers.get('user-agent') ?? undefined,
+        acceptLanguage: request.headers.get('accept-language') ?? undefined,
+      }
     },
   })
 }

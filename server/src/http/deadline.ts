@@ -41,9 +41,7 @@ export function requestDeadline(opts: { ms: number; log: Logger; skip?: (path: s
       'request deadline exceeded',
     )
     const code = 'SERVICE_UNAVAILABLE'
-    return c.req.path === '/graphql'
-      ? c.json({ errors: [{ message: MESSAGE, extensions: { code } }] }, 503)
-      : c.json({ error: MESSAGE, code }, 503)
+    return c.req.path === '/graphql' ? c.json({ errors: [{ message: MESSAGE, extensions: { code } }] }, 503) : c.json({ error: MESSAGE, code }, 503)
   }
 }
 

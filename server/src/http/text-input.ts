@@ -33,7 +33,12 @@ export function findUnstorableText(value: unknown, path = 'input', depth = 0): s
 }
 
 export function unstorableTextError(path: string): AppError {
-  const field = path.split('.').slice(1).filter((p) => !/^\d+$/.test(p)).at(-1) ?? path
+  const field =
+    path
+      .split('.')
+      .slice(1)
+      .filter((p) => !/^\d+$/.test(p))
+      .at(-1) ?? path
   return new AppError('BAD_USER_INPUT', 'Text may not contain NUL characters or unpaired surrogates', {
     [field]: ['Contains a character that is not allowed.'],
   })

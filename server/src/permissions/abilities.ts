@@ -72,7 +72,9 @@ export function rulesFor(principal: Principal | null): AbilityRuleOut[] {
   if (!principal) return ANONYMOUS_ABILITY.map((r) => ({ ...r }))
   const stored = principal.admin
     ? principal.ability.map((r) => ({ action: r.action, subject: r.subject }))
-    : principal.ability.flatMap((r) => (r.action === 'manage' ? CRUD.map((action) => ({ action, subject: r.subject })) : [{ action: r.action, subject: r.subject }]))
+    : principal.ability.flatMap((r) =>
+        r.action === 'manage' ? CRUD.map((action) => ({ action, subject: r.subject })) : [{ action: r.action, subject: r.subject }],
+      )
   const base = createMongoAbility<[string, string]>(stored)
   const staff = principal.admin || principal.role === 'reseller'
   const extra: AbilityRuleOut[] = staff

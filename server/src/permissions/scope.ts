@@ -7,10 +7,7 @@ import type { Principal } from './abilities'
  * (users.reseller_id); anyone else only themself. Services filter their queries by this,
  * so "read all" in a user's ability never widens it.
  */
-export type Scope =
-  | { kind: 'all'; actorId: number }
-  | { kind: 'reseller'; actorId: number }
-  | { kind: 'self'; actorId: number }
+export type Scope = { kind: 'all'; actorId: number } | { kind: 'reseller'; actorId: number } | { kind: 'self'; actorId: number }
 
 export function scopeOf(principal: Principal | null): Scope {
   if (!principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')

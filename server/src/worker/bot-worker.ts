@@ -56,7 +56,9 @@ export function createBotWorker(opts: WorkerOptions) {
     backoff: { baseMs: config.BOT_RECONNECT_BASE_MS, maxMs: config.BOT_RECONNECT_MAX_MS },
     eventSubUrl: config.TWITCH_EVENTSUB_WS_URL,
   }
-  const leases: LeaseManager | null = opts.leases ? createLeaseManager({ db: opts.leases.db, ttlMs: opts.leases.ttlMs, name: opts.leases.name, ownerLicensed: services.channels.ownerLicensed }) : null
+  const leases: LeaseManager | null = opts.leases
+    ? createLeaseManager({ db: opts.leases.db, ttlMs: opts.leases.ttlMs, name: opts.leases.name, ownerLicensed: services.channels.ownerLicensed })
+    : null
   if (leases) {
     runtime.fence = (channelId) => leases.valid(channelId)
     runtime.holds = (channelId) => leases.holds(channelId)

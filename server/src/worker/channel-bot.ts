@@ -169,9 +169,7 @@ export class ChannelBot {
       this.live = stream.live
       this.liveSince = stream.startedAt
       this.category = stream.category
-      const moderator = bot
-        ? await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.isModerator(as, bot.platformUserId))
-        : true // the broadcaster counts as a moderator of their own chat
+      const moderator = bot ? await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.isModerator(as, bot.platformUserId)) : true // the broadcaster counts as a moderator of their own chat
       this.s.chat.limiters.get(this.row.id).limit = moderator && this.row.platform === 'twitch' ? CHAT_LIMIT_MODERATOR : CHAT_LIMIT
       await this.scheduleRefresh()
       if (this.stopped) return null
@@ -344,7 +342,8 @@ export class ChannelBot {
             const acc = await this.s.channels.account(id, 'broadcaster')
             for (const sub of channelSubscriptions(as.broadcasterId, as.actorId, !!acc?.scopes.includes('moderator:read:followers'))) {
               const done = twitch.subscribe(as.token, sessionId, sub.type, sub.version, sub.condition)
-              if (sub.type === 'channel.follow') await done.catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: id }, 'channel.follow not subscribed'))
+              if (sub.type === 'channel.follow')
+                await done.catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: id }, 'channel.follow not subscribed'))
               else await done
             }
           })
@@ -371,10 +370,14 @@ export class ChannelBot {
     await this.s.channels.actAs(id, 'broadcaster', async (as) => {
       const acc = await this.s.channels.account(id, 'broadcaster')
       this.conduitAttached = true
-      await conduit.attach(as.broadcasterId, channelSubscriptions(as.broadcasterId, as.actorId, !!acc?.scopes.includes('moderator:read:followers')), (type, event) => {
-        const ev = twitchEvent(type, event, new Date(this.now()))
-        if (ev) this.handle(ev)
-      })
+      await conduit.attach(
+        as.broadcasterId,
+        channelSubscriptions(as.broadcasterId, as.actorId, !!acc?.scopes.includes('moderator:read:followers')),
+        (type, event) => {
+          const ev = twitchEvent(type, event, new Date(this.now()))
+          if (ev) this.handle(ev)
+        },
+      )
     })
     if (this.stopped) return this.detachConduit()
     this.connected = true
@@ -591,7 +594,10 @@ export class ChannelBot {
     const d = decide(this.conversationRules, chat.text, { id: chat.userId, roles: chat.roles }, this.conversationCooldowns, this.now())
     if (d.skipped) {
       // The viewer's words stay out of the log beyond a short excerpt.
-      this.log.warn({ channelId: this.row.id, skipped: d.skipped, excerpt: chat.text.slice(0, 40) }, 'conversation rules over their time budget: the rest skipped for this line')
+      this.log.warn(
+        { channelId: this.row.id, skipped: d.skipped, excerpt: chat.text.slice(0, 40) },
+        'conversation rules over their time budget: the rest skipped for this line',
+      )
       return
     }
     const vars = (count: number) => ({ user: chat.userName, touser: chat.userName, count, uptimeMs: this.uptimeMs() })

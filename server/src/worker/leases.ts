@@ -56,7 +56,9 @@ export function createLeaseManager(opts: LeaseOptions) {
     const started = performance.now()
     let rows: Row[]
     try {
-      rows = rowsOf(await db.execute(sql`update worker_leases set expires_at = ${until} where holder = ${holder} returning channel_id, epoch`)) as unknown as Row[]
+      rows = rowsOf(
+        await db.execute(sql`update worker_leases set expires_at = ${until} where holder = ${holder} returning channel_id, epoch`),
+      ) as unknown as Row[]
     } catch (e) {
       if (performance.now() < validUntil) throw e
       const lost = [...held.keys()]
@@ -89,7 +91,12 @@ export function createLeaseManager(opts: LeaseOptions) {
    */
   async function acquire(limit: number, only?: number[]): Promise<number[]> {
     if (limit <= 0 || (only && only.length === 0)) return []
-    const among = only ? sql`and c.id in (${sql.join(only.map((id) => sql`${id}`), sql`, `)})` : sql``
+    const among = only
+      ? sql`and c.id in (${sql.join(
+          only.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``
     const rows = rowsOf(
       await db.execute(sql`with candidates as (
           select c.id from channels c left join worker_leases l on l.channel_id = c.id
@@ -120,7 +127,9 @@ export function createLeaseManager(opts: LeaseOptions) {
     const epoch = held.get(channelId)
     if (epoch === undefined) return false
     const rows = rowsOf(
-      await db.execute(sql`select 1 as ok from worker_leases where channel_id = ${channelId} and holder = ${holder} and epoch = ${epoch} and expires_at > now()`),
+      await db.execute(
+        sql`select 1 as ok from worker_leases where channel_id = ${channelId} and holder = ${holder} and epoch = ${epoch} and expires_at > now()`,
+      ),
     )
     return rows.length === 1
   }

@@ -13,7 +13,13 @@ export async function violations(page: Page, within?: string): Promise<string[]>
   await settled(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
   return page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Element | Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: Element | Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }>
+        }
+      }
+    ).axe
     const context = selector ? document.querySelector(selector) : document
     if (!context) throw new Error(`Nothing to check: ${selector} is not on the page`)
     const result = await axe.run(context, { runOnly: ['wcag2a', 'wcag2aa'] })

@@ -12,7 +12,23 @@ export type WalkLocale = (typeof WALK_LOCALES)[number] | 'en'
  * Proper names and words every language writes the same way; nothing else. A text made only
  * of these, numbers and punctuation is never English.
  */
-export const PROPER_NAMES = ['Twitch', 'Kick', 'Channel Assistant', 'Botpanel', 'GraphiQL', 'GraphQL', 'Sandbox', 'Demo', 'Admin', 'Reseller', 'Client', 'OAuth', 'IBAN', 'SWIFT', 'BIC']
+export const PROPER_NAMES = [
+  'Twitch',
+  'Kick',
+  'Channel Assistant',
+  'Botpanel',
+  'GraphiQL',
+  'GraphQL',
+  'Sandbox',
+  'Demo',
+  'Admin',
+  'Reseller',
+  'Client',
+  'OAuth',
+  'IBAN',
+  'SWIFT',
+  'BIC',
+]
 
 const LOCALES_DIR = 'client/src/locales'
 const FEATURES_DIR = 'client/src/features'
@@ -38,7 +54,10 @@ export function localeStrings(locale: WalkLocale): string[] {
 
 /** Lower-case words of three letters or more; {{placeholders}} and tags left out. */
 export const words = (text: string): string[] =>
-  (text.replace(/\{\{[^}]*\}\}|<[^>]*>/g, ' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []) as string[]
+  (text
+    .replace(/\{\{[^}]*\}\}|<[^>]*>/g, ' ')
+    .toLowerCase()
+    .match(/\p{L}{3,}/gu) ?? []) as string[]
 
 const normal = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase()
 

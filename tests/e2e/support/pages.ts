@@ -32,7 +32,6 @@ export const storedSession = (page: Page) =>
     refreshToken: localStorage.getItem('refreshToken'),
   }))
 
-
 /**
  * Connects a channel through the panel as a user would: "Connect <platform>", the list of
  * what will be allowed ("Continue"), the local platform's consent page, and back on the

@@ -37,7 +37,14 @@ export async function settled(page: Page) {
     null,
     { timeout: 15_000 },
   )
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
 }
 
 /** Signs the page in as a demo account (in any UI language) and answers the account's id. */

@@ -54,7 +54,11 @@ const signedIn = (exp = inTenMinutes()) => ({ userData: '{"id":3,"role":"client"
 /** A real Apollo client on the app's link chain; `network` answers whatever reaches the network. */
 function apollo(network: ReturnType<typeof fakeFetch>) {
   const { store } = memoryStore({ accessToken: 'access-1', refreshToken: 'refresh-1' })
-  const refresher = createTokenRefresher({ fetch: network.fetch, store: { ...store, save: () => undefined, clear: () => undefined }, lock: (_name, job) => job() })
+  const refresher = createTokenRefresher({
+    fetch: network.fetch,
+    store: { ...store, save: () => undefined, clear: () => undefined },
+    lock: (_name, job) => job(),
+  })
   return new ApolloClient({
     link: createGraphqlLink({ uri: '/graphql', fetch: withFirstQuery(network.fetch), store, refresher }),
     cache: new InMemoryCache(),

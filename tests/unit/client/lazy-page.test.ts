@@ -3,7 +3,7 @@ import { lazyPage } from '../../../client/src/lib/lazy-page'
 
 const Page = () => null
 
-describe('lazyPage preloadWithData (the first screen starts a page\'s data with its chunk)', () => {
+describe("lazyPage preloadWithData (the first screen starts a page's data with its chunk)", () => {
   it("loads the chunk once and then runs the module's preloadData", async () => {
     const preloadData = vi.fn(async () => 'data')
     const importer = vi.fn(async () => ({ default: Page, preloadData }))

@@ -1,88 +1,85 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
 
-const LANGUAGES = ['en', 'de', 'fr', 'pt'] as const;
+const LANGUAGES = ['en', 'de', 'fr', 'pt'] as const
 
 function load(language: string): Record<string, unknown> {
-  const file = fileURLToPath(new URL(`../../../client/src/locales/${language}/translation.json`, import.meta.url));
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const file = fileURLToPath(new URL(`../../../client/src/locales/${language}/translation.json`, import.meta.url))
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
 }
 
 function flatten(value: unknown, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
+  const out = new Map<string, string>()
   if (typeof value === 'string') {
-    out.set(prefix, value);
-    return out;
+    out.set(prefix, value)
+    return out
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error(`${prefix}: translations must be strings or nested objects`);
+    throw new Error(`${prefix}: translations must be strings or nested objects`)
   }
   for (const [key, child] of Object.entries(value)) {
-    for (const [path, text] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(path, text);
+    for (const [path, text] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(path, text)
   }
-  return out;
+  return out
 }
 
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort()
 }
 
-const featuresDir = fileURLToPath(new URL('../../../client/src/features/', import.meta.url));
+const featuresDir = fileURLToPath(new URL('../../../client/src/features/', import.meta.url))
 /** Features with their own namespace (client/src/features/<feature>/locales/<lng>.json). */
-const featureNamespaces = readdirSync(featuresDir).filter((feature) => existsSync(`${featuresDir}${feature}/locales`));
+const featureNamespaces = readdirSync(featuresDir).filter((feature) => existsSync(`${featuresDir}${feature}/locales`))
 
 /** Every string of a language: the shared file's keys as they are, feature keys as `<feature>:<key>`. */
 function allStrings(language: string): Map<string, string> {
-  const out = flatten(load(language));
+  const out = flatten(load(language))
   for (const feature of featureNamespaces) {
-    const file = `${featuresDir}${feature}/locales/${language}.json`;
-    if (!existsSync(file)) throw new Error(`${feature} has no ${language} translations`);
-    for (const [key, text] of flatten(JSON.parse(readFileSync(file, 'utf8')))) out.set(`${feature}:${key}`, text);
+    const file = `${featuresDir}${feature}/locales/${language}.json`
+    if (!existsSync(file)) throw new Error(`${feature} has no ${language} translations`)
+    for (const [key, text] of flatten(JSON.parse(readFileSync(file, 'utf8')))) out.set(`${feature}:${key}`, text)
   }
-  return out;
+  return out
 }
 
-const flat = Object.fromEntries(LANGUAGES.map((language) => [language, allStrings(language)])) as Record<
-  (typeof LANGUAGES)[number],
-  Map<string, string>
->;
+const flat = Object.fromEntries(LANGUAGES.map((language) => [language, allStrings(language)])) as Record<(typeof LANGUAGES)[number], Map<string, string>>
 
 describe('locale files', () => {
   it.each(LANGUAGES.filter((language) => language !== 'en'))('%s has exactly the key set of en', (language) => {
-    expect([...flat[language].keys()].sort()).toEqual([...flat.en.keys()].sort());
-  });
+    expect([...flat[language].keys()].sort()).toEqual([...flat.en.keys()].sort())
+  })
 
   it.each(LANGUAGES)('%s has no empty strings', (language) => {
-    const empty = [...flat[language]].filter(([, text]) => text.trim() === '').map(([key]) => key);
-    expect(empty).toEqual([]);
-  });
+    const empty = [...flat[language]].filter(([, text]) => text.trim() === '').map(([key]) => key)
+    expect(empty).toEqual([])
+  })
 
   it.each(LANGUAGES.filter((language) => language !== 'en'))('%s uses the same {{placeholders}} as en', (language) => {
     for (const [key, english] of flat.en) {
-      expect(placeholders(flat[language].get(key) ?? ''), key).toEqual(placeholders(english));
+      expect(placeholders(flat[language].get(key) ?? ''), key).toEqual(placeholders(english))
     }
-  });
+  })
 
   it('de addresses the user as "du" throughout, never "Sie"', () => {
     // Formal pronouns: "Ihr/Ihre/Ihnen…" anywhere, "Sie" anywhere but a sentence's start
     // (where it may mean "they"/"it", e.g. "Sie erscheinen hier…").
-    const formal = /\b(Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b|(?<![.!?:]\s|^)\bSie\b/;
-    const found = [...flat.de].filter(([, text]) => formal.test(text)).map(([key, text]) => `${key}: ${text}`);
-    expect(found).toEqual([]);
-  });
+    const formal = /\b(Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b|(?<![.!?:]\s|^)\bSie\b/
+    const found = [...flat.de].filter(([, text]) => formal.test(text)).map(([key, text]) => `${key}: ${text}`)
+    expect(found).toEqual([])
+  })
 
   it('has an errors.<CODE> text for every client error code', async () => {
-    const { ERROR_CODES } = await import('../../../client/src/lib/error-code');
-    for (const code of ERROR_CODES) expect(flat.en.has(`errors.${code}`), code).toBe(true);
-  });
+    const { ERROR_CODES } = await import('../../../client/src/lib/error-code')
+    for (const code of ERROR_CODES) expect(flat.en.has(`errors.${code}`), code).toBe(true)
+  })
 
   it('keeps the spec messages verbatim in English', () => {
-    expect(flat.en.get('auth.messages.invalidCredentials')).toBe('Email or Password is Invalid');
-    expect(flat.en.get('auth.messages.enterEmail')).toBe('Please enter your email.');
-    expect(flat.en.get('auth.messages.enterUsername')).toBe('Please enter your username.');
-    expect(flat.en.get('auth.messages.weakPassword')).toBe('Your password is too weak');
-    expect(flat.en.get('auth.messages.emailInUse')).toBe('This email is already in use.');
-    expect(flat.en.get('auth.messages.usernameInUse')).toBe('This username is already in use.');
-  });
-});
+    expect(flat.en.get('auth.messages.invalidCredentials')).toBe('Email or Password is Invalid')
+    expect(flat.en.get('auth.messages.enterEmail')).toBe('Please enter your email.')
+    expect(flat.en.get('auth.messages.enterUsername')).toBe('Please enter your username.')
+    expect(flat.en.get('auth.messages.weakPassword')).toBe('Your password is too weak')
+    expect(flat.en.get('auth.messages.emailInUse')).toBe('This email is already in use.')
+    expect(flat.en.get('auth.messages.usernameInUse')).toBe('This username is already in use.')
+  })
+})

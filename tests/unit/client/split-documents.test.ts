@@ -24,7 +24,7 @@ describe('split-documents (one module per generated document)', () => {
   const { main, modules } = splitDocuments(generated)
 
   it('leaves the types in graphql.tsx and re-exports each document module', () => {
-    expect(main).toContain("export type ViewerQuery = { viewer: { id: string, role: Role } | null };")
+    expect(main).toContain('export type ViewerQuery = { viewer: { id: string, role: Role } | null };')
     expect(main).toContain("export * from './documents/UserRowFragment';")
     expect(main).toContain("export * from './documents/Viewer';")
     expect(main).not.toContain('ViewerDocument')

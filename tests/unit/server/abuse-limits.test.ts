@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  AbuseLimits,
-  MemoryLimitStore,
-  RateLimitedError,
-  RedisLimitStore,
-  abuseLimitSettings,
-  type LimitStore,
-} from '../../../server/src/auth/rate-limit'
+import { AbuseLimits, MemoryLimitStore, RateLimitedError, RedisLimitStore, abuseLimitSettings, type LimitStore } from '../../../server/src/auth/rate-limit'
 import { loadConfig } from '../../../server/src/config'
 
 const redisUrl = process.env.TEST_REDIS_URL

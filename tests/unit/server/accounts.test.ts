@@ -36,8 +36,18 @@ describe('user list derivations (spec section 3)', () => {
   })
 
   it('derives duration, durationTotal, status and licenseKey', () => {
-    expect(deriveLicence('Starter', licence, true, '2026-01-11')).toEqual({ licenseKey: 'ABCD-EFGH-JKMN-PQRS', duration: 20, durationTotal: 30, status: 'active' })
-    expect(deriveLicence('Starter', licence, false, '2026-02-05')).toEqual({ licenseKey: 'ABCD-EFGH-JKMN-PQRS', duration: -5, durationTotal: 30, status: 'inactive' })
+    expect(deriveLicence('Starter', licence, true, '2026-01-11')).toEqual({
+      licenseKey: 'ABCD-EFGH-JKMN-PQRS',
+      duration: 20,
+      durationTotal: 30,
+      status: 'active',
+    })
+    expect(deriveLicence('Starter', licence, false, '2026-02-05')).toEqual({
+      licenseKey: 'ABCD-EFGH-JKMN-PQRS',
+      duration: -5,
+      durationTotal: 30,
+      status: 'inactive',
+    })
     expect(deriveLicence('None', licence, true, '2026-01-11')).toEqual({ licenseKey: 'None', duration: 1, durationTotal: 1, status: false })
     expect(deriveLicence('Pro', null, true, '2026-01-11')).toEqual({ licenseKey: 'None', duration: 0, durationTotal: 0, status: 'active' })
   })

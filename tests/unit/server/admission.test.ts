@@ -77,7 +77,15 @@ describe('AdmissionController', () => {
 
   it('refuses a waiter that is past its deadline when a slot frees before its timer ran (busy loop)', async () => {
     let t = 0
-    const controller = new AdmissionController({ maxInflight: 1, maxQueue: 2, maxWaitMs: 50, queueTargetMs: 50, retryAfterSeconds: 1, now: () => t, setTimer: () => () => {} })
+    const controller = new AdmissionController({
+      maxInflight: 1,
+      maxQueue: 2,
+      maxWaitMs: 50,
+      queueTargetMs: 50,
+      retryAfterSeconds: 1,
+      now: () => t,
+      setTimer: () => () => {},
+    })
     const held = await controller.acquire()
     const late = controller.acquire()
     t = 40
@@ -106,10 +114,11 @@ describe('AdmissionController', () => {
   })
 })
 
-const refusal = (p: Promise<unknown>) => p.then(
-  () => 'admitted',
-  (e: unknown) => codeOf(e),
-)
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'admitted',
+    (e: unknown) => codeOf(e),
+  )
 
 describe('AdmissionController sheds a standing queue only (CoDel-style)', () => {
   it('a queue that drains within the target sheds nothing, however long it stands (closed-loop clients)', async () => {
@@ -147,7 +156,8 @@ describe('AdmissionController sheds a standing queue only (CoDel-style)', () => 
 })
 
 describe('AdmissionController and the event loop', () => {
-  const lagging = (lag: () => number, more: Partial<AdmissionOptions> = {}) => setup(1, 10, 1000, { queueTargetMs: 500, intervalMs: 100, maxLoopLagMs: 150, loopLag: lag, ...more })
+  const lagging = (lag: () => number, more: Partial<AdmissionOptions> = {}) =>
+    setup(1, 10, 1000, { queueTargetMs: 500, intervalMs: 100, maxLoopLagMs: 150, loopLag: lag, ...more })
 
   it('a lagging loop with nobody queued refuses nothing (a busy machine, a GC pause is no overload)', async () => {
     const { controller, advance } = lagging(() => 1000)
@@ -183,7 +193,7 @@ describe('AdmissionController and the event loop', () => {
 
 describe('needsAdmission', () => {
   const built = (path: string) => path === '/assets/index-abc.js' || path === '/favicon.svg'
-  it('exempts health checks, preflights and the built client\'s files, and admits the rest', () => {
+  it("exempts health checks, preflights and the built client's files, and admits the rest", () => {
     expect(needsAdmission('GET', '/healthz', built)).toBe(false)
     expect(needsAdmission('GET', '/readyz', built)).toBe(false)
     expect(needsAdmission('OPTIONS', '/graphql', built)).toBe(false)

@@ -92,7 +92,11 @@ describe('config', () => {
 
   it('takes real random secrets every time (hex and base64, both variables)', () => {
     for (let i = 0; i < 200; i++) {
-      const env = { NODE_ENV: 'production', JWT_ACCESS_SECRET: randomBytes(48).toString(i % 2 ? 'hex' : 'base64'), CHANNEL_TOKEN_KEY: randomBytes(32).toString(i % 2 ? 'hex' : 'base64') }
+      const env = {
+        NODE_ENV: 'production',
+        JWT_ACCESS_SECRET: randomBytes(48).toString(i % 2 ? 'hex' : 'base64'),
+        CHANNEL_TOKEN_KEY: randomBytes(32).toString(i % 2 ? 'hex' : 'base64'),
+      }
       expect(() => loadConfig(env)).not.toThrow()
     }
   })

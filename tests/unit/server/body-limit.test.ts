@@ -12,8 +12,7 @@ describe('limitBody', () => {
         controller.close()
       },
     })
-  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-    app.request('/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit)
+  const post = (body: BodyInit, headers: Record<string, string> = {}) => app.request('/x', { method: 'POST', body, headers, duplex: 'half' } as RequestInit)
 
   it('lets a body within the limit through, declared or chunked', async () => {
     expect(await (await post('0123456789', { 'content-length': '10' })).text()).toBe('read 10')

@@ -147,7 +147,11 @@ describe('regular expressions on a linear-time engine (RE2)', () => {
   })
 
   it("stops trying a message's rules past the time budget", () => {
-    const rules = compileRules([rule({ pattern: 'x', priority: 3 }), rule({ pattern: 'y', priority: 2 }), rule({ pattern: 'discord', answer: 'last', priority: 1 })])
+    const rules = compileRules([
+      rule({ pattern: 'x', priority: 3 }),
+      rule({ pattern: 'y', priority: 2 }),
+      rule({ pattern: 'discord', answer: 'last', priority: 1 }),
+    ])
     let now = 0
     const slowClock = { ms: 5, clock: () => (now += 3) } // every rule "takes" 3 ms
     expect(decide(rules, 'discord', { id: 'v', roles: [] }, new Cooldowns(), 0, slowClock)).toEqual({ rule: null, answer: false, skipped: 1 })
@@ -174,7 +178,14 @@ describe('the OpenAI-compatible model client (local endpoint)', () => {
     server = await startModelServer({ key: 'sk-test' })
   })
   afterAll(async () => server?.close())
-  const cfg = (over: Partial<Parameters<typeof askModel>[0]> = {}) => ({ url: server.url, model: 'tiny', key: 'sk-test', timeoutMs: 5000, stream: false, ...over })
+  const cfg = (over: Partial<Parameters<typeof askModel>[0]> = {}) => ({
+    url: server.url,
+    model: 'tiny',
+    key: 'sk-test',
+    timeoutMs: 5000,
+    stream: false,
+    ...over,
+  })
   const msgs = [{ role: 'user' as const, content: 'hi' }]
 
   it('reads a JSON answer and a streamed answer', async () => {

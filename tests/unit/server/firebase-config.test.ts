@@ -20,9 +20,9 @@ describe('sign-in provider configuration', () => {
   })
 
   it('production refuses the emulator (its tokens are unsigned)', () => {
-    expect(() => loadConfig({ ...production, AUTH_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'my-project', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
-      /FIREBASE_AUTH_EMULATOR_HOST/,
-    )
+    expect(() =>
+      loadConfig({ ...production, AUTH_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'my-project', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/)
     expect(loadConfig({ ...production, AUTH_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'my-project' }).AUTH_PROVIDER).toBe('firebase')
   })
 })

@@ -57,7 +57,11 @@ describe('safe patterns: syntax', () => {
       ['a'.repeat(201), /at most 200 characters/],
       ['  ', /empty/],
     ] as const) {
-      expect(refusal(() => compileRegex(pattern))).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(message), fields: { pattern: [expect.stringMatching(message)] } })
+      expect(refusal(() => compileRegex(pattern))).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        message: expect.stringMatching(message),
+        fields: { pattern: [expect.stringMatching(message)] },
+      })
     }
     expect(refusal(() => compileRegex('(?:\\p{L}{100}){10}'))).toMatchObject({ code: 'REGEX_UNSAFE', message: expect.stringContaining('too complex') })
     expect(compileRegex('a'.repeat(300), { maxLength: 300 }).test('a'.repeat(300))).toBe(true)

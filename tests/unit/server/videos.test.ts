@@ -35,6 +35,10 @@ describe('videos: Helix durations and date ranges', () => {
       { from: '2010-01-01T00:00:00Z', to: '2010-02-01T00:00:00Z' },
       { from: NOW, to: new Date(NOW.getTime() + 3 * DAY) },
     ]
-    for (const range of bad) expect(codeOf(() => checkRange(range, NOW, 30)), JSON.stringify(range)).toBe('BAD_USER_INPUT')
+    for (const range of bad)
+      expect(
+        codeOf(() => checkRange(range, NOW, 30)),
+        JSON.stringify(range),
+      ).toBe('BAD_USER_INPUT')
   })
 })

@@ -1,7 +1,7 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import { SessionSync } from '../../features/session/components/session-sync';
-import { WithApollo } from '../../lib/apollo-provider';
-import { afterFirstPage } from '../../lib/first-page';
+import { type ReactNode, useEffect, useState } from 'react'
+import { SessionSync } from '../../features/session/components/session-sync'
+import { WithApollo } from '../../lib/apollo-provider'
+import { afterFirstPage } from '../../lib/first-page'
 
 /**
  * The GraphQL side of the app layouts, a chunk of its own with Apollo: the routed pages under
@@ -11,24 +11,24 @@ import { afterFirstPage } from '../../lib/first-page';
  * sign-in serves until then, and the request does not compete with the first screen.
  */
 /** How long after the first page's paint the session sync starts. */
-const SESSION_SYNC_DELAY_MS = 1000;
+const SESSION_SYNC_DELAY_MS = 1000
 
 export default function AppGraphql({ children }: { children: ReactNode }) {
-  const [pageShown, setPageShown] = useState(false);
+  const [pageShown, setPageShown] = useState(false)
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined
     const cancel = afterFirstPage(() => {
-      timer = setTimeout(() => setPageShown(true), SESSION_SYNC_DELAY_MS);
-    });
+      timer = setTimeout(() => setPageShown(true), SESSION_SYNC_DELAY_MS)
+    })
     return () => {
-      cancel();
-      clearTimeout(timer);
-    };
-  }, []);
+      cancel()
+      clearTimeout(timer)
+    }
+  }, [])
   return (
     <WithApollo>
       {pageShown ? <SessionSync /> : null}
       {children}
     </WithApollo>
-  );
+  )
 }

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { env } from '../../lib/env';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { env } from '../../lib/env'
 
 /** Static footer (scrolls with the page). */
 const StyledFooter = styled.footer`
@@ -12,15 +12,17 @@ const StyledFooter = styled.footer`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 
-  p { margin: 0; }
-`;
+  p {
+    margin: 0;
+  }
+`
 
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useTranslation()
   return (
     <StyledFooter>
       <p>{t('app.footer', { year: new Date().getFullYear(), title: env.appTitle })}</p>
       <p>{t('app.footerNote')}</p>
     </StyledFooter>
-  );
+  )
 }

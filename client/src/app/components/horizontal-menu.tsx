@@ -1,13 +1,13 @@
-import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router-dom';
-import styled from 'styled-components';
-import { StyledInlineList } from '../../components/ui/inline-list';
-import { Icon } from '../../components/ui/icon';
-import { useDismiss } from '../../components/ui/use-dismiss';
-import type { NavSection } from '../navigation';
-import { useNavigation } from '../use-navigation';
-import { NavItemLabel } from './nav-item-label';
+import { useCallback, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NavLink, useLocation } from 'react-router-dom'
+import styled from 'styled-components'
+import { StyledInlineList } from '../../components/ui/inline-list'
+import { Icon } from '../../components/ui/icon'
+import { useDismiss } from '../../components/ui/use-dismiss'
+import type { NavSection } from '../navigation'
+import { useNavigation } from '../use-navigation'
+import { NavItemLabel } from './nav-item-label'
 
 const StyledBar = styled.nav`
   margin: ${({ theme }) => `${theme.space.md} ${theme.space.xxl} 0`};
@@ -19,13 +19,13 @@ const StyledBar = styled.nav`
   @media ${({ theme }) => theme.media.phone} {
     margin: ${({ theme }) => `${theme.space.sm} ${theme.space.sm} 0`};
   }
-`;
+`
 
-const StyledTopList = StyledInlineList;
+const StyledTopList = StyledInlineList
 
 const StyledGroup = styled.li`
   position: relative;
-`;
+`
 
 const StyledGroupButton = styled.button<{ $active: boolean }>`
   display: flex;
@@ -38,8 +38,10 @@ const StyledGroupButton = styled.button<{ $active: boolean }>`
   background: ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
   color: ${({ theme, $active }) => ($active ? theme.colors.onPrimary : theme.colors.text)};
 
-  &:hover { background: ${({ theme, $active }) => ($active ? theme.colors.primaryHover : theme.colors.primarySoft)}; }
-`;
+  &:hover {
+    background: ${({ theme, $active }) => ($active ? theme.colors.primaryHover : theme.colors.primarySoft)};
+  }
+`
 
 const StyledDropdown = styled.ul`
   position: absolute;
@@ -54,7 +56,7 @@ const StyledDropdown = styled.ul`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   box-shadow: 0 5px 25px ${({ theme }) => theme.colors.shadow};
-`;
+`
 
 const StyledDropdownLink = styled(NavLink)`
   display: flex;
@@ -65,31 +67,29 @@ const StyledDropdownLink = styled(NavLink)`
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
 
-  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
-  &.active { color: ${({ theme }) => theme.colors.link}; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
-`;
+  &:hover {
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
+  &.active {
+    color: ${({ theme }) => theme.colors.link};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`
 
 function MenuGroup({ section }: { section: NavSection }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const groupRef = useRef<HTMLLIElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, groupRef, buttonRef);
-  const listId = `hmenu-${section.id}`;
-  const active = section.items.some((item) => item.path.toLowerCase().replace(/\/$/, '') === pathname.toLowerCase().replace(/\/$/, ''));
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const [open, setOpen] = useState(false)
+  const groupRef = useRef<HTMLLIElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(open, close, groupRef, buttonRef)
+  const listId = `hmenu-${section.id}`
+  const active = section.items.some((item) => item.path.toLowerCase().replace(/\/$/, '') === pathname.toLowerCase().replace(/\/$/, ''))
 
   return (
     <StyledGroup ref={groupRef}>
-      <StyledGroupButton
-        ref={buttonRef}
-        type="button"
-        $active={active}
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <StyledGroupButton ref={buttonRef} type="button" $active={active} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
         {t(`nav.sections.${section.id}`)}
         <Icon name="chevronDown" small />
       </StyledGroupButton>
@@ -105,13 +105,13 @@ function MenuGroup({ section }: { section: NavSection }) {
         </StyledDropdown>
       ) : null}
     </StyledGroup>
-  );
+  )
 }
 
 /** Top menu of the horizontal layout: one disclosure dropdown per menu section. */
 export function HorizontalMenu() {
-  const { t } = useTranslation();
-  const sections = useNavigation();
+  const { t } = useTranslation()
+  const sections = useNavigation()
   return (
     <StyledBar aria-label={t('nav.mainMenu')} data-testid="horizontal-menu">
       <StyledTopList>
@@ -120,5 +120,5 @@ export function HorizontalMenu() {
         ))}
       </StyledTopList>
     </StyledBar>
-  );
+  )
 }

@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Icon } from '../../components/ui/icon';
-import { LANGUAGES, LANGUAGE_NAMES, changeLanguage, isLanguage } from '../../lib/i18n';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Icon } from '../../components/ui/icon'
+import { LANGUAGES, LANGUAGE_NAMES, changeLanguage, isLanguage } from '../../lib/i18n'
 
 const StyledWrap = styled.span`
   position: relative;
   display: inline-flex;
   flex: none;
-`;
+`
 
 /** On a phone the select is a globe button: its own text hidden, the native picker still opens on it. */
 const StyledGlobe = styled.span`
@@ -22,7 +22,7 @@ const StyledGlobe = styled.span`
     color: ${({ theme }) => theme.colors.text};
     pointer-events: none;
   }
-`;
+`
 
 const StyledSelect = styled.select`
   min-height: ${({ theme }) => theme.sizes.control};
@@ -51,11 +51,11 @@ const StyledSelect = styled.select`
       background: ${({ theme }) => theme.colors.surface};
     }
   }
-`;
+`
 
 export function LanguageSwitcher() {
-  const { t, i18n } = useTranslation();
-  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const { t, i18n } = useTranslation()
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en'
   return (
     <StyledWrap>
       <StyledSelect
@@ -63,8 +63,8 @@ export function LanguageSwitcher() {
         data-testid="language-switcher"
         value={current}
         onChange={(event) => {
-          const next = event.target.value;
-          if (isLanguage(next)) void changeLanguage(next);
+          const next = event.target.value
+          if (isLanguage(next)) void changeLanguage(next)
         }}
       >
         {LANGUAGES.map((language) => (
@@ -77,5 +77,5 @@ export function LanguageSwitcher() {
         <Icon name="globe" />
       </StyledGlobe>
     </StyledWrap>
-  );
+  )
 }

@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { StyledIconButton } from '../../components/ui/button';
-import { Icon } from '../../components/ui/icon';
-import { type LayoutType, setLayoutType } from '../../lib/preferences';
+import { useTranslation } from 'react-i18next'
+import { StyledIconButton } from '../../components/ui/button'
+import { Icon } from '../../components/ui/icon'
+import { type LayoutType, setLayoutType } from '../../lib/preferences'
 
 /** Switches app pages between the vertical (sidebar) and horizontal (top menu) layout. */
 export function LayoutToggle({ current }: { current: LayoutType }) {
-  const { t } = useTranslation();
-  const next: LayoutType = current === 'vertical' ? 'horizontal' : 'vertical';
+  const { t } = useTranslation()
+  const next: LayoutType = current === 'vertical' ? 'horizontal' : 'vertical'
   return (
     <StyledIconButton
       type="button"
@@ -16,5 +16,5 @@ export function LayoutToggle({ current }: { current: LayoutType }) {
     >
       <Icon name={next === 'horizontal' ? 'rows' : 'columns'} />
     </StyledIconButton>
-  );
+  )
 }

@@ -1,14 +1,14 @@
-import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/ui/icon';
-import type { NavItem } from '../navigation';
+import { useTranslation } from 'react-i18next'
+import { Icon } from '../../components/ui/icon'
+import type { NavItem } from '../navigation'
 
 /** A menu entry's icon and translated title. */
 export function NavItemLabel({ item, small }: { item: NavItem; small?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation()
   return (
     <>
       <Icon name={item.icon} small={small} />
       <span>{t(`routes.${item.titleKey}`)}</span>
     </>
-  );
+  )
 }

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 /**
  * The popup's frame, list and status, shared by the search button (its error fallback) and the
@@ -15,7 +15,7 @@ export const StyledPopup = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   box-shadow: 0 5px 25px ${({ theme }) => theme.colors.shadow};
-`;
+`
 
 export const StyledListbox = styled.div`
   max-height: min(60vh, 28rem);
@@ -27,7 +27,7 @@ export const StyledListbox = styled.div`
     padding: 0;
     list-style: none;
   }
-`;
+`
 
 export const StyledGroupLabel = styled.li`
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
@@ -36,7 +36,7 @@ export const StyledGroupLabel = styled.li`
   text-transform: uppercase;
   letter-spacing: 0.04em;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
+`
 
 export const StyledOption = styled.li<{ $active: boolean }>`
   display: flex;
@@ -56,11 +56,13 @@ export const StyledOption = styled.li<{ $active: boolean }>`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-`;
+`
 
 export const StyledStatus = styled.div`
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
   color: ${({ theme }) => theme.colors.textMuted};
 
-  &:empty { display: none; }
-`;
+  &:empty {
+    display: none;
+  }
+`

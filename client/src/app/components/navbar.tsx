@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
-import type { LayoutType } from '../../lib/preferences';
-import { LanguageSwitcher } from './language-switcher';
-import { LayoutToggle } from './layout-toggle';
-import { NavbarSearch } from './navbar-search';
-import { SkinToggle } from './skin-toggle';
-import { UserMenu } from './user-menu';
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+import type { LayoutType } from '../../lib/preferences'
+import { LanguageSwitcher } from './language-switcher'
+import { LayoutToggle } from './layout-toggle'
+import { NavbarSearch } from './navbar-search'
+import { SkinToggle } from './skin-toggle'
+import { UserMenu } from './user-menu'
 
 /** Floating navbar: sticks to the top with a gap, rounded, with a shadow. */
 const StyledNavbar = styled.header`
@@ -27,7 +27,7 @@ const StyledNavbar = styled.header`
     padding: ${({ theme }) => theme.space.sm};
     gap: ${({ theme }) => theme.space.xs};
   }
-`;
+`
 
 const StyledStart = styled.div`
   display: flex;
@@ -39,7 +39,7 @@ const StyledStart = styled.div`
   @media ${({ theme }) => theme.media.phone} {
     gap: ${({ theme }) => theme.space.xs};
   }
-`;
+`
 
 const StyledEnd = styled.div`
   display: flex;
@@ -49,7 +49,7 @@ const StyledEnd = styled.div`
   @media ${({ theme }) => theme.media.phone} {
     gap: ${({ theme }) => theme.space.xs};
   }
-`;
+`
 
 export function Navbar({ start, layout }: { start?: ReactNode; layout: LayoutType }) {
   return (
@@ -65,5 +65,5 @@ export function Navbar({ start, layout }: { start?: ReactNode; layout: LayoutTyp
         <UserMenu />
       </StyledEnd>
     </StyledNavbar>
-  );
+  )
 }

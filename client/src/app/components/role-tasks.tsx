@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { StyledCard } from '../../components/ui/card';
-import type { NavSectionId } from '../navigation';
-import { useNavigation } from '../use-navigation';
-import { NavItemLabel } from './nav-item-label';
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { StyledCard } from '../../components/ui/card'
+import type { NavSectionId } from '../navigation'
+import { useNavigation } from '../use-navigation'
+import { NavItemLabel } from './nav-item-label'
 
 const StyledTasks = styled.ul`
   display: grid;
@@ -28,13 +28,13 @@ const StyledTasks = styled.ul`
   a:focus-visible {
     text-decoration: underline;
   }
-`;
+`
 
 /** A role's home: the menu section of its tasks as large links (an admin's users, keys, plans, reports). */
 export function RoleTasks({ section }: { section: NavSectionId }) {
-  const { t } = useTranslation();
-  const items = useNavigation().find((s) => s.id === section)?.items ?? [];
-  if (items.length === 0) return null;
+  const { t } = useTranslation()
+  const items = useNavigation().find((s) => s.id === section)?.items ?? []
+  if (items.length === 0) return null
   return (
     <section aria-labelledby="role-tasks-title" data-testid="role-tasks">
       <h2 id="role-tasks-title">{t(`nav.sections.${section}`)}</h2>
@@ -48,5 +48,5 @@ export function RoleTasks({ section }: { section: NavSectionId }) {
         ))}
       </StyledTasks>
     </section>
-  );
+  )
 }

@@ -1,17 +1,17 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import styled, { keyframes } from 'styled-components';
-import { ErrorBoundary } from '../../components/ui/error-boundary';
-import { ScreenLoadingState } from '../../components/ui/loading-state';
-import { firstPageShown, markFirstPageShown } from '../../lib/first-page';
-import { lazyPage } from '../../lib/lazy-page';
-import { AppErrorView } from './app-error';
-import { PageViews } from './page-views';
+import { Suspense, useEffect, useState } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+import styled, { keyframes } from 'styled-components'
+import { ErrorBoundary } from '../../components/ui/error-boundary'
+import { ScreenLoadingState } from '../../components/ui/loading-state'
+import { firstPageShown, markFirstPageShown } from '../../lib/first-page'
+import { lazyPage } from '../../lib/lazy-page'
+import { AppErrorView } from './app-error'
+import { PageViews } from './page-views'
 
 const zoomFade = keyframes`
   from { opacity: 0; transform: scale(0.97); }
   to { opacity: 1; transform: none; }
-`;
+`
 
 /** zoom-fade route transition (CSS only); none for people who ask for reduced motion. */
 const StyledZoomFade = styled.div<{ $animate: boolean }>`
@@ -20,18 +20,18 @@ const StyledZoomFade = styled.div<{ $animate: boolean }>`
   @media (prefers-reduced-motion: reduce) {
     animation: none;
   }
-`;
+`
 
-const AppGraphql = lazyPage('app-graphql', () => import('./app-graphql'));
+const AppGraphql = lazyPage('app-graphql', () => import('./app-graphql'))
 
 /** Starts loading the app layouts' Apollo set-up (app-graphql.tsx) before it renders. */
 export function preloadAppGraphql(): Promise<unknown> {
-  return AppGraphql.preload();
+  return AppGraphql.preload()
 }
 
 /** Holds the content area's place while a page (or Apollo) loads. */
 function PageLoading() {
-  return <ScreenLoadingState testId="page-loading" />;
+  return <ScreenLoadingState testId="page-loading" />
 }
 
 /**
@@ -40,14 +40,14 @@ function PageLoading() {
  * count text that first paints transparent as the page's largest content).
  */
 function RoutedPage() {
-  const [animate] = useState(firstPageShown);
-  useEffect(markFirstPageShown, []);
+  const [animate] = useState(firstPageShown)
+  useEffect(markFirstPageShown, [])
   return (
     <StyledZoomFade $animate={animate}>
       <PageViews />
       <Outlet />
     </StyledZoomFade>
-  );
+  )
 }
 
 /**
@@ -57,14 +57,14 @@ function RoutedPage() {
  * the chunk error page).
  */
 export function RouteContent() {
-  const { pathname } = useLocation();
+  const { pathname } = useLocation()
   return (
     <ErrorBoundary key={pathname} fallback={(error) => <AppErrorView error={error} />}>
       <Suspense fallback={<PageLoading />}>
         <RoutedPage />
       </Suspense>
     </ErrorBoundary>
-  );
+  )
 }
 
 /**
@@ -81,5 +81,5 @@ export function AppRouteContent() {
         </AppGraphql>
       </Suspense>
     </ErrorBoundary>
-  );
+  )
 }

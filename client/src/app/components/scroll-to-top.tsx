@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Icon } from '../../components/ui/icon';
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Icon } from '../../components/ui/icon'
 
-export const SCROLL_TO_TOP_THRESHOLD_PX = 250;
+export const SCROLL_TO_TOP_THRESHOLD_PX = 250
 
 const StyledScrollTop = styled.button`
   position: fixed;
@@ -21,32 +21,32 @@ const StyledScrollTop = styled.button`
   color: ${({ theme }) => theme.colors.onPrimary};
   box-shadow: 0 8px 25px -8px ${({ theme }) => theme.colors.primary};
   cursor: pointer;
-`;
+`
 
 /** Appears once the page is scrolled more than 250 px. */
 export function ScrollToTop() {
-  const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
+  const { t } = useTranslation()
+  const [visible, setVisible] = useState(false)
 
   useEffect(() => {
-    const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, []);
+    const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX)
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    return () => window.removeEventListener('scroll', update)
+  }, [])
 
-  if (!visible) return null;
+  if (!visible) return null
   return (
     <StyledScrollTop
       type="button"
       aria-label={t('navbar.scrollToTop')}
       data-testid="scroll-to-top"
       onClick={() => {
-        const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+        const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' })
       }}
     >
       <Icon name="arrowUp" />
     </StyledScrollTop>
-  );
+  )
 }

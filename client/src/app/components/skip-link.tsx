@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
 
 const StyledSkipLink = styled.a`
   position: fixed;
@@ -12,10 +12,12 @@ const StyledSkipLink = styled.a`
   color: ${({ theme }) => theme.colors.onPrimary};
   transform: translateY(-200%);
 
-  &:focus { transform: none; }
-`;
+  &:focus {
+    transform: none;
+  }
+`
 
 export function SkipLink() {
-  const { t } = useTranslation();
-  return <StyledSkipLink href="#main-content">{t('app.skipToContent')}</StyledSkipLink>;
+  const { t } = useTranslation()
+  return <StyledSkipLink href="#main-content">{t('app.skipToContent')}</StyledSkipLink>
 }

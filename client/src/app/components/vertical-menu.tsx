@@ -1,18 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router-dom';
-import styled, { css, useTheme } from 'styled-components';
-import { BrandMark } from '../../components/ui/brand-mark';
-import { StyledIconButton } from '../../components/ui/button';
-import { Icon } from '../../components/ui/icon';
-import { useDismiss } from '../../components/ui/use-dismiss';
-import { PATHS } from '../../lib/paths';
-import { useMediaQuery } from '../../lib/use-media-query';
-import { type NavSection, type NavSectionId, sectionsOpenAtFirst } from '../navigation';
-import { useNavigation } from '../use-navigation';
-import { NavItemLabel } from './nav-item-label';
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink, useLocation } from 'react-router-dom'
+import styled, { css, useTheme } from 'styled-components'
+import { BrandMark } from '../../components/ui/brand-mark'
+import { StyledIconButton } from '../../components/ui/button'
+import { Icon } from '../../components/ui/icon'
+import { useDismiss } from '../../components/ui/use-dismiss'
+import { PATHS } from '../../lib/paths'
+import { useMediaQuery } from '../../lib/use-media-query'
+import { type NavSection, type NavSectionId, sectionsOpenAtFirst } from '../navigation'
+import { useNavigation } from '../use-navigation'
+import { NavItemLabel } from './nav-item-label'
 
-export const SIDEBAR_ID = 'app-sidebar';
+export const SIDEBAR_ID = 'app-sidebar'
 
 const StyledSidebar = styled.aside<{ $open: boolean }>`
   position: fixed;
@@ -28,13 +28,15 @@ const StyledSidebar = styled.aside<{ $open: boolean }>`
   @media ${({ theme }) => theme.media.mdDown} {
     ${({ $open }) =>
       $open
-        ? css`transform: none;`
+        ? css`
+            transform: none;
+          `
         : css`
             transform: translateX(-105%);
             visibility: hidden;
           `}
   }
-`;
+`
 
 const StyledBackdrop = styled.div`
   position: fixed;
@@ -45,7 +47,7 @@ const StyledBackdrop = styled.div`
   @media ${({ theme }) => theme.media.lgUp} {
     display: none;
   }
-`;
+`
 
 const StyledHeader = styled.div`
   display: flex;
@@ -53,20 +55,22 @@ const StyledHeader = styled.div`
   justify-content: space-between;
   padding: ${({ theme }) => `${theme.space.lg} ${theme.space.lg} ${theme.space.sm}`};
 
-  a { text-decoration: none; }
-`;
+  a {
+    text-decoration: none;
+  }
+`
 
 const StyledClose = styled(StyledIconButton)`
   @media ${({ theme }) => theme.media.lgUp} {
     display: none;
   }
-`;
+`
 
 const StyledNav = styled.nav`
   flex: 1;
   overflow-y: auto;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md} ${theme.space.xl}`};
-`;
+`
 
 const StyledSectionTitle = styled.h2`
   margin: ${({ theme }) => `${theme.space.md} 0 ${theme.space.xs}`};
@@ -92,16 +96,20 @@ const StyledSectionTitle = styled.h2`
     cursor: pointer;
   }
 
-  button:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
+  button:hover {
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
 
-  button[aria-expanded='true'] svg { transform: rotate(180deg); }
-`;
+  button[aria-expanded='true'] svg {
+    transform: rotate(180deg);
+  }
+`
 
 const StyledList = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-`;
+`
 
 export const StyledMenuLink = styled(NavLink)`
   display: flex;
@@ -113,19 +121,31 @@ export const StyledMenuLink = styled(NavLink)`
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
 
-  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
 
   &.active {
     background: ${({ theme }) => theme.colors.primary};
     color: ${({ theme }) => theme.colors.onPrimary};
     box-shadow: 0 0 10px 1px ${({ theme }) => theme.colors.primarySoft};
   }
-`;
+`
 
 /** One menu group: its heading is a button that shows or hides the group's entries. */
-function MenuSection({ section, open, onToggle, onNavigate }: { section: NavSection; open: boolean; onToggle: (id: NavSectionId) => void; onNavigate: () => void }) {
-  const { t } = useTranslation();
-  const listId = `nav-list-${section.id}`;
+function MenuSection({
+  section,
+  open,
+  onToggle,
+  onNavigate,
+}: {
+  section: NavSection
+  open: boolean
+  onToggle: (id: NavSectionId) => void
+  onNavigate: () => void
+}) {
+  const { t } = useTranslation()
+  const listId = `nav-list-${section.id}`
   return (
     <section aria-labelledby={`nav-${section.id}`}>
       <StyledSectionTitle>
@@ -144,7 +164,7 @@ function MenuSection({ section, open, onToggle, onNavigate }: { section: NavSect
         ))}
       </StyledList>
     </section>
-  );
+  )
 }
 
 /**
@@ -152,12 +172,12 @@ function MenuSection({ section, open, onToggle, onNavigate }: { section: NavSect
  * navigation), unless the user has opened or closed the group.
  */
 function useOpenSections(sections: readonly NavSection[]) {
-  const { pathname } = useLocation();
-  const [toggled, setToggled] = useState<Map<NavSectionId, boolean>>(() => new Map());
-  const atFirst = sectionsOpenAtFirst(sections, pathname);
-  const openIds = new Set(sections.map((s) => s.id).filter((id) => toggled.get(id) ?? atFirst.has(id)));
-  const toggle = (id: NavSectionId) => setToggled((map) => new Map(map).set(id, !openIds.has(id)));
-  return { openIds, toggle };
+  const { pathname } = useLocation()
+  const [toggled, setToggled] = useState<Map<NavSectionId, boolean>>(() => new Map())
+  const atFirst = sectionsOpenAtFirst(sections, pathname)
+  const openIds = new Set(sections.map((s) => s.id).filter((id) => toggled.get(id) ?? atFirst.has(id)))
+  const toggle = (id: NavSectionId) => setToggled((map) => new Map(map).set(id, !openIds.has(id)))
+  return { openIds, toggle }
 }
 
 /**
@@ -166,21 +186,21 @@ function useOpenSections(sections: readonly NavSection[]) {
  * too), and on a phone they were most of the first screen's elements.
  */
 export function VerticalMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const docked = useMediaQuery(useTheme().media.lgUp);
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  const sections = useNavigation();
-  const { openIds, toggle } = useOpenSections(sections);
-  const sidebarRef = useRef<HTMLElement>(null);
-  const close = useCallback(() => onClose(), [onClose]);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useDismiss(open, close, sidebarRef);
+  const { t } = useTranslation()
+  const docked = useMediaQuery(useTheme().media.lgUp)
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  const sections = useNavigation()
+  const { openIds, toggle } = useOpenSections(sections)
+  const sidebarRef = useRef<HTMLElement>(null)
+  const close = useCallback(() => onClose(), [onClose])
+  const closeRef = useRef<HTMLButtonElement>(null)
+  useDismiss(open, close, sidebarRef)
 
   // Opening the drawer moves focus into it.
   useEffect(() => {
-    if (open) closeRef.current?.focus();
-  }, [open]);
+    if (open) closeRef.current?.focus()
+  }, [open])
 
   return (
     <>
@@ -203,5 +223,5 @@ export function VerticalMenu({ open, onClose }: { open: boolean; onClose: () => 
         </StyledNav>
       </StyledSidebar>
     </>
-  );
+  )
 }

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 /** Main content column: full content width, static footer below. */
 export const StyledContent = styled.main`
@@ -7,15 +7,17 @@ export const StyledContent = styled.main`
   max-width: ${({ theme }) => theme.sizes.contentMaxWidth};
   padding: ${({ theme }) => `${theme.space.xl} ${theme.space.xxl}`};
 
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 
   @media ${({ theme }) => theme.media.phone} {
     padding: ${({ theme }) => `${theme.space.lg} ${theme.space.sm}`};
   }
-`;
+`
 
 export const StyledColumn = styled.div`
   min-height: 100vh;
   display: flex;
   flex-direction: column;
-`;
+`

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { LanguageSwitcher } from '../components/language-switcher';
-import { RouteContent } from '../components/route-content';
-import { SkinToggle } from '../components/skin-toggle';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { LanguageSwitcher } from '../components/language-switcher'
+import { RouteContent } from '../components/route-content'
+import { SkinToggle } from '../components/skin-toggle'
 
 const StyledToolbar = styled.div`
   position: absolute;
@@ -12,17 +12,19 @@ const StyledToolbar = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-`;
+`
 
 const StyledMain = styled.main`
   min-height: 100vh;
 
-  &:focus { outline: none; }
-`;
+  &:focus {
+    outline: none;
+  }
+`
 
 /** Full-page layout for public pages: no menu, just language and skin in a corner. */
 export function FullLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation()
   return (
     <>
       <StyledToolbar role="group" aria-label={t('navbar.language')}>
@@ -33,5 +35,5 @@ export function FullLayout() {
         <RouteContent />
       </StyledMain>
     </>
-  );
+  )
 }

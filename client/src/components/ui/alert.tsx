@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
 
-export type AlertVariant = 'danger' | 'success' | 'info' | 'warning';
+export type AlertVariant = 'danger' | 'success' | 'info' | 'warning'
 
 const StyledAlert = styled.div<{ $variant: AlertVariant }>`
   padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
@@ -11,8 +11,10 @@ const StyledAlert = styled.div<{ $variant: AlertVariant }>`
   color: ${({ theme, $variant }) => theme.colors[$variant]};
   background: ${({ theme, $variant }) => theme.colors[`${$variant}Soft`]};
 
-  p:last-child { margin-bottom: 0; }
-`;
+  p:last-child {
+    margin-bottom: 0;
+  }
+`
 
 /** Errors use role="alert" (announced at once); other variants are polite status messages. */
 export function Alert({ variant = 'danger', children, testId }: { variant?: AlertVariant; children: ReactNode; testId?: string }) {
@@ -20,5 +22,5 @@ export function Alert({ variant = 'danger', children, testId }: { variant?: Aler
     <StyledAlert $variant={variant} role={variant === 'danger' ? 'alert' : 'status'} data-testid={testId}>
       {children}
     </StyledAlert>
-  );
+  )
 }

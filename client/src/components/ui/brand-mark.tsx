@@ -1,5 +1,5 @@
-import styled from 'styled-components';
-import { env } from '../../lib/env';
+import styled from 'styled-components'
+import { env } from '../../lib/env'
 
 const StyledBrand = styled.span`
   display: inline-flex;
@@ -8,15 +8,15 @@ const StyledBrand = styled.span`
   color: ${({ theme }) => theme.colors.link};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   font-size: ${({ theme }) => theme.fontSizes.lg};
-`;
+`
 
 const StyledLogoGlyph = styled.path`
   fill: ${({ theme }) => theme.colors.onPrimary};
-`;
+`
 
 const StyledName = styled.span`
   color: ${({ theme }) => theme.colors.heading};
-`;
+`
 
 /** Logo mark + the configured app title. */
 export function BrandMark({ showName = true }: { showName?: boolean }) {
@@ -28,5 +28,5 @@ export function BrandMark({ showName = true }: { showName?: boolean }) {
       </svg>
       {showName ? <StyledName>{env.appTitle}</StyledName> : null}
     </StyledBrand>
-  );
+  )
 }

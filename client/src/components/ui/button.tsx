@@ -1,12 +1,12 @@
-import type { ButtonHTMLAttributes } from 'react';
-import { Link } from 'react-router-dom';
-import styled, { css } from 'styled-components';
+import type { ButtonHTMLAttributes } from 'react'
+import { Link } from 'react-router-dom'
+import styled, { css } from 'styled-components'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
 interface StyledButtonProps {
-  $variant: ButtonVariant;
-  $block: boolean;
+  $variant: ButtonVariant
+  $block: boolean
 }
 
 export const StyledButton = styled.button<StyledButtonProps>`
@@ -22,7 +22,9 @@ export const StyledButton = styled.button<StyledButtonProps>`
   cursor: pointer;
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   text-decoration: none;
-  transition: background-color ${({ theme }) => theme.durations.fast}, box-shadow ${({ theme }) => theme.durations.fast};
+  transition:
+    background-color ${({ theme }) => theme.durations.fast},
+    box-shadow ${({ theme }) => theme.durations.fast};
 
   &:disabled {
     opacity: 0.65;
@@ -35,37 +37,44 @@ export const StyledButton = styled.button<StyledButtonProps>`
         return css`
           background: ${theme.colors.primary};
           color: ${theme.colors.onPrimary};
-          &:hover:not(:disabled) { background: ${theme.colors.primaryHover}; box-shadow: 0 8px 25px -8px ${theme.colors.primary}; }
-        `;
+          &:hover:not(:disabled) {
+            background: ${theme.colors.primaryHover};
+            box-shadow: 0 8px 25px -8px ${theme.colors.primary};
+          }
+        `
       case 'danger':
         return css`
           background: ${theme.colors.danger};
           color: ${theme.colors.onDanger};
-        `;
+        `
       case 'secondary':
         return css`
           background: transparent;
           color: ${theme.colors.heading};
           border-color: ${theme.colors.border};
-          &:hover:not(:disabled) { background: ${theme.colors.primarySoft}; }
-        `;
+          &:hover:not(:disabled) {
+            background: ${theme.colors.primarySoft};
+          }
+        `
       default:
         return css`
           background: transparent;
           color: ${theme.colors.text};
-          &:hover:not(:disabled) { background: ${theme.colors.primarySoft}; }
-        `;
+          &:hover:not(:disabled) {
+            background: ${theme.colors.primarySoft};
+          }
+        `
     }
   }}
-`;
+`
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: ButtonVariant;
-  block?: boolean;
+  variant?: ButtonVariant
+  block?: boolean
 }
 
 export function Button({ variant = 'primary', block = false, type = 'button', ...rest }: ButtonProps) {
-  return <StyledButton $variant={variant} $block={block} type={type} {...rest} />;
+  return <StyledButton $variant={variant} $block={block} type={type} {...rest} />
 }
 
 /** An icon-only button; `label` becomes its accessible name. */
@@ -84,8 +93,10 @@ export const StyledIconButton = styled.button`
   color: ${({ theme }) => theme.colors.text};
   cursor: pointer;
 
-  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
-`;
+  &:hover {
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
+`
 
 /** A router link that looks like a primary button. */
 export const StyledButtonLink = styled(Link)`
@@ -101,5 +112,7 @@ export const StyledButtonLink = styled(Link)`
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   text-decoration: none;
 
-  &:hover { background: ${({ theme }) => theme.colors.primaryHover}; }
-`;
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryHover};
+  }
+`

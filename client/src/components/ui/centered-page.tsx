@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 /** A page of its own (no menu) with its content centred on the screen, one block under the other. */
 export const StyledCenteredPage = styled.div`
@@ -9,4 +9,4 @@ export const StyledCenteredPage = styled.div`
   justify-content: center;
   gap: ${({ theme }) => theme.space.xl};
   padding: ${({ theme }) => theme.space.xl};
-`;
+`

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 /** A fieldset of checkboxes (or radios) with its legend: each label holds its input and text side by side. */
 export const StyledCheckGroup = styled.fieldset<{ $direction?: 'row' | 'column' }>`
@@ -18,4 +18,4 @@ export const StyledCheckGroup = styled.fieldset<{ $direction?: 'row' | 'column' 
     align-items: center;
     gap: ${({ theme }) => theme.space.xs};
   }
-`;
+`

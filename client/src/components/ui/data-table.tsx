@@ -1,30 +1,30 @@
-import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react';
-import styled from 'styled-components';
-import { EmptyState } from './empty-state';
-import { ErrorState } from './error-state';
-import { LoadingState } from './loading-state';
-import { StyledTable, StyledTableWrap } from './table';
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react'
+import styled from 'styled-components'
+import { EmptyState } from './empty-state'
+import { ErrorState } from './error-state'
+import { LoadingState } from './loading-state'
+import { StyledTable, StyledTableWrap } from './table'
 
 export interface DataColumn<Row> {
   /** Names the column (and, when `sortable`, the sort field it asks for). */
-  key: string;
-  header: ReactNode;
-  cell: (row: Row) => ReactNode;
-  sortable?: boolean;
+  key: string
+  header: ReactNode
+  cell: (row: Row) => ReactNode
+  sortable?: boolean
   /** Attributes of each of the column's body cells (a class, a test id, `data-*`). */
-  cellProps?: DataCellProps;
+  cellProps?: DataCellProps
   /** The column names its row (a trigger, a name): its body cells are row headers (`<th scope="row">`). */
-  rowHeader?: boolean;
+  rowHeader?: boolean
 }
 
-type DataAttributes = { [attribute: `data-${string}`]: string | number | boolean | undefined };
-export type DataCellProps = TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
+type DataAttributes = { [attribute: `data-${string}`]: string | number | boolean | undefined }
+export type DataCellProps = TdHTMLAttributes<HTMLTableCellElement> & DataAttributes
 /** Attributes of a body row, e.g. `data-*` that say which row it is. */
-export type DataRowProps = HTMLAttributes<HTMLTableRowElement> & DataAttributes;
+export type DataRowProps = HTMLAttributes<HTMLTableRowElement> & DataAttributes
 
 export interface TableSort {
-  field: string;
-  descending: boolean;
+  field: string
+  descending: boolean
 }
 
 const StyledSortButton = styled.button`
@@ -39,11 +39,11 @@ const StyledSortButton = styled.button`
   text-transform: inherit;
   letter-spacing: inherit;
   cursor: pointer;
-`;
+`
 
 const StyledArrow = styled.span<{ $active: boolean }>`
   opacity: ${({ $active }) => ($active ? 1 : 0.35)};
-`;
+`
 
 /** A column header that sorts; aria-sort says the current order. */
 export function SortHeader({
@@ -54,12 +54,12 @@ export function SortHeader({
   sortLabel,
   testId,
 }: {
-  label: ReactNode;
-  active: boolean;
-  descending: boolean;
-  onSort: () => void;
-  sortLabel?: string;
-  testId?: string;
+  label: ReactNode
+  active: boolean
+  descending: boolean
+  onSort: () => void
+  sortLabel?: string
+  testId?: string
 }) {
   return (
     <th scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
@@ -71,7 +71,7 @@ export function SortHeader({
         {sortLabel ? <span className="visually-hidden">{sortLabel}</span> : null}
       </StyledSortButton>
     </th>
-  );
+  )
 }
 
 /**
@@ -101,35 +101,35 @@ export function DataTable<Row>({
   compact,
   caption,
 }: {
-  columns: readonly DataColumn<Row>[];
+  columns: readonly DataColumn<Row>[]
   /** Undefined while the first load runs. */
-  rows: readonly Row[] | undefined;
-  rowKey: (row: Row) => string | number;
-  error?: unknown;
-  onRetry?: () => void;
+  rows: readonly Row[] | undefined
+  rowKey: (row: Row) => string | number
+  error?: unknown
+  onRetry?: () => void
   /** A new page or sort is loading (the table dims). */
-  loading?: boolean;
-  empty: ReactNode;
-  emptyAction?: ReactNode;
-  sort?: TableSort;
-  onSort?: (field: string) => void;
+  loading?: boolean
+  empty: ReactNode
+  emptyAction?: ReactNode
+  sort?: TableSort
+  onSort?: (field: string) => void
   /** Read by screen readers after a sortable header's name ("sort by"). */
-  sortLabel?: string;
-  testId?: string;
-  rowTestId?: string;
+  sortLabel?: string
+  testId?: string
+  rowTestId?: string
   /** Attributes of each body row (`data-*` naming the row, for tests and styles). */
-  rowProps?: (row: Row) => DataRowProps;
-  emptyTestId?: string;
+  rowProps?: (row: Row) => DataRowProps
+  emptyTestId?: string
   /** Under the table (a pager). */
-  footer?: ReactNode;
+  footer?: ReactNode
   /** Dense rows. */
-  compact?: boolean;
+  compact?: boolean
   /** Names the table for screen readers (visually hidden). */
-  caption?: ReactNode;
+  caption?: ReactNode
 }) {
-  if (error && !rows) return <ErrorState error={error} onRetry={onRetry} />;
-  if (!rows) return <LoadingState />;
-  const banner = error ? <ErrorState error={error} onRetry={onRetry} /> : null;
+  if (error && !rows) return <ErrorState error={error} onRetry={onRetry} />
+  if (!rows) return <LoadingState />
+  const banner = error ? <ErrorState error={error} onRetry={onRetry} /> : null
   if (rows.length === 0) {
     return (
       <>
@@ -138,7 +138,7 @@ export function DataTable<Row>({
           {empty}
         </EmptyState>
       </>
-    );
+    )
   }
   return (
     <>
@@ -154,7 +154,7 @@ export function DataTable<Row>({
                     <th key={column.key} scope="col">
                       {column.header}
                     </th>
-                  );
+                  )
                 }
                 return (
                   <SortHeader
@@ -166,7 +166,7 @@ export function DataTable<Row>({
                     sortLabel={sortLabel}
                     testId={`sort-${column.key}`}
                   />
-                );
+                )
               })}
             </tr>
           </thead>
@@ -191,5 +191,5 @@ export function DataTable<Row>({
       </StyledTableWrap>
       {footer}
     </>
-  );
+  )
 }

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 /** A definition list of label / value pairs (labels muted on the left). */
 export const StyledDetails = styled.dl`
@@ -19,4 +19,4 @@ export const StyledDetails = styled.dl`
     color: ${({ theme }) => theme.colors.heading};
     overflow-wrap: anywhere;
   }
-`;
+`

@@ -1,10 +1,10 @@
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled, { css } from 'styled-components';
-import { StyledIconButton } from './button';
-import { Icon } from './icon';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled, { css } from 'styled-components'
+import { StyledIconButton } from './button'
+import { Icon } from './icon'
 
-type Placement = 'center' | 'side';
+type Placement = 'center' | 'side'
 
 const StyledDialog = styled.dialog<{ $placement: Placement }>`
   padding: 0;
@@ -32,14 +32,14 @@ const StyledDialog = styled.dialog<{ $placement: Placement }>`
           max-height: calc(100vh - ${theme.space.xxxl});
           border-radius: ${theme.radii.lg};
         `}
-`;
+`
 
 const StyledInner = styled.div`
   display: flex;
   flex-direction: column;
   max-height: 100%;
   height: 100%;
-`;
+`
 
 const StyledHeader = styled.header`
   display: flex;
@@ -53,13 +53,13 @@ const StyledHeader = styled.header`
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
-`;
+`
 
 const StyledBody = styled.div`
   padding: ${({ theme }) => theme.space.xl};
   overflow-y: auto;
   flex: 1;
-`;
+`
 
 /** The buttons at the foot of a dialog, right-aligned. */
 export const StyledDialogActions = styled.div`
@@ -68,27 +68,27 @@ export const StyledDialogActions = styled.div`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.lg};
-`;
+`
 
 /** Gives the focus back to the control that opened the dialog, if it is still on the page. */
 function restoreFocus(returnFocus: { current: HTMLElement | null }): void {
-  const opener = returnFocus.current;
-  returnFocus.current = null;
-  if (opener?.isConnected) opener.focus();
+  const opener = returnFocus.current
+  returnFocus.current = null
+  if (opener?.isConnected) opener.focus()
 }
 
 export interface DialogProps {
-  open: boolean;
-  title: string;
+  open: boolean
+  title: string
   /** Escape, the close button and a click on the backdrop; ignored while `busy`. */
-  onClose: () => void;
-  children: ReactNode;
-  busy?: boolean;
-  placement?: Placement;
-  testId?: string;
+  onClose: () => void
+  children: ReactNode
+  busy?: boolean
+  placement?: Placement
+  testId?: string
   /** The dialog's role: alertdialog for confirmations. */
-  role?: 'dialog' | 'alertdialog';
-  describedBy?: string;
+  role?: 'dialog' | 'alertdialog'
+  describedBy?: string
 }
 
 /**
@@ -97,41 +97,41 @@ export interface DialogProps {
  * marked data-autofocus gets the focus when it opens; focus returns to what had it before.
  */
 export function Dialog({ open, title, onClose, children, busy = false, placement = 'center', testId, role, describedBy }: DialogProps) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
-  const pressedOnBackdrop = useRef(false);
-  const titleId = useId();
+  const { t } = useTranslation()
+  const ref = useRef<HTMLDialogElement>(null)
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const pressedOnBackdrop = useRef(false)
+  const titleId = useId()
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
+    const dialog = ref.current
+    if (!dialog) return
     if (open && !dialog.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      dialog.showModal()
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     } else if (!open && dialog.open) {
-      dialog.close();
-      restoreFocus(returnFocus);
+      dialog.close()
+      restoreFocus(returnFocus)
     }
-  }, [open]);
+  }, [open])
 
   // A dialog often closes by being unmounted (`{editing ? <Dialog open …/> : null}`): a layout
   // cleanup still has the element in the page, so it closes it and gives the focus back to the
   // control that opened it (a passive cleanup runs after the element has gone, the focus with it
   // to <body>, and the next Tab went to "Skip to main content").
   useLayoutEffect(() => {
-    const dialog = ref.current;
+    const dialog = ref.current
     return () => {
-      if (!dialog?.open) return;
-      dialog.close();
-      restoreFocus(returnFocus);
-    };
-  }, []);
+      if (!dialog?.open) return
+      dialog.close()
+      restoreFocus(returnFocus)
+    }
+  }, [])
 
   const requestClose = () => {
-    if (!busy) onClose();
-  };
+    if (!busy) onClose()
+  }
 
   return (
     <StyledDialog
@@ -143,15 +143,15 @@ export function Dialog({ open, title, onClose, children, busy = false, placement
       role={role}
       data-testid={testId}
       onCancel={(event) => {
-        event.preventDefault();
-        requestClose();
+        event.preventDefault()
+        requestClose()
       }}
       // A press on the backdrop lands on the <dialog> itself; a drag that only ends there (e.g. selecting text) does not close.
       onPointerDown={(event) => {
-        pressedOnBackdrop.current = event.target === event.currentTarget;
+        pressedOnBackdrop.current = event.target === event.currentTarget
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget && pressedOnBackdrop.current) requestClose();
+        if (event.target === event.currentTarget && pressedOnBackdrop.current) requestClose()
       }}
     >
       {open ? (
@@ -166,5 +166,5 @@ export function Dialog({ open, title, onClose, children, busy = false, placement
         </StyledInner>
       ) : null}
     </StyledDialog>
-  );
+  )
 }

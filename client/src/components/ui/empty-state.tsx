@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
 
 const StyledEmpty = styled.div`
   padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.xl}`};
   text-align: center;
   color: ${({ theme }) => theme.colors.textMuted};
 
-  p { margin: 0 0 ${({ theme }) => theme.space.md}; }
-`;
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
+`
 
 /** "Nothing here yet", with an optional action (e.g. clear the filters). */
 export function EmptyState({ children, action, testId = 'empty' }: { children: ReactNode; action?: ReactNode; testId?: string }) {
@@ -16,5 +18,5 @@ export function EmptyState({ children, action, testId = 'empty' }: { children: R
       <p>{children}</p>
       {action}
     </StyledEmpty>
-  );
+  )
 }

@@ -1,28 +1,28 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react'
 
 interface ErrorBoundaryProps {
-  fallback: (error: unknown) => ReactNode;
-  children: ReactNode;
+  fallback: (error: unknown) => ReactNode
+  children: ReactNode
 }
 
 interface ErrorBoundaryState {
-  error: unknown;
-  failed: boolean;
+  error: unknown
+  failed: boolean
 }
 
 /** Catches render errors (including chunk load failures) below it. Reset it with a `key`. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { error: null, failed: false };
+  override state: ErrorBoundaryState = { error: null, failed: false }
 
   static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
-    return { error, failed: true };
+    return { error, failed: true }
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(error, info.componentStack);
+    console.error(error, info.componentStack)
   }
 
   override render(): ReactNode {
-    return this.state.failed ? this.props.fallback(this.state.error) : this.props.children;
+    return this.state.failed ? this.props.fallback(this.state.error) : this.props.children
   }
 }

@@ -1,4 +1,4 @@
-import styled, { css } from 'styled-components';
+import styled, { css } from 'styled-components'
 
 /** The look of every text input, select and textarea (red border when invalid). */
 const controlStyles = css<{ $invalid?: boolean }>`
@@ -14,21 +14,21 @@ const controlStyles = css<{ $invalid?: boolean }>`
     outline-offset: 0;
     border-color: ${({ theme }) => theme.colors.primary};
   }
-`;
+`
 
 /** `$withAddon` leaves room on the right for a button inside the input (e.g. show password). */
 export const StyledInput = styled.input<{ $invalid?: boolean; $withAddon?: boolean }>`
   ${controlStyles}
   padding-right: ${({ theme, $withAddon }) => ($withAddon ? theme.space.xxxl : theme.space.lg)};
-`;
+`
 
 export const StyledSelect = styled.select<{ $invalid?: boolean }>`
   ${controlStyles}
-`;
+`
 
 export const StyledTextarea = styled.textarea<{ $invalid?: boolean }>`
   ${controlStyles}
   min-height: calc(${({ theme }) => theme.sizes.control} * 2.5);
   resize: vertical;
   font-family: ${({ theme }) => theme.fonts.body};
-`;
+`

@@ -1,5 +1,5 @@
-import styled from 'styled-components';
-import { controlOffset } from './form-field';
+import styled from 'styled-components'
+import { controlOffset } from './form-field'
 
 /** Form fields in two columns from medium screens up, one column below. */
 export const StyledFormGrid = styled.div`
@@ -10,7 +10,7 @@ export const StyledFormGrid = styled.div`
   @media ${({ theme }) => theme.media.mdUp} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
-`;
+`
 
 /** A list page's search and filter controls, as many to a row as fit (at least 12rem each). */
 export const StyledFilterBar = styled.div`
@@ -18,7 +18,7 @@ export const StyledFilterBar = styled.div`
   gap: ${({ theme }) => theme.space.md};
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
   align-items: end;
-`;
+`
 
 /**
  * Fields and the buttons that act on them on one line, wrapping on narrow screens: from small
@@ -47,4 +47,4 @@ export const StyledFieldRow = styled.div`
   > :first-child {
     flex: 1 1 12rem;
   }
-`;
+`

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 /** A heading on the left and its actions on the right, wrapping on narrow screens. */
 export const StyledHeaderRow = styled.div`
@@ -13,4 +13,4 @@ export const StyledHeaderRow = styled.div`
   h2 {
     margin: 0;
   }
-`;
+`

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 /** A list laid out in a wrapping row, without bullets (menus, tabs, link rows). */
 export const StyledInlineList = styled.ul`
@@ -8,4 +8,4 @@ export const StyledInlineList = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-`;
+`

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 /** A label and a native select side by side (page header pickers: channel, period). */
 export const StyledInlinePicker = styled.div`
@@ -11,4 +11,4 @@ export const StyledInlinePicker = styled.div`
     font-weight: ${({ theme }) => theme.fontWeights.medium};
     white-space: nowrap;
   }
-`;
+`

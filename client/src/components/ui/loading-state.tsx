@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { StyledSpinner } from './spinner';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { StyledSpinner } from './spinner'
 
 const StyledLoading = styled.div`
   display: flex;
@@ -8,27 +8,27 @@ const StyledLoading = styled.div`
   gap: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.xl};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
+`
 
 /**
  * An inline "loading" line for a page section (the page shell stays visible). Marked
  * `data-loading` whatever its test id: the browser tests' walks wait until none is left.
  */
 export function LoadingState({ label, testId = 'loading' }: { label?: string; testId?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation()
   return (
     <StyledLoading role="status" aria-live="polite" data-testid={testId} data-loading="">
       <StyledSpinner />
       <span>{label ?? t('app.loading')}</span>
     </StyledLoading>
-  );
+  )
 }
 
 const StyledScreenHold = styled.div`
   display: flex;
   justify-content: center;
   min-height: 100vh;
-`;
+`
 
 /**
  * A loading state that holds a screen's height, for the main content of a page still loading:
@@ -39,5 +39,5 @@ export function ScreenLoadingState({ testId }: { testId?: string }) {
     <StyledScreenHold>
       <LoadingState testId={testId} />
     </StyledScreenHold>
-  );
+  )
 }

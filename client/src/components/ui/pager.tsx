@@ -1,5 +1,5 @@
-import styled from 'styled-components';
-import { Button } from './button';
+import styled from 'styled-components'
+import { Button } from './button'
 
 const StyledPager = styled.div`
   display: flex;
@@ -8,7 +8,7 @@ const StyledPager = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.md};
-`;
+`
 
 /** Previous / "Page x of y" / Next for offset-paged lists; the labels come from the page's namespace. */
 export function Pager({
@@ -17,10 +17,10 @@ export function Pager({
   onPage,
   labels,
 }: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-  labels: { previous: string; next: string; current: string };
+  page: number
+  pages: number
+  onPage: (page: number) => void
+  labels: { previous: string; next: string; current: string }
 }) {
   return (
     <StyledPager>
@@ -32,5 +32,5 @@ export function Pager({
         {labels.next}
       </Button>
     </StyledPager>
-  );
+  )
 }

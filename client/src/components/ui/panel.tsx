@@ -1,7 +1,7 @@
-import { type ReactNode, useId } from 'react';
-import styled from 'styled-components';
-import { StyledCard } from './card';
-import { StyledHeaderRow } from './header-row';
+import { type ReactNode, useId } from 'react'
+import styled from 'styled-components'
+import { StyledCard } from './card'
+import { StyledHeaderRow } from './header-row'
 
 /** A card holding one section of a page. */
 export const StyledPanel = styled(StyledCard)`
@@ -10,11 +10,11 @@ export const StyledPanel = styled(StyledCard)`
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
-`;
+`
 
 /** A section of a page: a card named by its <h2>, with actions right of the heading. */
 export function Panel({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
-  const headingId = useId();
+  const headingId = useId()
   return (
     <StyledPanel aria-labelledby={headingId} data-testid={testId}>
       <StyledHeaderRow>
@@ -23,5 +23,5 @@ export function Panel({ title, actions, children, testId }: { title: string; act
       </StyledHeaderRow>
       {children}
     </StyledPanel>
-  );
+  )
 }

@@ -1,13 +1,13 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { StyledIconButton } from './button';
-import { Icon } from './icon';
-import { TextField, type TextFieldProps } from './text-field';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { StyledIconButton } from './button'
+import { Icon } from './icon'
+import { TextField, type TextFieldProps } from './text-field'
 
 /** A password input with a show/hide toggle button. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
-  const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
+  const { t } = useTranslation()
+  const [visible, setVisible] = useState(false)
   return (
     <TextField
       {...props}
@@ -23,5 +23,5 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
         </StyledIconButton>
       }
     />
-  );
+  )
 }

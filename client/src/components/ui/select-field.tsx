@@ -1,12 +1,12 @@
-import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { StyledSelect } from './form-control';
-import { FormField } from './form-field';
+import type { ReactNode, SelectHTMLAttributes } from 'react'
+import { StyledSelect } from './form-control'
+import { FormField } from './form-field'
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: string;
-  errors?: readonly string[];
-  hint?: ReactNode;
-  children: ReactNode;
+  label: string
+  errors?: readonly string[]
+  hint?: ReactNode
+  children: ReactNode
 }
 
 /** A labelled native select (fully keyboard accessible) with a hint and errors. */
@@ -19,5 +19,5 @@ export function SelectField({ label, errors, hint, children, ...select }: Select
         </StyledSelect>
       )}
     </FormField>
-  );
+  )
 }

@@ -1,6 +1,6 @@
-import { NavLink } from 'react-router-dom';
-import styled from 'styled-components';
-import { StyledInlineList } from './inline-list';
+import { NavLink } from 'react-router-dom'
+import styled from 'styled-components'
+import { StyledInlineList } from './inline-list'
 
 const StyledSubNav = styled.nav`
   margin-bottom: ${({ theme }) => theme.space.lg};
@@ -21,11 +21,11 @@ const StyledSubNav = styled.nav`
     background: ${({ theme }) => theme.colors.primary};
     color: ${({ theme }) => theme.colors.onPrimary};
   }
-`;
+`
 
 export interface SubNavItem {
-  to: string;
-  label: string;
+  to: string
+  label: string
 }
 
 /**
@@ -45,5 +45,5 @@ export function SubNav({ label, items }: { label: string; items: readonly SubNav
         ))}
       </StyledInlineList>
     </StyledSubNav>
-  );
+  )
 }

@@ -1,5 +1,5 @@
-import type { ButtonHTMLAttributes } from 'react';
-import styled from 'styled-components';
+import type { ButtonHTMLAttributes } from 'react'
+import styled from 'styled-components'
 
 const StyledTrack = styled.button<{ $checked: boolean }>`
   position: relative;
@@ -22,7 +22,7 @@ const StyledTrack = styled.button<{ $checked: boolean }>`
   &[aria-busy='true'] {
     cursor: progress;
   }
-`;
+`
 
 const StyledThumb = styled.span<{ $checked: boolean }>`
   position: absolute;
@@ -34,13 +34,13 @@ const StyledThumb = styled.span<{ $checked: boolean }>`
   background: ${({ theme }) => theme.colors.onPrimary};
   box-shadow: 0 1px 3px ${({ theme }) => theme.colors.shadow};
   transition: left ${({ theme }) => theme.durations.fast};
-`;
+`
 
 export interface SwitchButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange' | 'role' | 'type'> {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  busy?: boolean;
-  testId?: string;
+  checked: boolean
+  onChange: (checked: boolean) => void
+  busy?: boolean
+  testId?: string
 }
 
 /**
@@ -61,5 +61,5 @@ export function SwitchButton({ checked, onChange, busy = false, testId, ...butto
     >
       <StyledThumb $checked={checked} aria-hidden="true" />
     </StyledTrack>
-  );
+  )
 }

@@ -1,6 +1,6 @@
-import { useId } from 'react';
-import styled from 'styled-components';
-import { SwitchButton } from './switch-button';
+import { useId } from 'react'
+import styled from 'styled-components'
+import { SwitchButton } from './switch-button'
 
 const StyledSwitchRow = styled.div`
   display: flex;
@@ -12,40 +12,40 @@ const StyledSwitchRow = styled.div`
   & + & {
     border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
-`;
+`
 
 const StyledSwitchText = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xxs};
   min-width: 0;
-`;
+`
 
 const StyledSwitchLabel = styled.span`
   color: ${({ theme }) => theme.colors.heading};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
-`;
+`
 
 const StyledSwitchDescription = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 export interface SwitchProps {
-  label: string;
-  description?: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  disabled?: boolean;
-  busy?: boolean;
-  testId?: string;
+  label: string
+  description?: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  disabled?: boolean
+  busy?: boolean
+  testId?: string
 }
 
 /** An on/off setting: its label (and description) on the left, the switch on the right. */
 export function Switch({ label, description, checked, onChange, disabled = false, busy = false, testId }: SwitchProps) {
-  const id = useId();
-  const labelId = `${id}-label`;
-  const descriptionId = description ? `${id}-description` : undefined;
+  const id = useId()
+  const labelId = `${id}-label`
+  const descriptionId = description ? `${id}-description` : undefined
   return (
     <StyledSwitchRow>
       <StyledSwitchText>
@@ -62,5 +62,5 @@ export function Switch({ label, description, checked, onChange, disabled = false
         testId={testId}
       />
     </StyledSwitchRow>
-  );
+  )
 }

@@ -1,14 +1,14 @@
-import { type HTMLAttributes, useLayoutEffect, useRef } from 'react';
-import styled from 'styled-components';
+import { type HTMLAttributes, useLayoutEffect, useRef } from 'react'
+import styled from 'styled-components'
 
 /** Phones: a table's rows become cards (see StyledTable), up to this width. */
-const PHONE = '(max-width: 575.98px)';
+const PHONE = '(max-width: 575.98px)'
 
 const StyledWrap = styled.div`
   width: 100%;
   overflow-x: auto;
   position: relative;
-`;
+`
 
 /**
  * Gives each body cell the text of its column's header as `data-label`, which the phone
@@ -18,12 +18,12 @@ function labelCells(root: HTMLElement) {
   for (const table of root.querySelectorAll('table')) {
     const headers = [...table.querySelectorAll('thead tr:first-child > th')].flatMap((th) =>
       Array<string>(Number(th.getAttribute('colspan') ?? 1)).fill(th.textContent?.trim() ?? ''),
-    );
+    )
     for (const row of table.querySelectorAll('tbody tr')) {
-      [...row.children].forEach((cell, index) => {
-        const label = headers[index] ?? '';
-        if (cell.getAttribute('data-label') !== label) cell.setAttribute('data-label', label);
-      });
+      ;[...row.children].forEach((cell, index) => {
+        const label = headers[index] ?? ''
+        if (cell.getAttribute('data-label') !== label) cell.setAttribute('data-label', label)
+      })
     }
   }
 }
@@ -35,30 +35,30 @@ function labelCells(root: HTMLElement) {
  * hidden cells stay inside it.
  */
 export function StyledTableWrap(props: HTMLAttributes<HTMLDivElement>) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
-    const root = ref.current;
-    if (!root) return undefined;
+    const root = ref.current
+    if (!root) return undefined
     // A box that scrolls sideways takes the keyboard focus, so it can be scrolled without a mouse.
     const focusable = () => {
-      if (root.scrollWidth > root.clientWidth + 1) root.setAttribute('tabindex', '0');
-      else root.removeAttribute('tabindex');
-    };
+      if (root.scrollWidth > root.clientWidth + 1) root.setAttribute('tabindex', '0')
+      else root.removeAttribute('tabindex')
+    }
     const update = () => {
-      labelCells(root);
-      focusable();
-    };
-    update();
-    const observer = new MutationObserver(update);
-    observer.observe(root, { childList: true, subtree: true, characterData: true });
-    const resized = new ResizeObserver(focusable);
-    resized.observe(root);
+      labelCells(root)
+      focusable()
+    }
+    update()
+    const observer = new MutationObserver(update)
+    observer.observe(root, { childList: true, subtree: true, characterData: true })
+    const resized = new ResizeObserver(focusable)
+    resized.observe(root)
     return () => {
-      observer.disconnect();
-      resized.disconnect();
-    };
-  }, []);
-  return <StyledWrap ref={ref} {...props} />;
+      observer.disconnect()
+      resized.disconnect()
+    }
+  }, [])
+  return <StyledWrap ref={ref} {...props} />
 }
 
 /** A data table; `$compact` for dense rows, `$busy` dims it while a new page loads. */
@@ -140,4 +140,4 @@ export const StyledTable = styled.table<{ $busy?: boolean; $compact?: boolean }>
       letter-spacing: 0.03em;
     }
   }
-`;
+`

@@ -1,20 +1,20 @@
-import { pathFor } from '../../app/route-table';
-import { useAbility } from '../../lib/ability-context';
+import { pathFor } from '../../app/route-table'
+import { useAbility } from '../../lib/ability-context'
 
 /** Every query of the blog, refetched after a change. */
-export const BLOG_QUERIES = ['BlogPosts', 'BlogSidebar', 'BlogPost'];
+export const BLOG_QUERIES = ['BlogPosts', 'BlogSidebar', 'BlogPost']
 
 export const BLOG_PATHS = {
   list: () => pathFor('pages-blog-list'),
   detail: (id: string) => pathFor('pages-blog-detail', { id }),
   edit: (id: string) => pathFor('pages-blog-edit', { id }),
   create: () => pathFor('pages-blog-new'),
-};
+}
 
 /** Who writes, publishes, deletes and moderates (manage Blog: admins with the admin claim). */
 export function useIsBlogAdmin(): boolean {
-  return useAbility().can('manage', 'Blog');
+  return useAbility().can('manage', 'Blog')
 }
 
 /** The date a post shows: when it was published, else (a draft) its last change. */
-export const postDate = (post: { publishedAt: string | null; updatedAt: string }) => post.publishedAt ?? post.updatedAt;
+export const postDate = (post: { publishedAt: string | null; updatedAt: string }) => post.publishedAt ?? post.updatedAt

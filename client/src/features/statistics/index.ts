@@ -1,2 +1,2 @@
 /** What other features embed: the statistics cards of the admin and reseller dashboards. */
-export { StatisticsCards } from './components/statistics-cards';
+export { StatisticsCards } from './components/statistics-cards'

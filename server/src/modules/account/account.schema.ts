@@ -80,19 +80,17 @@ const AccountSettingsRef = builder.objectRef<AccountSettings>('AccountSettings')
   }),
 })
 
-const EmailChangeRef = builder
-  .objectRef<{ settings: AccountSettings; auth: AuthResult | null }>('EmailChange')
-  .implement({
-    fields: (t) => ({
-      settings: t.field({ type: AccountSettingsRef, resolve: (r) => r.settings }),
-      auth: t.field({
-        type: AuthPayloadRef,
-        nullable: true,
-        description: 'A fresh sign-in for this device when you changed your own e-mail (every other one ended); null for an admin changing another user.',
-        resolve: (r) => r.auth,
-      }),
+const EmailChangeRef = builder.objectRef<{ settings: AccountSettings; auth: AuthResult | null }>('EmailChange').implement({
+  fields: (t) => ({
+    settings: t.field({ type: AccountSettingsRef, resolve: (r) => r.settings }),
+    auth: t.field({
+      type: AuthPayloadRef,
+      nullable: true,
+      description: 'A fresh sign-in for this device when you changed your own e-mail (every other one ended); null for an admin changing another user.',
+      resolve: (r) => r.auth,
     }),
-  })
+  }),
+})
 
 const GeneralInput = builder.inputType('AccountGeneralInput', {
   fields: (t) => ({
@@ -167,8 +165,7 @@ builder.mutationFields((t) => ({
   updateAccountNotifications: t.field({
     type: AccountSettingsRef,
     args: { userId: t.arg.id({ description: 'Admins only.' }), input: t.arg({ type: NotificationInput, required: true }) },
-    resolve: (_root, { userId, input }, ctx) =>
-      ctx.services.account.updateNotifications(ctx.principal, toOptionalId(userId, 'userId'), given(input)),
+    resolve: (_root, { userId, input }, ctx) => ctx.services.account.updateNotifications(ctx.principal, toOptionalId(userId, 'userId'), given(input)),
   }),
   changeEmail: t.field({
     type: EmailChangeRef,

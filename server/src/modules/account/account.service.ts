@@ -109,8 +109,14 @@ const infoInput = z
   .partial()
   .strict()
 
-const socialInput = z.object(Object.fromEntries(socialKeys.map((k) => [k, httpUrl(500)]))).partial().strict()
-const notificationInput = z.object(Object.fromEntries(notificationKeys.map((k) => [k, z.boolean()]))).partial().strict()
+const socialInput = z
+  .object(Object.fromEntries(socialKeys.map((k) => [k, httpUrl(500)])))
+  .partial()
+  .strict()
+const notificationInput = z
+  .object(Object.fromEntries(notificationKeys.map((k) => [k, z.boolean()])))
+  .partial()
+  .strict()
 
 function invalid(e: z.ZodError): AppError {
   const fields: Record<string, string[]> = {}
@@ -173,9 +179,7 @@ export function createAccountService(deps: {
       wrote = true
       if (principal!.role !== 'client' || id !== principal!.userId) {
         const pick = (u: UserRow) => Object.fromEntries(Object.keys(set).map((k) => [k, u[k as keyof UserRow]]))
-        await audit.write(tx, principal!, [
-          { action: `user.settings.${section}`, entity: 'user', entityId: id, before: pick(before), after: pick(after!) },
-        ])
+        await audit.write(tx, principal!, [{ action: `user.settings.${section}`, entity: 'user', entityId: id, before: pick(before), after: pick(after!) }])
       }
       return after!
     })
@@ -336,7 +340,11 @@ export function createAccountService(deps: {
       const { after, refreshToken } = out
       changed()
       const auth = refreshToken
-        ? { userData: toUserData(after, await cartItemsCount(db, after.id)), accessToken: await tokens.signAccess({ userId: after.id, role: after.role, admin: after.role === 'admin', twoStep: principal!.twoStep }), refreshToken }
+        ? {
+            userData: toUserData(after, await cartItemsCount(db, after.id)),
+            accessToken: await tokens.signAccess({ userId: after.id, role: after.role, admin: after.role === 'admin', twoStep: principal!.twoStep }),
+            refreshToken,
+          }
         : null
       return { settings: toSettings(after), auth }
     } catch (e) {

@@ -30,7 +30,11 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
     usersByPlan: t.field({ type: [PlanCountRef], resolve: (s) => s.usersByPlan }),
     activeBots: t.exposeInt('activeBots', { description: 'Bots running now on connected channels (sandbox channels not counted).' }),
     licencesExpiringSoon: t.exposeInt('licencesExpiringSoon', { description: 'Active licences whose last day is within the next 7 days.' }),
-    signupsPerDay: t.field({ type: [DayCountRef], description: 'New accounts per day over the last `days` days, oldest first.', resolve: (s) => s.signupsPerDay }),
+    signupsPerDay: t.field({
+      type: [DayCountRef],
+      description: 'New accounts per day over the last `days` days, oldest first.',
+      resolve: (s) => s.signupsPerDay,
+    }),
     revenueByPlan: t.field({
       type: [PlanRevenueRef],
       description: 'Monthly revenue by plan: the sum of the monthly price of every active licence of the plan.',
@@ -38,7 +42,10 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
     }),
     monthlyRevenue: t.exposeFloat('monthlyRevenue', { description: 'The sum of revenueByPlan.' }),
     openFeedbackReports: t.exposeInt('openFeedbackReports', { description: 'Bot feedback reports with status open.' }),
-    currency: t.string({ description: 'ISO 4217 code of the revenue figures (the deployment’s CURRENCY).', resolve: (_s, _a, ctx) => ctx.services.plans.currency }),
+    currency: t.string({
+      description: 'ISO 4217 code of the revenue figures (the deployment’s CURRENCY).',
+      resolve: (_s, _a, ctx) => ctx.services.plans.currency,
+    }),
     computedAt: t.expose('computedAt', { type: 'DateTime' }),
   }),
 })
@@ -54,7 +61,8 @@ builder.queryField('adminStats', (t) =>
 
 builder.queryField('runningBots', (t) =>
   t.int({
-    description: "Bots running now on connected channels, sandbox channels not counted: an admin's count is everyone's, a reseller's their clients', a client's their own.",
+    description:
+      "Bots running now on connected channels, sandbox channels not counted: an admin's count is everyone's, a reseller's their clients', a client's their own.",
     resolve: (_root, _args, ctx) => ctx.services.admin.runningBots(ctx.principal),
   }),
 )

@@ -197,7 +197,12 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date; channels
     const range = checkRange(f, now())
     const mine = await scope(userId, { platform: f.platform })
     const ids = mine.map((c) => c.id)
-    const empty = { channels: [] as ChannelFollowers[], growth: [] as GrowthPoint[], bestDays: [] as Array<{ weekday: number; newFollowers: number }>, bestHours: [] as Array<{ hour: number; newFollowers: number }> }
+    const empty = {
+      channels: [] as ChannelFollowers[],
+      growth: [] as GrowthPoint[],
+      bestDays: [] as Array<{ weekday: number; newFollowers: number }>,
+      bestHours: [] as Array<{ hour: number; newFollowers: number }>,
+    }
     if (ids.length === 0) return { ...empty, streams: [] as StreamStat[] }
     // A whitelisted literal: a bound parameter would make the grouped expression differ from the selected one.
     const unit = sql.raw(f.interval === 'week' ? `'week'` : `'day'`)
@@ -205,7 +210,11 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date; channels
     const bucket = sql<string>`to_char(date_trunc(${unit}, ${followerEvents.followedAt} at time zone 'UTC'), 'YYYY-MM-DD')`
     const totalBucket = sql<string>`to_char(date_trunc(${unit}, ${followerTotals.day}::timestamp), 'YYYY-MM-DD')`
     const [perBucket, totals, days, hours, perChannel, latest, streams] = await Promise.all([
-      db.select({ b: bucket, n: sql<number>`count(*)::int` }).from(followerEvents).where(inRange).groupBy(bucket),
+      db
+        .select({ b: bucket, n: sql<number>`count(*)::int` })
+        .from(followerEvents)
+        .where(inRange)
+        .groupBy(bucket),
       db
         .select({ b: totalBucket, channelId: followerTotals.channelId, total: sql<number>`max(${followerTotals.total})::int` })
         .from(followerTotals)
@@ -221,7 +230,11 @@ export function createAnalyticsService(deps: { db: Db; now: () => Date; channels
         .from(followerEvents)
         .where(inRange)
         .groupBy(sql`1`),
-      db.select({ channelId: followerEvents.channelId, n: sql<number>`count(*)::int` }).from(followerEvents).where(inRange).groupBy(followerEvents.channelId),
+      db
+        .select({ channelId: followerEvents.channelId, n: sql<number>`count(*)::int` })
+        .from(followerEvents)
+        .where(inRange)
+        .groupBy(followerEvents.channelId),
       db
         .selectDistinctOn([followerTotals.channelId], { channelId: followerTotals.channelId, total: followerTotals.total })
         .from(followerTotals)

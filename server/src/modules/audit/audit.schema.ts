@@ -10,7 +10,9 @@ const AuditEntryRef = builder.objectRef<NamedAuditRow>('AuditEntry').implement({
     actorName: t.string({ nullable: true, description: "The actor's username; null once the actor was deleted.", resolve: (e) => e.actorName }),
     actorRole: t.exposeString('actorRole'),
     action: t.exposeString('action', { description: 'entity.verb, e.g. user.update, licence.revoke.' }),
-    entity: t.exposeString('entity', { description: 'user, licence, plan, pricingQuestion, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.' }),
+    entity: t.exposeString('entity', {
+      description: 'user, licence, plan, pricingQuestion, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.',
+    }),
     entityId: t.exposeString('entityId'),
     targetName: t.string({
       nullable: true,
@@ -36,6 +38,7 @@ builder.queryField('auditLog', (t) =>
       entityId: t.arg.string(),
       actorId: t.arg.id(),
     },
-    resolve: (_root, args, ctx) => ctx.services.audit.list({ ...args, actorId: args.actorId === null || args.actorId === undefined ? null : String(args.actorId) }),
+    resolve: (_root, args, ctx) =>
+      ctx.services.audit.list({ ...args, actorId: args.actorId === null || args.actorId === undefined ? null : String(args.actorId) }),
   }),
 )

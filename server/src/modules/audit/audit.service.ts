@@ -115,9 +115,17 @@ export function createAuditService(db: Db, now: () => Date) {
     const userIds = numericIds([...rows.map((r) => r.actorId), ...idsOf('user')])
     const [userRows, planRows, licenceRows] = await Promise.all([
       userIds.length ? db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, userIds)) : [],
-      idsOf('plan').length ? db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, idsOf('plan'))) : [],
+      idsOf('plan').length
+        ? db
+            .select({ id: plans.id, name: plans.name })
+            .from(plans)
+            .where(inArray(plans.id, idsOf('plan')))
+        : [],
       idsOf('licence').length
-        ? db.select({ id: licences.id, key: licences.licensekey }).from(licences).where(inArray(licences.id, idsOf('licence')))
+        ? db
+            .select({ id: licences.id, key: licences.licensekey })
+            .from(licences)
+            .where(inArray(licences.id, idsOf('licence')))
         : [],
     ])
     const names = {

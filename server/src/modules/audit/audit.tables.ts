@@ -1,7 +1,22 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from '../../db/schema'
 
-export const auditEntities = ['user', 'licence', 'plan', 'pricingQuestion', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle', 'product', 'order', 'invoice', 'blogPost', 'blogComment'] as const
+export const auditEntities = [
+  'user',
+  'licence',
+  'plan',
+  'pricingQuestion',
+  'feedbackReport',
+  'faqCategory',
+  'faqQuestion',
+  'kbCategory',
+  'kbArticle',
+  'product',
+  'order',
+  'invoice',
+  'blogPost',
+  'blogComment',
+] as const
 export type AuditEntity = (typeof auditEntities)[number]
 
 /**

@@ -97,7 +97,8 @@ export function createAutosuggestService(deps: { dataTables: DataTablesService; 
     const parsed = params.safeParse(input)
     if (!parsed.success) {
       const fields: Record<string, string[]> = {}
-      for (const issue of parsed.error.issues) (fields[String(issue.path[0] ?? ('keys' in issue ? issue.keys[0] : undefined) ?? 'input')] ??= []).push(issue.message)
+      for (const issue of parsed.error.issues)
+        (fields[String(issue.path[0] ?? ('keys' in issue ? issue.keys[0] : undefined) ?? 'input')] ??= []).push(issue.message)
       throw new AppError('BAD_USER_INPUT', 'Invalid parameters', fields)
     }
     const q = parsed.data.q ?? ''
@@ -124,13 +125,23 @@ export function createAutosuggestService(deps: { dataTables: DataTablesService; 
         key: 'title',
         data: kb
           .flatMap((c) =>
-            c.articles.map((a) => ({ title: a.title, category: c.title, route: `/pages/knowledge-base/${encodeURIComponent(c.slug)}/${encodeURIComponent(a.slug)}` })),
+            c.articles.map((a) => ({
+              title: a.title,
+              category: c.title,
+              route: `/pages/knowledge-base/${encodeURIComponent(c.slug)}/${encodeURIComponent(a.slug)}`,
+            })),
           )
           .slice(0, SUGGESTIONS_PER_GROUP),
       },
       products: {
         key: 'name',
-        data: shop.products.map((p) => ({ name: p.name, brand: p.brand, price: p.price, img: p.image?.startsWith('data:') ? null : p.image, route: `/apps/e-commerce/product/${p.id}` })),
+        data: shop.products.map((p) => ({
+          name: p.name,
+          brand: p.brand,
+          price: p.price,
+          img: p.image?.startsWith('data:') ? null : p.image,
+          route: `/apps/e-commerce/product/${p.id}`,
+        })),
       },
     }
   }

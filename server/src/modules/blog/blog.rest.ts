@@ -3,7 +3,8 @@ import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import type { BlogComment, BlogPost } from './blog.service'
 
 /** Dates as the classic template shows them ("Jan 10, 2020", UTC). */
-const shortDate = (at: Date | null) => (at ? new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(at) : '')
+const shortDate = (at: Date | null) =>
+  at ? new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(at) : ''
 
 const posted = (p: BlogPost) => shortDate(p.publishedAt ?? p.updatedAt)
 
@@ -22,7 +23,14 @@ const listItem = (p: BlogPost) => ({
   status: p.status,
 })
 
-const commentItem = (c: BlogComment) => ({ id: c.id, avatar: c.author.avatar, userFullName: c.author.name, commentedAt: shortDate(c.createdAt), commentText: c.text, hidden: c.hidden })
+const commentItem = (c: BlogComment) => ({
+  id: c.id,
+  avatar: c.author.avatar,
+  userFullName: c.author.name,
+  commentedAt: shortDate(c.createdAt),
+  commentText: c.text,
+  hidden: c.hidden,
+})
 
 /** The admin edit form's data (GET /blog/list/data/edit, and the answer of its POST). */
 const editData = (p: BlogPost) => ({

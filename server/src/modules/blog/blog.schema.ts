@@ -65,7 +65,8 @@ const BlogSidebarRef = builder.objectRef<{ recent: BlogPost[]; tags: BlogTagCoun
 })
 
 const BlogPostInput = builder.inputType('BlogPostInput', {
-  description: 'A whole post. slug empty: made from the title. coverImage: an https address, a site path, a PNG/JPEG/WebP data URL, or null/"" for none; left out: unchanged.',
+  description:
+    'A whole post. slug empty: made from the title. coverImage: an https address, a site path, a PNG/JPEG/WebP data URL, or null/"" for none; left out: unchanged.',
   fields: (t) => ({
     title: t.string({ required: true }),
     slug: t.string(),

@@ -57,7 +57,30 @@ export const BLOG_PER_PAGE_MAX = 50
 /** Server-side HTML cleaning for post bodies: structure, links and images; no scripts, handlers, styles or javascript: URLs. */
 export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'h2', 'h3', 'h4', 'hr', 'img', 'figure', 'figcaption'],
+    allowedTags: [
+      'p',
+      'br',
+      'b',
+      'strong',
+      'i',
+      'em',
+      'u',
+      's',
+      'a',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'pre',
+      'code',
+      'h2',
+      'h3',
+      'h4',
+      'hr',
+      'img',
+      'figure',
+      'figcaption',
+    ],
     allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https'] },
@@ -230,13 +253,22 @@ export function createBlogService(deps: { db: Db; audit: AuditService; now: () =
   async function sidebar(principal: Principal | null): Promise<{ recent: BlogPost[]; tags: BlogTagCount[] }> {
     const where = visibleTo(principal)
     const [recent, tags] = await Promise.all([
-      db.select(postColumns).from(blogPosts).leftJoin(users, eq(users.id, blogPosts.authorId)).where(where).orderBy(...newestFirst).limit(5),
+      db
+        .select(postColumns)
+        .from(blogPosts)
+        .leftJoin(users, eq(users.id, blogPosts.authorId))
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(5),
       db.execute<{ tag: string; n: number | string }>(sql`
         select tag, count(*)::int as n from ${blogPosts}, jsonb_array_elements_text(${blogPosts.tags}) as tag
         ${where ? sql`where ${where}` : sql``}
         group by tag order by n desc, tag asc`),
     ])
-    const list = (Array.isArray(tags) ? tags : (tags as unknown as { rows: Array<{ tag: string; n: number | string }> }).rows) as Array<{ tag: string; n: number | string }>
+    const list = (Array.isArray(tags) ? tags : (tags as unknown as { rows: Array<{ tag: string; n: number | string }> }).rows) as Array<{
+      tag: string
+      n: number | string
+    }>
     return { recent: recent.map(toPost), tags: list.map((t) => ({ tag: t.tag, count: Number(t.n) })) }
   }
 
@@ -289,7 +321,8 @@ export function createBlogService(deps: { db: Db; audit: AuditService; now: () =
     requireAdmin(scopeOf(principal))
     const input = parseInput(postInput, raw)
     const content = sanitizePostHtml(input.content)
-    if (input.status === 'Published' && textOf(content) === '') throw new AppError('BAD_USER_INPUT', 'A published post needs a text.', { content: ['A published post needs a text.'] })
+    if (input.status === 'Published' && textOf(content) === '')
+      throw new AppError('BAD_USER_INPUT', 'A published post needs a text.', { content: ['A published post needs a text.'] })
     const slug = input.slug || slugify(input.title)
     if (!slug) throw new AppError('BAD_USER_INPUT', 'Give the post a slug.', { slug: ['Lowercase letters, digits and single dashes.'] })
     const at = now()
@@ -312,7 +345,10 @@ export function createBlogService(deps: { db: Db; audit: AuditService; now: () =
         }
         const [row] = before
           ? await tx.update(blogPosts).set(values).where(eq(blogPosts.id, before.id)).returning()
-          : await tx.insert(blogPosts).values({ ...values, authorId: principal!.userId, createdAt: at }).returning()
+          : await tx
+              .insert(blogPosts)
+              .values({ ...values, authorId: principal!.userId, createdAt: at })
+              .returning()
         await audit.write(tx, principal!, [
           {
             action: before ? (before.status !== row!.status && row!.status === 'Published' ? 'blogPost.publish' : 'blogPost.update') : 'blogPost.create',
@@ -348,7 +384,10 @@ export function createBlogService(deps: { db: Db; audit: AuditService; now: () =
     scopeOf(principal)
     const postId = one(blogPostId, 'postId', rawPostId)
     const text = one(commentText, 'text', rawText ?? '')
-    const [post] = await db.select({ id: blogPosts.id }).from(blogPosts).where(and(eq(blogPosts.id, postId), visibleTo(principal)))
+    const [post] = await db
+      .select({ id: blogPosts.id })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.id, postId), visibleTo(principal)))
     if (!post) throw notFound()
     const [row] = await db.insert(blogComments).values({ postId, authorId: principal!.userId, body: text, createdAt: now() }).returning({ id: blogComments.id })
     return (await comments(principal, postId)).find((c) => c.id === row!.id)!
@@ -374,7 +413,15 @@ export function createBlogService(deps: { db: Db; audit: AuditService; now: () =
     await db.transaction(async (tx) => {
       await tx.delete(blogComments).where(eq(blogComments.id, found.id))
       if (found.authorId !== scope.actorId)
-        await audit.write(tx, principal!, [{ action: 'blogComment.delete', entity: 'blogComment', entityId: found.id, before: { postId: found.postId, authorId: found.authorId, text: found.body }, after: null }])
+        await audit.write(tx, principal!, [
+          {
+            action: 'blogComment.delete',
+            entity: 'blogComment',
+            entityId: found.id,
+            before: { postId: found.postId, authorId: found.authorId, text: found.body },
+            after: null,
+          },
+        ])
     })
     return true
   }
@@ -384,9 +431,18 @@ export function createBlogService(deps: { db: Db; audit: AuditService; now: () =
     requireAdmin(scopeOf(principal))
     const found = await findComment(principal, rawId)
     await db.transaction(async (tx) => {
-      await tx.update(blogComments).set({ hiddenAt: hidden ? now() : null }).where(eq(blogComments.id, found.id))
+      await tx
+        .update(blogComments)
+        .set({ hiddenAt: hidden ? now() : null })
+        .where(eq(blogComments.id, found.id))
       await audit.write(tx, principal!, [
-        { action: hidden ? 'blogComment.hide' : 'blogComment.show', entity: 'blogComment', entityId: found.id, before: { hidden: found.hiddenAt !== null }, after: { hidden } },
+        {
+          action: hidden ? 'blogComment.hide' : 'blogComment.show',
+          entity: 'blogComment',
+          entityId: found.id,
+          before: { hidden: found.hiddenAt !== null },
+          after: { hidden },
+        },
       ])
     })
     return (await comments(principal, found.postId)).find((c) => c.id === found.id)!

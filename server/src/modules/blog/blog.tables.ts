@@ -20,7 +20,10 @@ export const blogPosts = pgTable(
     excerpt: text('excerpt').notNull().default(''),
     content: text('content').notNull().default(''),
     coverImage: text('cover_image'),
-    tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tags: jsonb('tags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status', { enum: blogStatuses }).notNull().default('Draft'),
     authorId: bigint('author_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     /** Set when the post is first published; kept when it goes back to Draft and out again. */

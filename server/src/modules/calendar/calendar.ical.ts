@@ -38,11 +38,22 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ')
 }
 
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 const date = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '')
 
 export function toICalendar(events: CalendarEventRow[], opts: { host: string; name: string; stamp: Date }): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Channel Assistant//Stream calendar//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(opts.name)}`]
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Channel Assistant//Stream calendar//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(opts.name)}`,
+  ]
   for (const e of events) {
     lines.push('BEGIN:VEVENT', `UID:event-${e.id}@${opts.host}`, `DTSTAMP:${utc(opts.stamp)}`, `LAST-MODIFIED:${utc(e.updatedAt)}`)
     if (e.allDay) lines.push(`DTSTART;VALUE=DATE:${date(e.startAt)}`, `DTEND;VALUE=DATE:${date(e.endAt)}`)

@@ -68,7 +68,7 @@ const missing = () => new AppError('NOT_FOUND', 'No such event')
 builder.queryFields((t) => ({
   calendarEvents: t.field({
     type: CalendarEventListRef,
-    description: 'Your events in the calendars given (all without), overlapping [start, end) when given; Stream reads your Twitch channels\' schedules.',
+    description: "Your events in the calendars given (all without), overlapping [start, end) when given; Stream reads your Twitch channels' schedules.",
     args: {
       calendars: t.arg({ type: [CalendarNameEnum] }),
       start: t.arg.string(),

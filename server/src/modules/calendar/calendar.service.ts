@@ -13,7 +13,16 @@ import type { Principal } from '../../permissions/abilities'
 import { parseInput } from '../../validation'
 import type { ChannelsService } from '../channels/channels.service'
 import type { ChannelRow } from '../channels/channels.tables'
-import { calendarEvents, calendarFeeds, calendarNames, eventCalendars, STREAM_CALENDAR, type CalendarEventRow, type CalendarName, type EventCalendar } from './calendar.tables'
+import {
+  calendarEvents,
+  calendarFeeds,
+  calendarNames,
+  eventCalendars,
+  STREAM_CALENDAR,
+  type CalendarEventRow,
+  type CalendarName,
+  type EventCalendar,
+} from './calendar.tables'
 
 export const MAX_TITLE_LENGTH = 200
 export const MAX_STREAM_TITLE_LENGTH = 140
@@ -106,14 +115,25 @@ function parseInstant(v: string, field: string): Date {
   const d = new Date(v)
   const [, y, mo, da, h, mi, s] = m.map(Number) as number[]
   const valid =
-    !Number.isNaN(d.getTime()) && mo! >= 1 && mo! <= 12 && da! >= 1 && da! <= new Date(Date.UTC(y!, mo!, 0)).getUTCDate() && h! <= 23 && mi! <= 59 && (Number.isNaN(s!) || s! <= 59)
+    !Number.isNaN(d.getTime()) &&
+    mo! >= 1 &&
+    mo! <= 12 &&
+    da! >= 1 &&
+    da! <= new Date(Date.UTC(y!, mo!, 0)).getUTCDate() &&
+    h! <= 23 &&
+    mi! <= 59 &&
+    (Number.isNaN(s!) || s! <= 59)
   if (!valid || !inYears(d)) return fail(field, `${field} is not a valid date and time`)
   return d
 }
 
 const text = (max: number, what: string) => z.string({ message: `${what} must be text` }).max(max, `${what} has at most ${max} characters`)
 const fields = {
-  title: z.string({ message: 'The title must be text' }).trim().min(1, 'The title is empty').max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters`),
+  title: z
+    .string({ message: 'The title must be text' })
+    .trim()
+    .min(1, 'The title is empty')
+    .max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters`),
   start: z.string({ message: 'start must be a date or a date and time' }).max(40),
   end: z.union([z.string({ message: 'end must be a date or a date and time' }).max(40), z.null()]),
   allDay: z.boolean({ message: 'allDay is true or false' }),
@@ -131,9 +151,16 @@ const fields = {
     }, 'The URL is not valid'),
   calendar: z.enum(calendarNames, { message: `calendar is one of ${calendarNames.join(', ')}` }),
   guests: z
-    .array(z.string({ message: 'A guest is a name or an e-mail address' }).trim().min(1, 'A guest has a name').max(MAX_GUEST_LENGTH, `A guest has at most ${MAX_GUEST_LENGTH} characters`), {
-      message: 'guests is a list of names or e-mail addresses',
-    })
+    .array(
+      z
+        .string({ message: 'A guest is a name or an e-mail address' })
+        .trim()
+        .min(1, 'A guest has a name')
+        .max(MAX_GUEST_LENGTH, `A guest has at most ${MAX_GUEST_LENGTH} characters`),
+      {
+        message: 'guests is a list of names or e-mail addresses',
+      },
+    )
     .max(MAX_GUESTS, `At most ${MAX_GUESTS} guests`)
     .transform((g) => [...new Set(g)]),
   location: text(MAX_LOCATION_LENGTH, 'The location'),
@@ -168,7 +195,10 @@ const updateSchema = createSchema.partial()
 type Parsed = z.infer<typeof updateSchema>
 
 const listSchema = z.object({
-  calendars: z.array(z.enum(calendarNames, { message: `calendars are some of ${calendarNames.join(', ')}` })).max(20).nullish(),
+  calendars: z
+    .array(z.enum(calendarNames, { message: `calendars are some of ${calendarNames.join(', ')}` }))
+    .max(20)
+    .nullish(),
   start: z.string().max(40).nullish(),
   end: z.string().max(40).nullish(),
 })
@@ -267,7 +297,13 @@ export function createCalendarService(deps: { db: Db; log: Logger; now: () => Da
   }
 
   async function list(actor: Principal, args: ListEventsArgs = {}): Promise<EventList> {
-    const raw = typeof args.calendars === 'string' ? args.calendars.split(',').map((s) => s.trim()).filter(Boolean) : args.calendars
+    const raw =
+      typeof args.calendars === 'string'
+        ? args.calendars
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : args.calendars
     const a = parseInput(listSchema, { ...args, calendars: raw }, 'query')
     const wanted = new Set<CalendarName>(a.calendars ?? calendarNames)
     const { from, to } = parseRange(a)
@@ -276,7 +312,12 @@ export function createCalendarService(deps: { db: Db; log: Logger; now: () => Da
     if (from) conds.push(gt(calendarEvents.endAt, from))
     if (to) conds.push(lt(calendarEvents.startAt, to))
     const rows = stored.length
-      ? await db.select().from(calendarEvents).where(and(...conds)).orderBy(asc(calendarEvents.startAt), asc(calendarEvents.id)).limit(MAX_EVENTS)
+      ? await db
+          .select()
+          .from(calendarEvents)
+          .where(and(...conds))
+          .orderBy(asc(calendarEvents.startAt), asc(calendarEvents.id))
+          .limit(MAX_EVENTS)
       : []
     const events = rows.map(toView)
     const warnings: string[] = []
@@ -355,7 +396,8 @@ export function createCalendarService(deps: { db: Db; log: Logger; now: () => Da
       if (channelId !== undefined || mine.length === 0) fail('channelId', 'Connect a Twitch channel to plan streams')
       fail('channelId', 'Choose which Twitch channel the stream is on')
     }
-    if (!(await canEdit(channel!))) throw new AppError('PLATFORM_ERROR', `The channel was connected before the stream calendar was offered; reconnect it to grant ${SCHEDULE_SCOPE}`)
+    if (!(await canEdit(channel!)))
+      throw new AppError('PLATFORM_ERROR', `The channel was connected before the stream calendar was offered; reconnect it to grant ${SCHEDULE_SCOPE}`)
     return channel!
   }
 
@@ -495,9 +537,17 @@ export function createCalendarService(deps: { db: Db; log: Logger; now: () => Da
   /** The feed's owner and stored events by the URL's secret; null for an unknown or revoked one. */
   async function feedEvents(token: string): Promise<{ events: CalendarEventRow[]; stamp: Date } | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
-    const [owner] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashFeedToken(token)))
+    const [owner] = await db
+      .select({ userId: calendarFeeds.userId })
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.tokenHash, hashFeedToken(token)))
     if (!owner) return null
-    const events = await db.select().from(calendarEvents).where(eq(calendarEvents.ownerId, owner.userId)).orderBy(asc(calendarEvents.startAt), asc(calendarEvents.id)).limit(MAX_EVENTS)
+    const events = await db
+      .select()
+      .from(calendarEvents)
+      .where(eq(calendarEvents.ownerId, owner.userId))
+      .orderBy(asc(calendarEvents.startAt), asc(calendarEvents.id))
+      .limit(MAX_EVENTS)
     return { events, stamp: now() }
   }
 

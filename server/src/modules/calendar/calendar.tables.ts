@@ -28,7 +28,10 @@ export const calendarEvents = pgTable(
     allDay: boolean('all_day').notNull().default(false),
     url: text('url').notNull().default(''),
     calendar: text('calendar').$type<EventCalendar>().notNull(),
-    guests: jsonb('guests').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    guests: jsonb('guests')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     location: text('location').notNull().default(''),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

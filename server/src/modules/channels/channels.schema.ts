@@ -108,19 +108,16 @@ const PlanLimitsRef = builder.objectRef<PlanLimits>('BotLimits').implement({
   }),
 })
 
-const ConnectionStartRef = builder
-  .objectRef<{ authorizeUrl: string; expiresAt: Date; scopes: string[] }>('ChannelConnectionStart')
-  .implement({
-    fields: (t) => ({
-      authorizeUrl: t.exposeString('authorizeUrl', { description: "Send the browser here (the platform's consent page)." }),
-      expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expiresAt }),
-      scopes: t.exposeStringList('scopes', { description: 'What the platform will be asked for.' }),
-    }),
-  })
+const ConnectionStartRef = builder.objectRef<{ authorizeUrl: string; expiresAt: Date; scopes: string[] }>('ChannelConnectionStart').implement({
+  fields: (t) => ({
+    authorizeUrl: t.exposeString('authorizeUrl', { description: "Send the browser here (the platform's consent page)." }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expiresAt }),
+    scopes: t.exposeStringList('scopes', { description: 'What the platform will be asked for.' }),
+  }),
+})
 
 const PendingConnectionRef = builder.objectRef<PendingConnectionRow>('PendingChannelConnection').implement({
-  description:
-    'A finished consent at the platform, held until the user confirms the account it names; nothing is linked before confirmChannelConnection.',
+  description: 'A finished consent at the platform, held until the user confirms the account it names; nothing is linked before confirmChannelConnection.',
   fields: (t) => ({
     id: t.id({ resolve: (p) => String(p.id) }),
     platform: t.field({ type: PlatformEnum, resolve: (p) => p.platform }),
@@ -246,7 +243,6 @@ builder.mutationFields((t) => ({
       module: t.arg({ type: BotModuleEnum, required: true }),
       enabled: t.arg.boolean({ required: true }),
     },
-    resolve: (_r, { channelId, module, enabled }, ctx) =>
-      ctx.services.channels.setModule(userIdOf(ctx), String(channelId), module, enabled),
+    resolve: (_r, { channelId, module, enabled }, ctx) => ctx.services.channels.setModule(userIdOf(ctx), String(channelId), module, enabled),
   }),
 }))

@@ -183,7 +183,10 @@ export function createChannelsService(deps: {
   ): Promise<string> {
     const fail = (code: string) => `${panelPath[platform]}?error=${code}`
     if (!q.state || q.state.length > 200) return fail('invalid_state')
-    const [pending] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, sha256(q.state))).returning()
+    const [pending] = await db
+      .delete(oauthStates)
+      .where(eq(oauthStates.stateHash, sha256(q.state)))
+      .returning()
     if (!pending || pending.platform !== platform) return fail('invalid_state')
     if (pending.expiresAt <= now()) return fail('expired_state')
     if (!pending.bindingHash || !binding || binding.length > 200 || !sameHash(pending.bindingHash, sha256(binding))) {
@@ -208,7 +211,10 @@ export function createChannelsService(deps: {
       }
       const at = now()
       // Connections nobody confirmed in time: their tokens are withdrawn at the platform.
-      const stale = await db.delete(pendingConnections).where(sql`${pendingConnections.expiresAt} < ${at}`).returning()
+      const stale = await db
+        .delete(pendingConnections)
+        .where(sql`${pendingConnections.expiresAt} < ${at}`)
+        .returning()
       for (const old of stale) {
         void platforms
           .of(old)
@@ -268,7 +274,11 @@ export function createChannelsService(deps: {
     const n = Number(id)
     const [row] =
       Number.isSafeInteger(n) && n > 0
-        ? await db.select().from(pendingConnections).where(and(eq(pendingConnections.id, n), eq(pendingConnections.userId, userId))).limit(1)
+        ? await db
+            .select()
+            .from(pendingConnections)
+            .where(and(eq(pendingConnections.id, n), eq(pendingConnections.userId, userId)))
+            .limit(1)
         : []
     if (!row || row.expiresAt <= now()) throw new AppError('NOT_FOUND', 'This connection request is unknown or has expired; connect again')
     return row
@@ -508,7 +518,9 @@ export function createChannelsService(deps: {
     const rows = await db
       .update(channels)
       .set({ status: 'stopped', statusReason: reason.text, statusCode: reason.code, statusArgs: reason.args, statusAt: at })
-      .where(sql`(${channels.active} or ${channels.autostart}) and ${channels.statusCode} is distinct from 'LICENCE_ENDED' and not ${ownerLicensed(channels.userId)} and ${idle} and ${except}`)
+      .where(
+        sql`(${channels.active} or ${channels.autostart}) and ${channels.statusCode} is distinct from 'LICENCE_ENDED' and not ${ownerLicensed(channels.userId)} and ${idle} and ${except}`,
+      )
       .returning()
     for (const row of rows) publishStatus(row, at)
   }

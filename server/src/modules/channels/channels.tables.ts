@@ -65,7 +65,10 @@ export const channelAccounts = pgTable(
     login: text('login').notNull(),
     accessToken: text('access_token').notNull(),
     refreshToken: text('refresh_token'),
-    scopes: jsonb('scopes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    scopes: jsonb('scopes')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,7 +15,10 @@ export const chatMessages = pgTable(
     userLogin: text('user_login').notNull(),
     userName: text('user_name').notNull(),
     text: text('text').notNull(),
-    roles: jsonb('roles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    roles: jsonb('roles')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     fromBot: boolean('from_bot').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },

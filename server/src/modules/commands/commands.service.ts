@@ -29,8 +29,7 @@ export interface TimerInput {
 export const TRIGGER = /^![a-z0-9_]{1,30}$/
 export const MIN_TIMER_MINUTES = 5
 
-const bad = (fields: Record<string, string[]>) =>
-  new AppError('BAD_USER_INPUT', Object.values(fields).flat().join('; '), fields)
+const bad = (fields: Record<string, string[]>) => new AppError('BAD_USER_INPUT', Object.values(fields).flat().join('; '), fields)
 
 const isUnique = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } }

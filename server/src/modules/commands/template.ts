@@ -68,7 +68,10 @@ export function renderTemplate(text: string, ctx: TemplateContext, random: () =>
       case 'uptime':
         return formatUptime(ctx.uptimeMs)
       case 'random': {
-        const options = rest.join(' ').split('|').map((o) => o.trim())
+        const options = rest
+          .join(' ')
+          .split('|')
+          .map((o) => o.trim())
         return options[Math.min(options.length - 1, Math.floor(random() * options.length))] ?? ''
       }
       default:

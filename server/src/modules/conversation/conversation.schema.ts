@@ -73,7 +73,8 @@ const ConversationRef = builder.objectRef<ChannelRow>('ConversationBot').impleme
     botName: t.string({
       nullable: true,
       description: "The login the bot speaks as (the bot account, else the broadcaster's); a message must name it to reach the model.",
-      resolve: async (c, _a, ctx) => ((await ctx.services.channels.account(c.id, 'bot')) ?? (await ctx.services.channels.account(c.id, 'broadcaster')))?.login ?? null,
+      resolve: async (c, _a, ctx) =>
+        ((await ctx.services.channels.account(c.id, 'bot')) ?? (await ctx.services.channels.account(c.id, 'broadcaster')))?.login ?? null,
     }),
     modelEnabled: t.boolean({ resolve: async (c, _a, ctx) => (await ctx.services.conversation.settingsOf(c.id)).modelEnabled }),
     systemPrompt: t.string({ resolve: async (c, _a, ctx) => (await ctx.services.conversation.settingsOf(c.id)).systemPrompt }),

@@ -89,7 +89,12 @@ export function createConversationService(deps: {
   pubsub: PubSub<Topics>
   config: Pick<
     Config,
-    'CONVERSATION_MODEL_URL' | 'CONVERSATION_MODEL' | 'CONVERSATION_MODEL_KEY' | 'CONVERSATION_MODEL_TIMEOUT_MS' | 'CONVERSATION_MODEL_STREAM' | 'CONVERSATION_LOG_DAYS'
+    | 'CONVERSATION_MODEL_URL'
+    | 'CONVERSATION_MODEL'
+    | 'CONVERSATION_MODEL_KEY'
+    | 'CONVERSATION_MODEL_TIMEOUT_MS'
+    | 'CONVERSATION_MODEL_STREAM'
+    | 'CONVERSATION_LOG_DAYS'
   >
   /** A monotonic clock for latencies (performance.now). */
   monotonic?: () => number
@@ -267,7 +272,10 @@ export function createConversationService(deps: {
     }
     const where = and(...conds)
     const [[{ n } = { n: 0 }], items] = await Promise.all([
-      db.select({ n: sql<number>`count(*)::int` }).from(conversationLog).where(where),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(conversationLog)
+        .where(where),
       db.select().from(conversationLog).where(where).orderBy(desc(conversationLog.at), desc(conversationLog.id)).limit(first).offset(offset),
     ])
     return { total: n, items }

@@ -115,7 +115,10 @@ builder.queryFields((t) => ({
       filter: t.arg({ type: TableFilterInput }),
     },
     resolve: (_r, { page, perPage, sortField, descending, filter }, ctx) =>
-      ctx.services.dataTables.page(ctx.principal, given({ ...given(filter), page, perPage, sortField, sortType: descending == null ? null : descending ? 'desc' : 'asc' })),
+      ctx.services.dataTables.page(
+        ctx.principal,
+        given({ ...given(filter), page, perPage, sortField, sortType: descending == null ? null : descending ? 'desc' : 'asc' }),
+      ),
   }),
   autosuggest: t.field({
     type: AutosuggestRef,

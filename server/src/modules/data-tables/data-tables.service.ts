@@ -72,7 +72,14 @@ const whole = (name: string, min: number, max: number) =>
       .max(max, `${name} must be at most ${max}`)
       .optional(),
   )
-const day = (name: string) => z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be YYYY-MM-DD`).optional())
+const day = (name: string) =>
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be YYYY-MM-DD`)
+      .optional(),
+  )
 
 /** Column filters (advanced search and the SSR table): each narrows the rows, all together. */
 const filterShape = z.object({
@@ -91,7 +98,10 @@ export type TableFilter = z.infer<typeof filterShape>
 const pageShape = filterShape.extend({
   page: whole('page', 1, 1_000_000),
   perPage: whole('perPage', 1, MAX_PER_PAGE),
-  sortField: z.preprocess(blank, z.enum(sortFields as [SortField, ...SortField[]], { message: `sortField must be one of ${sortFields.join(', ')}` }).optional()),
+  sortField: z.preprocess(
+    blank,
+    z.enum(sortFields as [SortField, ...SortField[]], { message: `sortField must be one of ${sortFields.join(', ')}` }).optional(),
+  ),
   sortType: z.preprocess(blank, z.enum(['asc', 'desc', 'none'], { message: 'sortType must be asc, desc or none' }).optional()),
 })
 export type TablePageParams = z.input<typeof pageShape>
@@ -189,7 +199,9 @@ export function createDataTablesService(deps: { db: Db; now: () => Date }) {
   }
 
   async function select(scope: Exclude<Scope, { kind: 'self' }>, f: TableFilter, order: SQL, limit: number, offset = 0) {
-    const rows = await raw(sql`select * from (${rowsSource(scope)}) r where ${conditions(f)} order by ${order} limit ${limit} offset ${offset}`, { prepare: false })
+    const rows = await raw(sql`select * from (${rowsSource(scope)}) r where ${conditions(f)} order by ${order} limit ${limit} offset ${offset}`, {
+      prepare: false,
+    })
     return rows.map(toRow)
   }
 

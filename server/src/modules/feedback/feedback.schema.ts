@@ -33,7 +33,11 @@ const FeedbackReportRef = builder.objectRef<FeedbackReportView>('FeedbackReport'
     text: t.exposeString('text'),
     excerpt: t.field({ type: [ExcerptLineRef], resolve: (r) => r.excerpt }),
     status: t.field({ type: FeedbackStatusEnum, resolve: (r) => r.status }),
-    assigneeId: t.id({ nullable: true, description: 'Admins only (null for anyone else).', resolve: (r) => (r.assigneeId === null ? null : String(r.assigneeId)) }),
+    assigneeId: t.id({
+      nullable: true,
+      description: 'Admins only (null for anyone else).',
+      resolve: (r) => (r.assigneeId === null ? null : String(r.assigneeId)),
+    }),
     assigneeName: t.exposeString('assigneeName', { nullable: true, description: 'Admins only (null for anyone else).' }),
     reply: t.exposeString('reply', { nullable: true, description: "The admins' reply; the reporter sees it." }),
     repliedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.repliedAt }),

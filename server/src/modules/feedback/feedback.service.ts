@@ -62,11 +62,7 @@ export interface ListReportsArgs {
 }
 
 const longText = (field: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `The ${field} is empty`)
-    .max(MAX_TEXT_LENGTH, `The ${field} has at most ${MAX_TEXT_LENGTH} characters`)
+  z.string().trim().min(1, `The ${field} is empty`).max(MAX_TEXT_LENGTH, `The ${field} has at most ${MAX_TEXT_LENGTH} characters`)
 
 const fileInput = z.object({
   category: z.enum(feedbackCategories, { message: `One of ${feedbackCategories.join(', ')}` }),
@@ -81,7 +77,6 @@ const statusInput = z.enum(feedbackStatuses, { message: `One of ${feedbackStatus
 const platformInput = z.enum(['twitch', 'kick'], { message: 'twitch or kick' })
 const ageInput = z.number().int().min(0).max(MAX_AGE_DAYS, `Between 0 and ${MAX_AGE_DAYS} days`)
 const cursorShape = z.object({ id: z.number().int().positive() })
-
 
 const statusLabel: Record<FeedbackStatus, string> = { open: 'open', in_progress: 'in progress', resolved: 'resolved' }
 
@@ -115,12 +110,14 @@ export function createFeedbackService(deps: {
     return eq(feedbackReports.reporterId, scope.actorId)
   }
 
-  const view = (admin: boolean) => (r: { report: FeedbackReportRow; reporterName: string; assigneeName: string | null }): FeedbackReportView => ({
-    ...r.report,
-    reporterName: r.reporterName,
-    assigneeId: admin ? r.report.assigneeId : null,
-    assigneeName: admin ? r.assigneeName : null,
-  })
+  const view =
+    (admin: boolean) =>
+    (r: { report: FeedbackReportRow; reporterName: string; assigneeName: string | null }): FeedbackReportView => ({
+      ...r.report,
+      reporterName: r.reporterName,
+      assigneeId: admin ? r.report.assigneeId : null,
+      assigneeName: admin ? r.assigneeName : null,
+    })
 
   function selectReports(h: Db = db) {
     return h
@@ -207,11 +204,7 @@ export function createFeedbackService(deps: {
         .where(before === undefined ? filter : and(filter, lt(feedbackReports.id, before)))
         .orderBy(desc(feedbackReports.id))
         .limit(first + 1),
-      db
-        .select({ n: count() })
-        .from(feedbackReports)
-        .innerJoin(reporter, eq(reporter.id, feedbackReports.reporterId))
-        .where(filter),
+      db.select({ n: count() }).from(feedbackReports).innerJoin(reporter, eq(reporter.id, feedbackReports.reporterId)).where(filter),
     ])
     const toView = view(scope.kind === 'all')
     return forwardPage(rows.map(toView), first, args.after, counted?.n ?? 0, (node) => ({ id: node.id }))

@@ -33,7 +33,10 @@ export const feedbackReports = pgTable(
     channelName: text('channel_name').notNull(),
     category: text('category', { enum: feedbackCategories }).notNull(),
     text: text('text').notNull(),
-    excerpt: jsonb('excerpt').$type<ExcerptLine[]>().notNull().default(sql`'[]'::jsonb`),
+    excerpt: jsonb('excerpt')
+      .$type<ExcerptLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status', { enum: feedbackStatuses }).notNull().default('open'),
     assigneeId: bigint('assignee_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     reply: text('reply'),

@@ -4,7 +4,8 @@ import { toId } from '../../ids'
 builder.queryFields((t) => ({
   firebaseAdminClaim: t.boolean({
     nullable: true,
-    description: "Admins, AUTH_PROVIDER=firebase: whether the user's Firebase account carries the `admin` custom claim; null when the account is not linked to Firebase.",
+    description:
+      "Admins, AUTH_PROVIDER=firebase: whether the user's Firebase account carries the `admin` custom claim; null when the account is not linked to Firebase.",
     args: { userId: t.arg.id({ required: true }) },
     resolve: (_root, { userId }, ctx) => ctx.services.firebaseAuth.adminClaimOf(toId(userId, 'userId')),
   }),

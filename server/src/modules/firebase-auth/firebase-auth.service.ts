@@ -89,10 +89,7 @@ export function createFirebaseAuthService(deps: {
     let user: UserRow | undefined
     try {
       user = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({ email, username, fullName: username, passwordHash: NO_LOCAL_PASSWORD, firebaseUid: uid })
-          .returning()
+        const [row] = await tx.insert(users).values({ email, username, fullName: username, passwordHash: NO_LOCAL_PASSWORD, firebaseUid: uid }).returning()
         if (!row) throw new AppError('INTERNAL_SERVER_ERROR', 'User not created')
         await tx.insert(botPanels).values({ userId: row.id })
         return row
@@ -131,9 +128,7 @@ export function createFirebaseAuthService(deps: {
     const before = await id.adminClaim(user.firebaseUid).catch(() => null)
     await id.setAdminClaim(user.firebaseUid, admin)
     await db.transaction((tx) =>
-      audit.write(tx, actor, [
-        { action: 'user.adminClaim', entity: 'user', entityId: user.id, before: { adminClaim: before }, after: { adminClaim: admin } },
-      ]),
+      audit.write(tx, actor, [{ action: 'user.adminClaim', entity: 'user', entityId: user.id, before: { adminClaim: before }, after: { adminClaim: admin } }]),
     )
     return admin
   }

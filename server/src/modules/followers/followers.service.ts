@@ -99,7 +99,10 @@ export function createFollowersService(deps: { db: Db; now: () => Date; channels
       .where(cond)
       .orderBy(desc(followerEvents.followedAt), desc(followerEvents.followerId))
       .limit(first + 1)
-    const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(followerEvents).where(eq(followerEvents.channelId, channelId))
+    const [{ n } = { n: 0 }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(followerEvents)
+      .where(eq(followerEvents.channelId, channelId))
     const page = rows.slice(0, first)
     const last = page[page.length - 1]
     return {
@@ -182,7 +185,16 @@ export function createFollowersService(deps: { db: Db; now: () => Date; channels
       if (page.followers.length) {
         const inserted = await db
           .insert(followerEvents)
-          .values(page.followers.map((f) => ({ channelId: channel.id, followerId: f.userId, login: f.login, name: f.name, followedAt: f.followedAt, source: 'list' as const })))
+          .values(
+            page.followers.map((f) => ({
+              channelId: channel.id,
+              followerId: f.userId,
+              login: f.login,
+              name: f.name,
+              followedAt: f.followedAt,
+              source: 'list' as const,
+            })),
+          )
           .onConflictDoNothing()
           .returning({ id: followerEvents.followerId })
         rows += inserted.length

@@ -87,7 +87,7 @@ const HelpTextRef = builder.objectRef<HelpText>('HelpText').implement({
 const HelpEditorEntryRef = builder.objectRef<HelpEditorEntry>('HelpEditorEntry')
 HelpEditorEntryRef.implement({
   description:
-    'A help entry with every translation, for the admins\' editor. Its id is entryId, unique within its kind only (so that a client cache does not merge a FAQ category with a knowledge-base category of the same number).',
+    "A help entry with every translation, for the admins' editor. Its id is entryId, unique within its kind only (so that a client cache does not merge a FAQ category with a knowledge-base category of the same number).",
   fields: (t) => ({
     entryId: t.id({ resolve: (e) => String(e.id) }),
     kind: t.field({ type: HelpEntryKindEnum, resolve: (e) => e.kind }),

@@ -154,7 +154,10 @@ const translationsShape = (kind: HelpEntryKind) => {
     .refine((list) => list.some((t) => t.locale === 'en'), 'English is required (it is the fallback).')
 }
 
-const iconShape = z.string().trim().regex(/^[a-z][a-z0-9-]{0,39}$/, 'An icon name: lowercase letters, digits and dashes.')
+const iconShape = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9-]{0,39}$/, 'An icon name: lowercase letters, digits and dashes.')
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
 const inputShapes = {
@@ -405,10 +408,26 @@ export function createHelpService(deps: { db: Db; audit: AuditService; now: () =
       for (const r of rows) (m.get(idOf(r)) ?? m.set(idOf(r), []).get(idOf(r))!).push(map(r))
       return (entryId: number) => byLocale(m.get(entryId) ?? [])
     }
-    const fcT = texts(fct, (r) => r.categoryId, (r) => ({ locale: r.locale, title: r.title, body: r.subtitle }))
-    const fqT = texts(fqt, (r) => r.questionId, (r) => ({ locale: r.locale, title: r.question, body: r.answer }))
-    const kcT = texts(kct, (r) => r.categoryId, (r) => ({ locale: r.locale, title: r.title, body: r.description }))
-    const kaT = texts(kat, (r) => r.articleId, (r) => ({ locale: r.locale, title: r.title, body: r.body }))
+    const fcT = texts(
+      fct,
+      (r) => r.categoryId,
+      (r) => ({ locale: r.locale, title: r.title, body: r.subtitle }),
+    )
+    const fqT = texts(
+      fqt,
+      (r) => r.questionId,
+      (r) => ({ locale: r.locale, title: r.question, body: r.answer }),
+    )
+    const kcT = texts(
+      kct,
+      (r) => r.categoryId,
+      (r) => ({ locale: r.locale, title: r.title, body: r.description }),
+    )
+    const kaT = texts(
+      kat,
+      (r) => r.articleId,
+      (r) => ({ locale: r.locale, title: r.title, body: r.body }),
+    )
     const entry = (e: Omit<HelpEditorEntry, 'icon' | 'iconColor' | 'img' | 'children'> & Partial<HelpEditorEntry>): HelpEditorEntry => ({
       icon: null,
       iconColor: null,
@@ -455,13 +474,22 @@ export function createHelpService(deps: { db: Db; audit: AuditService; now: () =
         const [row] = await tx.select().from(faqCategories).where(eq(faqCategories.id, entryId))
         if (!row) return null
         const t = await tx.select().from(faqCategoryTexts).where(eq(faqCategoryTexts.categoryId, entryId))
-        return { key: row.key, icon: row.icon, position: row.position, translations: byLocale(t.map((x) => ({ locale: x.locale, title: x.title, body: x.subtitle }))) }
+        return {
+          key: row.key,
+          icon: row.icon,
+          position: row.position,
+          translations: byLocale(t.map((x) => ({ locale: x.locale, title: x.title, body: x.subtitle }))),
+        }
       }
       case 'faqQuestion': {
         const [row] = await tx.select().from(faqQuestions).where(eq(faqQuestions.id, entryId))
         if (!row) return null
         const t = await tx.select().from(faqQuestionTexts).where(eq(faqQuestionTexts.questionId, entryId))
-        return { categoryId: row.categoryId, position: row.position, translations: byLocale(t.map((x) => ({ locale: x.locale, title: x.question, body: x.answer }))) }
+        return {
+          categoryId: row.categoryId,
+          position: row.position,
+          translations: byLocale(t.map((x) => ({ locale: x.locale, title: x.question, body: x.answer }))),
+        }
       }
       case 'kbCategory': {
         const [row] = await tx.select().from(kbCategories).where(eq(kbCategories.id, entryId))
@@ -480,7 +508,12 @@ export function createHelpService(deps: { db: Db; audit: AuditService; now: () =
         const [row] = await tx.select().from(kbArticles).where(eq(kbArticles.id, entryId))
         if (!row) return null
         const t = await tx.select().from(kbArticleTexts).where(eq(kbArticleTexts.articleId, entryId))
-        return { categoryId: row.categoryId, slug: row.slug, position: row.position, translations: byLocale(t.map((x) => ({ locale: x.locale, title: x.title, body: x.body }))) }
+        return {
+          categoryId: row.categoryId,
+          slug: row.slug,
+          position: row.position,
+          translations: byLocale(t.map((x) => ({ locale: x.locale, title: x.title, body: x.body }))),
+        }
       }
     }
   }
@@ -539,10 +572,16 @@ export function createHelpService(deps: { db: Db; audit: AuditService; now: () =
       kind === 'faqCategory'
         ? tx.select({ m: max(faqCategories.position) }).from(faqCategories)
         : kind === 'faqQuestion'
-          ? tx.select({ m: max(faqQuestions.position) }).from(faqQuestions).where(eq(faqQuestions.categoryId, parentId!))
+          ? tx
+              .select({ m: max(faqQuestions.position) })
+              .from(faqQuestions)
+              .where(eq(faqQuestions.categoryId, parentId!))
           : kind === 'kbCategory'
             ? tx.select({ m: max(kbCategories.position) }).from(kbCategories)
-            : tx.select({ m: max(kbArticles.position) }).from(kbArticles).where(eq(kbArticles.categoryId, parentId!))
+            : tx
+                .select({ m: max(kbArticles.position) })
+                .from(kbArticles)
+                .where(eq(kbArticles.categoryId, parentId!))
     const [row] = await q
     return (row?.m ?? -1) + 1
   }
@@ -579,7 +618,10 @@ export function createHelpService(deps: { db: Db; audit: AuditService; now: () =
         // Moved to another category: it goes to the end there.
         const moved = parentId !== undefined && before?.categoryId !== parentId
         const position = moved ? { position: await nextPosition(tx, kind, parentId) } : {}
-        await tx.update(table).set({ ...values, ...position } as never).where(eq(table.id, target))
+        await tx
+          .update(table)
+          .set({ ...values, ...position } as never)
+          .where(eq(table.id, target))
       }
       await writeTexts(tx, kind, target, translations)
       return { id: target, result: target, before }
@@ -593,8 +635,10 @@ export function createHelpService(deps: { db: Db; audit: AuditService; now: () =
       const before = await snapshot(tx, kind, entryId)
       if (!before) throw notFound()
       const table = TABLES[kind]
-      if (kind === 'faqCategory') before.questions = (await tx.select({ id: faqQuestions.id }).from(faqQuestions).where(eq(faqQuestions.categoryId, entryId))).map((r) => r.id)
-      if (kind === 'kbCategory') before.articles = (await tx.select({ id: kbArticles.id }).from(kbArticles).where(eq(kbArticles.categoryId, entryId))).map((r) => r.id)
+      if (kind === 'faqCategory')
+        before.questions = (await tx.select({ id: faqQuestions.id }).from(faqQuestions).where(eq(faqQuestions.categoryId, entryId))).map((r) => r.id)
+      if (kind === 'kbCategory')
+        before.articles = (await tx.select({ id: kbArticles.id }).from(kbArticles).where(eq(kbArticles.categoryId, entryId))).map((r) => r.id)
       await tx.delete(table).where(eq(table.id, entryId))
       return { id: entryId, result: true, before }
     })

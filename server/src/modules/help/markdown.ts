@@ -24,7 +24,10 @@ export function markdownToHtml(source: string): string {
   const out: string[] = []
   const blocks = source.replace(/\r\n?/g, '\n').split(/\n\s*\n/)
   for (const block of blocks) {
-    const lines = block.split('\n').map((l) => l.trim()).filter(Boolean)
+    const lines = block
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
     if (lines.length === 0) continue
     const first = lines[0]!
     const heading = /^(#{2,3})\s+(.*)$/.exec(first)

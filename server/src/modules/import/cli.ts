@@ -44,7 +44,7 @@ const rawParams = values['hash-params']
     : null
 const hashParams = rawParams ? parseFirebaseHashParams(rawParams) : undefined
 if (rawParams && !hashParams) fail('The password-hash parameters are incomplete (base64_signer_key, base64_salt_separator, rounds, mem_cost)')
-if (values.auth && !hashParams) fail('--auth needs the project\'s password-hash parameters (--hash-params or --hash-key …)')
+if (values.auth && !hashParams) fail("--auth needs the project's password-hash parameters (--hash-params or --hash-key …)")
 
 let config
 try {

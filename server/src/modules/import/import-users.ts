@@ -45,7 +45,10 @@ const userDocument = z.object({
   Package: z.string().max(64).optional(),
   timestamp: firestoreTime.optional(),
   twitchname: z.string().max(64).nullable().optional(),
-  ability: z.array(z.object({ action: z.string().max(64), subject: z.string().max(64) })).max(50).optional(),
+  ability: z
+    .array(z.object({ action: z.string().max(64), subject: z.string().max(64) }))
+    .max(50)
+    .optional(),
   Botpanel: z
     .object({
       Active: z.boolean().optional(),
@@ -206,10 +209,10 @@ export async function importUsers(opts: {
     }
     const doc = parsed.data
     const email = normalizeEmail(doc.email)
-    if (!EMAIL.test(email)) return skip(source, 'invalid: email is not an e-mail address'), null
+    if (!EMAIL.test(email)) return (skip(source, 'invalid: email is not an e-mail address'), null)
     const username = doc.username.trim()
-    if (!USERNAME.test(username)) return skip(source, 'invalid: username needs 3 to 32 letters, digits, dots, dashes or underscores'), null
-    if (seen.has(email)) return skip(source, 'duplicate: the same e-mail appears earlier in the file'), null
+    if (!USERNAME.test(username)) return (skip(source, 'invalid: username needs 3 to 32 letters, digits, dots, dashes or underscores'), null)
+    if (seen.has(email)) return (skip(source, 'duplicate: the same e-mail appears earlier in the file'), null)
     seen.add(email)
     if (doc.Botpanel && 'Viewbot' in doc.Botpanel) summary.droppedFields['Botpanel.Viewbot'] += 1
     if (doc.Botpanel && 'Views' in doc.Botpanel) summary.droppedFields['Botpanel.Views'] += 1
@@ -266,10 +269,17 @@ export async function importUsers(opts: {
     )
     const keys = batch.flatMap((p) => (p.licence ? [p.licence.licensekey] : []))
     const keyOwners = new Map(
-      keys.length ? (await tx.select({ key: licences.licensekey, userId: licences.userId }).from(licences).where(inArray(licences.licensekey, keys))).map((k) => [k.key, k.userId]) : [],
+      keys.length
+        ? (await tx.select({ key: licences.licensekey, userId: licences.userId }).from(licences).where(inArray(licences.licensekey, keys))).map((k) => [
+            k.key,
+            k.userId,
+          ])
+        : [],
     )
     const existingIds = [...existing.values()].map((u) => u.id)
-    const panels = new Map(existingIds.length ? (await tx.select().from(botPanels).where(inArray(botPanels.userId, existingIds))).map((b) => [b.userId, b]) : [])
+    const panels = new Map(
+      existingIds.length ? (await tx.select().from(botPanels).where(inArray(botPanels.userId, existingIds))).map((b) => [b.userId, b]) : [],
+    )
 
     const accepted: Prepared[] = []
     const claimedKeys = new Map<string, string>()
@@ -294,7 +304,10 @@ export async function importUsers(opts: {
     const fresh = accepted.filter((p) => !existing.has(p.email))
     const ids = new Map<string, number>([...existing.values()].map((u) => [u.email, u.id]))
     if (fresh.length) {
-      const inserted = await tx.insert(users).values(fresh.map((p) => p.user)).returning({ id: users.id, email: users.email })
+      const inserted = await tx
+        .insert(users)
+        .values(fresh.map((p) => p.user))
+        .returning({ id: users.id, email: users.email })
       for (const row of inserted) ids.set(row.email, row.id)
       await tx.insert(botPanels).values(fresh.map((p) => ({ userId: ids.get(p.email)!, ...p.panel })))
     }
@@ -329,14 +342,27 @@ export async function importUsers(opts: {
       if (changed) {
         await tx
           .update(users)
-          .set({ username: p.user.username, role: p.user.role, package: p.user.package, twitchname: p.user.twitchname, ability: p.user.ability, updatedAt: now() })
+          .set({
+            username: p.user.username,
+            role: p.user.role,
+            package: p.user.package,
+            twitchname: p.user.twitchname,
+            ability: p.user.ability,
+            updatedAt: now(),
+          })
           .where(eq(users.id, before.id))
       }
       // The export is the source of truth for the accounts it holds, so a role it says changed
       // is applied (refusing would leave a re-import unable to finish a migration), but never
       // silently: every role change lands in the admins' audit log, in the batch's transaction.
       if (before.role !== p.user.role) {
-        roleChanges.push({ action: 'user.update', entity: 'user', entityId: before.id, before: { role: before.role }, after: { role: p.user.role, by: 'import' } })
+        roleChanges.push({
+          action: 'user.update',
+          entity: 'user',
+          entityId: before.id,
+          before: { role: before.role },
+          after: { role: p.user.role, by: 'import' },
+        })
       }
       const panel = panels.get(before.id)
       const panelChanged =
@@ -357,13 +383,26 @@ export async function importUsers(opts: {
   }
 
   for (let start = startAt; start < records.length; start += batchSize) {
-    const batch = records.slice(start, start + batchSize).map(prepare).filter((p): p is Prepared => p !== null)
+    const batch = records
+      .slice(start, start + batchSize)
+      .map(prepare)
+      .filter((p): p is Prepared => p !== null)
     if (!dryRun && batch.length) {
       // One transaction per batch: a batch is written whole or not at all.
       await db.transaction((tx) => writeBatch(tx, batch))
     } else if (dryRun && batch.length) {
       const existing = new Set(
-        (await db.select({ email: users.email }).from(users).where(inArray(users.email, batch.map((p) => p.email)))).map((r) => r.email),
+        (
+          await db
+            .select({ email: users.email })
+            .from(users)
+            .where(
+              inArray(
+                users.email,
+                batch.map((p) => p.email),
+              ),
+            )
+        ).map((r) => r.email),
       )
       for (const p of batch) count(p, existing.has(p.email) ? 'updated' : 'created')
     }

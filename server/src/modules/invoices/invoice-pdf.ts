@@ -48,7 +48,14 @@ export async function invoicePdf(invoice: PdfInvoice, currency: string, seller: 
   line(28)
   text('Invoice to:', 50, 10, bold)
   line()
-  for (const s of [invoice.client.name, invoice.client.company, invoice.client.address, invoice.client.country, invoice.client.contact, invoice.client.companyEmail]) {
+  for (const s of [
+    invoice.client.name,
+    invoice.client.company,
+    invoice.client.address,
+    invoice.client.country,
+    invoice.client.contact,
+    invoice.client.companyEmail,
+  ]) {
     if (!s) continue
     text(s, 50)
     line(14)

@@ -98,7 +98,7 @@ const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
   fields: (t) => ({ description: t.string({ required: true }), qty: t.int({ required: true }), price: t.float({ required: true }) }),
 })
 const InvoiceInput = builder.inputType('InvoiceInput', {
-  description: 'An invoice written by hand: for a user in scope (userId) and/or by the client\'s details; dates YYYY-MM-DD.',
+  description: "An invoice written by hand: for a user in scope (userId) and/or by the client's details; dates YYYY-MM-DD.",
   fields: (t) => ({
     userId: t.id(),
     client: t.field({ type: InvoiceClientInput }),
@@ -123,7 +123,7 @@ const given = (o: Record<string, unknown>): Record<string, unknown> =>
 builder.queryFields((t) => ({
   invoices: t.field({
     type: InvoicePageRef,
-    description: 'Invoices in scope (admins all, resellers their clients\' and their own, clients their own); q on the client\'s name or e-mail.',
+    description: "Invoices in scope (admins all, resellers their clients' and their own, clients their own); q on the client's name or e-mail.",
     args: {
       q: t.arg.string(),
       perPage: t.arg.int(),

@@ -92,7 +92,10 @@ const listInput = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   sortBy: z.enum(INVOICE_SORTS).optional().default('id'),
   sortDesc: boolish.optional().default(true),
-  status: z.union([z.enum(invoiceStatuses), z.literal('')]).optional().default(''),
+  status: z
+    .union([z.enum(invoiceStatuses), z.literal('')])
+    .optional()
+    .default(''),
 })
 
 const text = (max: number) => z.string().trim().max(max)
@@ -226,7 +229,9 @@ export function createInvoicesService(deps: {
 
   async function paidOf(handle: Db, id: number): Promise<number> {
     const [r] = await handle
-      .select({ paid: sql<string>`coalesce(sum(case when ${invoicePayments.kind} = 'payment' then ${invoicePayments.amount} else -${invoicePayments.amount} end), 0)` })
+      .select({
+        paid: sql<string>`coalesce(sum(case when ${invoicePayments.kind} = 'payment' then ${invoicePayments.amount} else -${invoicePayments.amount} end), 0)`,
+      })
       .from(invoicePayments)
       .where(eq(invoicePayments.invoiceId, id))
     return toCents(r?.paid ?? 0)
@@ -388,7 +393,10 @@ export function createInvoicesService(deps: {
         issuedDate: today,
         dueDate: addDays(today, deps.dueDays),
         ...clientOf(buyer),
-        service: items.map((i) => i.name).join(', ').slice(0, 200),
+        service: items
+          .map((i) => i.name)
+          .join(', ')
+          .slice(0, 200),
         lines: items.map((i) => ({ description: i.name, qty: i.qty, price: Number(i.price) })),
         total: order.total,
         createdAt: now(),
@@ -396,7 +404,9 @@ export function createInvoicesService(deps: {
       })
       .returning()
     await sendInTx(tx, actor, row!)
-    await audit.write(tx, actor, [{ action: 'invoice.create', entity: 'invoice', entityId: row!.id, before: null, after: { orderId: order.id, total: row!.total } }])
+    await audit.write(tx, actor, [
+      { action: 'invoice.create', entity: 'invoice', entityId: row!.id, before: null, after: { orderId: order.id, total: row!.total } },
+    ])
     return row!
   }
 
@@ -447,7 +457,9 @@ export function createInvoicesService(deps: {
           updatedAt: now(),
         })
         .returning()
-      await audit.write(tx, principal!, [{ action: 'invoice.create', entity: 'invoice', entityId: row!.id, before: null, after: { total: row!.total, userId: row!.userId } }])
+      await audit.write(tx, principal!, [
+        { action: 'invoice.create', entity: 'invoice', entityId: row!.id, before: null, after: { total: row!.total, userId: row!.userId } },
+      ])
       return row!.id
     })
     return (await get(principal, id))!
@@ -504,7 +516,15 @@ export function createInvoicesService(deps: {
       const row = await lockManageable(tx, scope, id)
       const to = await sendInTx(tx, principal!, row)
       if (row.status === 'Draft') await tx.update(invoices).set({ status: 'Sent', updatedAt: now() }).where(eq(invoices.id, id))
-      await audit.write(tx, principal!, [{ action: 'invoice.send', entity: 'invoice', entityId: id, before: { status: row.status }, after: { status: row.status === 'Draft' ? 'Sent' : row.status, to } }])
+      await audit.write(tx, principal!, [
+        {
+          action: 'invoice.send',
+          entity: 'invoice',
+          entityId: id,
+          before: { status: row.status },
+          after: { status: row.status === 'Draft' ? 'Sent' : row.status, to },
+        },
+      ])
     })
     return (await get(principal, id))!
   }
@@ -564,7 +584,15 @@ export function createInvoicesService(deps: {
       }
       const [payment] = await tx
         .insert(invoicePayments)
-        .values({ invoiceId: id, kind: input.kind, provider: manualProvider.id, amount: String(input.amount), reference: input.reference, recordedBy: principal!.userId, at: now() })
+        .values({
+          invoiceId: id,
+          kind: input.kind,
+          provider: manualProvider.id,
+          amount: String(input.amount),
+          reference: input.reference,
+          recordedBy: principal!.userId,
+          at: now(),
+        })
         .returning()
       const after = input.kind === 'payment' ? paid + amount : paid - amount
       const events: AuditEvent[] = [
@@ -587,13 +615,25 @@ export function createInvoicesService(deps: {
           .from(invoiceLicences)
           .innerJoin(licenceTable, eq(licenceTable.id, invoiceLicences.licenceId))
           .where(eq(invoiceLicences.invoiceId, id))
-        events.push(...(await licences.revokeManyInTx(tx, keys.map((k) => k.id))))
+        events.push(
+          ...(await licences.revokeManyInTx(
+            tx,
+            keys.map((k) => k.id),
+          )),
+        )
         owners.push(...keys.map((k) => k.userId))
         await tx.update(invoices).set({ licencesIssuedAt: null }).where(eq(invoices.id, id))
         touchedLicences = true
       }
       if (row.orderId !== null) {
-        const refunded = input.kind === 'refund' || (await tx.select({ n: count() }).from(invoicePayments).where(and(eq(invoicePayments.invoiceId, id), eq(invoicePayments.kind, 'refund'))))[0]!.n > 0
+        const refunded =
+          input.kind === 'refund' ||
+          (
+            await tx
+              .select({ n: count() })
+              .from(invoicePayments)
+              .where(and(eq(invoicePayments.invoiceId, id), eq(invoicePayments.kind, 'refund')))
+          )[0]!.n > 0
         const status = fullyPaid ? 'paid' : refunded ? 'refunded' : 'pending'
         const [order] = await tx
           .update(orders)
@@ -614,7 +654,10 @@ export function createInvoicesService(deps: {
     const detail = await get(principal, id)
     if (!detail) return null
     if (detail.userId === principal!.userId && principal!.role === 'client') {
-      await db.update(invoices).set({ status: 'Downloaded' }).where(and(eq(invoices.id, id), eq(invoices.status, 'Sent')))
+      await db
+        .update(invoices)
+        .set({ status: 'Downloaded' })
+        .where(and(eq(invoices.id, id), eq(invoices.status, 'Sent')))
     }
     return invoicePdf({ ...detail.invoice, lines: detail.lines, note: detail.note, paymentDetails: detail.paymentDetails }, deps.currency, seller)
   }
@@ -627,7 +670,10 @@ export function createInvoicesService(deps: {
   async function paidRevenueByDay(scope: Scope, from: string): Promise<Array<{ day: string; amount: number }>> {
     const day = sql<string>`to_char(${invoicePayments.at} at time zone 'UTC', 'YYYY-MM-DD')`
     const rows = await db
-      .select({ day, amount: sql<string>`sum(case when ${invoicePayments.kind} = 'payment' then ${invoicePayments.amount} else -${invoicePayments.amount} end)` })
+      .select({
+        day,
+        amount: sql<string>`sum(case when ${invoicePayments.kind} = 'payment' then ${invoicePayments.amount} else -${invoicePayments.amount} end)`,
+      })
       .from(invoicePayments)
       .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
       .where(and(visible(scope), gte(invoicePayments.at, new Date(`${from}T00:00:00Z`))))
@@ -658,7 +704,10 @@ export function createInvoicesService(deps: {
     if (scope.kind === 'reseller') where.push(or(eq(orders.userId, scope.actorId), eq(orders.resellerId, scope.actorId)))
     if (opts.since) where.push(gte(orders.createdAt, opts.since))
     if (opts.paidOnly) where.push(eq(orders.status, 'paid'))
-    const [r] = await db.select({ n: count() }).from(orders).where(and(...where))
+    const [r] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(...where))
     return r?.n ?? 0
   }
 

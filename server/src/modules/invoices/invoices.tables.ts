@@ -40,7 +40,10 @@ export const invoices = pgTable(
     clientContact: text('client_contact').notNull().default(''),
     avatar: text('avatar'),
     service: text('service').notNull(),
-    lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default(sql`'[]'::jsonb`),
+    lines: jsonb('lines')
+      .$type<InvoiceLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     note: text('note').notNull().default(''),
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
     /** When the keys of a paid checkout invoice were minted (once). */

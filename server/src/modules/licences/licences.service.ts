@@ -260,14 +260,8 @@ export function createLicencesService(deps: {
       if (row.status === 'assigned' && row.userId !== target.id) {
         throw new AppError('LICENCE_TAKEN', 'This licence key is reserved for another account.')
       }
-      const [assigned] = await tx
-        .update(licences)
-        .set({ status: 'assigned', userId: target.id, updatedAt: now() })
-        .where(eq(licences.id, row.id))
-        .returning()
-      const events: AuditEvent[] = [
-        { action: 'licence.assign', entity: 'licence', entityId: row.id, before: auditShape(row), after: auditShape(assigned!) },
-      ]
+      const [assigned] = await tx.update(licences).set({ status: 'assigned', userId: target.id, updatedAt: now() }).where(eq(licences.id, row.id)).returning()
+      const events: AuditEvent[] = [{ action: 'licence.assign', entity: 'licence', entityId: row.id, before: auditShape(row), after: auditShape(assigned!) }]
       if (!activate) {
         await audit.write(tx, principal!, events)
         return assigned!
@@ -287,8 +281,7 @@ export function createLicencesService(deps: {
   async function activate(principal: Principal | null, key: string, userId?: number): Promise<LicenceView> {
     const scope = scopeOf(principal)
     const normalized = normalizeLicenceKey(key)
-    const unknown = () =>
-      new AppError('LICENCE_INVALID', 'This licence key does not exist.', { licenseKey: ['This licence key does not exist.'] })
+    const unknown = () => new AppError('LICENCE_INVALID', 'This licence key does not exist.', { licenseKey: ['This licence key does not exist.'] })
     if (!normalized) throw unknown()
     const result = await db.transaction(async (tx) => {
       const target = await targetInScope(tx, scope, userId ?? scope.actorId)
@@ -324,9 +317,7 @@ export function createLicencesService(deps: {
         .set({ totalDays: row.totalDays + days, updatedAt: now() })
         .where(eq(licences.id, row.id))
         .returning()
-      await audit.write(tx, principal!, [
-        { action: 'licence.extend', entity: 'licence', entityId: row.id, before: auditShape(row), after: auditShape(after!) },
-      ])
+      await audit.write(tx, principal!, [{ action: 'licence.extend', entity: 'licence', entityId: row.id, before: auditShape(row), after: auditShape(after!) }])
       return after!
     })
     changed([result.userId])
@@ -342,14 +333,8 @@ export function createLicencesService(deps: {
       if (row.status === 'revoked') throw new AppError('LICENCE_REVOKED', 'This licence key was already revoked.')
       if (row.status === 'superseded') throw supersededError()
       const at = now()
-      const [after] = await tx
-        .update(licences)
-        .set({ status: 'revoked', revokedAt: at, updatedAt: at })
-        .where(eq(licences.id, row.id))
-        .returning()
-      const events: AuditEvent[] = [
-        { action: 'licence.revoke', entity: 'licence', entityId: row.id, before: auditShape(row), after: auditShape(after!) },
-      ]
+      const [after] = await tx.update(licences).set({ status: 'revoked', revokedAt: at, updatedAt: at }).where(eq(licences.id, row.id)).returning()
+      const events: AuditEvent[] = [{ action: 'licence.revoke', entity: 'licence', entityId: row.id, before: auditShape(row), after: auditShape(after!) }]
       if (row.status === 'active' && row.userId !== null) {
         const pkg = await syncPackage(tx, row.userId)
         if (pkg.before !== pkg.after) {
@@ -417,7 +402,16 @@ export function createLicencesService(deps: {
       if (!c.success) throw invalidCursor()
       before = c.data.id
     }
-    const key = JSON.stringify([scope.kind === 'all' ? 'all' : scope.actorId, a.status, a.planId, a.userId, a.resellerId, a.q, a.expiringWithinDays, utcDay(now())])
+    const key = JSON.stringify([
+      scope.kind === 'all' ? 'all' : scope.actorId,
+      a.status,
+      a.planId,
+      a.userId,
+      a.resellerId,
+      a.q,
+      a.expiringWithinDays,
+      utcDay(now()),
+    ])
     const [rows, total] = await Promise.all([
       db
         .select()
@@ -461,17 +455,14 @@ export function createLicencesService(deps: {
     source: { licenseKey: string } | { planId: number; totalDays: number },
   ): Promise<AuditEvent[]> {
     const row =
-      'licenseKey' in source
-        ? await lockForHandout(tx, scopeOf(actor), source.licenseKey)
-        : await mintInTx(tx, actor, source.planId, source.totalDays)
+      'licenseKey' in source ? await lockForHandout(tx, scopeOf(actor), source.licenseKey) : await mintInTx(tx, actor, source.planId, source.totalDays)
     return (await activateInTx(tx, row, target)).events
   }
 
   /** For user creation: a key the creator may hand out, locked, by what was typed. */
   async function lockForHandout(tx: Db, scope: Scope, key: string): Promise<LicenceRow> {
     const normalized = normalizeLicenceKey(key)
-    const unknown = () =>
-      new AppError('LICENCE_INVALID', 'This licence key does not exist.', { licenseKey: ['This licence key does not exist.'] })
+    const unknown = () => new AppError('LICENCE_INVALID', 'This licence key does not exist.', { licenseKey: ['This licence key does not exist.'] })
     if (!normalized) throw unknown()
     const [row] = await tx.select().from(licences).where(eq(licences.licensekey, normalized)).for('update')
     if (!row) throw unknown()
@@ -486,7 +477,16 @@ export function createLicencesService(deps: {
     for (let attempt = 0; attempt < 5; attempt++) {
       const [row] = await tx
         .insert(licences)
-        .values({ licensekey: generateLicenceKey(), planId, totalDays, resellerId, status: 'available', createdBy: actor.userId, createdAt: now(), updatedAt: now() })
+        .values({
+          licensekey: generateLicenceKey(),
+          planId,
+          totalDays,
+          resellerId,
+          status: 'available',
+          createdBy: actor.userId,
+          createdAt: now(),
+          updatedAt: now(),
+        })
         .onConflictDoNothing({ target: licences.licensekey })
         .returning()
       if (row) {
@@ -512,11 +512,7 @@ export function createLicencesService(deps: {
     const row = await mintInTx(tx, actor, source.planId, source.totalDays, 'pool' in to ? to.pool : null)
     if ('pool' in to) return { licence: row, events: [] }
     if ('activate' in to) return activateInTx(tx, row, to.activate)
-    const [assigned] = await tx
-      .update(licences)
-      .set({ status: 'assigned', userId: to.reserve.id, updatedAt: now() })
-      .where(eq(licences.id, row.id))
-      .returning()
+    const [assigned] = await tx.update(licences).set({ status: 'assigned', userId: to.reserve.id, updatedAt: now() }).where(eq(licences.id, row.id)).returning()
     return {
       licence: assigned!,
       events: [{ action: 'licence.assign', entity: 'licence', entityId: row.id, before: auditShape(row), after: auditShape(assigned!) }],
@@ -530,7 +526,11 @@ export function createLicencesService(deps: {
   async function revokeManyInTx(tx: Db, ids: number[]): Promise<AuditEvent[]> {
     if (ids.length === 0) return []
     const at = now()
-    const before = await tx.select().from(licences).where(and(inArray(licences.id, ids), ne(licences.status, 'revoked'))).for('update')
+    const before = await tx
+      .select()
+      .from(licences)
+      .where(and(inArray(licences.id, ids), ne(licences.status, 'revoked')))
+      .for('update')
     const events: AuditEvent[] = []
     for (const row of before) {
       const [after] = await tx.update(licences).set({ status: 'revoked', revokedAt: at, updatedAt: at }).where(eq(licences.id, row.id)).returning()

@@ -38,7 +38,10 @@ export function createMailDelivery(db: Db, log: Logger, opts: DeliveryOptions) {
       if (stopped) break
       try {
         await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text })
-        await db.update(mailOutbox).set({ status: 'sent', sentAt: opts.now(), attempts: m.attempts + 1, lastError: null }).where(eq(mailOutbox.id, m.id))
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: opts.now(), attempts: m.attempts + 1, lastError: null })
+          .where(eq(mailOutbox.id, m.id))
         sent++
       } catch (e) {
         const attempts = m.attempts + 1
@@ -46,7 +49,12 @@ export function createMailDelivery(db: Db, log: Logger, opts: DeliveryOptions) {
         const error = (e instanceof Error ? e.message : String(e)).slice(0, 500)
         await db
           .update(mailOutbox)
-          .set({ attempts, lastError: error, status: dead ? 'dead' : 'queued', nextAttemptAt: new Date(opts.now().getTime() + opts.backoffMs * 2 ** (attempts - 1)) })
+          .set({
+            attempts,
+            lastError: error,
+            status: dead ? 'dead' : 'queued',
+            nextAttemptAt: new Date(opts.now().getTime() + opts.backoffMs * 2 ** (attempts - 1)),
+          })
           .where(eq(mailOutbox.id, m.id))
         log.warn({ mailId: m.id, attempts, dead }, dead ? 'mail dead-lettered after its last attempt' : 'mail delivery failed; will retry')
       }

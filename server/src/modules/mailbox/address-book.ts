@@ -44,7 +44,9 @@ export async function addressBook(db: Db, viewerId: number, emails: string[], us
   if (viewer?.role === 'admin') return { ofUser: (_id: number, email: string) => email, list: (a: Address[]) => a }
   const lower = [...new Set(emails.map((e) => e.toLowerCase()))]
   const ids = [...new Set(userIds)]
-  const conditions = [lower.length ? inArray(sql`lower(${users.email})`, lower) : undefined, ids.length ? inArray(users.id, ids) : undefined].filter((c) => c !== undefined)
+  const conditions = [lower.length ? inArray(sql`lower(${users.email})`, lower) : undefined, ids.length ? inArray(users.id, ids) : undefined].filter(
+    (c) => c !== undefined,
+  )
   const found = conditions.length
     ? await db
         .select({ id: users.id, email: users.email, visible: sql<boolean>`${viewer ? emailVisibleWhere(viewer) : sql`false`}` })

@@ -26,7 +26,8 @@ export function mountMailboxRoutes(app: Hono<AppEnv>) {
   guarded(app, 'POST', '/apps/email/update-emails', async (c, p) => {
     const body = await jsonBody(c)
     const data = body.dataToUpdate
-    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_USER_INPUT', 'dataToUpdate must be an object', { dataToUpdate: ['dataToUpdate must be an object'] })
+    if (!data || typeof data !== 'object' || Array.isArray(data))
+      throw new AppError('BAD_USER_INPUT', 'dataToUpdate must be an object', { dataToUpdate: ['dataToUpdate must be an object'] })
     await c.get('services').mailbox.update(p!.userId, checkIds(body.emailIds), data as Record<string, unknown>)
     return c.body(null, 200)
   })
@@ -47,7 +48,9 @@ export function mountMailboxRoutes(app: Hono<AppEnv>) {
 
   // Attachments are always downloaded, never shown inline (no sniffing, no scripts).
   guarded(app, 'GET', '/apps/email/attachments/:emailId/:attachmentId', async (c, p) => {
-    const file = await c.get('services').mailbox.attachment(p!.userId, idOf(c.req.param('emailId'), 'emailId'), idOf(c.req.param('attachmentId'), 'attachmentId'))
+    const file = await c
+      .get('services')
+      .mailbox.attachment(p!.userId, idOf(c.req.param('emailId'), 'emailId'), idOf(c.req.param('attachmentId'), 'attachmentId'))
     if (!file) return c.body(null, 404)
     c.header('content-type', file.contentType)
     c.header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)

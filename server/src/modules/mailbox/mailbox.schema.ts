@@ -100,7 +100,11 @@ builder.queryFields((t) => ({
     description: "The caller's emails in a folder (inbox by default), or starred (not in the trash), or with a label; q searches subjects.",
     args: { q: t.arg.string(), folder: t.arg({ type: EmailFolderEnum }), starred: t.arg.boolean(), label: t.arg({ type: EmailLabelEnum }) },
     resolve: (_r, a, ctx) =>
-      ctx.services.mailbox.list(userIdOf(ctx), { q: a.q?.slice(0, 200) ?? undefined, folder: a.starred ? 'starred' : (a.folder ?? undefined), label: a.label ?? undefined }),
+      ctx.services.mailbox.list(userIdOf(ctx), {
+        q: a.q?.slice(0, 200) ?? undefined,
+        folder: a.starred ? 'starred' : (a.folder ?? undefined),
+        label: a.label ?? undefined,
+      }),
   }),
   email: t.field({
     type: EmailRef,
@@ -127,7 +131,11 @@ builder.mutationFields((t) => ({
     description: "Moves or flags the caller's emails; returns how many changed (other users' ids are ignored).",
     args: { ids: t.arg.idList({ required: true }), folder: t.arg({ type: EmailFolderEnum }), isRead: t.arg.boolean(), isStarred: t.arg.boolean() },
     resolve: (_r, { ids, ...data }, ctx) =>
-      ctx.services.mailbox.update(userIdOf(ctx), checkIds(ids), { folder: data.folder ?? undefined, isRead: data.isRead ?? undefined, isStarred: data.isStarred ?? undefined }),
+      ctx.services.mailbox.update(userIdOf(ctx), checkIds(ids), {
+        folder: data.folder ?? undefined,
+        isRead: data.isRead ?? undefined,
+        isStarred: data.isStarred ?? undefined,
+      }),
   }),
   toggleEmailsLabel: t.int({
     args: { ids: t.arg.idList({ required: true }), label: t.arg({ type: EmailLabelEnum, required: true }) },

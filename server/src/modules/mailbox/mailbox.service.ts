@@ -44,7 +44,30 @@ const bad = (message: string, field?: string) => new AppError('BAD_USER_INPUT', 
 /** Server-side HTML cleaning: no scripts, no event handlers, no javascript: URLs, no styles. */
 export function sanitizeEmailHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'h1', 'h2', 'h3', 'h4', 'span', 'div', 'hr'],
+    allowedTags: [
+      'p',
+      'br',
+      'b',
+      'strong',
+      'i',
+      'em',
+      'u',
+      's',
+      'a',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'pre',
+      'code',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'span',
+      'div',
+      'hr',
+    ],
     allowedAttributes: { a: ['href', 'title'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
@@ -57,7 +80,12 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function textToHtml(text: string): string {
   return text
     .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`).replace(/\n/g, '<br />')}</p>`)
+    .map(
+      (p) =>
+        `<p>${escapeHtml(p)
+          .replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`)
+          .replace(/\n/g, '<br />')}</p>`,
+    )
     .join('')
 }
 
@@ -145,10 +173,21 @@ export function createMailboxService(deps: { db: Db; now: () => Date; limit?: Ma
   async function views(rows: Array<{ e: EmailRow; m: MessageRow }>, ownerId: number): Promise<EmailView[]> {
     const ids = [...new Set(rows.map((r) => r.m.id))]
     // Addresses the owner may not know (an admin's, their reseller's) read as aliases.
-    const book = await addressBook(db, ownerId, rows.flatMap(({ m }) => [...m.to, ...m.cc, ...m.bcc].map((a) => a.email)), rows.flatMap(({ m }) => (m.fromUserId === null ? [] : [m.fromUserId])))
+    const book = await addressBook(
+      db,
+      ownerId,
+      rows.flatMap(({ m }) => [...m.to, ...m.cc, ...m.bcc].map((a) => a.email)),
+      rows.flatMap(({ m }) => (m.fromUserId === null ? [] : [m.fromUserId])),
+    )
     const atts = ids.length
       ? await db
-          .select({ id: mailboxAttachments.id, messageId: mailboxAttachments.messageId, fileName: mailboxAttachments.fileName, contentType: mailboxAttachments.contentType, size: mailboxAttachments.size })
+          .select({
+            id: mailboxAttachments.id,
+            messageId: mailboxAttachments.messageId,
+            fileName: mailboxAttachments.fileName,
+            contentType: mailboxAttachments.contentType,
+            size: mailboxAttachments.size,
+          })
           .from(mailboxAttachments)
           .where(inArray(mailboxAttachments.messageId, ids))
           .orderBy(asc(mailboxAttachments.id))
@@ -219,7 +258,12 @@ export function createMailboxService(deps: { db: Db; now: () => Date; limit?: Ma
     return row
   }
 
-  async function resolveRecipients(p: Principal, me: { id: number; role: string; resellerId: number | null }, list: unknown, field: string): Promise<Array<Address & { id: number }>> {
+  async function resolveRecipients(
+    p: Principal,
+    me: { id: number; role: string; resellerId: number | null },
+    list: unknown,
+    field: string,
+  ): Promise<Array<Address & { id: number }>> {
     if (list === undefined || list === null) return []
     if (!Array.isArray(list) || list.length > RECIPIENTS_MAX) throw bad(`${field} must be a list of at most ${RECIPIENTS_MAX} addresses`, field)
     const emails = [...new Set(list.map((x) => (typeof x === 'string' ? x.trim().toLowerCase() : '')))]
@@ -302,7 +346,9 @@ export function createMailboxService(deps: { db: Db; now: () => Date; limit?: Ma
         .select({ e: mailboxEmails, m: mailboxMessages })
         .from(mailboxEmails)
         .innerJoin(mailboxMessages, eq(mailboxMessages.id, mailboxEmails.messageId))
-        .where(and(eq(mailboxEmails.ownerId, ownerId), eq(mailboxEmails.folder, cur.e.folder), dir === 'next' ? lt(mailboxEmails.id, id) : gt(mailboxEmails.id, id)))
+        .where(
+          and(eq(mailboxEmails.ownerId, ownerId), eq(mailboxEmails.folder, cur.e.folder), dir === 'next' ? lt(mailboxEmails.id, id) : gt(mailboxEmails.id, id)),
+        )
         .orderBy(dir === 'next' ? desc(mailboxEmails.id) : asc(mailboxEmails.id))
         .limit(1)
       return row ? (await views([row], ownerId))[0]! : null
@@ -314,14 +360,21 @@ export function createMailboxService(deps: { db: Db; now: () => Date; limit?: Ma
       const term = q?.trim().slice(0, 100)
       // By e-mail only among the addresses the caller may read: a search is no way to spell out an admin's.
       const byEmail = and(ilike(users.email, `%${term}%`), emailVisibleWhere({ id: me.id, role: me.role }))
-      const where = term ? and(recipientScope(p, me), or(ilike(users.fullName, `%${term}%`), ilike(users.username, `%${term}%`), byEmail)) : recipientScope(p, me)
+      const where = term
+        ? and(recipientScope(p, me), or(ilike(users.fullName, `%${term}%`), ilike(users.username, `%${term}%`), byEmail))
+        : recipientScope(p, me)
       const rows = await db
         .select({ id: users.id, email: users.email, fullName: users.fullName, username: users.username, avatar: users.avatar, role: users.role })
         .from(users)
         .where(where)
         .orderBy(asc(users.username))
         .limit(20)
-      const book = await addressBook(db, p.userId, [], rows.map((u) => u.id))
+      const book = await addressBook(
+        db,
+        p.userId,
+        [],
+        rows.map((u) => u.id),
+      )
       return rows.map((u) => ({ email: book.ofUser(u.id, u.email), name: nameOf(u), avatar: u.avatar, role: u.role }))
     },
 
@@ -351,16 +404,31 @@ export function createMailboxService(deps: { db: Db; now: () => Date; limit?: Ma
         const strip = (list: Array<Address & { id: number }>) => list.map(({ email, name }) => ({ email, name }))
         const [m] = await tx
           .insert(mailboxMessages)
-          .values({ fromUserId: me.id, fromEmail: me.email, fromName: nameOf(me), fromAvatar: me.avatar, to: strip(to), cc: strip(cc), bcc: strip(bcc), subject, html, createdAt: at })
+          .values({
+            fromUserId: me.id,
+            fromEmail: me.email,
+            fromName: nameOf(me),
+            fromAvatar: me.avatar,
+            to: strip(to),
+            cc: strip(cc),
+            bcc: strip(bcc),
+            subject,
+            html,
+            createdAt: at,
+          })
           .returning({ id: mailboxMessages.id })
-        if (checked.length) await tx.insert(mailboxAttachments).values(checked.map((a) => ({ messageId: m!.id, fileName: a.fileName, contentType: a.contentType, size: a.data.length, data: a.data })))
+        if (checked.length)
+          await tx
+            .insert(mailboxAttachments)
+            .values(checked.map((a) => ({ messageId: m!.id, fileName: a.fileName, contentType: a.contentType, size: a.data.length, data: a.data })))
         const [own] = await tx
           .insert(mailboxEmails)
           .values({ ownerId: me.id, messageId: m!.id, folder: input.draft ? 'draft' : 'sent', isRead: true, createdAt: at })
           .returning({ id: mailboxEmails.id })
         if (!input.draft) {
           const others = [...new Set([...to, ...cc, ...bcc].map((u) => u.id))].filter((uid) => uid !== me.id)
-          if (others.length) await tx.insert(mailboxEmails).values(others.map((ownerId) => ({ ownerId, messageId: m!.id, folder: 'inbox' as const, createdAt: at })))
+          if (others.length)
+            await tx.insert(mailboxEmails).values(others.map((ownerId) => ({ ownerId, messageId: m!.id, folder: 'inbox' as const, createdAt: at })))
         }
         return own!.id
       })
@@ -383,12 +451,24 @@ export function createMailboxService(deps: { db: Db; now: () => Date; limit?: Ma
      * the user with that address too, inside the caller's transaction.
      */
     async deliverProductMail(mail: { to: string; subject: string; text: string }, tx: Db, fromEmail: string) {
-      const [u] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, mail.to.toLowerCase())).limit(1)
+      const [u] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, mail.to.toLowerCase()))
+        .limit(1)
       if (!u) return
       const at = now()
       const [m] = await tx
         .insert(mailboxMessages)
-        .values({ fromUserId: null, fromEmail, fromName: 'Botpanel', to: [{ email: mail.to, name: mail.to }], subject: mail.subject, html: textToHtml(mail.text), createdAt: at })
+        .values({
+          fromUserId: null,
+          fromEmail,
+          fromName: 'Botpanel',
+          to: [{ email: mail.to, name: mail.to }],
+          subject: mail.subject,
+          html: textToHtml(mail.text),
+          createdAt: at,
+        })
         .returning({ id: mailboxMessages.id })
       await tx.insert(mailboxEmails).values({ ownerId: u.id, messageId: m!.id, folder: 'inbox', createdAt: at })
     },

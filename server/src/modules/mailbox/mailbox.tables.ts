@@ -27,9 +27,18 @@ export const mailboxMessages = pgTable('mailbox_messages', {
   fromEmail: text('from_email').notNull(),
   fromName: text('from_name').notNull(),
   fromAvatar: text('from_avatar'),
-  to: jsonb('to').$type<Address[]>().notNull().default(sql`'[]'::jsonb`),
-  cc: jsonb('cc').$type<Address[]>().notNull().default(sql`'[]'::jsonb`),
-  bcc: jsonb('bcc').$type<Address[]>().notNull().default(sql`'[]'::jsonb`),
+  to: jsonb('to')
+    .$type<Address[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  cc: jsonb('cc')
+    .$type<Address[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  bcc: jsonb('bcc')
+    .$type<Address[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   subject: text('subject').notNull(),
   /** Sanitized HTML (sanitize-html on the way in). */
   html: text('html').notNull(),
@@ -50,7 +59,10 @@ export const mailboxEmails = pgTable(
     folder: text('folder', { enum: emailFolders }).notNull(),
     isRead: boolean('is_read').notNull().default(false),
     isStarred: boolean('is_starred').notNull().default(false),
-    labels: jsonb('labels').$type<EmailLabel[]>().notNull().default(sql`'[]'::jsonb`),
+    labels: jsonb('labels')
+      .$type<EmailLabel[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mailbox_emails_owner_folder_idx').on(t.ownerId, t.folder, t.id), index('mailbox_emails_message_idx').on(t.messageId)],

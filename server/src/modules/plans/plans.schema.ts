@@ -9,7 +9,6 @@ const PlanLocaleEnum = builder.enumType('PlanLocale', { values: helpLocales, des
 /** The locale argument, else the request's Accept-Language (the client sends its UI language), else English. */
 const callerLocale = (arg: HelpLocale | null | undefined, acceptLanguage: string | undefined): HelpLocale => arg ?? localeFromHeader(acceptLanguage)
 
-
 const PlanLimitsRef = builder.objectRef<Plan['limits']>('PlanLimits').implement({
   description: 'What a plan allows, on real features only; null means no limit.',
   fields: (t) => ({
@@ -37,7 +36,11 @@ const PlanRef = builder.objectRef<Plan>('Plan').implement({
     popular: t.exposeBoolean('popular'),
     sortOrder: t.exposeInt('sortOrder'),
     img: t.exposeString('img', { nullable: true }),
-    locale: t.field({ type: PlanLocaleEnum, description: 'The language subtitle, benefits and additions are in (English when not translated).', resolve: (p) => p.locale }),
+    locale: t.field({
+      type: PlanLocaleEnum,
+      description: 'The language subtitle, benefits and additions are in (English when not translated).',
+      resolve: (p) => p.locale,
+    }),
     translated: t.field({
       type: [PlanLocaleEnum],
       description: 'The languages the texts are written in: English and every stored translation.',
@@ -124,6 +127,7 @@ builder.mutationFields((t) => ({
       question: t.arg.string({ required: true }),
       answer: t.arg.string({ required: true }),
     },
-    resolve: (_root, { id, locale, question, answer }, ctx) => ctx.services.plans.updateQuestion(ctx.principal, toId(id, 'id', 'int4'), locale, { question, answer }),
+    resolve: (_root, { id, locale, question, answer }, ctx) =>
+      ctx.services.plans.updateQuestion(ctx.principal, toId(id, 'id', 'int4'), locale, { question, answer }),
   }),
 }))

@@ -15,9 +15,21 @@ export const planSeed = [
     popular: false,
     sortOrder: 1,
     translations: {
-      de: { subtitle: "Für Kanäle, die gerade anfangen", benefits: ["Chatbot mit eigenen Befehlen", "Timer", "Follower-Statistiken", "VOD- und Clip-Bibliothek"], additions: ["1 Kanal", "25 Befehle, 3 Timer", "500 Gesprächsantworten im Monat"] },
-      fr: { subtitle: "Pour les chaînes qui débutent", benefits: ["Bot de chat avec commandes personnalisées", "Minuteurs", "Statistiques des followers", "Bibliothèque de VOD et de clips"], additions: ["1 chaîne", "25 commandes, 3 minuteurs", "500 réponses de conversation par mois"] },
-      pt: { subtitle: "Para canais que estão começando", benefits: ["Bot de chat com comandos personalizados", "Temporizadores", "Estatísticas de seguidores", "Biblioteca de VODs e clipes"], additions: ["1 canal", "25 comandos, 3 temporizadores", "500 respostas de conversa por mês"] },
+      de: {
+        subtitle: 'Für Kanäle, die gerade anfangen',
+        benefits: ['Chatbot mit eigenen Befehlen', 'Timer', 'Follower-Statistiken', 'VOD- und Clip-Bibliothek'],
+        additions: ['1 Kanal', '25 Befehle, 3 Timer', '500 Gesprächsantworten im Monat'],
+      },
+      fr: {
+        subtitle: 'Pour les chaînes qui débutent',
+        benefits: ['Bot de chat avec commandes personnalisées', 'Minuteurs', 'Statistiques des followers', 'Bibliothèque de VOD et de clips'],
+        additions: ['1 chaîne', '25 commandes, 3 minuteurs', '500 réponses de conversation par mois'],
+      },
+      pt: {
+        subtitle: 'Para canais que estão começando',
+        benefits: ['Bot de chat com comandos personalizados', 'Temporizadores', 'Estatísticas de seguidores', 'Biblioteca de VODs e clipes'],
+        additions: ['1 canal', '25 comandos, 3 temporizadores', '500 respostas de conversa por mês'],
+      },
     },
   },
   {
@@ -32,9 +44,21 @@ export const planSeed = [
     popular: true,
     sortOrder: 2,
     translations: {
-      de: { subtitle: "Für wachsende Kanäle", benefits: ["Alles aus Starter", "Gesprächsbot", "Raid-Panel", "Befehlssets je Kategorie"], additions: ["2 Kanäle", "100 Befehle, 10 Timer", "5.000 Gesprächsantworten im Monat"] },
-      fr: { subtitle: "Pour les chaînes en croissance", benefits: ["Tout ce que contient Starter", "Bot de conversation", "Panneau de raid", "Jeux de commandes par catégorie"], additions: ["2 chaînes", "100 commandes, 10 minuteurs", "5 000 réponses de conversation par mois"] },
-      pt: { subtitle: "Para canais em crescimento", benefits: ["Tudo do Starter", "Bot de conversa", "Painel de raid", "Conjuntos de comandos por categoria"], additions: ["2 canais", "100 comandos, 10 temporizadores", "5.000 respostas de conversa por mês"] },
+      de: {
+        subtitle: 'Für wachsende Kanäle',
+        benefits: ['Alles aus Starter', 'Gesprächsbot', 'Raid-Panel', 'Befehlssets je Kategorie'],
+        additions: ['2 Kanäle', '100 Befehle, 10 Timer', '5.000 Gesprächsantworten im Monat'],
+      },
+      fr: {
+        subtitle: 'Pour les chaînes en croissance',
+        benefits: ['Tout ce que contient Starter', 'Bot de conversation', 'Panneau de raid', 'Jeux de commandes par catégorie'],
+        additions: ['2 chaînes', '100 commandes, 10 minuteurs', '5 000 réponses de conversation par mois'],
+      },
+      pt: {
+        subtitle: 'Para canais em crescimento',
+        benefits: ['Tudo do Starter', 'Bot de conversa', 'Painel de raid', 'Conjuntos de comandos por categoria'],
+        additions: ['2 canais', '100 comandos, 10 temporizadores', '5.000 respostas de conversa por mês'],
+      },
     },
   },
   {
@@ -49,9 +73,21 @@ export const planSeed = [
     popular: false,
     sortOrder: 3,
     translations: {
-      de: { subtitle: "Für etablierte Kanäle", benefits: ["Alles aus Headstarter", "Twitch und Kick", "Bevorzugter Support"], additions: ["4 Kanäle", "500 Befehle, 50 Timer", "50.000 Gesprächsantworten im Monat"] },
-      fr: { subtitle: "Pour les chaînes établies", benefits: ["Tout ce que contient Headstarter", "Twitch et Kick", "Assistance prioritaire"], additions: ["4 chaînes", "500 commandes, 50 minuteurs", "50 000 réponses de conversation par mois"] },
-      pt: { subtitle: "Para canais estabelecidos", benefits: ["Tudo do Headstarter", "Twitch e Kick", "Suporte prioritário"], additions: ["4 canais", "500 comandos, 50 temporizadores", "50.000 respostas de conversa por mês"] },
+      de: {
+        subtitle: 'Für etablierte Kanäle',
+        benefits: ['Alles aus Headstarter', 'Twitch und Kick', 'Bevorzugter Support'],
+        additions: ['4 Kanäle', '500 Befehle, 50 Timer', '50.000 Gesprächsantworten im Monat'],
+      },
+      fr: {
+        subtitle: 'Pour les chaînes établies',
+        benefits: ['Tout ce que contient Headstarter', 'Twitch et Kick', 'Assistance prioritaire'],
+        additions: ['4 chaînes', '500 commandes, 50 minuteurs', '50 000 réponses de conversation par mois'],
+      },
+      pt: {
+        subtitle: 'Para canais estabelecidos',
+        benefits: ['Tudo do Headstarter', 'Twitch e Kick', 'Suporte prioritário'],
+        additions: ['4 canais', '500 comandos, 50 temporizadores', '50.000 respostas de conversa por mês'],
+      },
     },
   },
   {
@@ -66,9 +102,21 @@ export const planSeed = [
     popular: false,
     sortOrder: 4,
     translations: {
-      de: { subtitle: "Zugeschnitten auf dein Netzwerk", benefits: ["Limits auf Anfrage", "Eigener Ansprechpartner"], additions: ["So viele Kanäle, wie du brauchst", "Frag uns nach einem Angebot"] },
-      fr: { subtitle: "Adapté à votre réseau", benefits: ["Limites sur demande", "Assistance dédiée"], additions: ["Autant de chaînes que nécessaire", "Contactez-nous pour un devis"] },
-      pt: { subtitle: "Sob medida para a sua rede", benefits: ["Limites sob consulta", "Suporte dedicado"], additions: ["Quantos canais você precisar", "Fale conosco para um orçamento"] },
+      de: {
+        subtitle: 'Zugeschnitten auf dein Netzwerk',
+        benefits: ['Limits auf Anfrage', 'Eigener Ansprechpartner'],
+        additions: ['So viele Kanäle, wie du brauchst', 'Frag uns nach einem Angebot'],
+      },
+      fr: {
+        subtitle: 'Adapté à votre réseau',
+        benefits: ['Limites sur demande', 'Assistance dédiée'],
+        additions: ['Autant de chaînes que nécessaire', 'Contactez-nous pour un devis'],
+      },
+      pt: {
+        subtitle: 'Sob medida para a sua rede',
+        benefits: ['Limites sob consulta', 'Suporte dedicado'],
+        additions: ['Quantos canais você precisar', 'Fale conosco para um orçamento'],
+      },
     },
   },
 ]
@@ -88,12 +136,23 @@ export const pricingQuestionSeed: Array<{
   {
     platform: 'all',
     question: 'Which languages does the assistant speak?',
-    answer: "The dashboard is in English, German, French and Portuguese. In chat, the bot answers in the language you write its commands and answers in.",
+    answer: 'The dashboard is in English, German, French and Portuguese. In chat, the bot answers in the language you write its commands and answers in.',
     sortOrder: 1,
     translations: {
-      de: { question: "Welche Sprachen spricht der Assistent?", answer: "Das Dashboard gibt es auf Englisch, Deutsch, Französisch und Portugiesisch. Im Chat antwortet der Bot in der Sprache, in der du seine Befehle und Antworten schreibst." },
-      fr: { question: "Quelles langues l’assistant parle-t-il ?", answer: "Le tableau de bord existe en anglais, allemand, français et portugais. Dans le chat, le bot répond dans la langue dans laquelle vous écrivez ses commandes et ses réponses." },
-      pt: { question: "Quais idiomas o assistente fala?", answer: "O painel está em inglês, alemão, francês e português. No chat, o bot responde no idioma em que você escreve os comandos e as respostas dele." },
+      de: {
+        question: 'Welche Sprachen spricht der Assistent?',
+        answer:
+          'Das Dashboard gibt es auf Englisch, Deutsch, Französisch und Portugiesisch. Im Chat antwortet der Bot in der Sprache, in der du seine Befehle und Antworten schreibst.',
+      },
+      fr: {
+        question: 'Quelles langues l’assistant parle-t-il ?',
+        answer:
+          'Le tableau de bord existe en anglais, allemand, français et portugais. Dans le chat, le bot répond dans la langue dans laquelle vous écrivez ses commandes et ses réponses.',
+      },
+      pt: {
+        question: 'Quais idiomas o assistente fala?',
+        answer: 'O painel está em inglês, alemão, francês e português. No chat, o bot responde no idioma em que você escreve os comandos e as respostas dele.',
+      },
     },
   },
   {
@@ -102,9 +161,9 @@ export const pricingQuestionSeed: Array<{
     answer: 'By card, PayPal or crypto, through our two payment providers.',
     sortOrder: 2,
     translations: {
-      de: { question: "Wie kann ich bezahlen?", answer: "Per Karte, PayPal oder Krypto, über unsere zwei Zahlungsanbieter." },
-      fr: { question: "Comment puis-je payer ?", answer: "Par carte, PayPal ou crypto, via nos deux prestataires de paiement." },
-      pt: { question: "Como posso pagar?", answer: "Com cartão, PayPal ou cripto, pelos nossos dois provedores de pagamento." },
+      de: { question: 'Wie kann ich bezahlen?', answer: 'Per Karte, PayPal oder Krypto, über unsere zwei Zahlungsanbieter.' },
+      fr: { question: 'Comment puis-je payer ?', answer: 'Par carte, PayPal ou crypto, via nos deux prestataires de paiement.' },
+      pt: { question: 'Como posso pagar?', answer: 'Com cartão, PayPal ou cripto, pelos nossos dois provedores de pagamento.' },
     },
   },
   {
@@ -113,21 +172,32 @@ export const pricingQuestionSeed: Array<{
     answer: 'Yes. The trial licence includes every feature of the plan.',
     sortOrder: 3,
     translations: {
-      de: { question: "Enthält die Testversion alle Funktionen?", answer: "Ja. Die Testlizenz enthält alle Funktionen des Tarifs." },
-      fr: { question: "L’essai inclut-il toutes les fonctionnalités ?", answer: "Oui. La licence d’essai inclut toutes les fonctionnalités de l’offre." },
-      pt: { question: "O teste inclui todos os recursos?", answer: "Sim. A licença de teste inclui todos os recursos do plano." },
+      de: { question: 'Enthält die Testversion alle Funktionen?', answer: 'Ja. Die Testlizenz enthält alle Funktionen des Tarifs.' },
+      fr: { question: 'L’essai inclut-il toutes les fonctionnalités ?', answer: 'Oui. La licence d’essai inclut toutes les fonctionnalités de l’offre.' },
+      pt: { question: 'O teste inclui todos os recursos?', answer: 'Sim. A licença de teste inclui todos os recursos do plano.' },
     },
   },
   {
     platform: 'all',
     question: 'Do you sell viewers, followers or chatters?',
-    answer:
-      'No. The assistant helps you run your own channel and never fakes an audience: viewer, follow or chat bots break the rules of Twitch and Kick.',
+    answer: 'No. The assistant helps you run your own channel and never fakes an audience: viewer, follow or chat bots break the rules of Twitch and Kick.',
     sortOrder: 4,
     translations: {
-      de: { question: "Verkauft ihr Zuschauer, Follower oder Chatter?", answer: "Nein. Der Assistent hilft dir, deinen eigenen Kanal zu führen, und täuscht nie ein Publikum vor: Zuschauer-, Follow- oder Chat-Bots verstoßen gegen die Regeln von Twitch und Kick." },
-      fr: { question: "Vendez-vous des spectateurs, des followers ou des participants au chat ?", answer: "Non. L’assistant vous aide à gérer votre propre chaîne et ne simule jamais d’audience : les bots de spectateurs, de follows ou de chat enfreignent les règles de Twitch et de Kick." },
-      pt: { question: "Vocês vendem espectadores, seguidores ou participantes de chat?", answer: "Não. O assistente ajuda você a cuidar do seu próprio canal e nunca simula público: bots de espectadores, de follows ou de chat violam as regras da Twitch e da Kick." },
+      de: {
+        question: 'Verkauft ihr Zuschauer, Follower oder Chatter?',
+        answer:
+          'Nein. Der Assistent hilft dir, deinen eigenen Kanal zu führen, und täuscht nie ein Publikum vor: Zuschauer-, Follow- oder Chat-Bots verstoßen gegen die Regeln von Twitch und Kick.',
+      },
+      fr: {
+        question: 'Vendez-vous des spectateurs, des followers ou des participants au chat ?',
+        answer:
+          'Non. L’assistant vous aide à gérer votre propre chaîne et ne simule jamais d’audience : les bots de spectateurs, de follows ou de chat enfreignent les règles de Twitch et de Kick.',
+      },
+      pt: {
+        question: 'Vocês vendem espectadores, seguidores ou participantes de chat?',
+        answer:
+          'Não. O assistente ajuda você a cuidar do seu próprio canal e nunca simula público: bots de espectadores, de follows ou de chat violam as regras da Twitch e da Kick.',
+      },
     },
   },
   {
@@ -136,9 +206,9 @@ export const pricingQuestionSeed: Array<{
     answer: 'One raid per 24 h per channel, started from the Raid Panel through Twitch.',
     sortOrder: 5,
     translations: {
-      de: { question: "Wie oft kann ich raiden?", answer: "Ein Raid pro 24 h und Kanal, gestartet im Raid-Panel über Twitch." },
-      fr: { question: "À quelle fréquence puis-je lancer un raid ?", answer: "Un raid par 24 h et par chaîne, lancé depuis le panneau de raid via Twitch." },
-      pt: { question: "Com que frequência posso fazer raid?", answer: "Uma raid a cada 24 h por canal, iniciada no painel de raid pela Twitch." },
+      de: { question: 'Wie oft kann ich raiden?', answer: 'Ein Raid pro 24 h und Kanal, gestartet im Raid-Panel über Twitch.' },
+      fr: { question: 'À quelle fréquence puis-je lancer un raid ?', answer: 'Un raid par 24 h et par chaîne, lancé depuis le panneau de raid via Twitch.' },
+      pt: { question: 'Com que frequência posso fazer raid?', answer: 'Uma raid a cada 24 h por canal, iniciada no painel de raid pela Twitch.' },
     },
   },
   {
@@ -147,9 +217,9 @@ export const pricingQuestionSeed: Array<{
     answer: 'One raid per 24 h per channel.',
     sortOrder: 5,
     translations: {
-      de: { question: "Wie oft kann ich auf Kick raiden?", answer: "Ein Raid pro 24 h und Kanal." },
-      fr: { question: "À quelle fréquence puis-je lancer un raid sur Kick ?", answer: "Un raid par 24 h et par chaîne." },
-      pt: { question: "Com que frequência posso fazer raid na Kick?", answer: "Uma raid a cada 24 h por canal." },
+      de: { question: 'Wie oft kann ich auf Kick raiden?', answer: 'Ein Raid pro 24 h und Kanal.' },
+      fr: { question: 'À quelle fréquence puis-je lancer un raid sur Kick ?', answer: 'Un raid par 24 h et par chaîne.' },
+      pt: { question: 'Com que frequência posso fazer raid na Kick?', answer: 'Uma raid a cada 24 h por canal.' },
     },
   },
 ]

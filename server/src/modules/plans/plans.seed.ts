@@ -25,5 +25,10 @@ export async function seedPlans(db: Db): Promise<void> {
   await db
     .update(pricingQuestions)
     .set({ answer: pricingQuestionSeed[0]!.answer })
-    .where(and(eq(pricingQuestions.question, pricingQuestionSeed[0]!.question), eq(pricingQuestions.answer, 'English, German and French, in chat and in the dashboard.')))
+    .where(
+      and(
+        eq(pricingQuestions.question, pricingQuestionSeed[0]!.question),
+        eq(pricingQuestions.answer, 'English, German and French, in chat and in the dashboard.'),
+      ),
+    )
 }

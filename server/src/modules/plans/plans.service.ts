@@ -126,9 +126,7 @@ export type UpdatePlanInput = z.input<typeof updateInput>
 /** Texts an update may give per language; prices, limits and the rest are the same in every language. */
 const TEXT_FIELDS = ['subtitle', 'benefits', 'additions'] as const
 
-const questionInput = z
-  .object({ question: z.string().trim().min(1).max(300), answer: z.string().trim().min(1).max(2000) })
-  .strict()
+const questionInput = z.object({ question: z.string().trim().min(1).max(300), answer: z.string().trim().min(1).max(2000) }).strict()
 
 function invalid(message: string, error: z.ZodError): AppError {
   const fields: Record<string, string[]> = {}
@@ -263,15 +261,9 @@ export function createPlansService(deps: {
       }
       const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
       if (Object.keys(set).length === 0) return toPlan(before)
-      const [after] = await tx
-        .update(plans)
-        .set(set)
-        .where(eq(plans.id, id))
-        .returning()
+      const [after] = await tx.update(plans).set(set).where(eq(plans.id, id)).returning()
       if (!after) throw new AppError('NOT_FOUND', 'No such plan')
-      await audit.write(tx, principal!, [
-        { action: 'plan.update', entity: 'plan', entityId: id, before: { ...toPlan(before) }, after: { ...toPlan(after) } },
-      ])
+      await audit.write(tx, principal!, [{ action: 'plan.update', entity: 'plan', entityId: id, before: { ...toPlan(before) }, after: { ...toPlan(after) } }])
       return toPlan(after)
     })
     cache = undefined
@@ -292,7 +284,9 @@ export function createPlansService(deps: {
       const set = locale === 'en' ? { question, answer } : { translations: { ...before.translations, [locale]: { question, answer } } }
       const [after] = await tx.update(pricingQuestions).set(set).where(eq(pricingQuestions.id, id)).returning()
       if (!after) throw new AppError('NOT_FOUND', 'No such question')
-      await audit.write(tx, principal!, [{ action: 'pricingQuestion.update', entity: 'pricingQuestion', entityId: id, before: { ...before }, after: { ...after } }])
+      await audit.write(tx, principal!, [
+        { action: 'pricingQuestion.update', entity: 'pricingQuestion', entityId: id, before: { ...before }, after: { ...after } },
+      ])
       return { id, question, ans: answer, locale }
     })
   }

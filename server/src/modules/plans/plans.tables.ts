@@ -14,7 +14,10 @@ export const pricingQuestions = pgTable(
     answer: text('answer').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     /** The question and answer in other languages (de, fr, pt); English is the columns above and the fallback. */
-    translations: jsonb('translations').$type<Record<string, { question: string; answer: string }>>().notNull().default(sql`'{}'::jsonb`),
+    translations: jsonb('translations')
+      .$type<Record<string, { question: string; answer: string }>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [uniqueIndex('pricing_questions_key').on(t.platform, t.question)],
 )

@@ -29,7 +29,7 @@ const RaidRef = builder.objectRef<RaidRow>('Raid').implement({
 const RaidChannelStateRef = builder.objectRef<RaidStateShape>('RaidChannelState').implement({
   description: "The raid panel's state of a channel (spec app state raidActive, raidedChannel).",
   fields: (t) => ({
-    supported: t.exposeBoolean('supported', { description: "false on Kick: its public API has no raid or host endpoint." }),
+    supported: t.exposeBoolean('supported', { description: 'false on Kick: its public API has no raid or host endpoint.' }),
     raidActive: t.exposeBoolean('raidActive', { description: 'A raid is pending (requested, not yet started or cancelled).' }),
     raidedChannel: t.exposeString('raidedChannel', {
       nullable: true,

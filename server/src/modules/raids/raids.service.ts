@@ -22,13 +22,12 @@ export const HISTORY_SIZE = 20
 export const RAID_SCOPE = 'channel:manage:raids'
 export const SHOUTOUT_SCOPE = 'moderator:manage:shoutouts'
 
-const queryInput = z
+const queryInput = z.string().trim().min(1, 'Type a channel name to search for').max(MAX_QUERY_LENGTH, `A search has at most ${MAX_QUERY_LENGTH} characters`)
+/** Twitch user ids are decimal numbers. */
+const targetInput = z
   .string()
   .trim()
-  .min(1, 'Type a channel name to search for')
-  .max(MAX_QUERY_LENGTH, `A search has at most ${MAX_QUERY_LENGTH} characters`)
-/** Twitch user ids are decimal numbers. */
-const targetInput = z.string().trim().regex(/^\d{1,20}$/, 'Not a Twitch channel id')
+  .regex(/^\d{1,20}$/, 'Not a Twitch channel id')
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
   const r = schema.safeParse(value)
@@ -82,14 +81,7 @@ export function createRaidsService(deps: { db: Db; log: Logger; now: () => Date;
     return db
       .select({ requestedAt: raids.requestedAt })
       .from(raids)
-      .where(
-        and(
-          eq(raids.channelId, channelId),
-          eq(raids.direction, 'outgoing'),
-          inArray(raids.state, ['pending', 'confirmed']),
-          gt(raids.requestedAt, since),
-        ),
-      )
+      .where(and(eq(raids.channelId, channelId), eq(raids.direction, 'outgoing'), inArray(raids.state, ['pending', 'confirmed']), gt(raids.requestedAt, since)))
       .orderBy(raids.requestedAt)
   }
 
@@ -122,7 +114,14 @@ export function createRaidsService(deps: { db: Db; log: Logger; now: () => Date;
       db
         .select()
         .from(raids)
-        .where(and(eq(raids.channelId, channel.id), eq(raids.direction, 'outgoing'), eq(raids.state, 'confirmed'), gt(raids.requestedAt, new Date(t.getTime() - DAY_MS))))
+        .where(
+          and(
+            eq(raids.channelId, channel.id),
+            eq(raids.direction, 'outgoing'),
+            eq(raids.state, 'confirmed'),
+            gt(raids.requestedAt, new Date(t.getTime() - DAY_MS)),
+          ),
+        )
         .orderBy(desc(raids.requestedAt))
         .limit(1),
     ])
@@ -173,9 +172,7 @@ export function createRaidsService(deps: { db: Db; log: Logger; now: () => Date;
     const result = await channels.actAs(channel.id, 'broadcaster', async (as) => (await twitchFor(channel)).startRaid(as, targetId)).catch(platformFailure)
     if (!result.ok) throw refusal(result)
     // The target's name as Twitch knows it, for the history (the id alone if the lookup fails).
-    const target = await channels
-      .actAs(channel.id, 'broadcaster', async (as) => (await twitchFor(channel)).userById(as.token, targetId))
-      .catch(() => null)
+    const target = await channels.actAs(channel.id, 'broadcaster', async (as) => (await twitchFor(channel)).userById(as.token, targetId)).catch(() => null)
     const [row] = await db
       .insert(raids)
       .values({

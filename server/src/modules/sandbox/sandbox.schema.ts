@@ -30,10 +30,7 @@ builder.objectField(ChannelRef, 'sandbox', (t) =>
   t.exposeBoolean('sandbox', { description: 'A sandbox channel: simulated in this server, never on a real platform, counted nowhere.' }),
 )
 
-builder.queryField('connectOptions', (t) =>
-  t.field({ type: ConnectOptionsRef, resolve: (_r, _a, ctx) => ctx.services.sandbox.options() }),
-)
-
+builder.queryField('connectOptions', (t) => t.field({ type: ConnectOptionsRef, resolve: (_r, _a, ctx) => ctx.services.sandbox.options() }))
 
 builder.mutationFields((t) => ({
   connectSandboxChannel: t.field({
@@ -79,4 +76,3 @@ builder.mutationFields((t) => ({
     resolve: (_r, { channelId, title, creator }, ctx) => ctx.services.sandbox.clip(userIdOf(ctx), String(channelId), { title, creator }),
   }),
 }))
-

@@ -39,7 +39,13 @@ const parse = <K extends keyof typeof inputs>(kind: K, input: unknown): z.output
   if (r.success) return r.data as z.output<(typeof inputs)[K]>
   const fields: Record<string, string[]> = {}
   for (const issue of r.error.issues) (fields[issue.path.join('.') || 'input'] ??= []).push(issue.message)
-  throw new AppError('BAD_USER_INPUT', Object.entries(fields).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; '), fields)
+  throw new AppError(
+    'BAD_USER_INPUT',
+    Object.entries(fields)
+      .map(([k, v]) => `${k}: ${v.join(', ')}`)
+      .join('; '),
+    fields,
+  )
 }
 
 /** A test viewer's platform id: stable per name, never a real Twitch id. */
@@ -54,14 +60,7 @@ const viewer = (login: string) => ({ userId: viewerId(login), login: login.toLow
  * caller's own sandbox channels. Tokens live encrypted in the database like any channel's and
  * are handed back to the sandbox server when it starts, so sandbox channels survive a restart.
  */
-export function createSandboxService(deps: {
-  db: Db
-  log: Logger
-  box: TokenBox
-  platforms: Platforms
-  channels: ChannelsService
-  commands: CommandsService
-}) {
+export function createSandboxService(deps: { db: Db; log: Logger; box: TokenBox; platforms: Platforms; channels: ChannelsService; commands: CommandsService }) {
   const { db, log, box, platforms, channels, commands } = deps
   const runtime = platforms.sandbox
 
@@ -107,7 +106,10 @@ export function createSandboxService(deps: {
     }
     const [owner] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1)
     const suffix = randomBytes(3).toString('hex')
-    const login = `sandbox_${(owner?.username ?? 'user').toLowerCase().replace(/[^a-z0-9_]/g, '').slice(0, 12)}_${suffix}`
+    const login = `sandbox_${(owner?.username ?? 'user')
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '')
+      .slice(0, 12)}_${suffix}`
     const user = p.server.addUser({ id: `sandbox-${randomBytes(8).toString('hex')}`, login, displayName: login })
     const path = await serially(async () => {
       p.server.consentAs(user.id)
@@ -160,8 +162,7 @@ export function createSandboxService(deps: {
     if (i.online) {
       p.server.setCategory(channel.platformUserId, i.category ?? 'Just Chatting')
       p.server.goLive(channel.platformUserId, i.category ?? 'Just Chatting')
-    }
-    else p.server.goOffline(channel.platformUserId)
+    } else p.server.goOffline(channel.platformUserId)
     return true
   }
 

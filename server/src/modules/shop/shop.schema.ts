@@ -17,7 +17,7 @@ const productFields = <P extends ShopProduct>(t: PothosSchemaTypes.ObjectFieldBu
   name: t.string({ resolve: (p) => p.name }),
   slug: t.string({ resolve: (p) => p.slug }),
   description: t.string({
-    description: 'A licence product\'s description made from its plan\'s texts comes in the caller\'s language (Accept-Language); one an admin wrote, as written.',
+    description: "A licence product's description made from its plan's texts comes in the caller's language (Accept-Language); one an admin wrote, as written.",
     resolve: (p, _a, ctx) => (localized ? ctx.services.plans.productDescription(p.description, localeFromHeader(ctx.acceptLanguage)) : p.description),
   }),
   brand: t.string({ resolve: (p) => p.brand }),
@@ -60,9 +60,14 @@ const CartEntryRef = builder.objectRef<{ id: number; productId: number; qty: num
 })
 
 const ShopPageRef = builder
-  .objectRef<{ products: ShopProduct[]; total: number; userWishlist: Array<{ id: number; productId: number }>; userCart: Array<{ id: number; productId: number; qty: number }> }>('ShopPage')
+  .objectRef<{
+    products: ShopProduct[]
+    total: number
+    userWishlist: Array<{ id: number; productId: number }>
+    userCart: Array<{ id: number; productId: number; qty: number }>
+  }>('ShopPage')
   .implement({
-    description: 'GET /apps/ecommerce/products: one page of the catalogue with the caller\'s wishlist and cart entries.',
+    description: "GET /apps/ecommerce/products: one page of the catalogue with the caller's wishlist and cart entries.",
     fields: (t) => ({
       products: t.field({ type: [ShopProductRef], resolve: (p) => p.products }),
       total: t.exposeInt('total'),
@@ -77,7 +82,8 @@ const CheckoutResultRef = builder.objectRef<{ orderId: number; invoiceId: number
 })
 
 const ProductInput = builder.inputType('ProductInput', {
-  description: 'A catalogue entry; a licence product names a plan and its days (both or neither). image: an http(s) address, a site path, or a PNG/JPEG/WebP data URL.',
+  description:
+    'A catalogue entry; a licence product names a plan and its days (both or neither). image: an http(s) address, a site path, or a PNG/JPEG/WebP data URL.',
   fields: (t) => ({
     name: t.string(),
     slug: t.string(),
@@ -128,12 +134,18 @@ builder.mutationFields((t) => ({
     args: { productId: t.arg.id({ required: true }), qty: t.arg.int({ required: true }) },
     resolve: (_r, a, ctx) => ctx.services.shop.setCartQty(ctx.principal, a.productId, a.qty),
   }),
-  removeFromCart: t.boolean({ args: { productId: t.arg.id({ required: true }) }, resolve: (_r, a, ctx) => ctx.services.shop.removeFromCart(ctx.principal, a.productId) }),
+  removeFromCart: t.boolean({
+    args: { productId: t.arg.id({ required: true }) },
+    resolve: (_r, a, ctx) => ctx.services.shop.removeFromCart(ctx.principal, a.productId),
+  }),
   addToWishlist: t.boolean({
     args: { productId: t.arg.id({ required: true }) },
     resolve: async (_r, a, ctx) => (await ctx.services.shop.addToWishlist(ctx.principal, a.productId), true),
   }),
-  removeFromWishlist: t.boolean({ args: { productId: t.arg.id({ required: true }) }, resolve: (_r, a, ctx) => ctx.services.shop.removeFromWishlist(ctx.principal, a.productId) }),
+  removeFromWishlist: t.boolean({
+    args: { productId: t.arg.id({ required: true }) },
+    resolve: (_r, a, ctx) => ctx.services.shop.removeFromWishlist(ctx.principal, a.productId),
+  }),
   checkout: t.field({
     type: CheckoutResultRef,
     description: 'The cart becomes an order and its invoice (sent to the buyer); paid by bank transfer.',

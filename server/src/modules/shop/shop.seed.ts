@@ -5,7 +5,11 @@ import { planDescription } from '../plans/plans.service'
 import { products } from './shop.tables'
 
 /** A name as a URL slug (a product's). */
-export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+export const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 
 /**
  * The catalogue's licence products: every priced plan for 30 days (the monthly price) and
@@ -26,7 +30,14 @@ export async function seedShop(db: Db): Promise<void> {
     }
     const out = [{ ...base, name: `${p.name} — 30 days`, slug: slug(`${p.name}-30-days`), price: p.monthlyPrice!, totalDays: 30, sortOrder: p.sortOrder * 10 }]
     if (p.yearlyTotal !== null) {
-      out.push({ ...base, name: `${p.name} — 365 days`, slug: slug(`${p.name}-365-days`), price: p.yearlyTotal, totalDays: 365, sortOrder: p.sortOrder * 10 + 1 })
+      out.push({
+        ...base,
+        name: `${p.name} — 365 days`,
+        slug: slug(`${p.name}-365-days`),
+        price: p.yearlyTotal,
+        totalDays: 365,
+        sortOrder: p.sortOrder * 10 + 1,
+      })
     }
     return out
   })

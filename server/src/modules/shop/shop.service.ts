@@ -121,7 +121,11 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
 
   async function entries(userId: number) {
     const [wishlist, cart] = await Promise.all([
-      db.select({ id: wishlistItems.id, productId: wishlistItems.productId }).from(wishlistItems).where(eq(wishlistItems.userId, userId)).orderBy(asc(wishlistItems.id)),
+      db
+        .select({ id: wishlistItems.id, productId: wishlistItems.productId })
+        .from(wishlistItems)
+        .where(eq(wishlistItems.userId, userId))
+        .orderBy(asc(wishlistItems.id)),
       db
         .select({ id: cartItems.id, productId: cartItems.productId, qty: cartItems.qty })
         .from(cartItems)
@@ -156,7 +160,10 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
         .orderBy(...order)
         .limit(a.perPage)
         .offset((a.page - 1) * a.perPage),
-      db.select({ n: count() }).from(products).where(and(...where)),
+      db
+        .select({ n: count() })
+        .from(products)
+        .where(and(...where)),
       entries(actorId),
     ])
     const wish = new Set(mine.wishlist.map((w) => w.productId))
@@ -167,7 +174,10 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
   /** One product on sale; null when unknown or removed. */
   async function get(principal: Principal | null, id: number): Promise<ShopProduct | null> {
     const { actorId } = scopeOf(principal)
-    const [row] = await db.select().from(products).where(and(eq(products.id, id), onSale))
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), onSale))
     if (!row) return null
     const mine = await entries(actorId)
     return view(row, new Set(mine.wishlist.map((w) => w.productId)), new Set(mine.cart.map((c) => c.productId)))
@@ -178,7 +188,10 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
     const mine = await entries(actorId)
     const ids = mine.wishlist.map((w) => w.productId)
     if (ids.length === 0) return []
-    const rows = await db.select().from(products).where(and(inArray(products.id, ids), onSale))
+    const rows = await db
+      .select()
+      .from(products)
+      .where(and(inArray(products.id, ids), onSale))
     const byId = new Map(rows.map((r) => [r.id, r]))
     const wish = new Set(ids)
     const cart = new Set(mine.cart.map((c) => c.productId))
@@ -202,7 +215,10 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
   }
 
   async function requireOnSale(productId: number) {
-    const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), onSale))
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), onSale))
     if (!row) throw new AppError('NOT_FOUND', 'No such product')
   }
 
@@ -316,7 +332,13 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
       await tx.delete(cartItems).where(eq(cartItems.userId, actorId))
       const invoice = await invoices.createForOrderInTx(tx, principal!, order!, items, buyer)
       await audit.write(tx, principal!, [
-        { action: 'order.create', entity: 'order', entityId: order!.id, before: null, after: { total: order!.total, items: items.length, invoiceId: invoice.id } },
+        {
+          action: 'order.create',
+          entity: 'order',
+          entityId: order!.id,
+          before: null,
+          after: { total: order!.total, items: items.length, invoiceId: invoice.id },
+        },
       ])
       return { order: order!, invoiceId: invoice.id }
     })
@@ -343,7 +365,20 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
 
   async function createProduct(principal: Principal | null, raw: unknown): Promise<AdminProduct> {
     requireAdmin(scopeOf(principal))
-    const input = parse(productInput.partial({ description: true, brand: true, image: true, hasFreeShipping: true, rating: true, colorOptions: true, sortOrder: true, planId: true, totalDays: true }), raw)
+    const input = parse(
+      productInput.partial({
+        description: true,
+        brand: true,
+        image: true,
+        hasFreeShipping: true,
+        rating: true,
+        colorOptions: true,
+        sortOrder: true,
+        planId: true,
+        totalDays: true,
+      }),
+      raw,
+    )
     return db.transaction(async (tx) => {
       const planId = input.planId ?? null
       const totalDays = input.totalDays ?? null
@@ -361,7 +396,9 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
         .onConflictDoNothing({ target: products.slug })
         .returning()
       if (!row) throw slugTaken()
-      await audit.write(tx, principal!, [{ action: 'product.create', entity: 'product', entityId: row.id, before: null, after: { ...adminView(row), image: row.image ? '(image)' : null } }])
+      await audit.write(tx, principal!, [
+        { action: 'product.create', entity: 'product', entityId: row.id, before: null, after: { ...adminView(row), image: row.image ? '(image)' : null } },
+      ])
       return adminView(row)
     })
   }
@@ -407,7 +444,11 @@ export function createShopService(deps: { db: Db; audit: AuditService; invoices:
   async function myOrders(principal: Principal | null, limit = 50) {
     const scope = scopeOf(principal)
     const where =
-      scope.kind === 'all' ? undefined : scope.kind === 'self' ? eq(orders.userId, scope.actorId) : or(eq(orders.userId, scope.actorId), eq(orders.resellerId, scope.actorId))
+      scope.kind === 'all'
+        ? undefined
+        : scope.kind === 'self'
+          ? eq(orders.userId, scope.actorId)
+          : or(eq(orders.userId, scope.actorId), eq(orders.resellerId, scope.actorId))
     return db.select().from(orders).where(where).orderBy(desc(orders.id)).limit(limit)
   }
 

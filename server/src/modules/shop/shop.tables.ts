@@ -25,7 +25,10 @@ export const products = pgTable(
     image: text('image'),
     hasFreeShipping: boolean('has_free_shipping').notNull().default(true),
     rating: integer('rating').notNull().default(5),
-    colorOptions: jsonb('color_options').$type<ColorOption[]>().notNull().default(sql`'[]'::jsonb`),
+    colorOptions: jsonb('color_options')
+      .$type<ColorOption[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Licence products: the plan and the days a key gives. */
     planId: integer('plan_id').references(() => plans.id),
     totalDays: integer('total_days'),

@@ -69,11 +69,9 @@ export function createStatisticsService(deps: { db: Db; now: () => Date; cacheMs
   // ---- Scope fragments (s is the caller's scope; staff only) ----
   type Staff = Exclude<Scope, { kind: 'self' }>
   /** People whose sign-ins count: everyone for an admin, a reseller's clients. */
-  const people = (s: Staff, col: SQL) =>
-    s.kind === 'all' ? sql`true` : sql`${col} in (select id from users where reseller_id = ${s.actorId})`
+  const people = (s: Staff, col: SQL) => (s.kind === 'all' ? sql`true` : sql`${col} in (select id from users where reseller_id = ${s.actorId})`)
   const clients = (s: Staff) => (s.kind === 'all' ? sql`u.role = 'client'` : sql`u.reseller_id = ${s.actorId}`)
-  const invoicesIn = (s: Staff) =>
-    s.kind === 'all' ? sql`true` : sql`i.reseller_id = ${s.actorId} and (i.user_id is null or i.user_id <> ${s.actorId})`
+  const invoicesIn = (s: Staff) => (s.kind === 'all' ? sql`true` : sql`i.reseller_id = ${s.actorId} and (i.user_id is null or i.user_id <> ${s.actorId})`)
   const ordersIn = (s: Staff) => (s.kind === 'all' ? sql`true` : sql`o.reseller_id = ${s.actorId} and o.user_id <> ${s.actorId}`)
   const reportsIn = (s: Staff) => people(s, sql`f.reporter_id`)
 
@@ -114,22 +112,30 @@ export function createStatisticsService(deps: { db: Db; now: () => Date; cacheMs
   async function refundsByMonth(s: Staff, keys: string[], since: Date) {
     return fill(
       keys,
-      await rows(sql`select ${monthKey(sql`p.at`)} as k, sum(p.amount) as n from ${paymentsJoin} where ${invoicesIn(s)} and p.kind = 'refund' and p.at >= ${since} group by 1`),
+      await rows(
+        sql`select ${monthKey(sql`p.at`)} as k, sum(p.amount) as n from ${paymentsJoin} where ${invoicesIn(s)} and p.kind = 'refund' and p.at >= ${since} group by 1`,
+      ),
     )
   }
   async function receivedBetween(s: Staff, from: Date, to?: Date): Promise<number> {
-    const r = await one(sql`select coalesce(sum(${received}), 0) as n from ${paymentsJoin} where ${invoicesIn(s)} and p.at >= ${from} ${to ? sql`and p.at < ${to}` : sql``}`)
+    const r = await one(
+      sql`select coalesce(sum(${received}), 0) as n from ${paymentsJoin} where ${invoicesIn(s)} and p.at >= ${from} ${to ? sql`and p.at < ${to}` : sql``}`,
+    )
     return round(num(r.n))
   }
   async function ordersBy(s: Staff, key: 'day' | 'month', keys: string[], since: Date, paidOnly = false) {
     const k = key === 'day' ? dayKey(sql`o.created_at`) : monthKey(sql`o.created_at`)
     return fill(
       keys,
-      await rows(sql`select ${k} as k, count(*)::int as n from orders o where ${ordersIn(s)} and o.created_at >= ${since} ${paidOnly ? sql`and o.status = 'paid'` : sql``} group by 1`),
+      await rows(
+        sql`select ${k} as k, count(*)::int as n from orders o where ${ordersIn(s)} and o.created_at >= ${since} ${paidOnly ? sql`and o.status = 'paid'` : sql``} group by 1`,
+      ),
     )
   }
   async function orderStatusCounts(s: Staff, since?: Date) {
-    const r = await rows(sql`select o.status as k, count(*)::int as n from orders o where ${ordersIn(s)} ${since ? sql`and o.created_at >= ${since}` : sql``} group by 1`)
+    const r = await rows(
+      sql`select o.status as k, count(*)::int as n from orders o where ${ordersIn(s)} ${since ? sql`and o.created_at >= ${since}` : sql``} group by 1`,
+    )
     const m = new Map(r.map((x) => [String(x.k), num(x.n)]))
     return { paid: m.get('paid') ?? 0, pending: m.get('pending') ?? 0, refunded: m.get('refunded') ?? 0 }
   }
@@ -185,7 +191,10 @@ export function createStatisticsService(deps: { db: Db; now: () => Date; cacheMs
         // Marketing opens and clicks are recorded per mail, not per recipient: no reseller share exists.
         if (s.kind !== 'all') throw new AppError('FORBIDDEN', 'Marketing figures are for admins only')
         const keys = days(6)
-        const data = fill(keys, await rows(sql`select ${dayKey(sql`e.at`)} as k, count(*)::int as n from marketing_events e where e.at >= ${dayStart(5)} group by 1`))
+        const data = fill(
+          keys,
+          await rows(sql`select ${dayKey(sql`e.at`)} as k, count(*)::int as n from marketing_events e where e.at >= ${dayStart(5)} group by 1`),
+        )
         return { series: [{ name: 'Newsletter', data }] }
       }
     }
@@ -356,34 +365,50 @@ export function createStatisticsService(deps: { db: Db; now: () => Date; cacheMs
 
   async function analyticsData(principal: Principal, s: Staff): Promise<Json> {
     const week = dayStart(6)
-    const [name, saleToday, subscribersGained, ordersRecevied, sessions, tracker, paidWeek, newest, activated, salesSeries, visits, renewals, refundsMonth, bar] =
-      await Promise.all([
-        callerName(principal),
-        receivedBetween(s, dayStart(0)),
-        statistic(s, 'subscribers'),
-        statistic(s, 'orders'),
-        avgSessions(s),
-        supportTracker(s),
-        one(
-          sql`select count(distinct i.id)::int as n, max(p.at) as at from ${paymentsJoin} where ${invoicesIn(s)} and p.kind = 'payment' and p.at >= ${week}
+    const [
+      name,
+      saleToday,
+      subscribersGained,
+      ordersRecevied,
+      sessions,
+      tracker,
+      paidWeek,
+      newest,
+      activated,
+      salesSeries,
+      visits,
+      renewals,
+      refundsMonth,
+      bar,
+    ] = await Promise.all([
+      callerName(principal),
+      receivedBetween(s, dayStart(0)),
+      statistic(s, 'subscribers'),
+      statistic(s, 'orders'),
+      avgSessions(s),
+      supportTracker(s),
+      one(
+        sql`select count(distinct i.id)::int as n, max(p.at) as at from ${paymentsJoin} where ${invoicesIn(s)} and p.kind = 'payment' and p.at >= ${week}
               and (select coalesce(sum(case when q.kind = 'payment' then q.amount else -q.amount end), 0) from invoice_payments q where q.invoice_id = i.id) >= i.total`,
-        ),
-        one(sql`select u.full_name, u.username, u.avatar, u.package, u.created_at from users u where ${clients(s)} order by u.created_at desc, u.id desc limit 1`),
-        rows(
-          sql`select u.full_name, u.username, u.avatar, l.activated_at from licences l join users u on u.id = l.user_id
+      ),
+      one(
+        sql`select u.full_name, u.username, u.avatar, u.package, u.created_at from users u where ${clients(s)} order by u.created_at desc, u.id desc limit 1`,
+      ),
+      rows(
+        sql`select u.full_name, u.username, u.avatar, l.activated_at from licences l join users u on u.id = l.user_id
               where ${clients(s)} and l.activated_at >= ${week} order by l.activated_at desc limit 5`,
-        ),
-        ordersBy(s, 'month', months(6), monthStart(5), true),
-        signInsBy(s, 'month', months(6), monthStart(5)),
-        rows(
-          sql`select u.full_name, u.username, u.avatar, (l.licensebeginning + l.total_days) as ends, pl.name as plan, pl.monthly_price as price
+      ),
+      ordersBy(s, 'month', months(6), monthStart(5), true),
+      signInsBy(s, 'month', months(6), monthStart(5)),
+      rows(
+        sql`select u.full_name, u.username, u.avatar, (l.licensebeginning + l.total_days) as ends, pl.name as plan, pl.monthly_price as price
               from licences l join users u on u.id = l.user_id left join plans pl on pl.id = l.plan_id
               where ${clients(s)} and l.status = 'active' and (l.licensebeginning + l.total_days) between ${today()}::date and (${today()}::date + 7)
               order by ends, u.id limit 50`,
-        ),
-        one(sql`select coalesce(sum(p.amount), 0) as n from ${paymentsJoin} where ${invoicesIn(s)} and p.kind = 'refund' and p.at >= ${monthStart(0)}`),
-        signInsBy(s, 'day', days(7), week),
-      ])
+      ),
+      one(sql`select coalesce(sum(p.amount), 0) as n from ${paymentsJoin} where ${invoicesIn(s)} and p.kind = 'refund' and p.at >= ${monthStart(0)}`),
+      signInsBy(s, 'day', days(7), week),
+    ])
     const { resolvedPercent, ...supportCard } = tracker
     const endDay = (v: unknown) => (v instanceof Date ? utcDay(v) : String(v ?? '').slice(0, 10))
     const plansSoon = [...new Set(renewals.map((r) => String(r.plan ?? 'None')))]
@@ -421,13 +446,20 @@ export function createStatisticsService(deps: { db: Db; now: () => Date; cacheMs
           subtitle: `${supportCard.openTicket} open, ${supportCard.newTicket} new in the last 28 days.`,
         },
       },
-      salesChart: { series: [{ name: 'Sales', data: salesSeries }, { name: 'Visit', data: visits }] },
+      salesChart: {
+        series: [
+          { name: 'Sales', data: salesSeries },
+          { name: 'Visit', data: visits },
+        ],
+      },
       appDesign: {
         date: today(),
         title: 'Licence renewals',
         subtitle: 'Active licences of clients that end within the next 7 days.',
         teams: plansSoon.map((p) => ({ name: p, color: 'light-primary' })),
-        members: renewals.slice(0, 5).map((r) => (r.avatar ? { img: r.avatar, color: 'primary' } : { text: displayName(r).slice(0, 2).toUpperCase(), color: 'light-primary' })),
+        members: renewals
+          .slice(0, 5)
+          .map((r) => (r.avatar ? { img: r.avatar, color: 'primary' } : { text: displayName(r).slice(0, 2).toUpperCase(), color: 'light-primary' })),
         planing: [
           { title: 'Due Date', subtitle: renewals[0] ? endDay(renewals[0].ends) : '' },
           { title: 'Budget', subtitle: money.format(round(renewals.reduce((a, r) => a + num(r.price), 0))) },
@@ -439,35 +471,52 @@ export function createStatisticsService(deps: { db: Db; now: () => Date; cacheMs
 
   async function ecommerceData(principal: Principal, s: Staff): Promise<Json> {
     const y = now().getUTCFullYear()
-    const [name, saleToday, counts, customersN, productsN, total, orderDays, profit, byPlan, report, earnings, expenses, budgetEarn, budgetExp, top, goal, payments] =
-      await Promise.all([
-        callerName(principal),
-        receivedBetween(s, dayStart(0)),
-        orderStatusCounts(s),
-        one(sql`select count(*)::int as n from users u where ${clients(s)}`),
-        one(sql`select count(*)::int as n from products`),
-        receivedBetween(s, new Date(0)),
-        ordersBy(s, 'day', days(5), dayStart(4)),
-        revenueBy(s, 'month', months(6), monthStart(5)),
-        rows(
-          sql`select coalesce(pl.name, 'Add-ons') as k, sum(oi.price * oi.qty) as n from order_items oi join orders o on o.id = oi.order_id
+    const [
+      name,
+      saleToday,
+      counts,
+      customersN,
+      productsN,
+      total,
+      orderDays,
+      profit,
+      byPlan,
+      report,
+      earnings,
+      expenses,
+      budgetEarn,
+      budgetExp,
+      top,
+      goal,
+      payments,
+    ] = await Promise.all([
+      callerName(principal),
+      receivedBetween(s, dayStart(0)),
+      orderStatusCounts(s),
+      one(sql`select count(*)::int as n from users u where ${clients(s)}`),
+      one(sql`select count(*)::int as n from products`),
+      receivedBetween(s, new Date(0)),
+      ordersBy(s, 'day', days(5), dayStart(4)),
+      revenueBy(s, 'month', months(6), monthStart(5)),
+      rows(
+        sql`select coalesce(pl.name, 'Add-ons') as k, sum(oi.price * oi.qty) as n from order_items oi join orders o on o.id = oi.order_id
               left join plans pl on pl.id = oi.plan_id where ${ordersIn(s)} and o.status = 'paid' group by 1 order by 2 desc`,
-        ),
-        revenueReport(s),
-        revenueBy(s, 'month', months(9), monthStart(8)),
-        refundsByMonth(s, months(9), monthStart(8)),
-        revenueBy(s, 'month', months(11), monthStart(10)),
-        refundsByMonth(s, months(11), monthStart(10)),
-        rows(
-          sql`select u.full_name, u.username, u.email, u.avatar, u.package,
+      ),
+      revenueReport(s),
+      revenueBy(s, 'month', months(9), monthStart(8)),
+      refundsByMonth(s, months(9), monthStart(8)),
+      revenueBy(s, 'month', months(11), monthStart(10)),
+      refundsByMonth(s, months(11), monthStart(10)),
+      rows(
+        sql`select u.full_name, u.username, u.email, u.avatar, u.package,
                      count(distinct o.id)::int as orders, count(distinct o.id) filter (where o.status = 'paid')::int as paid,
                      count(distinct o.id) filter (where o.status = 'refunded')::int as refunded,
                      coalesce(sum(o.total) filter (where o.status = 'paid'), 0) as revenue
               from orders o join users u on u.id = o.user_id where ${ordersIn(s)} group by u.id order by revenue desc, u.id limit 7`,
-        ),
-        goalOverview(s),
-        rows(sql`select p.kind, p.provider, p.amount, i.client_name from ${paymentsJoin} where ${invoicesIn(s)} order by p.at desc, p.id desc limit 5`),
-      ])
+      ),
+      goalOverview(s),
+      rows(sql`select p.kind, p.provider, p.amount, i.client_name from ${paymentsJoin} where ${invoicesIn(s)} order by p.at desc, p.id desc limit 5`),
+    ])
     const planTotal = byPlan.reduce((a, r) => a + num(r.n), 0)
     return {
       congratulations: { name, saleToday: String(saleToday) },
@@ -482,7 +531,12 @@ export function createStatisticsService(deps: { db: Db; now: () => Date; cacheMs
       earningsChart: { series: byPlan.slice(0, 3).map((r) => (planTotal ? Math.round((num(r.n) / planTotal) * 100) : 0)) },
       revenue: {
         ...report,
-        revenueReport: { series: [{ name: 'Earning', data: earnings }, { name: 'Expense', data: expenses.map((v) => -v) }] },
+        revenueReport: {
+          series: [
+            { name: 'Earning', data: earnings },
+            { name: 'Expense', data: expenses.map((v) => -v) },
+          ],
+        },
         budgetChart: { series: [{ data: budgetEarn }, { data: budgetExp }] },
       },
       companyTable: top.map((r) => ({

@@ -55,7 +55,7 @@ const SupportChatRef = builder.objectRef<ChatShape>('SupportChat').implement({
   fields: (t) => ({
     id: t.id({ resolve: (c) => String(c.id) }),
     userId: t.id({ description: 'The contact.', resolve: (c) => String(c.userId) }),
-    unseenMsgs: t.exposeInt('unseenMsgs', { description: "Messages from the contact you have not read." }),
+    unseenMsgs: t.exposeInt('unseenMsgs', { description: 'Messages from the contact you have not read.' }),
     messages: t.field({ type: [SupportChatMessageRef], description: 'The newest 200, oldest first.', resolve: (c) => c.messages }),
   }),
 })
@@ -170,7 +170,7 @@ builder.mutationFields((t) => ({
 builder.subscriptionFields((t) => ({
   supportChatEvents: t.field({
     type: SupportChatEventRef,
-    description: 'Your new support-chat messages and your contacts\' presence (over SSE). While subscribed you count as connected.',
+    description: "Your new support-chat messages and your contacts' presence (over SSE). While subscribed you count as connected.",
     subscribe: (_r, _a, ctx) => ctx.services.supportChat.events(requirePrincipal(ctx)),
     resolve: (e) => e,
   }),

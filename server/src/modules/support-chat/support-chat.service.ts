@@ -76,8 +76,6 @@ const profileInput = z.object({
 })
 const searchInput = z.string().max(100, 'The search has at most 100 characters').nullish()
 
-
-
 /**
  * The support chat (spec sections 3 and 7, /apps/chat): one conversation per pair of users
  * in each other's scope — a client with their reseller and the admins, a reseller with their
@@ -128,11 +126,7 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
       .select(contactColumns)
       .from(users)
       .leftJoin(supportChatProfiles, eq(supportChatProfiles.userId, users.id))
-      .where(
-        search
-          ? and(where, or(ilike(users.fullName, `%${escapeLike(search)}%`), ilike(users.username, `%${escapeLike(search)}%`)))
-          : where,
-      )
+      .where(search ? and(where, or(ilike(users.fullName, `%${escapeLike(search)}%`), ilike(users.username, `%${escapeLike(search)}%`))) : where)
       .orderBy(asc(displayName), asc(users.id))
       .limit(CONTACTS_SIZE)
     return rows.map(toContact)
@@ -231,7 +225,10 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
       chat: {
         id: r.chatId,
         unseenMsgs: Number(r.unseen),
-        lastMessage: r.lastMessage === null || r.lastTime === null || r.lastSender === null ? null : toMessage({ message: r.lastMessage, time: r.lastTime, senderId: r.lastSender }),
+        lastMessage:
+          r.lastMessage === null || r.lastTime === null || r.lastSender === null
+            ? null
+            : toMessage({ message: r.lastMessage, time: r.lastTime, senderId: r.lastSender }),
       },
     }))
   }
@@ -343,7 +340,16 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
   async function events(actor: Principal): Promise<AsyncIterable<SupportChatEvent>> {
     const me = actor.userId
     // Presence of contacts only: admins see everyone's, anyone else their (few) contacts'.
-    const allowed = actor.admin ? null : new Set((await db.select({ id: users.id }).from(users).where(await scopeWhere(actor))).map((r) => r.id))
+    const allowed = actor.admin
+      ? null
+      : new Set(
+          (
+            await db
+              .select({ id: users.id })
+              .from(users)
+              .where(await scopeWhere(actor))
+          ).map((r) => r.id),
+        )
     return new Repeater<SupportChatEvent>(async (push, stop) => {
       const messages = pubsub.subscribe('supportChatMessage', String(me))[Symbol.asyncIterator]()
       const presences = pubsub.subscribe('supportChatPresence')[Symbol.asyncIterator]()
@@ -359,10 +365,9 @@ export function createSupportChatService(deps: { db: Db; now: () => Date; pubsub
           if (keep(r.value)) await push(r.value)
         }
       }
-      void Promise.all([
-        pump(messages, () => true),
-        pump(presences, (e) => e.contactId !== me && (allowed === null || allowed.has(e.contactId))),
-      ]).catch((e: unknown) => stop(e))
+      void Promise.all([pump(messages, () => true), pump(presences, (e) => e.contactId !== me && (allowed === null || allowed.has(e.contactId)))]).catch(
+        (e: unknown) => stop(e),
+      )
       await stop
       clearInterval(timer)
       await Promise.allSettled([messages.return?.(), presences.return?.()])

@@ -67,7 +67,8 @@ const defined = (input: Record<string, unknown>) => Object.fromEntries(Object.en
 builder.queryFields((t) => ({
   todoTasks: t.field({
     type: TodoTaskPageRef,
-    description: 'Your tasks (written by or assigned to you; a reseller also their clients\', admins all), searched, filtered, sorted and paged in the database.',
+    description:
+      "Your tasks (written by or assigned to you; a reseller also their clients', admins all), searched, filtered, sorted and paged in the database.",
     args: {
       q: t.arg.string({ description: 'Searches the title.' }),
       filter: t.arg({ type: TodoFilterEnum }),

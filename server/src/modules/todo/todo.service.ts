@@ -60,16 +60,21 @@ function fail(field: string, message: string): never {
   throw new AppError('BAD_USER_INPUT', message, { [field]: [message] })
 }
 
-
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a calendar date')
 
 const taskFields = {
-  title: z.string({ message: 'The title must be text' }).trim().min(1, 'The title is empty').max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters`),
+  title: z
+    .string({ message: 'The title must be text' })
+    .trim()
+    .min(1, 'The title is empty')
+    .max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters`),
   dueDate: z.union([isoDate, z.literal(''), z.null()]).transform((v) => (v ? v : null)),
-  description: z.string({ message: 'The description must be text' }).max(MAX_DESCRIPTION_LENGTH, `A description has at most ${MAX_DESCRIPTION_LENGTH} characters`),
+  description: z
+    .string({ message: 'The description must be text' })
+    .max(MAX_DESCRIPTION_LENGTH, `A description has at most ${MAX_DESCRIPTION_LENGTH} characters`),
   assigneeId: z.union([z.string(), z.number(), z.null()]),
   tags: z
     .array(z.enum(taskTags, { message: `Tags are ${taskTags.join(', ')}` }), { message: `Tags are a list of ${taskTags.join(', ')}` })
@@ -79,7 +84,16 @@ const taskFields = {
   isImportant: z.boolean({ message: 'true or false' }),
   isDeleted: z.boolean({ message: 'true or false' }),
 }
-const createSchema = z.object({ ...taskFields, dueDate: taskFields.dueDate.optional(), description: taskFields.description.optional(), assigneeId: taskFields.assigneeId.optional(), tags: taskFields.tags.optional(), isCompleted: taskFields.isCompleted.optional(), isImportant: taskFields.isImportant.optional(), isDeleted: taskFields.isDeleted.optional() })
+const createSchema = z.object({
+  ...taskFields,
+  dueDate: taskFields.dueDate.optional(),
+  description: taskFields.description.optional(),
+  assigneeId: taskFields.assigneeId.optional(),
+  tags: taskFields.tags.optional(),
+  isCompleted: taskFields.isCompleted.optional(),
+  isImportant: taskFields.isImportant.optional(),
+  isDeleted: taskFields.isDeleted.optional(),
+})
 const updateSchema = createSchema.partial()
 
 const listSchema = z.object({
@@ -90,7 +104,6 @@ const listSchema = z.object({
   page: z.number().int().min(1, 'page starts at 1').max(100_000).nullish(),
   perPage: z.number().int().min(1).max(MAX_PER_PAGE, `perPage is at most ${MAX_PER_PAGE}`).nullish(),
 })
-
 
 /**
  * Tasks (spec sections 3, 4 and 7, /apps/todo): a user sees the tasks they wrote or are
@@ -158,7 +171,13 @@ export function createTodoService(deps: { db: Db; now: () => Date }) {
     const perPage = a.perPage ?? DEFAULT_PER_PAGE
     const page = a.page ?? 1
     const [rows, [total]] = [
-      await db.select(columns).from(todoTasks).where(where).orderBy(...order).limit(perPage).offset((page - 1) * perPage),
+      await db
+        .select(columns)
+        .from(todoTasks)
+        .where(where)
+        .orderBy(...order)
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       await db.select({ n: count() }).from(todoTasks).where(where),
     ]
     return { tasks: rows.map(toView), total: Number(total?.n ?? 0) }
@@ -167,7 +186,10 @@ export function createTodoService(deps: { db: Db; now: () => Date }) {
   /** One task the caller sees, or null (reads as missing). */
   async function get(actor: Principal, idRaw: string | number): Promise<TaskView | null> {
     const id = toId(idRaw)
-    const [row] = await db.select(columns).from(todoTasks).where(and(eq(todoTasks.id, id), visible(actor)))
+    const [row] = await db
+      .select(columns)
+      .from(todoTasks)
+      .where(and(eq(todoTasks.id, id), visible(actor)))
     return row ? toView(row) : null
   }
 

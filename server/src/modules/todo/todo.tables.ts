@@ -20,7 +20,10 @@ export const todoTasks = pgTable(
     dueDate: date('due_date', { mode: 'string' }),
     description: text('description').notNull().default(''),
     assigneeId: bigint('assignee_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    tags: jsonb('tags').$type<TaskTag[]>().notNull().default(sql`'[]'::jsonb`),
+    tags: jsonb('tags')
+      .$type<TaskTag[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isCompleted: boolean('is_completed').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isImportant: boolean('is_important').notNull().default(false),

@@ -53,7 +53,5 @@ export function mountTwoStepRoutes(app: Hono<AppEnv>) {
   guarded(app, 'POST', '/jwt/two-step/recovery-codes', async (c, principal) =>
     c.json(await c.get('services').twoStep.regenerateRecoveryCodes(signedIn(principal), await jsonBody(c), c.get('clientKey'))),
   )
-  guarded(app, 'PUT', '/jwt/two-step/policy', async (c, principal) =>
-    c.json(await c.get('services').twoStep.setPolicy(signedIn(principal), await jsonBody(c))),
-  )
+  guarded(app, 'PUT', '/jwt/two-step/policy', async (c, principal) => c.json(await c.get('services').twoStep.setPolicy(signedIn(principal), await jsonBody(c))))
 }

@@ -115,13 +115,7 @@ export function createTwoStepService(deps: {
     const used = await tx
       .update(twoStepRecoveryCodes)
       .set({ usedAt: now() })
-      .where(
-        and(
-          eq(twoStepRecoveryCodes.userId, userId),
-          eq(twoStepRecoveryCodes.codeHash, hashRecovery(code)),
-          isNull(twoStepRecoveryCodes.usedAt),
-        ),
-      )
+      .where(and(eq(twoStepRecoveryCodes.userId, userId), eq(twoStepRecoveryCodes.codeHash, hashRecovery(code)), isNull(twoStepRecoveryCodes.usedAt)))
       .returning({ id: twoStepRecoveryCodes.id })
     return used.length ? 'recovery' : null
   }

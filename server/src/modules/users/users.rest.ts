@@ -9,7 +9,10 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const int = (name: string) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).optional(),
+    z.coerce
+      .number({ message: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .optional(),
   )
 const text = z.preprocess(blankToUndefined, z.string().max(200).optional())
 

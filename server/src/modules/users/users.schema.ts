@@ -26,8 +26,7 @@ const BotPanelRef = builder.objectRef<UserView['botPanel']>('UserBotPanel').impl
 })
 
 export const UserRef = builder.objectRef<UserView>('User').implement({
-  description:
-    'A user as admins and resellers manage it: the user list item of the spec with the real record (Package, licence, bot panel).',
+  description: 'A user as admins and resellers manage it: the user list item of the spec with the real record (Package, licence, bot panel).',
   fields: (t) => ({
     id: t.id({ resolve: (u) => String(u.id) }),
     fullName: t.exposeString('fullName', { nullable: true }),
@@ -51,14 +50,22 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
     }),
     durationTotal: t.exposeInt('durationTotal', { description: 'TotalDays of the active licence; 1 for Package None.' }),
     twitchname: t.exposeString('twitchname', { nullable: true }),
-    resellerId: t.id({ nullable: true, description: 'The reseller who brought this client.', resolve: (u) => (u.resellerId === null ? null : String(u.resellerId)) }),
+    resellerId: t.id({
+      nullable: true,
+      description: 'The reseller who brought this client.',
+      resolve: (u) => (u.resellerId === null ? null : String(u.resellerId)),
+    }),
     resellerName: t.string({
       nullable: true,
       description: "The reseller's username.",
       resolve: (u, _args, ctx) => (u.resellerId === null ? null : ctx.services.users.usernameOf(u.resellerId)),
     }),
     licenceId: t.id({ nullable: true, description: 'The active licence.', resolve: (u) => (u.licence ? String(u.licence.id) : null) }),
-    licensebeginning: t.string({ nullable: true, description: 'First day of the active licence (YYYY-MM-DD).', resolve: (u) => u.licence?.licensebeginning ?? null }),
+    licensebeginning: t.string({
+      nullable: true,
+      description: 'First day of the active licence (YYYY-MM-DD).',
+      resolve: (u) => u.licence?.licensebeginning ?? null,
+    }),
     botPanel: t.field({ type: BotPanelRef, resolve: (u) => u.botPanel }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Server time of registration (the spec’s timestamp).' }),
   }),
@@ -132,7 +139,10 @@ builder.queryFields((t) => ({
       role: t.arg({ type: RoleEnum }),
       plan: t.arg.string({ description: 'A plan name.' }),
       status: t.arg({ type: UserStatusEnum }),
-      everyAccount: t.arg.boolean({ description: 'Every account in scope, also those without a package (admins, resellers, new sign-ups).', defaultValue: false }),
+      everyAccount: t.arg.boolean({
+        description: 'Every account in scope, also those without a package (admins, resellers, new sign-ups).',
+        defaultValue: false,
+      }),
       sortBy: t.arg({ type: UserSortEnum, defaultValue: 'id' }),
       sortDesc: t.arg.boolean({ defaultValue: false }),
     },

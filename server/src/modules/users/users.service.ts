@@ -115,10 +115,7 @@ const createInput = z.object({
   password: z.string().max(1024).nullish(),
 })
 
-const botPanelInput = z
-  .object({ active: z.boolean(), autostart: z.boolean(), chatbot: z.boolean(), categoryChatbot: z.boolean() })
-  .partial()
-  .strict()
+const botPanelInput = z.object({ active: z.boolean(), autostart: z.boolean(), chatbot: z.boolean(), categoryChatbot: z.boolean() }).partial().strict()
 
 const updateInput = z
   .object({
@@ -319,7 +316,14 @@ export function createUsersService(deps: {
    */
   async function connection(
     principal: Principal | null,
-    args: UserFilter & { first?: number | null; after?: string | null; last?: number | null; before?: string | null; sortBy?: string | null; sortDesc?: boolean | null },
+    args: UserFilter & {
+      first?: number | null
+      after?: string | null
+      last?: number | null
+      before?: string | null
+      sortBy?: string | null
+      sortDesc?: boolean | null
+    },
   ): Promise<Connection<UserView>> {
     const scope = scopeOf(principal)
     const key = parseSort(args.sortBy)
@@ -347,11 +351,7 @@ export function createUsersService(deps: {
     const conditions = [listConditions(scope, f)]
     if (cursor) {
       const op = sql.raw(scanDesc ? '<' : '>')
-      conditions.push(
-        key === 'id'
-          ? sql`u.id ${op} ${cursor.i}`
-          : sql`(${sort.expr}, u.id) ${op} (${cursor.v}::${sort.cast}, ${cursor.i}::bigint)`,
-      )
+      conditions.push(key === 'id' ? sql`u.id ${op} ${cursor.i}` : sql`(${sort.expr}, u.id) ${op} (${cursor.v}::${sort.cast}, ${cursor.i}::bigint)`)
     }
     const inner = sql`select u.id, ${sort.expr} as s from users u where ${sql.join(conditions, sql` and `)}
       order by ${sort.expr} ${dir}, u.id ${dir} limit ${limitOf(size + 1)}`
@@ -361,7 +361,7 @@ export function createUsersService(deps: {
     const rows = found.slice(0, size)
     if (backward) rows.reverse()
     const edges = rows.map((r) => ({
-      cursor: encodeCursor({ k: key, d: desc, v: key === 'id' ? null : (r.sort_value as string | null) ?? '', i: Number(r.id) }),
+      cursor: encodeCursor({ k: key, d: desc, v: key === 'id' ? null : ((r.sort_value as string | null) ?? ''), i: Number(r.id) }),
       node: toView(r, today),
     }))
     return {
@@ -381,7 +381,7 @@ export function createUsersService(deps: {
     const key = parseSort(sortBy)
     const v = (await raw(sql`select ${SORTS[key].expr}::text as v from users u where u.id = ${id}`))[0]?.v
     if (v === undefined) throw new AppError('NOT_FOUND', 'No such user')
-    return encodeCursor({ k: key, d: sortDesc, v: key === 'id' ? null : (v as string | null) ?? '', i: id })
+    return encodeCursor({ k: key, d: sortDesc, v: key === 'id' ? null : ((v as string | null) ?? ''), i: id })
   }
 
   /** One user in scope (any package), or null: out of scope reads as missing. */
@@ -572,7 +572,11 @@ export function createUsersService(deps: {
         const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
         const events: AuditEvent[] = []
         if (Object.keys(set).length) {
-          const [after] = await tx.update(users).set({ ...set, updatedAt: at }).where(eq(users.id, id)).returning()
+          const [after] = await tx
+            .update(users)
+            .set({ ...set, updatedAt: at })
+            .where(eq(users.id, id))
+            .returning()
           const beforeShape: Record<string, unknown> = {}
           const afterShape: Record<string, unknown> = {}
           for (const k of Object.keys(set)) {
@@ -586,7 +590,9 @@ export function createUsersService(deps: {
           // applies to each of the user's own channels, and reads back from them (channels service).
           const bp = input.botPanel
           const channelSet = Object.fromEntries(
-            Object.entries({ active: bp.active, autostart: bp.autostart, chatBot: bp.chatbot, categoryChatBot: bp.categoryChatbot }).filter(([, v]) => v !== undefined),
+            Object.entries({ active: bp.active, autostart: bp.autostart, chatBot: bp.chatbot, categoryChatBot: bp.categoryChatbot }).filter(
+              ([, v]) => v !== undefined,
+            ),
           )
           touchedChannels = (
             await tx

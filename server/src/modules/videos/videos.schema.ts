@@ -121,26 +121,22 @@ const VideoDashboardWeekRef = builder.objectRef<WeekShape>('VideoDashboardWeek')
   }),
 })
 
-const VideoDashboardTotalsRef = builder
-  .objectRef<{ videos: number; clips: number; videoViews: number; clipViews: number }>('VideoDashboardTotals')
-  .implement({
-    fields: (t) => ({
-      videos: t.exposeInt('videos'),
-      clips: t.exposeInt('clips'),
-      videoViews: t.exposeInt('videoViews'),
-      clipViews: t.exposeInt('clipViews'),
-    }),
-  })
+const VideoDashboardTotalsRef = builder.objectRef<{ videos: number; clips: number; videoViews: number; clipViews: number }>('VideoDashboardTotals').implement({
+  fields: (t) => ({
+    videos: t.exposeInt('videos'),
+    clips: t.exposeInt('clips'),
+    videoViews: t.exposeInt('videoViews'),
+    clipViews: t.exposeInt('clipViews'),
+  }),
+})
 
-const VideoDashboardChannelRef = builder
-  .objectRef<{ channel: ChannelRow; supported: boolean; syncedAt: Date | null }>('VideoDashboardChannel')
-  .implement({
-    fields: (t) => ({
-      channel: t.field({ type: ChannelRef, resolve: (c) => c.channel }),
-      supported: t.exposeBoolean('supported', { description: 'false on Kick (no public video or clip API).' }),
-      syncedAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.syncedAt }),
-    }),
-  })
+const VideoDashboardChannelRef = builder.objectRef<{ channel: ChannelRow; supported: boolean; syncedAt: Date | null }>('VideoDashboardChannel').implement({
+  fields: (t) => ({
+    channel: t.field({ type: ChannelRef, resolve: (c) => c.channel }),
+    supported: t.exposeBoolean('supported', { description: 'false on Kick (no public video or clip API).' }),
+    syncedAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.syncedAt }),
+  }),
+})
 
 type DashboardShape = Awaited<ReturnType<VideosService['dashboard']>>
 const VideoDashboardRef = builder.objectRef<DashboardShape>('VideoDashboard').implement({
@@ -185,7 +181,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { channelId }, ctx) => ctx.services.videos.createClip(userIdOf(ctx), String(channelId)),
   }),
   deleteVideo: t.boolean({
-    description: 'Deletes one of the channel\'s own videos at the platform (scope channel:manage:videos).',
+    description: "Deletes one of the channel's own videos at the platform (scope channel:manage:videos).",
     args: { channelId: t.arg.id({ required: true }), videoId: t.arg.string({ required: true }) },
     resolve: (_r, { channelId, videoId }, ctx) => ctx.services.videos.deleteVideo(userIdOf(ctx), String(channelId), videoId),
   }),

@@ -10,7 +10,16 @@ import { PlatformRequestError, type ActingAs } from '../../platforms/types'
 import type { ChannelsService } from '../channels/channels.service'
 import type { ChannelRow } from '../channels/channels.tables'
 import { licenceExpired } from '../licences/licence-expiry'
-import { channelClips, channelVideos, mediaSync, videoTypes, type ChannelClipRow, type ChannelVideoRow, type MediaSyncRow, type VideoType } from './videos.tables'
+import {
+  channelClips,
+  channelVideos,
+  mediaSync,
+  videoTypes,
+  type ChannelClipRow,
+  type ChannelVideoRow,
+  type MediaSyncRow,
+  type VideoType,
+} from './videos.tables'
 
 const DAY = 86_400_000
 /** Twitch went live in June 2011: no video or clip is older. */
@@ -268,7 +277,10 @@ export function createVideosService(deps: {
           )
         const clipsFrom = previous?.clipsFrom && previous.clipsFrom < range.from ? previous.clipsFrom : range.from
         const set = { syncedAt: at, clipsFrom, lastError: null, lastErrorAt: null }
-        await tx.insert(mediaSync).values({ channelId: channel.id, ...set }).onConflictDoUpdate({ target: mediaSync.channelId, set })
+        await tx
+          .insert(mediaSync)
+          .values({ channelId: channel.id, ...set })
+          .onConflictDoUpdate({ target: mediaSync.channelId, set })
         return written
       })
       return { requests: counter.requests, rows }
@@ -338,8 +350,16 @@ export function createVideosService(deps: {
     )
     const order = { date: channelVideos.createdAt, views: channelVideos.viewCount, duration: channelVideos.durationSeconds }[f.sort ?? 'date']
     const [items, [{ n } = { n: 0 }]] = await Promise.all([
-      db.select().from(channelVideos).where(where).orderBy(desc(order), asc(channelVideos.videoId)).limit(f.first ?? 100),
-      db.select({ n: sql<number>`count(*)::int` }).from(channelVideos).where(where),
+      db
+        .select()
+        .from(channelVideos)
+        .where(where)
+        .orderBy(desc(order), asc(channelVideos.videoId))
+        .limit(f.first ?? 100),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(channelVideos)
+        .where(where),
     ])
     return { total: n, items }
   }
@@ -350,8 +370,16 @@ export function createVideosService(deps: {
     const where = and(eq(channelClips.channelId, view.channel.id), gte(channelClips.createdAt, f.from), lt(channelClips.createdAt, f.to))
     const order = { date: channelClips.createdAt, views: channelClips.viewCount, duration: channelClips.durationSeconds }[f.sort ?? 'date']
     const [items, [{ n } = { n: 0 }]] = await Promise.all([
-      db.select().from(channelClips).where(where).orderBy(desc(order), asc(channelClips.clipId)).limit(f.first ?? 100),
-      db.select({ n: sql<number>`count(*)::int` }).from(channelClips).where(where),
+      db
+        .select()
+        .from(channelClips)
+        .where(where)
+        .orderBy(desc(order), asc(channelClips.clipId))
+        .limit(f.first ?? 100),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(channelClips)
+        .where(where),
     ])
     return { total: n, items }
   }
@@ -426,7 +454,11 @@ export function createVideosService(deps: {
     const ids = mine.filter((c) => c.platform === 'twitch').map((c) => c.id)
     const syncs = ids.length ? await db.select().from(mediaSync).where(inArray(mediaSync.channelId, ids)) : []
     const empty = { weeks: [], topVideos: [], topClips: [], totals: { videos: 0, clips: 0, videoViews: 0, clipViews: 0 } }
-    const channelsOut = mine.map((c) => ({ channel: c, supported: c.platform === 'twitch', syncedAt: syncs.find((s) => s.channelId === c.id)?.syncedAt ?? null }))
+    const channelsOut = mine.map((c) => ({
+      channel: c,
+      supported: c.platform === 'twitch',
+      syncedAt: syncs.find((s) => s.channelId === c.id)?.syncedAt ?? null,
+    }))
     if (!ids.length) return { from: r.from, to: r.to, channels: channelsOut, ...empty }
     const vIn = and(inArray(channelVideos.channelId, ids), gte(channelVideos.createdAt, r.from), lt(channelVideos.createdAt, r.to))
     const cIn = and(inArray(channelClips.channelId, ids), gte(channelClips.createdAt, r.from), lt(channelClips.createdAt, r.to))

@@ -37,7 +37,6 @@ export const KICK_EVENTS = [
   { name: 'channel.followed', version: 1 },
 ]
 
-
 /** Kick public API v1 and Kick OAuth 2.1 (authorization code with PKCE, S256). */
 export class KickClient implements PlatformClient {
   readonly name = 'kick' as const
@@ -73,7 +72,6 @@ export class KickClient implements PlatformClient {
     })
     return `${this.auth}/authorize?${q}`
   }
-
 
   async exchangeCode(opts: { code: string; redirectUri: string; codeVerifier?: string }): Promise<OAuthTokens> {
     return tokenGrant(this.http, 'kick', {

@@ -115,7 +115,8 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
       const target = new URL(req.query.get('redirect_uri') ?? '')
       if (req.query.get('client_id') !== clientId) return { status: 400, body: { error: 'invalid_client' } }
       const challenge = req.query.get('code_challenge') ?? ''
-      if (!challenge || req.query.get('code_challenge_method') !== 'S256') return { status: 400, body: { error: 'invalid_request', error_description: 'PKCE (S256) is required' } }
+      if (!challenge || req.query.get('code_challenge_method') !== 'S256')
+        return { status: 400, body: { error: 'invalid_request', error_description: 'PKCE (S256) is required' } }
       const code = randomBytes(16).toString('hex')
       codes.set(code, {
         userId: state.consentingUser,
@@ -173,7 +174,14 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
       return {
         status: 200,
         body: {
-          data: [{ broadcaster_user_id: id, slug: users.get(id)?.name.toLowerCase(), category: { id: 1, name: c.category }, stream: { is_live: c.live, start_time: c.startedAt ?? '0001-01-01T00:00:00Z' } }],
+          data: [
+            {
+              broadcaster_user_id: id,
+              slug: users.get(id)?.name.toLowerCase(),
+              category: { id: 1, name: c.category },
+              stream: { is_live: c.live, start_time: c.startedAt ?? '0001-01-01T00:00:00Z' },
+            },
+          ],
           message: 'OK',
         },
       }
@@ -182,7 +190,15 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
       const id = Number(req.query.get('broadcaster_user_id') ?? 0)
       const c = channels.get(id)
       const data = c?.live
-        ? [{ broadcaster_user_id: id, slug: users.get(id)?.name.toLowerCase(), viewer_count: c.viewers ?? 0, started_at: c.startedAt, category: { id: 1, name: c.category } }]
+        ? [
+            {
+              broadcaster_user_id: id,
+              slug: users.get(id)?.name.toLowerCase(),
+              viewer_count: c.viewers ?? 0,
+              started_at: c.startedAt,
+              category: { id: 1, name: c.category },
+            },
+          ]
         : []
       return { status: 200, body: { data, message: 'OK' } }
     }
@@ -262,12 +278,24 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
     },
     goLive(broadcasterId: number, category = 'Just Chatting') {
       channels.set(broadcasterId, { live: true, category, startedAt: new Date(now()).toISOString() })
-      return deliver('livestream.status.updated', { broadcaster: userJson(broadcasterId), is_live: true, title: 'live', started_at: new Date(now()).toISOString(), ended_at: null })
+      return deliver('livestream.status.updated', {
+        broadcaster: userJson(broadcasterId),
+        is_live: true,
+        title: 'live',
+        started_at: new Date(now()).toISOString(),
+        ended_at: null,
+      })
     },
     goOffline(broadcasterId: number) {
       const c = channels.get(broadcasterId)
       if (c) channels.set(broadcasterId, { ...c, live: false })
-      return deliver('livestream.status.updated', { broadcaster: userJson(broadcasterId), is_live: false, title: 'live', started_at: c?.startedAt ?? null, ended_at: new Date(now()).toISOString() })
+      return deliver('livestream.status.updated', {
+        broadcaster: userJson(broadcasterId),
+        is_live: false,
+        title: 'live',
+        started_at: c?.startedAt ?? null,
+        ended_at: new Date(now()).toISOString(),
+      })
     },
     /** The live stream's viewer count as GET /livestreams reports it. */
     setViewers(broadcasterId: number, count: number) {

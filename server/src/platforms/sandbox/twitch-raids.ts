@@ -54,7 +54,11 @@ interface Caller {
 
 const err = (status: number, message: string): Res => ({
   status,
-  body: { error: { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 429: 'Too Many Requests' }[status], status, message },
+  body: {
+    error: { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 429: 'Too Many Requests' }[status],
+    status,
+    message,
+  },
 })
 
 export function createTwitchRaids(deps: RaidDeps) {
@@ -162,7 +166,8 @@ export function createTwitchRaids(deps: RaidDeps) {
     const moderatorId = req.query.get('moderator_id') ?? ''
     if (!fromId || !toId || !moderatorId) return err(400, 'Missing required parameter')
     if (moderatorId !== caller.userId) return err(401, 'The ID in moderator_id must match the user ID in the access token')
-    if (moderatorId !== fromId && !deps.isModerator(fromId, moderatorId)) return err(403, "The user in moderator_id is not one of the broadcaster's moderators.")
+    if (moderatorId !== fromId && !deps.isModerator(fromId, moderatorId))
+      return err(403, "The user in moderator_id is not one of the broadcaster's moderators.")
     if (fromId === toId) return err(400, 'The broadcaster may not give themselves a Shoutout.')
     if (!users.has(toId)) return err(400, 'The broadcaster in to_broadcaster_id was not found.')
     if (!deps.streams.get(fromId)) return err(400, 'The broadcaster is not streaming live or does not have one or more viewers.')

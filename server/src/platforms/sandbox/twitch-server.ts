@@ -43,7 +43,13 @@ interface Session {
 /** An EventSub conduit (Helix /eventsub/conduits): shards are WebSocket sessions; subscriptions belong to the conduit. */
 interface Conduit {
   id: string
-  shards: Array<{ id: string; sessionId: string | null; status: 'enabled' | 'unused' | 'websocket_disconnected'; connectedAt: string | null; disconnectedAt: string | null }>
+  shards: Array<{
+    id: string
+    sessionId: string | null
+    status: 'enabled' | 'unused' | 'websocket_disconnected'
+    connectedAt: string | null
+    disconnectedAt: string | null
+  }>
   subscriptions: Array<{ id: string; type: string; version: string; condition: Record<string, string> }>
   /** Notifications each shard delivered, by shard id. */
   delivered: Map<string, number>
@@ -225,7 +231,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     if (!token || token.revoked || token.expiresAt <= now()) {
       return { status: 401, body: { error: 'Unauthorized', status: 401, message: 'Invalid OAuth token' } }
     }
-    if (req.headers['client-id'] !== clientId) return { status: 401, body: { error: 'Unauthorized', status: 401, message: 'Client ID and OAuth token do not match' } }
+    if (req.headers['client-id'] !== clientId)
+      return { status: 401, body: { error: 'Unauthorized', status: 401, message: 'Client ID and OAuth token do not match' } }
     return token
   }
 
@@ -235,8 +242,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     'ratelimit-reset': String(state.rate.resetAt),
   })
 
-  const chatLimit = (broadcasterId: string, senderId: string) =>
-    senderId === broadcasterId || moderators.has(`${broadcasterId}:${senderId}`) ? 100 : 20
+  const chatLimit = (broadcasterId: string, senderId: string) => (senderId === broadcasterId || moderators.has(`${broadcasterId}:${senderId}`) ? 100 : 20)
 
   function notify(broadcasterId: string, type: string, event: Record<string, unknown>, conditionKey = 'broadcaster_user_id') {
     notifyWhere(type, (c) => c[conditionKey] === broadcasterId, event, `${type}|${conditionKey}=${broadcasterId}`)
@@ -256,9 +262,22 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       c.delivered.set(shard.id, (c.delivered.get(shard.id) ?? 0) + 1)
       sessions.get(shard.sessionId!)!.socket!.send(
         JSON.stringify({
-          metadata: { message_id: nextId('m'), message_type: 'notification', message_timestamp: new Date(now()).toISOString(), subscription_type: type, subscription_version: sub.version },
+          metadata: {
+            message_id: nextId('m'),
+            message_type: 'notification',
+            message_timestamp: new Date(now()).toISOString(),
+            subscription_type: type,
+            subscription_version: sub.version,
+          },
           payload: {
-            subscription: { id: sub.id, type, version: sub.version, status: 'enabled', condition: sub.condition, transport: { method: 'conduit', conduit_id: c.id } },
+            subscription: {
+              id: sub.id,
+              type,
+              version: sub.version,
+              status: 'enabled',
+              condition: sub.condition,
+              transport: { method: 'conduit', conduit_id: c.id },
+            },
             event,
           },
         }),
@@ -349,7 +368,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         codes.delete(f.get('code') ?? '')
         if (!c || c.redirectUri !== f.get('redirect_uri')) return { status: 400, body: { status: 400, message: 'Invalid authorization code' } }
         // PKCE (RFC 7636): a code issued for a challenge needs the matching verifier.
-        if (c.challenge !== null && createHash('sha256').update(f.get('code_verifier') ?? '').digest('base64url') !== c.challenge) {
+        if (
+          c.challenge !== null &&
+          createHash('sha256')
+            .update(f.get('code_verifier') ?? '')
+            .digest('base64url') !== c.challenge
+        ) {
           return { status: 400, body: { status: 400, message: 'Invalid code_verifier' } }
         }
         return { status: 200, body: issue(c.userId, c.scopes) }
@@ -384,7 +408,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const token = t ? tokens.get(t) : undefined
       if (!token || token.revoked || token.expiresAt <= now()) return { status: 401, body: { status: 401, message: 'invalid access token' } }
       const u = users.get(token.userId)
-      return { status: 200, body: { client_id: clientId, login: u?.login, scopes: token.scopes, user_id: token.userId, expires_in: Math.round((token.expiresAt - now()) / 1000) } }
+      return {
+        status: 200,
+        body: { client_id: clientId, login: u?.login, scopes: token.scopes, user_id: token.userId, expires_in: Math.round((token.expiresAt - now()) / 1000) },
+      }
     }
 
     // Helix (api.twitch.tv/helix)
@@ -469,7 +496,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     if (p === '/chat/messages' && req.method === 'POST') {
       if (!has('user:write:chat')) return missing('user:write:chat')
       const b = req.json() as { broadcaster_id?: string; sender_id?: string; message?: string }
-      if (!b.broadcaster_id || !b.sender_id || typeof b.message !== 'string') return { status: 400, body: { status: 400, message: 'Missing required parameter' } }
+      if (!b.broadcaster_id || !b.sender_id || typeof b.message !== 'string')
+        return { status: 400, body: { status: 400, message: 'Missing required parameter' } }
       if (b.sender_id !== token.userId) return { status: 403, body: { status: 403, message: 'The sender must match the user ID in the access token' } }
       if (b.message.length > 500) return { status: 400, body: { status: 400, message: 'The message is too long' } }
       const t = now()
@@ -477,7 +505,18 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const isSent = recent.length < chatLimit(b.broadcaster_id, b.sender_id)
       sent.push({ broadcasterId: b.broadcaster_id, senderId: b.sender_id, message: b.message, at: t, isSent })
       if (!isSent) {
-        return { status: 200, body: { data: [{ message_id: '', is_sent: false, drop_reason: { code: 'msg_rate_limit', message: 'Your message was not sent because you are sending messages too quickly.' } }] } }
+        return {
+          status: 200,
+          body: {
+            data: [
+              {
+                message_id: '',
+                is_sent: false,
+                drop_reason: { code: 'msg_rate_limit', message: 'Your message was not sent because you are sending messages too quickly.' },
+              },
+            ],
+          },
+        }
       }
       const sender = users.get(b.sender_id)
       const id = chatEvent(b.broadcaster_id, { userId: b.sender_id, login: sender?.login ?? 'bot' }, b.message)
@@ -509,12 +548,22 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         reason: data.reason,
       })
       const end = data.duration === undefined ? null : new Date(now() + data.duration * 1000).toISOString()
-      return { status: 200, body: { data: [{ broadcaster_id: b, moderator_id: q.get('moderator_id'), user_id: data.user_id, created_at: new Date(now()).toISOString(), end_time: end }] } }
+      return {
+        status: 200,
+        body: {
+          data: [{ broadcaster_id: b, moderator_id: q.get('moderator_id'), user_id: data.user_id, created_at: new Date(now()).toISOString(), end_time: end }],
+        },
+      }
     }
     if (p.startsWith('/eventsub/conduits')) return conduitApi(req, p, token)
     if (p === '/eventsub/subscriptions' && req.method === 'POST') {
       state.eventSubRequests++
-      const b = req.json() as { type?: string; version?: string; condition?: Record<string, string>; transport?: { method?: string; session_id?: string; conduit_id?: string } }
+      const b = req.json() as {
+        type?: string
+        version?: string
+        condition?: Record<string, string>
+        transport?: { method?: string; session_id?: string; conduit_id?: string }
+      }
       if (b.transport?.method === 'conduit') return conduitSubscribe(b, token)
       const session = sessions.get(b.transport?.session_id ?? '')
       if (b.transport?.method !== 'websocket' || !session || !session.socket) {
@@ -533,7 +582,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       session.subscriptions.push(sub)
       return {
         status: 202,
-        body: { data: [{ ...sub, status: 'enabled', transport: b.transport, created_at: new Date(now()).toISOString(), cost: 0 }], total: 1, total_cost: 0, max_total_cost: 10 },
+        body: {
+          data: [{ ...sub, status: 'enabled', transport: b.transport, created_at: new Date(now()).toISOString(), cost: 0 }],
+          total: 1,
+          total_cost: 0,
+          max_total_cost: 10,
+        },
       }
     }
     if (p === '/videos' || p === '/clips') return media(req, p, token)
@@ -565,7 +619,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const b = req.json() as { id?: string; shard_count?: unknown }
       const c = conduits.get(b.id ?? '')
       if (!c) return { status: 404, body: { error: 'Not Found', status: 404, message: 'Conduit not found' } }
-      if (typeof b.shard_count !== 'number' || !Number.isInteger(b.shard_count) || b.shard_count < 1 || b.shard_count > 20_000) return badRequest('shard_count must be between 1 and 20000')
+      if (typeof b.shard_count !== 'number' || !Number.isInteger(b.shard_count) || b.shard_count < 1 || b.shard_count > 20_000)
+        return badRequest('shard_count must be between 1 and 20000')
       resize(c, b.shard_count)
       return { status: 200, body: { data: [conduitBody(c)] } }
     }
@@ -618,7 +673,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   }
 
   /** A subscription with the conduit transport: app token; for chat, the chatting user must have granted the app user:read:chat. */
-  function conduitSubscribe(b: { type?: string; version?: string; condition?: Record<string, string>; transport?: { conduit_id?: string } }, token: Token): Res {
+  function conduitSubscribe(
+    b: { type?: string; version?: string; condition?: Record<string, string>; transport?: { conduit_id?: string } },
+    token: Token,
+  ): Res {
     if (token.userId !== '') return appOnly
     const c = conduits.get(b.transport?.conduit_id ?? '')
     if (!c) return badRequest('The conduit does not exist')
@@ -626,7 +684,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const user = b.condition?.user_id ?? ''
       let granted = false
       for (const t of tokens.values()) if (t.userId === user && !t.revoked && t.scopes.includes('user:read:chat')) granted = true
-      if (!granted) return { status: 403, body: { error: 'Forbidden', status: 403, message: 'The user in user_id has not authorized the app with user:read:chat' } }
+      if (!granted)
+        return { status: 403, body: { error: 'Forbidden', status: 403, message: 'The user in user_id has not authorized the app with user:read:chat' } }
     }
     const key = `${b.type}|${JSON.stringify(b.condition)}`
     if (c.keys.has(key)) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
@@ -636,7 +695,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     for (const k of conditionKeys(sub.type, sub.condition)) if (!c.index.has(k)) c.index.set(k, sub)
     return {
       status: 202,
-      body: { data: [{ ...sub, status: 'enabled', transport: { method: 'conduit', conduit_id: c.id }, created_at: new Date(now()).toISOString(), cost: 0 }], total: 1, total_cost: 0, max_total_cost: 10 },
+      body: {
+        data: [{ ...sub, status: 'enabled', transport: { method: 'conduit', conduit_id: c.id }, created_at: new Date(now()).toISOString(), cost: 0 }],
+        total: 1,
+        total_cost: 0,
+        max_total_cost: 10,
+      },
     }
   }
 
@@ -677,7 +741,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       if (ids.length > 5) return badRequest('You may delete at most 5 videos at a time')
       // None is deleted when one of them is not the token owner's.
       if (ids.some((id) => videos.get(id) && videos.get(id)!.user_id !== token.userId)) {
-        return { status: 401, body: { error: 'Unauthorized', status: 401, message: 'The user in the access token does not have permission to delete the videos' } }
+        return {
+          status: 401,
+          body: { error: 'Unauthorized', status: 401, message: 'The user in the access token does not have permission to delete the videos' },
+        }
       }
       const deleted = ids.filter((id) => videos.delete(id))
       return { status: 200, body: { data: deleted } }
@@ -686,7 +753,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const ids = q.getAll('id')
       const broadcaster = q.get('broadcaster_id')
       if (!ids.length && !broadcaster && !q.get('game_id')) return badRequest('One of "id", "broadcaster_id" or "game_id" is required')
-      const visible = (c: TwitchClip) => state.clipsNeverReady ? !clipReady.has(c.id) : (clipReady.get(c.id) ?? 0) <= now()
+      const visible = (c: TwitchClip) => (state.clipsNeverReady ? !clipReady.has(c.id) : (clipReady.get(c.id) ?? 0) <= now())
       if (ids.length) return { status: 200, body: { data: ids.map((id) => clips.get(id)).filter((c): c is TwitchClip => !!c && visible(c)), pagination: {} } }
       const started = q.get('started_at')
       const startMs = started ? Date.parse(started) : -Infinity
@@ -708,10 +775,21 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const b = q.get('broadcaster_id') ?? ''
       if (!b) return badRequest('Missing required parameter "broadcaster_id"')
       if (clipsRestricted.has(b)) {
-        return { status: 403, body: { error: 'Forbidden', status: 403, message: 'The broadcaster has restricted the ability to capture clips to followers and/or subscribers only.' } }
+        return {
+          status: 403,
+          body: {
+            error: 'Forbidden',
+            status: 403,
+            message: 'The broadcaster has restricted the ability to capture clips to followers and/or subscribers only.',
+          },
+        }
       }
       const live = streams.get(b)
-      if (!live) return { status: 404, body: { error: 'Not Found', status: 404, message: 'The broadcaster in the broadcaster_id query parameter must be broadcasting live.' } }
+      if (!live)
+        return {
+          status: 404,
+          body: { error: 'Not Found', status: 404, message: 'The broadcaster in the broadcaster_id query parameter must be broadcasting live.' },
+        }
       const creator = users.get(token.userId)
       const clip = addClipFor(b, { creator_id: token.userId, creator_name: creator?.displayName ?? '', title: live.category, view_count: 0, duration: 30 })
       clipReady.set(clip.id, now() + state.clipProcessingMs)
@@ -754,7 +832,9 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     s.socket?.send(
       JSON.stringify({
         metadata: { message_id: nextId('w'), message_type: 'session_welcome', message_timestamp: new Date(now()).toISOString() },
-        payload: { session: { id: s.id, status, connected_at: new Date(now()).toISOString(), keepalive_timeout_seconds: keepaliveSeconds, reconnect_url: null } },
+        payload: {
+          session: { id: s.id, status, connected_at: new Date(now()).toISOString(), keepalive_timeout_seconds: keepaliveSeconds, reconnect_url: null },
+        },
       }),
     )
 
@@ -776,7 +856,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     welcome(s)
     if (s.keepalive) clearInterval(s.keepalive)
     s.keepalive = setInterval(() => {
-      s.socket?.send(JSON.stringify({ metadata: { message_id: nextId('k'), message_type: 'session_keepalive', message_timestamp: new Date(now()).toISOString() }, payload: {} }))
+      s.socket?.send(
+        JSON.stringify({
+          metadata: { message_id: nextId('k'), message_type: 'session_keepalive', message_timestamp: new Date(now()).toISOString() },
+          payload: {},
+        }),
+      )
     }, keepaliveSeconds * 1000)
     s.keepalive.unref()
     socket.on('close', () => {
@@ -895,7 +980,12 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       return n
     },
     conduits() {
-      return [...conduits.values()].map((c) => ({ id: c.id, shards: c.shards.map((sh) => ({ ...sh })), subscriptions: [...c.subscriptions], delivered: new Map(c.delivered) }))
+      return [...conduits.values()].map((c) => ({
+        id: c.id,
+        shards: c.shards.map((sh) => ({ ...sh })),
+        subscriptions: [...c.subscriptions],
+        delivered: new Map(c.delivered),
+      }))
     },
     connectedSessions() {
       return [...sessions.values()].filter((s) => s.socket).length
@@ -910,7 +1000,15 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         s.socket?.send(
           JSON.stringify({
             metadata: { message_id: nextId('r'), message_type: 'session_reconnect', message_timestamp: new Date(now()).toISOString() },
-            payload: { session: { id: s.id, status: 'reconnecting', keepalive_timeout_seconds: null, reconnect_url: `${wsUrl}?reconnect=${s.id}`, connected_at: new Date(now()).toISOString() } },
+            payload: {
+              session: {
+                id: s.id,
+                status: 'reconnecting',
+                keepalive_timeout_seconds: null,
+                reconnect_url: `${wsUrl}?reconnect=${s.id}`,
+                connected_at: new Date(now()).toISOString(),
+              },
+            },
           }),
         )
       }
@@ -938,10 +1036,11 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     /** Forgets a user with their tokens, followers and clips (a removed sandbox channel). */
     removeUser(userId: string) {
       users.delete(userId)
-      for (const [access, t] of tokens) if (t.userId === userId) {
-        tokens.delete(access)
-        refreshTokens.delete(t.refresh)
-      }
+      for (const [access, t] of tokens)
+        if (t.userId === userId) {
+          tokens.delete(access)
+          refreshTokens.delete(t.refresh)
+        }
       followers.delete(userId)
       for (const [id, c] of clips) if (c.broadcaster_id === userId) clips.delete(id)
       for (const [id, v] of videos) if (v.user_id === userId) videos.delete(id)

@@ -129,7 +129,6 @@ const SCOPES: Record<AccountRole, string[]> = {
   bot: ['user:read:chat', 'user:write:chat', 'user:bot'],
 }
 
-
 /** Twitch Helix and the Twitch OAuth authorization-code flow; every base URL from configuration. */
 export class TwitchClient implements PlatformClient {
   readonly name = 'twitch' as const
@@ -169,7 +168,6 @@ export class TwitchClient implements PlatformClient {
     }
     return `${this.auth}/authorize?${q}`
   }
-
 
   async exchangeCode(opts: { code: string; redirectUri: string; codeVerifier?: string }): Promise<OAuthTokens> {
     return tokenGrant(this.http, 'twitch', {
@@ -258,7 +256,11 @@ export class TwitchClient implements PlatformClient {
    * Helix `GET /schedule`: the broadcaster's segments that end after `startTime`, one page of
    * up to 25 with the cursor of the next. A broadcaster without a schedule (404) has none.
    */
-  async schedulePage(token: string, broadcasterId: string, opts: { startTime?: Date; first?: number; after?: string | null } = {}): Promise<HelixPage<HelixScheduleSegment>> {
+  async schedulePage(
+    token: string,
+    broadcasterId: string,
+    opts: { startTime?: Date; first?: number; after?: string | null } = {},
+  ): Promise<HelixPage<HelixScheduleSegment>> {
     const q = new URLSearchParams({ broadcaster_id: broadcasterId, first: String(opts.first ?? 25) })
     if (opts.startTime) q.set('start_time', opts.startTime.toISOString())
     if (opts.after) q.set('after', opts.after)
@@ -327,12 +329,7 @@ export class TwitchClient implements PlatformClient {
    * One page of the channel's followers (GET /channels/followers, moderator:read:followers),
    * newest first, with the total as Twitch reports it. `retries: 0` hands a 429 back at once.
    */
-  async followers(
-    token: string,
-    broadcasterId: string,
-    page: { first?: number; after?: string | null } = {},
-    retries?: number,
-  ): Promise<FollowerPage> {
+  async followers(token: string, broadcasterId: string, page: { first?: number; after?: string | null } = {}, retries?: number): Promise<FollowerPage> {
     const q = new URLSearchParams({ broadcaster_id: broadcasterId, first: String(page.first ?? 20) })
     if (page.after) q.set('after', page.after)
     const res = await this.http.request(`${this.api}/channels/followers?${q}`, {
@@ -416,8 +413,7 @@ export class TwitchClient implements PlatformClient {
     })
     const result = toResult('twitch', res, 'Sent')
     if (!result.ok) return result
-    const sent = (res.body as { data?: Array<{ message_id?: string; is_sent?: boolean; drop_reason?: { code?: string; message?: string } | null }> })
-      .data?.[0]
+    const sent = (res.body as { data?: Array<{ message_id?: string; is_sent?: boolean; drop_reason?: { code?: string; message?: string } | null }> }).data?.[0]
     if (sent && sent.is_sent === false) {
       return { ok: false, status: res.status, message: sent.drop_reason?.message ?? 'Twitch dropped the message', id: null }
     }
@@ -445,7 +441,11 @@ export class TwitchClient implements PlatformClient {
   }
 
   /** One page of the broadcaster's clips made in [startedAt, endedAt) (most viewed first). */
-  async clipsPage(token: string, broadcasterId: string, opts: { startedAt: Date; endedAt: Date; first?: number; after?: string | null }): Promise<HelixPage<HelixClip>> {
+  async clipsPage(
+    token: string,
+    broadcasterId: string,
+    opts: { startedAt: Date; endedAt: Date; first?: number; after?: string | null },
+  ): Promise<HelixPage<HelixClip>> {
     const q = new URLSearchParams({
       broadcaster_id: broadcasterId,
       started_at: opts.startedAt.toISOString(),
@@ -502,7 +502,7 @@ export class TwitchClient implements PlatformClient {
   /** Get Conduits. */
   async conduits(appToken: string): Promise<Array<{ id: string; shard_count: number }>> {
     const res = expectOk('twitch', await this.helix(appToken, 'GET', '/eventsub/conduits'), 'get conduits')
-    return ((res.body as { data?: Array<{ id: string; shard_count: number }> }).data ?? [])
+    return (res.body as { data?: Array<{ id: string; shard_count: number }> }).data ?? []
   }
 
   /** Create Conduits (one, with `shardCount` shards). */
@@ -522,7 +522,10 @@ export class TwitchClient implements PlatformClient {
   async assignShard(appToken: string, conduitId: string, shardId: string, sessionId: string): Promise<void> {
     const res = expectOk(
       'twitch',
-      await this.helix(appToken, 'PATCH', '/eventsub/conduits/shards', { conduit_id: conduitId, shards: [{ id: shardId, transport: { method: 'websocket', session_id: sessionId } }] }),
+      await this.helix(appToken, 'PATCH', '/eventsub/conduits/shards', {
+        conduit_id: conduitId,
+        shards: [{ id: shardId, transport: { method: 'websocket', session_id: sessionId } }],
+      }),
       'update conduit shards',
     )
     const err = (res.body as { errors?: Array<{ id: string; message: string }> }).errors?.[0]
@@ -531,7 +534,12 @@ export class TwitchClient implements PlatformClient {
 
   /** Create EventSub Subscription with the conduit transport (app token); an existing one counts as done. */
   async subscribeConduit(appToken: string, conduitId: string, type: string, version: string, condition: Record<string, string>) {
-    const res = await this.helix(appToken, 'POST', '/eventsub/subscriptions', { type, version, condition, transport: { method: 'conduit', conduit_id: conduitId } })
+    const res = await this.helix(appToken, 'POST', '/eventsub/subscriptions', {
+      type,
+      version,
+      condition,
+      transport: { method: 'conduit', conduit_id: conduitId },
+    })
     if (res.status === 409) return
     expectOk('twitch', res, `subscribe ${type} (conduit)`)
   }

@@ -1,13 +1,13 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Dialog } from '../../../components/ui/dialog';
-import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast-provider';
-import { useAccountsActivateLicenceMutation, useAccountsLicencesQuery } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../components/ui/alert'
+import { Dialog } from '../../../components/ui/dialog'
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions'
+import { SelectField } from '../../../components/ui/select-field'
+import { TextField } from '../../../components/ui/text-field'
+import { useToast } from '../../../components/ui/toast-provider'
+import { useAccountsActivateLicenceMutation, useAccountsLicencesQuery } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
 
 /**
  * Activates a key for a user in scope (activateLicence with userId). Staff pick from the
@@ -20,45 +20,49 @@ export function ActivateKeyDialog({
   onClose,
   onDone,
 }: {
-  open: boolean;
-  userId: string;
-  userName: string;
-  onClose: () => void;
-  onDone: () => void;
+  open: boolean
+  userId: string
+  userName: string
+  onClose: () => void
+  onDone: () => void
 }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('accounts')
   return (
     <Dialog open={open} onClose={onClose} title={t('activateFor.title', { name: userName })} testId="activate-key-dialog">
       <ActivateKeyForm userId={userId} onCancel={onClose} onDone={onDone} />
     </Dialog>
-  );
+  )
 }
 
 function ActivateKeyForm({ userId, onCancel, onDone }: { userId: string; onCancel: () => void; onDone: () => void }) {
-  const { t } = useTranslation('accounts');
-  const toast = useToast();
-  const errorText = useErrorText();
-  const [key, setKey] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 50 }, fetchPolicy: 'network-only' });
-  const [activate, { loading }] = useAccountsActivateLicenceMutation();
-  const keys = pool.data?.licences.edges.map((edge) => edge.node) ?? [];
+  const { t } = useTranslation('accounts')
+  const toast = useToast()
+  const errorText = useErrorText()
+  const [key, setKey] = useState('')
+  const [missing, setMissing] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 50 }, fetchPolicy: 'network-only' })
+  const [activate, { loading }] = useAccountsActivateLicenceMutation()
+  const keys = pool.data?.licences.edges.map((edge) => edge.node) ?? []
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    setError(null);
-    const value = key.trim();
-    setMissing(!value);
-    if (!value) return;
+    event.preventDefault()
+    if (loading) return
+    setError(null)
+    const value = key.trim()
+    setMissing(!value)
+    if (!value) return
     try {
-      const result = await activate({ variables: { key: value, userId }, refetchQueries: ['AccountsUser', 'AccountsLicences', 'AccountsUsers'], awaitRefetchQueries: true });
-      const licence = result.data?.activateLicence;
-      toast.show({ variant: 'success', title: t('activateFor.done', { plan: licence?.planName ?? '—' }) });
-      onDone();
+      const result = await activate({
+        variables: { key: value, userId },
+        refetchQueries: ['AccountsUser', 'AccountsLicences', 'AccountsUsers'],
+        awaitRefetchQueries: true,
+      })
+      const licence = result.data?.activateLicence
+      toast.show({ variant: 'success', title: t('activateFor.done', { plan: licence?.planName ?? '—' }) })
+      onDone()
     } catch (caught) {
-      setError(caught);
+      setError(caught)
     }
   }
 
@@ -86,5 +90,5 @@ function ActivateKeyForm({ userId, onCancel, onDone }: { userId: string; onCance
       />
       <DialogFormActions submitLabel={t('activateFor.submit')} onCancel={onCancel} busy={loading} submitTestId="activate-for-submit" />
     </form>
-  );
+  )
 }

@@ -1,18 +1,18 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { SelectField } from '../../../components/ui/select-field';
-import { type AccountsAuditLogQuery, useAccountsAuditLogQuery } from '../../../gql/graphql';
-import { useFormatters } from '../../../lib/format';
-import { useCursorPages } from '../lib/use-cursor-pages';
-import { roleLabel } from '../../../lib/role-label';
-import { StyledCellStack, StyledMuted } from './data-table';
-import { Pager } from './pager';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { type DataColumn, DataTable } from '../../../components/ui/data-table'
+import { SelectField } from '../../../components/ui/select-field'
+import { type AccountsAuditLogQuery, useAccountsAuditLogQuery } from '../../../gql/graphql'
+import { useFormatters } from '../../../lib/format'
+import { useCursorPages } from '../lib/use-cursor-pages'
+import { roleLabel } from '../../../lib/role-label'
+import { StyledCellStack, StyledMuted } from './data-table'
+import { Pager } from './pager'
 
-const ENTITIES = ['user', 'licence', 'plan', 'pricingQuestion', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const;
+const ENTITIES = ['user', 'licence', 'plan', 'pricingQuestion', 'feedbackReport', 'faqCategory', 'faqQuestion', 'kbCategory', 'kbArticle'] as const
 
-type AuditEntry = AccountsAuditLogQuery['auditLog']['edges'][number]['node'];
+type AuditEntry = AccountsAuditLogQuery['auditLog']['edges'][number]['node']
 
 const StyledChanges = styled.details`
   summary {
@@ -27,36 +27,36 @@ const StyledChanges = styled.details`
     font-size: ${({ theme }) => theme.fontSizes.sm};
     overflow-wrap: anywhere;
   }
-`;
+`
 
 const StyledToolbar = styled.div`
   max-width: 16rem;
-`;
+`
 
 const parse = (json: string | null): Record<string, unknown> => {
   try {
-    const value: unknown = json ? JSON.parse(json) : null;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    const value: unknown = json ? JSON.parse(json) : null
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
   } catch {
-    return {};
+    return {}
   }
-};
+}
 
 const shown = (value: unknown): string | null =>
-  value === undefined || value === null || value === '' ? null : typeof value === 'string' ? value : JSON.stringify(value);
+  value === undefined || value === null || value === '' ? null : typeof value === 'string' ? value : JSON.stringify(value)
 
 /** One line per changed field: "field: before → after", in the order the fields were written. */
 export function changedFields(before: string | null, after: string | null): { field: string; before: string | null; after: string | null }[] {
-  const [was, is] = [parse(before), parse(after)];
+  const [was, is] = [parse(before), parse(after)]
   return [...new Set([...Object.keys(was), ...Object.keys(is)])]
     .map((field) => ({ field, before: shown(was[field]), after: shown(is[field]) }))
-    .filter((change) => change.before !== change.after);
+    .filter((change) => change.before !== change.after)
 }
 
 function Changes({ before, after }: { before: string | null; after: string | null }) {
-  const { t } = useTranslation('accounts');
-  const changes = changedFields(before, after);
-  if (changes.length === 0) return <StyledMuted>—</StyledMuted>;
+  const { t } = useTranslation('accounts')
+  const changes = changedFields(before, after)
+  if (changes.length === 0) return <StyledMuted>—</StyledMuted>
   return (
     <StyledChanges>
       <summary>{t('audit.show')}</summary>
@@ -68,32 +68,32 @@ function Changes({ before, after }: { before: string | null; after: string | nul
         ))}
       </ul>
     </StyledChanges>
-  );
+  )
 }
 
 /** The audit log (admins), newest first, 20 a page; optionally one entity's entries. */
 export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: { entity?: string; entityId?: string; pageSize?: number }) {
-  const { t } = useTranslation('accounts');
-  const { t: tCommon } = useTranslation();
-  const format = useFormatters();
+  const { t } = useTranslation('accounts')
+  const { t: tCommon } = useTranslation()
+  const format = useFormatters()
   const verb = (action: string) => {
-    const [, first, second] = action.split('.');
-    const key = first === 'settings' ? 'settings' : (second ?? first ?? '');
-    return t(`audit.verbs.${key}` as 'audit.verbs.update', { defaultValue: action });
-  };
+    const [, first, second] = action.split('.')
+    const key = first === 'settings' ? 'settings' : (second ?? first ?? '')
+    return t(`audit.verbs.${key}` as 'audit.verbs.update', { defaultValue: action })
+  }
   const target = (entity: string, id: string, name: string | null | undefined) => {
-    const label = t(`audit.entityOne.${entity}` as 'audit.entityOne.user', { defaultValue: entity });
-    return name ? t('audit.targetNamed', { entity: label, name }) : t('audit.targetNumbered', { entity: label, id });
-  };
-  const [entity, setEntity] = useState<string>(fixedEntity ?? '');
-  const paging = useCursorPages(pageSize, entity);
+    const label = t(`audit.entityOne.${entity}` as 'audit.entityOne.user', { defaultValue: entity })
+    return name ? t('audit.targetNamed', { entity: label, name }) : t('audit.targetNumbered', { entity: label, id })
+  }
+  const [entity, setEntity] = useState<string>(fixedEntity ?? '')
+  const paging = useCursorPages(pageSize, entity)
   const { data, previousData, loading, error, refetch } = useAccountsAuditLogQuery({
     variables: { first: pageSize, after: paging.after, entity: entity || null, entityId: entityId ?? null },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
-  });
-  const shown = data ?? previousData;
-  const entries = shown?.auditLog.edges.map((edge) => edge.node) ?? [];
+  })
+  const shown = data ?? previousData
+  const entries = shown?.auditLog.edges.map((edge) => edge.node) ?? []
   const columns: DataColumn<AuditEntry>[] = [
     { key: 'at', header: t('audit.at'), cell: (entry) => format.dateTime(entry.at) },
     {
@@ -102,7 +102,9 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
       cell: (entry) => (
         <StyledCellStack>
           {/* The user import (npm run import:users) acts with no account. */}
-          <span>{entry.actorRole === 'import' ? t('audit.importActor') : entry.actorId ? (entry.actorName ?? `#${entry.actorId}`) : t('audit.deletedActor')}</span>
+          <span>
+            {entry.actorRole === 'import' ? t('audit.importActor') : entry.actorId ? (entry.actorName ?? `#${entry.actorId}`) : t('audit.deletedActor')}
+          </span>
           {entry.actorRole === 'import' ? null : <StyledMuted>{roleLabel(tCommon, entry.actorRole)}</StyledMuted>}
         </StyledCellStack>
       ),
@@ -110,7 +112,7 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
     { key: 'action', header: t('audit.action'), cell: (entry) => <span title={entry.action}>{verb(entry.action)}</span> },
     { key: 'target', header: t('audit.target'), cell: (entry) => target(entry.entity, entry.entityId, entry.targetName) },
     { key: 'changes', header: t('audit.changes'), cell: (entry) => <Changes before={entry.before} after={entry.after} /> },
-  ];
+  ]
 
   return (
     <div data-testid="audit-log">
@@ -120,7 +122,7 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
             label={t('audit.entity')}
             value={entity}
             onChange={(e) => {
-              setEntity(e.target.value);
+              setEntity(e.target.value)
             }}
           >
             <option value="">{t('audit.allEntities')}</option>
@@ -145,5 +147,5 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
         footer={shown ? <Pager label={t('audit.paging')} busy={loading} {...paging.pagerProps(shown.auditLog, entries.length)} /> : null}
       />
     </div>
-  );
+  )
 }

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 const StyledAvatar = styled.span<{ $large: boolean }>`
   display: inline-flex;
@@ -19,12 +19,12 @@ const StyledAvatar = styled.span<{ $large: boolean }>`
     height: 100%;
     object-fit: cover;
   }
-`;
+`
 
 export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]![0], parts.at(-1)![0]] : [parts[0]?.[0], parts[0]?.[1]];
-  return letters.filter(Boolean).join('').toUpperCase() || '?';
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  const letters = parts.length > 1 ? [parts[0]![0], parts.at(-1)![0]] : [parts[0]?.[0], parts[0]?.[1]]
+  return letters.filter(Boolean).join('').toUpperCase() || '?'
 }
 
 /** The user's picture, or their initials. Decorative: the name is always next to it. */
@@ -33,5 +33,5 @@ export function Avatar({ name, src, large = false }: { name: string; src?: strin
     <StyledAvatar $large={large} aria-hidden="true">
       {src ? <img src={src} alt="" /> : initialsOf(name)}
     </StyledAvatar>
-  );
+  )
 }

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
 
-export type BadgeTone = 'success' | 'info' | 'warning' | 'danger' | 'primary' | 'neutral';
+export type BadgeTone = 'success' | 'info' | 'warning' | 'danger' | 'primary' | 'neutral'
 
 const StyledBadge = styled.span<{ $tone: BadgeTone }>`
   display: inline-flex;
@@ -16,20 +16,20 @@ const StyledBadge = styled.span<{ $tone: BadgeTone }>`
   background: ${({ theme, $tone }) => {
     switch ($tone) {
       case 'neutral':
-        return theme.colors.body;
+        return theme.colors.body
       case 'primary':
-        return theme.colors.primarySoft;
+        return theme.colors.primarySoft
       default:
-        return theme.colors[`${$tone}Soft`];
+        return theme.colors[`${$tone}Soft`]
     }
   }};
   border: 1px solid ${({ theme, $tone }) => ($tone === 'neutral' ? theme.colors.border : 'transparent')};
-`;
+`
 
 export function Badge({ tone, children, testId }: { tone: BadgeTone; children: ReactNode; testId?: string }) {
   return (
     <StyledBadge $tone={tone} data-testid={testId}>
       {children}
     </StyledBadge>
-  );
+  )
 }

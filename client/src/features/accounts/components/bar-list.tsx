@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 const StyledList = styled.ul`
   list-style: none;
@@ -7,7 +7,7 @@ const StyledList = styled.ul`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
-`;
+`
 
 const StyledRow = styled.li`
   display: grid;
@@ -15,14 +15,14 @@ const StyledRow = styled.li`
   align-items: center;
   gap: ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 const StyledTrack = styled.span`
   height: ${({ theme }) => theme.space.sm};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.primarySoft};
   overflow: hidden;
-`;
+`
 
 const StyledFill = styled.span<{ $share: number }>`
   display: block;
@@ -30,17 +30,17 @@ const StyledFill = styled.span<{ $share: number }>`
   width: ${({ $share }) => `${$share}%`};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.primary};
-`;
+`
 
 const StyledCount = styled.span`
   text-align: right;
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme }) => theme.colors.heading};
-`;
+`
 
 /** Labelled counts with proportional bars (the numbers are always written out). */
 export function BarList({ items, testId }: { items: Array<{ key: string; label: string; count: number; display: string }>; testId?: string }) {
-  const max = items.reduce((m, item) => Math.max(m, item.count), 0);
+  const max = items.reduce((m, item) => Math.max(m, item.count), 0)
   return (
     <StyledList data-testid={testId}>
       {items.map((item) => (
@@ -53,5 +53,5 @@ export function BarList({ items, testId }: { items: Array<{ key: string; label: 
         </StyledRow>
       ))}
     </StyledList>
-  );
+  )
 }

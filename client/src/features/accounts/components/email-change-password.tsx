@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../components/ui/password-field';
-import { errorCodeOf } from '../../../lib/error-code';
+import { useTranslation } from 'react-i18next'
+import { PasswordField } from '../../../components/ui/password-field'
+import { errorCodeOf } from '../../../lib/error-code'
 
 /**
  * Shown once the sign-in e-mail in a form differs from the saved one: the password that
@@ -13,15 +13,15 @@ export function EmailChangePassword({
   forOther,
   error,
 }: {
-  value: string;
-  onChange: (value: string) => void;
+  value: string
+  onChange: (value: string) => void
   /** An admin changing another user's e-mail: asks for the admin's own password. */
-  forOther: boolean;
+  forOther: boolean
   /** The last save's failure, if any. */
-  error: unknown;
+  error: unknown
 }) {
-  const { t } = useTranslation('accounts');
-  const { t: tShared } = useTranslation();
+  const { t } = useTranslation('accounts')
+  const { t: tShared } = useTranslation()
   return (
     <>
       <p>{forOther ? t('emailChange.introOther') : t('emailChange.intro')}</p>
@@ -34,14 +34,14 @@ export function EmailChangePassword({
         data-testid="email-change-password"
       />
     </>
-  );
+  )
 }
 
 /** The messages a save failure puts under the password field (none for other failures). */
 export function emailPasswordErrors(error: unknown, wrong: string, missing: string): string[] {
-  const code = error ? errorCodeOf(error) : null;
-  return code === 'INVALID_CREDENTIALS' ? [wrong] : code === 'PASSWORD_REQUIRED' ? [missing] : [];
+  const code = error ? errorCodeOf(error) : null
+  return code === 'INVALID_CREDENTIALS' ? [wrong] : code === 'PASSWORD_REQUIRED' ? [missing] : []
 }
 
 /** Whether a save failure is about the password (then it shows under the field, not again above). */
-export const isPasswordProblem = (error: unknown) => emailPasswordErrors(error, 'x', 'x').length > 0;
+export const isPasswordProblem = (error: unknown) => emailPasswordErrors(error, 'x', 'x').length > 0

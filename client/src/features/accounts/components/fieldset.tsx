@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 /** A group of fields with a visible legend. */
 export const StyledFieldset = styled.fieldset`
@@ -12,4 +12,4 @@ export const StyledFieldset = styled.fieldset`
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
     color: ${({ theme }) => theme.colors.heading};
   }
-`;
+`

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 export const StyledTwoColumns = styled.div`
   display: grid;
@@ -10,7 +10,7 @@ export const StyledTwoColumns = styled.div`
   @media ${({ theme }) => theme.media.lgUp} {
     grid-template-columns: minmax(0, 1fr) minmax(0, 2fr);
   }
-`;
+`
 
 export const StyledFilters = styled.div`
   display: grid;
@@ -30,4 +30,4 @@ export const StyledFilters = styled.div`
   > * {
     margin-bottom: 0;
   }
-`;
+`

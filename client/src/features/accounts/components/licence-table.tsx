@@ -1,22 +1,27 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { useToast } from '../../../components/ui/toast-provider';
-import { type AccountsLicenceFragment, type AccountsLicencesQueryVariables, useAccountsLicencesQuery, useAccountsRevokeLicenceMutation } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { useFormatters } from '../../../lib/format';
-import { remainingOf } from '../lib/licence-time';
-import { ACCOUNT_PATHS } from '../lib/paths';
-import { useCursorPages } from '../lib/use-cursor-pages';
-import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions, StyledRowButton } from './data-table';
-import { LicenceStatusBadge, RemainingDuration } from './licence-bits';
-import { AssignLicenceDialog, ExtendLicenceDialog } from './licence-dialogs';
-import { Pager } from './pager';
-import { Can } from '../../../lib/ability-context';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { type DataColumn, DataTable } from '../../../components/ui/data-table'
+import { useToast } from '../../../components/ui/toast-provider'
+import {
+  type AccountsLicenceFragment,
+  type AccountsLicencesQueryVariables,
+  useAccountsLicencesQuery,
+  useAccountsRevokeLicenceMutation,
+} from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { useFormatters } from '../../../lib/format'
+import { remainingOf } from '../lib/licence-time'
+import { ACCOUNT_PATHS } from '../lib/paths'
+import { useCursorPages } from '../lib/use-cursor-pages'
+import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions, StyledRowButton } from './data-table'
+import { LicenceStatusBadge, RemainingDuration } from './licence-bits'
+import { AssignLicenceDialog, ExtendLicenceDialog } from './licence-dialogs'
+import { Pager } from './pager'
+import { Can } from '../../../lib/ability-context'
 
-export type LicenceFilters = Omit<AccountsLicencesQueryVariables, 'first' | 'after'>;
+export type LicenceFilters = Omit<AccountsLicencesQueryVariables, 'first' | 'after'>
 
 /**
  * Licences in scope with their actions: assign (keys not yet active), extend and revoke
@@ -29,39 +34,39 @@ export function LicenceTable({
   emptyText,
   testId = 'licence-table',
 }: {
-  filters: LicenceFilters;
-  pageSize?: number;
-  canRevoke?: boolean;
-  emptyText: string;
-  testId?: string;
+  filters: LicenceFilters
+  pageSize?: number
+  canRevoke?: boolean
+  emptyText: string
+  testId?: string
 }) {
-  const { t } = useTranslation('accounts');
-  const format = useFormatters();
-  const toast = useToast();
-  const errorText = useErrorText();
+  const { t } = useTranslation('accounts')
+  const format = useFormatters()
+  const toast = useToast()
+  const errorText = useErrorText()
   // New filters start again at the first page.
-  const paging = useCursorPages(pageSize, JSON.stringify(filters));
-  const [assigning, setAssigning] = useState<AccountsLicenceFragment | null>(null);
-  const [extending, setExtending] = useState<AccountsLicenceFragment | null>(null);
-  const [revoking, setRevoking] = useState<AccountsLicenceFragment | null>(null);
-  const [revoke, { loading: revokeBusy }] = useAccountsRevokeLicenceMutation();
+  const paging = useCursorPages(pageSize, JSON.stringify(filters))
+  const [assigning, setAssigning] = useState<AccountsLicenceFragment | null>(null)
+  const [extending, setExtending] = useState<AccountsLicenceFragment | null>(null)
+  const [revoking, setRevoking] = useState<AccountsLicenceFragment | null>(null)
+  const [revoke, { loading: revokeBusy }] = useAccountsRevokeLicenceMutation()
   const { data, previousData, loading, error, refetch } = useAccountsLicencesQuery({
     variables: { ...filters, first: pageSize, after: paging.after },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
-  });
-  const shown = data ?? previousData;
-  const licences = shown?.licences.edges.map((edge) => edge.node) ?? [];
+  })
+  const shown = data ?? previousData
+  const licences = shown?.licences.edges.map((edge) => edge.node) ?? []
 
   async function handleRevoke() {
-    if (!revoking) return;
+    if (!revoking) return
     try {
-      await revoke({ variables: { id: revoking.id }, refetchQueries: ['AccountsLicences', 'AccountsUsers', 'AccountsUser'], awaitRefetchQueries: true });
-      toast.show({ variant: 'success', title: t('revoke.done', { key: revoking.licensekey }) });
+      await revoke({ variables: { id: revoking.id }, refetchQueries: ['AccountsLicences', 'AccountsUsers', 'AccountsUser'], awaitRefetchQueries: true })
+      toast.show({ variant: 'success', title: t('revoke.done', { key: revoking.licensekey }) })
     } catch (caught) {
-      toast.show({ variant: 'danger', title: t('revoke.failed'), message: errorText(caught) });
+      toast.show({ variant: 'danger', title: t('revoke.failed'), message: errorText(caught) })
     }
-    setRevoking(null);
+    setRevoking(null)
   }
 
   const columns: DataColumn<AccountsLicenceFragment>[] = [
@@ -107,33 +112,48 @@ export function LicenceTable({
       key: 'actions',
       header: t('common.actions'),
       cell: (licence) => {
-        const open = licence.status === 'available' || licence.status === 'assigned';
+        const open = licence.status === 'available' || licence.status === 'assigned'
         // A revoked or superseded key counts for no one: nothing left to extend or revoke.
-        const live = licence.status !== 'revoked' && licence.status !== 'superseded';
+        const live = licence.status !== 'revoked' && licence.status !== 'superseded'
         return (
           <Can I="update" a="Licence">
             <StyledRowActions $nowrap>
               {open ? (
-                <StyledRowButton variant="secondary" onClick={() => setAssigning(licence)} aria-label={t('assign.named', { key: licence.licensekey })} data-testid="licence-assign">
+                <StyledRowButton
+                  variant="secondary"
+                  onClick={() => setAssigning(licence)}
+                  aria-label={t('assign.named', { key: licence.licensekey })}
+                  data-testid="licence-assign"
+                >
                   {t('assign.action')}
                 </StyledRowButton>
               ) : null}
               {live ? (
-                <StyledRowButton variant="secondary" onClick={() => setExtending(licence)} aria-label={t('extend.named', { key: licence.licensekey })} data-testid="licence-extend">
+                <StyledRowButton
+                  variant="secondary"
+                  onClick={() => setExtending(licence)}
+                  aria-label={t('extend.named', { key: licence.licensekey })}
+                  data-testid="licence-extend"
+                >
                   {t('extend.action')}
                 </StyledRowButton>
               ) : null}
               {live && canRevoke ? (
-                <StyledRowButton variant="ghost" onClick={() => setRevoking(licence)} aria-label={t('revoke.named', { key: licence.licensekey })} data-testid="licence-revoke">
+                <StyledRowButton
+                  variant="ghost"
+                  onClick={() => setRevoking(licence)}
+                  aria-label={t('revoke.named', { key: licence.licensekey })}
+                  data-testid="licence-revoke"
+                >
                   {t('revoke.action')}
                 </StyledRowButton>
               ) : null}
             </StyledRowActions>
           </Can>
-        );
+        )
       },
     },
-  ];
+  ]
 
   return (
     <div>
@@ -163,5 +183,5 @@ export function LicenceTable({
         confirmTestId="confirm-action"
       />
     </div>
-  );
+  )
 }

@@ -1,7 +1,7 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
 
 const StyledPager = styled.nav`
   display: flex;
@@ -11,13 +11,13 @@ const StyledPager = styled.nav`
   gap: ${({ theme }) => theme.space.md};
   padding-top: ${({ theme }) => theme.space.lg};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 const StyledGroup = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-`;
+`
 
 const StyledSizeSelect = styled.select`
   min-height: ${({ theme }) => theme.sizes.control};
@@ -25,28 +25,28 @@ const StyledSizeSelect = styled.select`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.inputBg};
-`;
+`
 
-export const PAGE_SIZES = [10, 25, 50] as const;
+export const PAGE_SIZES = [10, 25, 50] as const
 
 export interface PagerProps {
   /** The rows shown (see rangeOf). */
-  range: { from: number; to: number; total: number };
+  range: { from: number; to: number; total: number }
   /** 1-based; there is a previous page after the first. */
-  page: number;
-  hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
-  pageSize?: number;
-  onPageSize?: (size: number) => void;
-  busy?: boolean;
-  label: string;
+  page: number
+  hasNext: boolean
+  onPrevious: () => void
+  onNext: () => void
+  pageSize?: number
+  onPageSize?: (size: number) => void
+  busy?: boolean
+  label: string
 }
 
 /** "1–10 of 45", page size, previous / next (keyset paging: no jumping to page n). */
 export function Pager({ range, page, hasNext, onPrevious, onNext, pageSize, onPageSize, busy, label }: PagerProps) {
-  const { t } = useTranslation('accounts');
-  const sizeId = useId();
+  const { t } = useTranslation('accounts')
+  const sizeId = useId()
   return (
     <StyledPager aria-label={label}>
       <span data-testid="pager-range" aria-live="polite">
@@ -74,5 +74,5 @@ export function Pager({ range, page, hasNext, onPrevious, onNext, pageSize, onPa
         </Button>
       </StyledGroup>
     </StyledPager>
-  );
+  )
 }

@@ -1,9 +1,9 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useTheme } from 'styled-components';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { useTheme } from 'styled-components'
 
 /** The drawing of the signups chart (Recharts, in its own chunk): whole-number ticks, as counts are. */
 export default function SignupsBars({ data, seriesName }: { data: ReadonlyArray<{ label: string; count: number }>; seriesName: string }) {
-  const theme = useTheme();
+  const theme = useTheme()
   return (
     <ResponsiveContainer width="100%" height={200}>
       <BarChart data={[...data]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -14,5 +14,5 @@ export default function SignupsBars({ data, seriesName }: { data: ReadonlyArray<
         <Bar dataKey="count" name={seriesName} fill={theme.colors.primary} radius={[2, 2, 0, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
-  );
+  )
 }

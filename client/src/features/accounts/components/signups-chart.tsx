@@ -1,11 +1,11 @@
-import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { useFormatters } from '../../../lib/format';
+import { Suspense, lazy } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { useFormatters } from '../../../lib/format'
 
 // Recharts is large: it loads with the chart, not with the dashboard.
-const SignupsBars = lazy(() => import('./signups-bars'));
+const SignupsBars = lazy(() => import('./signups-bars'))
 
 const StyledFigure = styled.figure`
   margin: 0;
@@ -13,17 +13,17 @@ const StyledFigure = styled.figure`
   > div {
     min-height: 200px;
   }
-`;
+`
 
 /**
  * New accounts per day as a bar chart. Screen readers get a summary and the values in a
  * hidden table.
  */
 export function SignupsChart({ days }: { days: Array<{ day: string; count: number }> }) {
-  const { t } = useTranslation('accounts');
-  const format = useFormatters();
-  const total = days.reduce((sum, d) => sum + d.count, 0);
-  const data = days.map((d) => ({ label: format.shortDay(d.day), count: d.count }));
+  const { t } = useTranslation('accounts')
+  const format = useFormatters()
+  const total = days.reduce((sum, d) => sum + d.count, 0)
+  const data = days.map((d) => ({ label: format.shortDay(d.day), count: d.count }))
 
   return (
     <StyledFigure data-testid="signups-chart">
@@ -50,5 +50,5 @@ export function SignupsChart({ days }: { days: Array<{ day: string; count: numbe
         </tbody>
       </table>
     </StyledFigure>
-  );
+  )
 }

@@ -1,5 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
-import styled from 'styled-components';
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
+import styled from 'styled-components'
 
 const StyledTabList = styled.div`
   display: flex;
@@ -7,7 +7,7 @@ const StyledTabList = styled.div`
   gap: ${({ theme }) => theme.space.xs};
   margin-bottom: ${({ theme }) => theme.space.xl};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
+`
 
 const StyledTab = styled.button<{ $selected: boolean }>`
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.lg}`};
@@ -21,36 +21,48 @@ const StyledTab = styled.button<{ $selected: boolean }>`
   &:hover {
     color: ${({ theme }) => theme.colors.link};
   }
-`;
+`
 
 export interface TabItem<K extends string> {
-  key: K;
-  label: string;
+  key: K
+  label: string
 }
 
 /**
  * WAI-ARIA tabs: arrow keys, Home and End move between tabs (and select them); only the
  * selected tab is in the tab order.
  */
-export function Tabs<K extends string>({ label, tabs, selected, onSelect, children }: { label: string; tabs: readonly TabItem<K>[]; selected: K; onSelect: (key: K) => void; children: ReactNode }) {
-  const base = useId();
-  const refs = useRef(new Map<K, HTMLButtonElement>());
-  const tabId = (key: K) => `${base}-tab-${key}`;
-  const panelId = `${base}-panel`;
+export function Tabs<K extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  children,
+}: {
+  label: string
+  tabs: readonly TabItem<K>[]
+  selected: K
+  onSelect: (key: K) => void
+  children: ReactNode
+}) {
+  const base = useId()
+  const refs = useRef(new Map<K, HTMLButtonElement>())
+  const tabId = (key: K) => `${base}-tab-${key}`
+  const panelId = `${base}-panel`
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = tabs.findIndex((tab) => tab.key === selected);
-    let next: number;
-    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = tabs.length - 1;
-    else return;
-    event.preventDefault();
-    const tab = tabs[next];
-    if (!tab) return;
-    onSelect(tab.key);
-    refs.current.get(tab.key)?.focus();
+    const index = tabs.findIndex((tab) => tab.key === selected)
+    let next: number
+    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length
+    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length
+    else if (event.key === 'Home') next = 0
+    else if (event.key === 'End') next = tabs.length - 1
+    else return
+    event.preventDefault()
+    const tab = tabs[next]
+    if (!tab) return
+    onSelect(tab.key)
+    refs.current.get(tab.key)?.focus()
   }
 
   return (
@@ -60,8 +72,8 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
           <StyledTab
             key={tab.key}
             ref={(element) => {
-              if (element) refs.current.set(tab.key, element);
-              else refs.current.delete(tab.key);
+              if (element) refs.current.set(tab.key, element)
+              else refs.current.delete(tab.key)
             }}
             type="button"
             role="tab"
@@ -81,5 +93,5 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
         {children}
       </div>
     </div>
-  );
+  )
 }

@@ -7,32 +7,32 @@
  * The confirmation answers a fresh sign-in for this device (stored here). Admins also set
  * whether admins and resellers must use it.
  */
-import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PasswordField } from '../../../components/ui/password-field';
-import { Switch } from '../../../components/ui/switch';
-import { TextField } from '../../../components/ui/text-field';
-import { apiFetch, postJson } from '../../../lib/api-fetch';
-import { useAbility } from '../../../lib/ability-context';
-import { authConfig } from '../../../lib/auth-config';
-import { getUserData, saveSession } from '../../../lib/session';
-import { parseAuthPayload } from '../../../lib/session-types';
+import { type FormEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PasswordField } from '../../../components/ui/password-field'
+import { Switch } from '../../../components/ui/switch'
+import { TextField } from '../../../components/ui/text-field'
+import { apiFetch, postJson } from '../../../lib/api-fetch'
+import { useAbility } from '../../../lib/ability-context'
+import { authConfig } from '../../../lib/auth-config'
+import { getUserData, saveSession } from '../../../lib/session'
+import { parseAuthPayload } from '../../../lib/session-types'
 
 interface Status {
-  enabled: boolean;
-  required: boolean;
-  recoveryCodesLeft: number;
-  requireForStaff?: boolean;
+  enabled: boolean
+  required: boolean
+  recoveryCodesLeft: number
+  requireForStaff?: boolean
 }
 
 interface Setup {
-  secret: string;
-  uri: string;
-  qrSvg: string;
+  secret: string
+  uri: string
+  qrSvg: string
 }
 
 const StyledQr = styled.img`
@@ -40,161 +40,161 @@ const StyledQr = styled.img`
   height: 200px;
   background: #fff;
   padding: ${({ theme }) => theme.space.xs};
-`;
+`
 
 const StyledCodes = styled.ol`
   columns: 2;
   font-family: monospace;
-`;
+`
 
 const StyledKey = styled.code`
   word-break: break-all;
-`;
+`
 
 const StyledActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
-`;
+`
 
 /** What proves the password to the server: the password itself, or with Firebase sign-in a fresh ID token (null: Firebase refused it). */
 async function proofOf(password: string): Promise<{ password: string } | { idToken: string } | null> {
-  const config = await authConfig();
-  if (config.provider !== 'firebase') return { password };
-  const { firebaseSignIn } = await import('../../auth/api/firebase-client');
-  const outcome = await firebaseSignIn(config.firebase, getUserData()?.email ?? '', password);
-  return outcome.ok ? { idToken: outcome.value } : null;
+  const config = await authConfig()
+  if (config.provider !== 'firebase') return { password }
+  const { firebaseSignIn } = await import('../../auth/api/firebase-client')
+  const outcome = await firebaseSignIn(config.firebase, getUserData()?.email ?? '', password)
+  return outcome.ok ? { idToken: outcome.value } : null
 }
 
 async function send(method: string, url: string, body: unknown): Promise<{ status: number; data: unknown }> {
-  if (method === 'POST') return postJson(url, body);
+  if (method === 'POST') return postJson(url, body)
   const response = await apiFetch(url, {
     method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, data: await response.json().catch(() => null) };
+  })
+  return { status: response.status, data: await response.json().catch(() => null) }
 }
 
 export function TwoStepSection() {
   // The staff policy is set with PUT /jwt/two-step/policy: manage all (admins).
-  const canSetPolicy = useAbility().can('manage', 'all');
-  const { t } = useTranslation('accounts');
-  const [status, setStatus] = useState<Status | null>(null);
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const canSetPolicy = useAbility().can('manage', 'all')
+  const { t } = useTranslation('accounts')
+  const [status, setStatus] = useState<Status | null>(null)
+  const [setup, setSetup] = useState<Setup | null>(null)
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [passwordProblem, setPasswordProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
 
   // Bumped to read the status again after a change.
-  const [version, setVersion] = useState(0);
-  const load = () => setVersion((current) => current + 1);
+  const [version, setVersion] = useState(0)
+  const load = () => setVersion((current) => current + 1)
 
   useEffect(() => {
-    let live = true;
+    let live = true
     send('GET', '/jwt/two-step', undefined)
       .catch(() => ({ status: 0, data: null }))
       .then(({ status: http, data }) => {
-        if (!live) return;
-        if (http === 200) setStatus(data as Status);
-        else setProblem(t('twoStep.loadFailed'));
-      });
+        if (!live) return
+        if (http === 200) setStatus(data as Status)
+        else setProblem(t('twoStep.loadFailed'))
+      })
     return () => {
-      live = false;
-    };
-  }, [t, version]);
+      live = false
+    }
+  }, [t, version])
 
   /** The server's refusal in the section's words: a password problem under its field, the rest above. */
   function explain(http: number, data: unknown) {
-    const serverCode = (data as { code?: unknown } | null)?.code;
-    if (serverCode === 'PASSWORD_REQUIRED') setPasswordProblem(t('twoStep.passwordRequired'));
-    else if (serverCode === 'INVALID_CREDENTIALS') setPasswordProblem(t('twoStep.wrongPassword'));
-    else if (http === 429) setProblem(t('twoStep.tooManyAttempts'));
-    else setProblem(http === 400 ? t('twoStep.invalidCode') : http === 403 ? t('twoStep.requiredCannotDisable') : t('twoStep.failed'));
+    const serverCode = (data as { code?: unknown } | null)?.code
+    if (serverCode === 'PASSWORD_REQUIRED') setPasswordProblem(t('twoStep.passwordRequired'))
+    else if (serverCode === 'INVALID_CREDENTIALS') setPasswordProblem(t('twoStep.wrongPassword'))
+    else if (http === 429) setProblem(t('twoStep.tooManyAttempts'))
+    else setProblem(http === 400 ? t('twoStep.invalidCode') : http === 403 ? t('twoStep.requiredCannotDisable') : t('twoStep.failed'))
   }
 
   async function run(method: string, url: string, body: unknown): Promise<unknown> {
-    setBusy(true);
-    setProblem(null);
-    setPasswordProblem(null);
+    setBusy(true)
+    setProblem(null)
+    setPasswordProblem(null)
     try {
-      const { status: http, data } = await send(method, url, body);
-      if (http === 200) return data;
-      explain(http, data);
-      return null;
+      const { status: http, data } = await send(method, url, body)
+      if (http === 200) return data
+      explain(http, data)
+      return null
     } catch {
-      setProblem(t('twoStep.failed'));
-      return null;
+      setProblem(t('twoStep.failed'))
+      return null
     } finally {
-      setBusy(false);
+      setBusy(false)
     }
   }
 
   /** Runs a call that needs the password; an empty one is asked for before anything is sent. */
   async function withPassword(url: string, body: Record<string, unknown>): Promise<unknown> {
     if (!password) {
-      setPasswordProblem(t('twoStep.passwordRequired'));
-      return null;
+      setPasswordProblem(t('twoStep.passwordRequired'))
+      return null
     }
-    const proof = await proofOf(password).catch(() => null);
+    const proof = await proofOf(password).catch(() => null)
     if (!proof) {
-      setPasswordProblem(t('twoStep.wrongPassword'));
-      return null;
+      setPasswordProblem(t('twoStep.wrongPassword'))
+      return null
     }
-    const data = await run('POST', url, { ...body, ...proof });
-    if (data) setPassword('');
-    return data;
+    const data = await run('POST', url, { ...body, ...proof })
+    if (data) setPassword('')
+    return data
   }
 
   async function begin(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = (await withPassword('/jwt/two-step/setup', {})) as Setup | null;
+    event.preventDefault()
+    const data = (await withPassword('/jwt/two-step/setup', {})) as Setup | null
     if (data) {
-      setSetup(data);
-      setCode('');
+      setSetup(data)
+      setCode('')
     }
   }
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = (await run('POST', '/jwt/two-step/confirm', { code: code.trim() })) as { recoveryCodes: string[]; session?: unknown } | null;
-    if (!data) return;
+    event.preventDefault()
+    const data = (await run('POST', '/jwt/two-step/confirm', { code: code.trim() })) as { recoveryCodes: string[]; session?: unknown } | null
+    if (!data) return
     // Every other sign-in ended; this device's fresh one counts as two-step.
-    const session = parseAuthPayload(data.session);
-    if (session) saveSession(session);
-    setCodes(data.recoveryCodes);
-    setSetup(null);
-    setCode('');
-    load();
+    const session = parseAuthPayload(data.session)
+    if (session) saveSession(session)
+    setCodes(data.recoveryCodes)
+    setSetup(null)
+    setCode('')
+    load()
   }
 
   /** The form of a user with two-step on: the button pressed says which (Enter in a field asks for new codes, the first button). */
   async function change(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const action = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    event.preventDefault()
+    const action = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value
     if (action === 'disable') {
       if (await withPassword('/jwt/two-step/disable', { code: code.trim() })) {
-        setCode('');
-        setCodes(null);
-        load();
+        setCode('')
+        setCodes(null)
+        load()
       }
-      return;
+      return
     }
-    const data = (await withPassword('/jwt/two-step/recovery-codes', { code: code.trim() })) as { recoveryCodes: string[] } | null;
-    if (!data) return;
-    setCode('');
-    setCodes(data.recoveryCodes);
-    load();
+    const data = (await withPassword('/jwt/two-step/recovery-codes', { code: code.trim() })) as { recoveryCodes: string[] } | null
+    if (!data) return
+    setCode('')
+    setCodes(data.recoveryCodes)
+    load()
   }
 
   async function setPolicy(requireForStaff: boolean) {
-    if (await run('PUT', '/jwt/two-step/policy', { requireForStaff })) load();
+    if (await run('PUT', '/jwt/two-step/policy', { requireForStaff })) load()
   }
 
-  if (!status) return problem ? <Alert>{problem}</Alert> : <LoadingState />;
+  if (!status) return problem ? <Alert>{problem}</Alert> : <LoadingState />
 
   const codeField = (
     <TextField
@@ -205,7 +205,7 @@ export function TwoStepSection() {
       onChange={(event) => setCode(event.target.value)}
       data-testid="two-step-setting-code"
     />
-  );
+  )
 
   const passwordField = (
     <PasswordField
@@ -217,7 +217,7 @@ export function TwoStepSection() {
       errors={passwordProblem ? [passwordProblem] : undefined}
       data-testid="two-step-password"
     />
-  );
+  )
 
   return (
     <div data-testid="settings-two-step">
@@ -255,7 +255,11 @@ export function TwoStepSection() {
       ) : setup ? (
         <form noValidate onSubmit={confirm}>
           <p>{t('twoStep.scan')}</p>
-          <StyledQr src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`} alt={t('twoStep.qrAlt', { key: setup.secret })} data-testid="two-step-qr" />
+          <StyledQr
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
+            alt={t('twoStep.qrAlt', { key: setup.secret })}
+            data-testid="two-step-qr"
+          />
           <p>
             {t('twoStep.manualKey')} <StyledKey data-testid="two-step-secret">{setup.secret}</StyledKey>
           </p>
@@ -283,5 +287,5 @@ export function TwoStepSection() {
         />
       ) : null}
     </div>
-  );
+  )
 }

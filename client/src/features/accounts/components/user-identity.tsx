@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { ACCOUNT_PATHS } from '../lib/paths';
-import { Avatar } from './avatar';
-import { StyledCellStack, StyledIdentity, StyledMuted } from './data-table';
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { ACCOUNT_PATHS } from '../lib/paths'
+import { Avatar } from './avatar'
+import { StyledCellStack, StyledIdentity, StyledMuted } from './data-table'
 
 /** A user in a table row: avatar, name (a link to the user's page) and a quiet line under it. */
 export function UserIdentity({
@@ -10,11 +10,11 @@ export function UserIdentity({
   detail,
   linkTestId,
 }: {
-  user: { id: string; username: string; fullName?: string | null; avatar?: string | null };
-  detail: ReactNode;
-  linkTestId?: string;
+  user: { id: string; username: string; fullName?: string | null; avatar?: string | null }
+  detail: ReactNode
+  linkTestId?: string
 }) {
-  const name = user.fullName || user.username;
+  const name = user.fullName || user.username
   return (
     <StyledIdentity>
       <Avatar name={name} src={user.avatar} />
@@ -25,5 +25,5 @@ export function UserIdentity({
         <StyledMuted>{detail}</StyledMuted>
       </StyledCellStack>
     </StyledIdentity>
-  );
+  )
 }

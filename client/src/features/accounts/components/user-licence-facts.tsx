@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../../lib/format';
-import { userRemaining } from '../lib/licence-time';
-import { StyledMono } from './data-table';
-import { RemainingDuration } from './licence-bits';
+import { useTranslation } from 'react-i18next'
+import { useFormatters } from '../../../lib/format'
+import { userRemaining } from '../lib/licence-time'
+import { StyledMono } from './data-table'
+import { RemainingDuration } from './licence-bits'
 
 /** The key, start and time left of a user's licence, as rows of a details list. */
 export function UserLicenceFacts({ user }: { user: Parameters<typeof userRemaining>[0] & { licensebeginning?: string | null } }) {
-  const { t } = useTranslation('accounts');
-  const format = useFormatters();
+  const { t } = useTranslation('accounts')
+  const format = useFormatters()
   return (
     <>
       <dt>{t('fields.licenseKey')}</dt>
@@ -19,5 +19,5 @@ export function UserLicenceFacts({ user }: { user: Parameters<typeof userRemaini
         <RemainingDuration remaining={userRemaining(user)} />
       </dd>
     </>
-  );
+  )
 }

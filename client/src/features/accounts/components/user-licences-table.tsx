@@ -1,21 +1,21 @@
-import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/ui/data-table';
-import { type AccountsLicencesQuery, useAccountsLicencesQuery } from '../../../gql/graphql';
-import { useFormatters } from '../../../lib/format';
-import { remainingOf } from '../lib/licence-time';
-import { StyledMono } from './data-table';
-import { LicenceStatusBadge, RemainingDuration } from './licence-bits';
+import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../../components/ui/data-table'
+import { type AccountsLicencesQuery, useAccountsLicencesQuery } from '../../../gql/graphql'
+import { useFormatters } from '../../../lib/format'
+import { remainingOf } from '../lib/licence-time'
+import { StyledMono } from './data-table'
+import { LicenceStatusBadge, RemainingDuration } from './licence-bits'
 
-type Licence = AccountsLicencesQuery['licences']['edges'][number]['node'];
+type Licence = AccountsLicencesQuery['licences']['edges'][number]['node']
 
 /** Every key of one user, newest first. */
 export function UserLicencesTable({ userId }: { userId: string }) {
-  const { t } = useTranslation('accounts');
-  const format = useFormatters();
+  const { t } = useTranslation('accounts')
+  const format = useFormatters()
   const { data, error, refetch } = useAccountsLicencesQuery({
     variables: { userId, first: 20 },
     fetchPolicy: 'cache-and-network',
-  });
+  })
   return (
     <DataTable<Licence>
       columns={[
@@ -33,5 +33,5 @@ export function UserLicencesTable({ userId }: { userId: string }) {
       compact
       testId="user-licences"
     />
-  );
+  )
 }

@@ -1,11 +1,11 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { TextField } from '../../../components/ui/text-field';
-import { type Role, useAccountsUserQuery, useAccountsUsersQuery } from '../../../gql/graphql';
-import { roleLabel } from '../../../lib/role-label';
-import { StyledMuted } from './data-table';
-import { StyledFieldset } from './fieldset';
+import { type ReactNode, useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { TextField } from '../../../components/ui/text-field'
+import { type Role, useAccountsUserQuery, useAccountsUsersQuery } from '../../../gql/graphql'
+import { roleLabel } from '../../../lib/role-label'
+import { StyledMuted } from './data-table'
+import { StyledFieldset } from './fieldset'
 
 const StyledResults = styled.ul`
   list-style: none;
@@ -15,7 +15,7 @@ const StyledResults = styled.ul`
   overflow-y: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
-`;
+`
 
 const StyledOption = styled.li`
   label {
@@ -29,13 +29,13 @@ const StyledOption = styled.li`
   & + & {
     border-top: 1px solid ${({ theme }) => theme.colors.border};
   }
-`;
+`
 
-type PickerUser = { id: string; username: string; fullName?: string | null; role: Role; currentPlan: string };
+type PickerUser = { id: string; username: string; fullName?: string | null; role: Role; currentPlan: string }
 
 function ChosenOption({ id, render }: { id: string; render: (user: PickerUser) => ReactNode }) {
-  const { data } = useAccountsUserQuery({ variables: { id } });
-  return data?.user ? render(data.user) : null;
+  const { data } = useAccountsUserQuery({ variables: { id } })
+  return data?.user ? render(data.user) : null
 }
 
 /**
@@ -52,30 +52,30 @@ export function UserPicker({
   label,
   noneLabel,
 }: {
-  value: string;
-  onChange: (id: string) => void;
-  errors?: string[];
-  role?: Role;
-  label?: string;
-  noneLabel?: string;
+  value: string
+  onChange: (id: string) => void
+  errors?: string[]
+  role?: Role
+  label?: string
+  noneLabel?: string
 }) {
-  const { t } = useTranslation('accounts');
-  const { t: tShared } = useTranslation();
-  const name = useId();
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  const { t } = useTranslation('accounts')
+  const { t: tShared } = useTranslation()
+  const name = useId()
+  const [search, setSearch] = useState('')
+  const [q, setQ] = useState('')
   useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
+    const timer = setTimeout(() => setQ(search.trim()), 250)
+    return () => clearTimeout(timer)
+  }, [search])
   const { data, loading } = useAccountsUsersQuery({
     variables: { q: q || null, first: 8, sortBy: 'username', everyAccount: true, role: role ?? null },
     fetchPolicy: 'cache-and-network',
-  });
-  const users = data?.users.edges.map((edge) => edge.node) ?? [];
+  })
+  const users = data?.users.edges.map((edge) => edge.node) ?? []
   // The chosen account, when the search does not list it, is looked up on its own (mounted
   // only then, so no query ever runs, or is refetched, for an empty id).
-  const chosenMissing = value !== '' && !users.some((user) => user.id === value);
+  const chosenMissing = value !== '' && !users.some((user) => user.id === value)
   const option = (user: PickerUser) => (
     <StyledOption key={user.id}>
       <label>
@@ -87,11 +87,18 @@ export function UserPicker({
         </StyledMuted>
       </label>
     </StyledOption>
-  );
+  )
 
   return (
     <div>
-      <TextField label={label ?? t('picker.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} errors={errors} data-testid="picker-search" />
+      <TextField
+        label={label ?? t('picker.search')}
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        errors={errors}
+        data-testid="picker-search"
+      />
       <StyledFieldset aria-busy={loading}>
         <legend className="visually-hidden">{t('picker.results')}</legend>
         {users.length === 0 && !noneLabel && !chosenMissing ? (
@@ -112,5 +119,5 @@ export function UserPicker({
         )}
       </StyledFieldset>
     </div>
-  );
+  )
 }

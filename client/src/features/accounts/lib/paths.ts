@@ -8,4 +8,4 @@ export const ACCOUNT_PATHS = {
   resellerDashboard: '/reseller/dashboard',
   pricing: '/pages/pricing',
   accountSettings: (id: string) => `/pages/account-setting/${encodeURIComponent(id)}`,
-} as const;
+} as const

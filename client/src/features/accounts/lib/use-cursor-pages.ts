@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from './cursor-pages';
+import { useState } from 'react'
+import { FIRST_PAGE, currentCursor, nextPage, pageNumber, previousPage, rangeOf } from './cursor-pages'
 
 interface Connection {
-  totalCount: number;
-  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+  totalCount: number
+  pageInfo: { hasNextPage: boolean; endCursor?: string | null }
 }
 
 /**
@@ -11,10 +11,10 @@ interface Connection {
  * shown. A new `resetKey` (other filters) starts again at the first page.
  */
 export function useCursorPages(pageSize: number, resetKey = '') {
-  const [paging, setPaging] = useState({ key: resetKey, pages: FIRST_PAGE });
-  const pages = paging.key === resetKey ? paging.pages : FIRST_PAGE;
-  const page = pageNumber(pages);
-  const move = (to: typeof FIRST_PAGE) => setPaging({ key: resetKey, pages: to });
+  const [paging, setPaging] = useState({ key: resetKey, pages: FIRST_PAGE })
+  const pages = paging.key === resetKey ? paging.pages : FIRST_PAGE
+  const page = pageNumber(pages)
+  const move = (to: typeof FIRST_PAGE) => setPaging({ key: resetKey, pages: to })
 
   return {
     after: currentCursor(pages),
@@ -25,5 +25,5 @@ export function useCursorPages(pageSize: number, resetKey = '') {
       onPrevious: () => move(previousPage(pages)),
       onNext: () => move(nextPage(pages, connection.pageInfo.endCursor)),
     }),
-  };
+  }
 }

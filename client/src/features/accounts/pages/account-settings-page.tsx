@@ -1,21 +1,21 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StyledPanel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
-import { useAccountsSettingsQuery } from '../../../gql/graphql';
-import { errorCodeOf } from '../../../lib/error-code';
-import { NotAuthorizedContent } from '../components/not-authorized-content';
-import { GeneralSection, InfoSection, NotificationSection, PasswordSection, SocialSection } from '../components/settings-sections';
-import { type TabItem, Tabs } from '../components/tabs';
-import { TwoStepSection } from '../components/two-step-section';
-import { useViewer } from '../lib/viewer';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams, useSearchParams } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { StyledPanel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
+import { useAccountsSettingsQuery } from '../../../gql/graphql'
+import { errorCodeOf } from '../../../lib/error-code'
+import { NotAuthorizedContent } from '../components/not-authorized-content'
+import { GeneralSection, InfoSection, NotificationSection, PasswordSection, SocialSection } from '../components/settings-sections'
+import { type TabItem, Tabs } from '../components/tabs'
+import { TwoStepSection } from '../components/two-step-section'
+import { useViewer } from '../lib/viewer'
 
-type Section = 'general' | 'info' | 'social' | 'notifications' | 'password' | 'two-step';
+type Section = 'general' | 'info' | 'social' | 'notifications' | 'password' | 'two-step'
 
 /**
  * /pages/account-setting/:id — the signed-in user's own settings; admins may open and
@@ -23,21 +23,21 @@ type Section = 'general' | 'info' | 'social' | 'notifications' | 'password' | 't
  * message instead of someone else's data.
  */
 export default function AccountSettingsPage({ title }: { title: string }) {
-  const { t } = useTranslation('accounts');
-  const { id = '' } = useParams();
-  const { user: me, isAdmin } = useViewer();
-  const own = me?.id === id;
-  if (!me || (!own && !isAdmin)) return <NotAuthorizedContent title={title} message={t('settings.notYours')} />;
-  return <AccountSettings key={id} title={title} userId={own ? null : id} />;
+  const { t } = useTranslation('accounts')
+  const { id = '' } = useParams()
+  const { user: me, isAdmin } = useViewer()
+  const own = me?.id === id
+  if (!me || (!own && !isAdmin)) return <NotAuthorizedContent title={title} message={t('settings.notYours')} />
+  return <AccountSettings key={id} title={title} userId={own ? null : id} />
 }
 
 function AccountSettings({ title, userId }: { title: string; userId: string | null }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('accounts')
   // ?section=two-step: where sign-in sends admins and resellers who must set it up.
-  const [search] = useSearchParams();
-  const [section, setSection] = useState<Section>(search.get('section') === 'two-step' && userId === null ? 'two-step' : 'general');
-  const { data, loading, error, refetch } = useAccountsSettingsQuery({ variables: { userId }, fetchPolicy: 'cache-and-network' });
-  const own = userId === null;
+  const [search] = useSearchParams()
+  const [section, setSection] = useState<Section>(search.get('section') === 'two-step' && userId === null ? 'two-step' : 'general')
+  const { data, loading, error, refetch } = useAccountsSettingsQuery({ variables: { userId }, fetchPolicy: 'cache-and-network' })
+  const own = userId === null
   const tabs: TabItem<Section>[] = [
     { key: 'general', label: t('settings.tabs.general') },
     { key: 'info', label: t('settings.tabs.info') },
@@ -49,12 +49,15 @@ function AccountSettings({ title, userId }: { title: string; userId: string | nu
           { key: 'two-step' as const, label: t('settings.tabs.twoStep') },
         ]
       : []),
-  ];
-  const settings = data?.accountSettings;
+  ]
+  const settings = data?.accountSettings
 
   return (
     <StyledStack>
-      <PageHeader title={title} subtitle={own ? t('settings.subtitleOwn') : t('settings.subtitleOther', { name: settings?.general.username ?? `#${userId}` })} />
+      <PageHeader
+        title={title}
+        subtitle={own ? t('settings.subtitleOwn') : t('settings.subtitleOther', { name: settings?.general.username ?? `#${userId}` })}
+      />
       {!own ? <Alert variant="info">{t('settings.adminEditing')}</Alert> : null}
       <StyledPanel>
         {own && error && errorCodeOf(error) === 'TWO_STEP_SETUP_REQUIRED' ? (
@@ -76,5 +79,5 @@ function AccountSettings({ title, userId }: { title: string; userId: string | nu
         )}
       </StyledPanel>
     </StyledStack>
-  );
+  )
 }

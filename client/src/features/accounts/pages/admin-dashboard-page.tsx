@@ -1,28 +1,28 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { PATHS } from '../../../lib/paths';
-import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
-import { useAccountsAdminStatsQuery } from '../../../gql/graphql';
-import { StatisticsCards } from '../../statistics';
-import { AuditLogTable } from '../components/audit-log-table';
-import { BarList } from '../components/bar-list';
-import { StyledMuted } from '../components/data-table';
-import { SignupsChart } from '../components/signups-chart';
-import { StatCard, StyledStatGrid } from '../components/stat-card';
-import { useFormatters } from '../../../lib/format';
-import { ACCOUNT_PATHS } from '../lib/paths';
-import { useAbility } from '../../../lib/ability-context';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useLocation } from 'react-router-dom'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { PATHS } from '../../../lib/paths'
+import { Button } from '../../../components/ui/button'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table'
+import { useAccountsAdminStatsQuery } from '../../../gql/graphql'
+import { StatisticsCards } from '../../statistics'
+import { AuditLogTable } from '../components/audit-log-table'
+import { BarList } from '../components/bar-list'
+import { StyledMuted } from '../components/data-table'
+import { SignupsChart } from '../components/signups-chart'
+import { StatCard, StyledStatGrid } from '../components/stat-card'
+import { useFormatters } from '../../../lib/format'
+import { ACCOUNT_PATHS } from '../lib/paths'
+import { useAbility } from '../../../lib/ability-context'
 
-const RANGES = [7, 30, 90] as const;
+const RANGES = [7, 30, 90] as const
 
 const StyledGrid = styled.div`
   display: grid;
@@ -32,12 +32,12 @@ const StyledGrid = styled.div`
   @media ${({ theme }) => theme.media.lgUp} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
-`;
+`
 
 const StyledRangeGroup = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
-`;
+`
 
 /**
  * /admin, /admindashboardv2/ and /kick/admindashboard/: the admins' figures and the audit log.
@@ -46,23 +46,23 @@ const StyledRangeGroup = styled.div`
  */
 export default function AdminDashboardPage({ title }: { title: string }) {
   // Its figures (adminStats) are manage Admin.
-  if (!useAbility().can('manage', 'Admin')) return <Navigate to={PATHS.notAuthorized} replace />;
-  return <AdminDashboard title={title} />;
+  if (!useAbility().can('manage', 'Admin')) return <Navigate to={PATHS.notAuthorized} replace />
+  return <AdminDashboard title={title} />
 }
 
 function AdminDashboard({ title }: { title: string }) {
-  const { t } = useTranslation('accounts');
-  const { t: tShared } = useTranslation();
-  const format = useFormatters();
-  const { pathname } = useLocation();
-  const [days, setDays] = useState<(typeof RANGES)[number]>(30);
+  const { t } = useTranslation('accounts')
+  const { t: tShared } = useTranslation()
+  const format = useFormatters()
+  const { pathname } = useLocation()
+  const [days, setDays] = useState<(typeof RANGES)[number]>(30)
   const { data, previousData, loading, error, refetch } = useAccountsAdminStatsQuery({
     variables: { days },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
-  });
-  const stats = (data ?? previousData)?.adminStats;
-  const totalUsers = stats?.usersByRole.reduce((sum, r) => sum + r.count, 0) ?? 0;
+  })
+  const stats = (data ?? previousData)?.adminStats
+  const totalUsers = stats?.usersByRole.reduce((sum, r) => sum + r.count, 0) ?? 0
 
   return (
     <StyledStack>
@@ -84,7 +84,14 @@ function AdminDashboard({ title }: { title: string }) {
         <>
           {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
           <StyledStatGrid>
-            <StatCard icon="users" tone="primary" value={format.number(totalUsers)} label={t('admin.totalUsers')} to={ACCOUNT_PATHS.userList} testId="stat-users" />
+            <StatCard
+              icon="users"
+              tone="primary"
+              value={format.number(totalUsers)}
+              label={t('admin.totalUsers')}
+              to={ACCOUNT_PATHS.userList}
+              testId="stat-users"
+            />
             <StatCard icon="bot" tone="success" value={format.number(stats.activeBots)} label={t('admin.activeBots')} testId="stat-bots" />
             <StatCard
               icon="key"
@@ -94,7 +101,13 @@ function AdminDashboard({ title }: { title: string }) {
               to={`${ACCOUNT_PATHS.licences}?expiring=7`}
               testId="stat-expiring"
             />
-            <StatCard icon="dollar" tone="info" value={format.price(stats.monthlyRevenue, stats.currency)} label={t('admin.monthlyRevenue')} testId="stat-revenue" />
+            <StatCard
+              icon="dollar"
+              tone="info"
+              value={format.price(stats.monthlyRevenue, stats.currency)}
+              label={t('admin.monthlyRevenue')}
+              testId="stat-revenue"
+            />
             <StatCard
               icon="flag"
               tone="warning"
@@ -162,7 +175,13 @@ function AdminDashboard({ title }: { title: string }) {
                     <tr key={row.plan}>
                       <td>{row.plan}</td>
                       <td>{format.number(row.activeLicences)}</td>
-                      <td>{row.plan === 'Custom' && row.monthlyRevenue === 0 ? <StyledMuted>{t('admin.onRequest')}</StyledMuted> : format.price(row.monthlyRevenue, stats.currency)}</td>
+                      <td>
+                        {row.plan === 'Custom' && row.monthlyRevenue === 0 ? (
+                          <StyledMuted>{t('admin.onRequest')}</StyledMuted>
+                        ) : (
+                          format.price(row.monthlyRevenue, stats.currency)
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -184,5 +203,5 @@ function AdminDashboard({ title }: { title: string }) {
         </>
       )}
     </StyledStack>
-  );
+  )
 }

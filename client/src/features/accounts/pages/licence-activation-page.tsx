@@ -1,24 +1,24 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { StyledDetails } from '../../../components/ui/details-list';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextField } from '../../../components/ui/text-field';
-import { type AccountsLicenceFragment, useAccountsActivateLicenceMutation, useAccountsUserQuery } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { StyledTwoColumns } from '../components/layout';
-import { UserLicenceFacts } from '../components/user-licence-facts';
-import { useFormatters } from '../../../lib/format';
-import { remainingOf } from '../lib/licence-time';
-import { ACCOUNT_PATHS } from '../lib/paths';
-import { useViewer } from '../lib/viewer';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { StyledDetails } from '../../../components/ui/details-list'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextField } from '../../../components/ui/text-field'
+import { type AccountsLicenceFragment, useAccountsActivateLicenceMutation, useAccountsUserQuery } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { StyledTwoColumns } from '../components/layout'
+import { UserLicenceFacts } from '../components/user-licence-facts'
+import { useFormatters } from '../../../lib/format'
+import { remainingOf } from '../lib/licence-time'
+import { ACCOUNT_PATHS } from '../lib/paths'
+import { useViewer } from '../lib/viewer'
 
 const StyledKeyInput = styled.div`
   input {
@@ -26,57 +26,57 @@ const StyledKeyInput = styled.div`
     letter-spacing: 0.08em;
     text-transform: uppercase;
   }
-`;
+`
 
 const StyledPackage = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.xl};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.heading};
   margin-bottom: ${({ theme }) => theme.space.sm};
-`;
+`
 
 /** /pages/license-demo: the signed-in user enters a key; it is checked, activated and the package set. */
 export default function LicenceActivationPage({ title }: { title: string }) {
-  const { t } = useTranslation('accounts');
-  const format = useFormatters();
-  const errorText = useErrorText();
-  const { user: me } = useViewer();
-  const [key, setKey] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [activated, setActivated] = useState<AccountsLicenceFragment | null>(null);
-  const current = useAccountsUserQuery({ variables: { id: me?.id ?? '' }, skip: !me, fetchPolicy: 'cache-and-network' });
-  const [activate, { loading }] = useAccountsActivateLicenceMutation();
-  const user = current.data?.user;
-  const activatedRemaining = activated ? remainingOf(activated) : null;
+  const { t } = useTranslation('accounts')
+  const format = useFormatters()
+  const errorText = useErrorText()
+  const { user: me } = useViewer()
+  const [key, setKey] = useState('')
+  const [missing, setMissing] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const [activated, setActivated] = useState<AccountsLicenceFragment | null>(null)
+  const current = useAccountsUserQuery({ variables: { id: me?.id ?? '' }, skip: !me, fetchPolicy: 'cache-and-network' })
+  const [activate, { loading }] = useAccountsActivateLicenceMutation()
+  const user = current.data?.user
+  const activatedRemaining = activated ? remainingOf(activated) : null
 
   // A running licence is replaced by the new key (its remaining days are not carried over): ask first.
-  const runningDays = user && user.currentPlan !== 'None' && user.duration > 0 ? user.duration : 0;
-  const [confirming, setConfirming] = useState(false);
+  const runningDays = user && user.currentPlan !== 'None' && user.duration > 0 ? user.duration : 0
+  const [confirming, setConfirming] = useState(false)
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    setError(null);
-    setActivated(null);
-    const value = key.trim();
-    setMissing(!value);
-    if (!value) return;
-    if (runningDays > 0) setConfirming(true);
-    else void activateKey();
+    event.preventDefault()
+    if (loading) return
+    setError(null)
+    setActivated(null)
+    const value = key.trim()
+    setMissing(!value)
+    if (!value) return
+    if (runningDays > 0) setConfirming(true)
+    else void activateKey()
   }
 
   async function activateKey() {
-    setConfirming(false);
-    const value = key.trim();
+    setConfirming(false)
+    const value = key.trim()
     try {
-      const result = await activate({ variables: { key: value }, refetchQueries: ['AccountsUser'], awaitRefetchQueries: true });
+      const result = await activate({ variables: { key: value }, refetchQueries: ['AccountsUser'], awaitRefetchQueries: true })
       if (result.data) {
-        setActivated(result.data.activateLicence);
-        setKey('');
+        setActivated(result.data.activateLicence)
+        setKey('')
       }
     } catch (caught) {
-      setError(caught);
+      setError(caught)
     }
   }
 
@@ -147,5 +147,5 @@ export default function LicenceActivationPage({ title }: { title: string }) {
         confirmTestId="activation-replace-confirm"
       />
     </StyledStack>
-  );
+  )
 }

@@ -1,73 +1,73 @@
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextField } from '../../../components/ui/text-field';
-import { type LicenceStatus, useAccountsPlansQuery } from '../../../gql/graphql';
-import { GenerateLicencesForm } from '../components/generate-licences-form';
-import { StyledFilters } from '../components/layout';
-import { type LicenceFilters, LicenceTable } from '../components/licence-table';
-import { NotAuthorizedContent } from '../components/not-authorized-content';
-import { useViewer } from '../lib/viewer';
-import { Can } from '../../../lib/ability-context';
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router-dom'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextField } from '../../../components/ui/text-field'
+import { type LicenceStatus, useAccountsPlansQuery } from '../../../gql/graphql'
+import { GenerateLicencesForm } from '../components/generate-licences-form'
+import { StyledFilters } from '../components/layout'
+import { type LicenceFilters, LicenceTable } from '../components/licence-table'
+import { NotAuthorizedContent } from '../components/not-authorized-content'
+import { useViewer } from '../lib/viewer'
+import { Can } from '../../../lib/ability-context'
 
-const STATUSES: readonly LicenceStatus[] = ['available', 'assigned', 'active', 'superseded', 'revoked'];
-const EXPIRING = ['7', '30'] as const;
+const STATUSES: readonly LicenceStatus[] = ['available', 'assigned', 'active', 'superseded', 'revoked']
+const EXPIRING = ['7', '30'] as const
 
-const isStatus = (value: string | null): value is LicenceStatus => STATUSES.includes(value as LicenceStatus);
+const isStatus = (value: string | null): value is LicenceStatus => STATUSES.includes(value as LicenceStatus)
 
 /** /pages/licensev11 and /pages/licensev2: generate, list, assign, extend and revoke keys (admins). */
 export default function LicenceManagePage({ title }: { title: string }) {
-  const { isAdmin } = useViewer();
-  if (!isAdmin) return <NotAuthorizedContent title={title} />;
-  return <LicenceManage title={title} />;
+  const { isAdmin } = useViewer()
+  if (!isAdmin) return <NotAuthorizedContent title={title} />
+  return <LicenceManage title={title} />
 }
 
 function LicenceManage({ title }: { title: string }) {
-  const { t } = useTranslation('accounts');
-  const [params, setParams] = useSearchParams();
-  const plans = useAccountsPlansQuery();
-  const status = params.get('status');
-  const expiring = params.get('expiring');
-  const q = params.get('q') ?? '';
+  const { t } = useTranslation('accounts')
+  const [params, setParams] = useSearchParams()
+  const plans = useAccountsPlansQuery()
+  const status = params.get('status')
+  const expiring = params.get('expiring')
+  const q = params.get('q') ?? ''
   const filters: LicenceFilters = {
     status: isStatus(status) ? status : null,
     planId: params.get('planId') || null,
     q: q || null,
     expiringWithinDays: expiring && /^\d{1,4}$/.test(expiring) ? Number(expiring) : null,
-  };
+  }
 
   function update(key: string, value: string) {
     setParams(
       (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
+        const next = new URLSearchParams(current)
+        if (value) next.set(key, value)
+        else next.delete(key)
+        return next
       },
       { replace: true },
-    );
+    )
   }
-  const updateRef = useRef(update);
+  const updateRef = useRef(update)
   useEffect(() => {
-    updateRef.current = update;
-  });
+    updateRef.current = update
+  })
 
-  const [search, setSearch] = useState(q);
-  const [searchedQ, setSearchedQ] = useState(q);
+  const [search, setSearch] = useState(q)
+  const [searchedQ, setSearchedQ] = useState(q)
   if (searchedQ !== q) {
-    setSearchedQ(q);
-    setSearch(q);
+    setSearchedQ(q)
+    setSearch(q)
   }
   useEffect(() => {
-    const value = search.trim().toUpperCase();
-    if (value === q) return undefined;
-    const timer = setTimeout(() => updateRef.current('q', value), 300);
-    return () => clearTimeout(timer);
-  }, [search, q]);
+    const value = search.trim().toUpperCase()
+    if (value === q) return undefined
+    const timer = setTimeout(() => updateRef.current('q', value), 300)
+    return () => clearTimeout(timer)
+  }, [search, q])
 
   return (
     <StyledStack>
@@ -79,8 +79,20 @@ function LicenceManage({ title }: { title: string }) {
       </Can>
       <Panel title={t('licences.listTitle')}>
         <StyledFilters role="search">
-          <TextField label={t('licences.search')} type="search" placeholder="ABCD-…" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="licence-search" />
-          <SelectField label={t('fields.status')} value={filters.status ?? ''} onChange={(e) => update('status', e.target.value)} data-testid="licence-filter-status">
+          <TextField
+            label={t('licences.search')}
+            type="search"
+            placeholder="ABCD-…"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="licence-search"
+          />
+          <SelectField
+            label={t('fields.status')}
+            value={filters.status ?? ''}
+            onChange={(e) => update('status', e.target.value)}
+            data-testid="licence-filter-status"
+          >
             <option value="">{t('licences.allStatuses')}</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -88,7 +100,12 @@ function LicenceManage({ title }: { title: string }) {
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('fields.plan')} value={filters.planId ?? ''} onChange={(e) => update('planId', e.target.value)} data-testid="licence-filter-plan">
+          <SelectField
+            label={t('fields.plan')}
+            value={filters.planId ?? ''}
+            onChange={(e) => update('planId', e.target.value)}
+            data-testid="licence-filter-plan"
+          >
             <option value="">{t('users.allPlans')}</option>
             {(plans.data?.plans ?? []).map((plan) => (
               <option key={plan.id} value={plan.id}>
@@ -96,7 +113,11 @@ function LicenceManage({ title }: { title: string }) {
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('licences.expiring')} value={expiring && (EXPIRING as readonly string[]).includes(expiring) ? expiring : ''} onChange={(e) => update('expiring', e.target.value)}>
+          <SelectField
+            label={t('licences.expiring')}
+            value={expiring && (EXPIRING as readonly string[]).includes(expiring) ? expiring : ''}
+            onChange={(e) => update('expiring', e.target.value)}
+          >
             <option value="">{t('licences.expiringAny')}</option>
             {EXPIRING.map((days) => (
               <option key={days} value={days}>
@@ -108,5 +129,5 @@ function LicenceManage({ title }: { title: string }) {
         <LicenceTable filters={filters} emptyText={t('licences.empty')} />
       </Panel>
     </StyledStack>
-  );
+  )
 }

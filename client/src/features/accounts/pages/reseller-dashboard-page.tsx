@@ -1,42 +1,42 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { StyledButtonLink } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
-import { type AccountsUsersQuery, useAccountsLicencesQuery, useAccountsRunningBotsQuery, useAccountsUsersQuery } from '../../../gql/graphql';
-import { StyledCellStack, StyledMono, StyledNowrap } from '../components/data-table';
-import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
-import { LicenceTable } from '../components/licence-table';
-import { NotAuthorizedContent } from '../components/not-authorized-content';
-import { StatisticsCards } from '../../statistics';
-import { StatCard, StyledStatGrid } from '../components/stat-card';
-import { UserIdentity } from '../components/user-identity';
-import { useFormatters } from '../../../lib/format';
-import { userRemaining } from '../lib/licence-time';
-import { ACCOUNT_PATHS } from '../lib/paths';
-import { useViewer } from '../lib/viewer';
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { StyledButtonLink } from '../../../components/ui/button'
+import { DataTable } from '../../../components/ui/data-table'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
+import { type AccountsUsersQuery, useAccountsLicencesQuery, useAccountsRunningBotsQuery, useAccountsUsersQuery } from '../../../gql/graphql'
+import { StyledCellStack, StyledMono, StyledNowrap } from '../components/data-table'
+import { RemainingDuration, UserStatusBadge } from '../components/licence-bits'
+import { LicenceTable } from '../components/licence-table'
+import { NotAuthorizedContent } from '../components/not-authorized-content'
+import { StatisticsCards } from '../../statistics'
+import { StatCard, StyledStatGrid } from '../components/stat-card'
+import { UserIdentity } from '../components/user-identity'
+import { useFormatters } from '../../../lib/format'
+import { userRemaining } from '../lib/licence-time'
+import { ACCOUNT_PATHS } from '../lib/paths'
+import { useViewer } from '../lib/viewer'
 
-type ClientRow = AccountsUsersQuery['users']['edges'][number]['node'];
+type ClientRow = AccountsUsersQuery['users']['edges'][number]['node']
 
 /** Reseller-ViewerDashboard: the reseller's clients with status and licence, and their key pool. */
 export default function ResellerDashboardPage({ title }: { title: string }) {
-  const { staff } = useViewer();
-  if (!staff) return <NotAuthorizedContent title={title} />;
-  return <ResellerDashboard title={title} isAdmin={staff === 'admin'} />;
+  const { staff } = useViewer()
+  if (!staff) return <NotAuthorizedContent title={title} />
+  return <ResellerDashboard title={title} isAdmin={staff === 'admin'} />
 }
 
 function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean }) {
-  const { t } = useTranslation('accounts');
-  const format = useFormatters();
-  const clients = useAccountsUsersQuery({ variables: { role: 'client', first: 10, sortBy: 'createdAt', sortDesc: true }, fetchPolicy: 'cache-and-network' });
-  const runningBots = useAccountsRunningBotsQuery({ fetchPolicy: 'cache-and-network' });
-  const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 1 }, fetchPolicy: 'cache-and-network' });
-  const expiring = useAccountsLicencesQuery({ variables: { expiringWithinDays: 7, first: 1 }, fetchPolicy: 'cache-and-network' });
-  const count = (value: number | undefined) => (value === undefined ? '…' : format.number(value));
-  const rows = clients.data?.users.edges.map((edge) => edge.node) ?? [];
+  const { t } = useTranslation('accounts')
+  const format = useFormatters()
+  const clients = useAccountsUsersQuery({ variables: { role: 'client', first: 10, sortBy: 'createdAt', sortDesc: true }, fetchPolicy: 'cache-and-network' })
+  const runningBots = useAccountsRunningBotsQuery({ fetchPolicy: 'cache-and-network' })
+  const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 1 }, fetchPolicy: 'cache-and-network' })
+  const expiring = useAccountsLicencesQuery({ variables: { expiringWithinDays: 7, first: 1 }, fetchPolicy: 'cache-and-network' })
+  const count = (value: number | undefined) => (value === undefined ? '…' : format.number(value))
+  const rows = clients.data?.users.edges.map((edge) => edge.node) ?? []
 
   return (
     <StyledStack>
@@ -52,7 +52,14 @@ function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean
         }
       />
       <StyledStatGrid>
-        <StatCard icon="users" tone="primary" value={count(clients.data?.users.totalCount)} label={t('reseller.clients')} to={ACCOUNT_PATHS.userList} testId="stat-clients" />
+        <StatCard
+          icon="users"
+          tone="primary"
+          value={count(clients.data?.users.totalCount)}
+          label={t('reseller.clients')}
+          to={ACCOUNT_PATHS.userList}
+          testId="stat-clients"
+        />
         <StatCard icon="bot" tone="success" value={count(runningBots.data?.runningBots)} label={t('reseller.activeBots')} testId="stat-running-bots" />
         <StatCard icon="key" tone="info" value={count(pool.data?.licences.totalCount)} label={t('reseller.poolKeys')} testId="stat-pool" />
         <StatCard icon="zap" tone="warning" value={count(expiring.data?.licences.totalCount)} label={t('reseller.expiring')} />
@@ -95,5 +102,5 @@ function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean
         <LicenceTable filters={{ status: 'available' }} pageSize={10} canRevoke={isAdmin} emptyText={t('reseller.poolEmpty')} testId="pool-table" />
       </Panel>
     </StyledStack>
-  );
+  )
 }

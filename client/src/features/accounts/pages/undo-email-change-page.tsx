@@ -1,24 +1,24 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { BrandMark } from '../../../components/ui/brand-mark';
-import { Button } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import { StyledCenteredPage } from '../../../components/ui/centered-page';
-import { StyledPageHeading } from '../../../components/ui/page-heading';
-import { useAccountsUndoEmailChangeMutation } from '../../../gql/graphql';
-import { WithApollo } from '../../../lib/apollo-provider';
-import { clearSession } from '../../../lib/session';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router-dom'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { BrandMark } from '../../../components/ui/brand-mark'
+import { Button } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { StyledCenteredPage } from '../../../components/ui/centered-page'
+import { StyledPageHeading } from '../../../components/ui/page-heading'
+import { useAccountsUndoEmailChangeMutation } from '../../../gql/graphql'
+import { WithApollo } from '../../../lib/apollo-provider'
+import { clearSession } from '../../../lib/session'
+import { useErrorText } from '../../../lib/use-error-text'
 
 const StyledBox = styled(StyledCard)`
   width: min(34rem, 100%);
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
-`;
+`
 
 /**
  * /account/undo-email-change?token=…: the link mailed to the old address after the sign-in
@@ -30,25 +30,25 @@ export default function UndoEmailChangePage({ title }: { title: string }) {
     <WithApollo>
       <UndoEmailChange title={title} />
     </WithApollo>
-  );
+  )
 }
 
 function UndoEmailChange({ title }: { title: string }) {
-  const { t } = useTranslation('accounts');
-  const errorText = useErrorText();
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
-  const [undo, { loading }] = useAccountsUndoEmailChangeMutation();
-  const [outcome, setOutcome] = useState<{ kind: 'idle' } | { kind: 'done' } | { kind: 'error'; error: unknown }>({ kind: 'idle' });
+  const { t } = useTranslation('accounts')
+  const errorText = useErrorText()
+  const [params] = useSearchParams()
+  const token = params.get('token')?.trim() ?? ''
+  const [undo, { loading }] = useAccountsUndoEmailChangeMutation()
+  const [outcome, setOutcome] = useState<{ kind: 'idle' } | { kind: 'done' } | { kind: 'error'; error: unknown }>({ kind: 'idle' })
 
   async function handleUndo() {
     try {
-      await undo({ variables: { token } });
+      await undo({ variables: { token } })
       // Every sign-in of the account ended: this browser's too.
-      clearSession();
-      setOutcome({ kind: 'done' });
+      clearSession()
+      setOutcome({ kind: 'done' })
     } catch (error) {
-      setOutcome({ kind: 'error', error });
+      setOutcome({ kind: 'error', error })
     }
   }
 
@@ -80,5 +80,5 @@ function UndoEmailChange({ title }: { title: string }) {
         )}
       </StyledBox>
     </StyledCenteredPage>
-  );
+  )
 }

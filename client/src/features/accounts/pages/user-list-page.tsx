@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { Icon } from '../../../components/ui/icon';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StyledPanel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextField } from '../../../components/ui/text-field';
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router-dom'
+import { Button } from '../../../components/ui/button'
+import { type DataColumn, DataTable } from '../../../components/ui/data-table'
+import { Icon } from '../../../components/ui/icon'
+import { PageHeader } from '../../../components/ui/page-header'
+import { StyledPanel } from '../../../components/ui/panel'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextField } from '../../../components/ui/text-field'
 import {
   type AccountsUsersQuery,
   type AccountsUsersQueryVariables,
@@ -17,35 +17,35 @@ import {
   type UserStatus,
   useAccountsPlansQuery,
   useAccountsUsersQuery,
-} from '../../../gql/graphql';
-import { AddUserPanel } from '../components/add-user-panel';
-import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions } from '../components/data-table';
-import { StyledFilters } from '../components/layout';
-import { RemainingDuration, UserStatusBadge } from '../components/licence-bits';
-import { NotAuthorizedContent } from '../components/not-authorized-content';
-import { PAGE_SIZES, Pager } from '../components/pager';
-import { UserIdentity } from '../components/user-identity';
-import { rangeOf } from '../lib/cursor-pages';
-import { useFormatters } from '../../../lib/format';
-import { userRemaining } from '../lib/licence-time';
-import { ACCOUNT_PATHS } from '../lib/paths';
-import { useViewer } from '../lib/viewer';
-import { Can } from '../../../lib/ability-context';
+} from '../../../gql/graphql'
+import { AddUserPanel } from '../components/add-user-panel'
+import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions } from '../components/data-table'
+import { StyledFilters } from '../components/layout'
+import { RemainingDuration, UserStatusBadge } from '../components/licence-bits'
+import { NotAuthorizedContent } from '../components/not-authorized-content'
+import { PAGE_SIZES, Pager } from '../components/pager'
+import { UserIdentity } from '../components/user-identity'
+import { rangeOf } from '../lib/cursor-pages'
+import { useFormatters } from '../../../lib/format'
+import { userRemaining } from '../lib/licence-time'
+import { ACCOUNT_PATHS } from '../lib/paths'
+import { useViewer } from '../lib/viewer'
+import { Can } from '../../../lib/ability-context'
 
-const ROLES: readonly Role[] = ['client', 'reseller', 'admin'];
-const STATUSES: readonly UserStatus[] = ['active', 'inactive'];
-const SORTS: readonly UserSortField[] = ['id', 'username', 'fullName', 'email', 'role', 'currentPlan', 'createdAt'];
+const ROLES: readonly Role[] = ['client', 'reseller', 'admin']
+const STATUSES: readonly UserStatus[] = ['active', 'inactive']
+const SORTS: readonly UserSortField[] = ['id', 'username', 'fullName', 'email', 'role', 'currentPlan', 'createdAt']
 
-const isRole = (value: string | null): value is Role => ROLES.includes(value as Role);
-const isStatus = (value: string | null): value is UserStatus => STATUSES.includes(value as UserStatus);
-const isSort = (value: string | null): value is UserSortField => SORTS.includes(value as UserSortField);
+const isRole = (value: string | null): value is Role => ROLES.includes(value as Role)
+const isStatus = (value: string | null): value is UserStatus => STATUSES.includes(value as UserStatus)
+const isSort = (value: string | null): value is UserSortField => SORTS.includes(value as UserSortField)
 
-type UserRow = AccountsUsersQuery['users']['edges'][number]['node'];
+type UserRow = AccountsUsersQuery['users']['edges'][number]['node']
 
 /** The list's state lives in the address (filters, sort, page), so back / forward and links work. */
 function useListState() {
-  const [params, setParams] = useSearchParams();
-  const perPageRaw = Number(params.get('perPage'));
+  const [params, setParams] = useSearchParams()
+  const perPageRaw = Number(params.get('perPage'))
   const state = {
     q: params.get('q') ?? '',
     role: isRole(params.get('role')) ? (params.get('role') as Role) : null,
@@ -59,7 +59,7 @@ function useListState() {
     before: params.get('before'),
     page: Math.max(1, Number(params.get('page')) || 1),
     adding: params.get('add') === '1',
-  };
+  }
 
   /**
    * Changes some parameters. 'filter' (filters, sort, page size) goes back to the first
@@ -68,51 +68,51 @@ function useListState() {
   function update(changes: Record<string, string | null>, mode: 'filter' | 'page' | 'panel' = 'filter') {
     setParams(
       (current) => {
-        const next = new URLSearchParams(current);
-        if (mode === 'filter') for (const key of ['after', 'before', 'page']) next.delete(key);
+        const next = new URLSearchParams(current)
+        if (mode === 'filter') for (const key of ['after', 'before', 'page']) next.delete(key)
         for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
+          if (value === null || value === '') next.delete(key)
+          else next.set(key, value)
         }
-        return next;
+        return next
       },
       { replace: mode !== 'page' },
-    );
+    )
   }
-  return { state, update };
+  return { state, update }
 }
 
 export default function UserListPage({ title }: { title: string }) {
-  const { staff } = useViewer();
-  if (!staff) return <NotAuthorizedContent title={title} />;
-  return <UserList title={title} actor={staff} />;
+  const { staff } = useViewer()
+  if (!staff) return <NotAuthorizedContent title={title} />
+  return <UserList title={title} actor={staff} />
 }
 
 function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller' }) {
-  const { t } = useTranslation('accounts');
-  const { t: tShared } = useTranslation();
-  const format = useFormatters();
-  const { state, update } = useListState();
-  const [search, setSearch] = useState(state.q);
-  const [searchedQ, setSearchedQ] = useState(state.q);
+  const { t } = useTranslation('accounts')
+  const { t: tShared } = useTranslation()
+  const format = useFormatters()
+  const { state, update } = useListState()
+  const [search, setSearch] = useState(state.q)
+  const [searchedQ, setSearchedQ] = useState(state.q)
   // The address changed the search (back, clear filters): show it in the box.
   if (searchedQ !== state.q) {
-    setSearchedQ(state.q);
-    setSearch(state.q);
+    setSearchedQ(state.q)
+    setSearch(state.q)
   }
-  const updateRef = useRef(update);
+  const updateRef = useRef(update)
   useEffect(() => {
-    updateRef.current = update;
-  });
+    updateRef.current = update
+  })
 
   // Typing waits for a short pause before searching.
   useEffect(() => {
-    if (search.trim() === state.q) return undefined;
-    const timer = setTimeout(() => updateRef.current({ q: search.trim() }), 300);
-    return () => clearTimeout(timer);
-  }, [search, state.q]);
+    if (search.trim() === state.q) return undefined
+    const timer = setTimeout(() => updateRef.current({ q: search.trim() }), 300)
+    return () => clearTimeout(timer)
+  }, [search, state.q])
 
-  const backward = Boolean(state.before) && !state.after;
+  const backward = Boolean(state.before) && !state.after
   const variables: AccountsUsersQueryVariables = {
     q: state.q || null,
     role: state.role,
@@ -122,21 +122,30 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
     sortBy: state.sortBy,
     sortDesc: state.sortDesc,
     ...(backward ? { last: state.perPage, before: state.before } : { first: state.perPage, after: state.after }),
-  };
-  const { data, previousData, loading, error, refetch } = useAccountsUsersQuery({ variables, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
-  const plans = useAccountsPlansQuery();
-  const shown = data ?? previousData;
-  const connection = shown?.users;
-  const users = connection?.edges.map((edge) => edge.node) ?? [];
-  const range = rangeOf(state.page, state.perPage, users.length, connection?.totalCount ?? 0);
-  const filtered = Boolean(state.q || state.role || state.plan || state.status || state.everyAccount);
+  }
+  const { data, previousData, loading, error, refetch } = useAccountsUsersQuery({
+    variables,
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  })
+  const plans = useAccountsPlansQuery()
+  const shown = data ?? previousData
+  const connection = shown?.users
+  const users = connection?.edges.map((edge) => edge.node) ?? []
+  const range = rangeOf(state.page, state.perPage, users.length, connection?.totalCount ?? 0)
+  const filtered = Boolean(state.q || state.role || state.plan || state.status || state.everyAccount)
 
   function sortBy(field: UserSortField) {
-    update({ sortBy: field, sortDesc: state.sortBy === field && !state.sortDesc ? '1' : null });
+    update({ sortBy: field, sortDesc: state.sortBy === field && !state.sortDesc ? '1' : null })
   }
 
   const columns: DataColumn<UserRow>[] = [
-    { key: 'username', header: t('fields.user'), sortable: true, cell: (user) => <UserIdentity user={user} detail={`@${user.username} · ${user.email}`} linkTestId="user-name" /> },
+    {
+      key: 'username',
+      header: t('fields.user'),
+      sortable: true,
+      cell: (user) => <UserIdentity user={user} detail={`@${user.username} · ${user.email}`} linkTestId="user-name" />,
+    },
     { key: 'role', header: t('fields.role'), sortable: true, cell: (user) => tShared(`roles.${user.role}`) },
     { key: 'currentPlan', header: t('fields.plan'), sortable: true, cell: (user) => user.currentPlan, cellProps: { 'data-testid': 'user-plan' } },
     {
@@ -155,7 +164,7 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
       key: 'actions',
       header: <span className="visually-hidden">{t('common.actions')}</span>,
       cell: (user) => {
-        const name = user.fullName || user.username;
+        const name = user.fullName || user.username
         return (
           <StyledRowActions>
             <Link to={ACCOUNT_PATHS.userView(user.id)} aria-label={t('users.viewNamed', { name })}>
@@ -165,10 +174,10 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
               {t('common.edit')}
             </Link>
           </StyledRowActions>
-        );
+        )
       },
     },
-  ];
+  ]
 
   return (
     <StyledStack>
@@ -190,7 +199,14 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
           {t('users.filters')}
         </h2>
         <StyledFilters role="search">
-          <TextField label={t('users.search')} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('users.searchPlaceholder')} data-testid="user-search" />
+          <TextField
+            label={t('users.search')}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('users.searchPlaceholder')}
+            data-testid="user-search"
+          />
           {actor === 'admin' ? (
             <SelectField label={t('fields.role')} value={state.role ?? ''} onChange={(e) => update({ role: e.target.value })} data-testid="filter-role">
               <option value="">{t('users.allRoles')}</option>
@@ -247,8 +263,8 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
               <Button
                 variant="secondary"
                 onClick={() => {
-                  setSearch('');
-                  update({ q: null, role: null, plan: null, status: null, accounts: null });
+                  setSearch('')
+                  update({ q: null, role: null, plan: null, status: null, accounts: null })
                 }}
               >
                 {t('users.clearFilters')}
@@ -257,7 +273,7 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
           }
           sort={{ field: state.sortBy, descending: state.sortDesc }}
           onSort={(field) => {
-            if (isSort(field)) sortBy(field);
+            if (isSort(field)) sortBy(field)
           }}
           sortLabel={t('common.sortBy')}
           testId="user-table"
@@ -270,7 +286,12 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
               busy={loading}
               hasNext={Boolean(connection?.pageInfo.hasNextPage)}
               onPrevious={() =>
-                update(state.page - 1 <= 1 ? { after: null, before: null, page: null } : { before: connection?.pageInfo.startCursor ?? null, after: null, page: String(state.page - 1) }, 'page')
+                update(
+                  state.page - 1 <= 1
+                    ? { after: null, before: null, page: null }
+                    : { before: connection?.pageInfo.startCursor ?? null, after: null, page: String(state.page - 1) },
+                  'page',
+                )
               }
               onNext={() => update({ after: connection?.pageInfo.endCursor ?? null, before: null, page: String(state.page + 1) }, 'page')}
               pageSize={state.perPage}
@@ -285,10 +306,10 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
         actor={actor}
         onClose={() => update({ add: null }, 'panel')}
         onCreated={() => {
-          update({ add: null }, 'panel');
-          void refetch();
+          update({ add: null }, 'panel')
+          void refetch()
         }}
       />
     </StyledStack>
-  );
+  )
 }

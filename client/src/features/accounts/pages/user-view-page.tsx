@@ -1,34 +1,34 @@
-import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import styled from 'styled-components';
-import { Button, StyledButtonLink } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { StyledDetails } from '../../../components/ui/details-list';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel, StyledPanel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
-import { useToast } from '../../../components/ui/toast-provider';
-import { type AccountsUserDetailFragment, useAccountsDeleteUserMutation, useAccountsUserQuery } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { AdminClaimPanel } from '../../firebase-auth/components/admin-claim-panel';
-import { ActivateKeyDialog } from '../components/activate-key-dialog';
-import { AuditLogTable } from '../components/audit-log-table';
-import { Avatar } from '../components/avatar';
-import { Badge } from '../components/badge';
-import { StyledRowActions } from '../components/data-table';
-import { StyledTwoColumns } from '../components/layout';
-import { UserStatusBadge } from '../components/licence-bits';
-import { NotAuthorizedContent } from '../components/not-authorized-content';
-import { UserLicenceFacts } from '../components/user-licence-facts';
-import { UserLicencesTable } from '../components/user-licences-table';
-import { useFormatters } from '../../../lib/format';
-import { ACCOUNT_PATHS } from '../lib/paths';
-import { useViewer } from '../lib/viewer';
-import { Can } from '../../../lib/ability-context';
+import { Fragment, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import styled from 'styled-components'
+import { Button, StyledButtonLink } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { StyledDetails } from '../../../components/ui/details-list'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel, StyledPanel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
+import { useToast } from '../../../components/ui/toast-provider'
+import { type AccountsUserDetailFragment, useAccountsDeleteUserMutation, useAccountsUserQuery } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { AdminClaimPanel } from '../../firebase-auth/components/admin-claim-panel'
+import { ActivateKeyDialog } from '../components/activate-key-dialog'
+import { AuditLogTable } from '../components/audit-log-table'
+import { Avatar } from '../components/avatar'
+import { Badge } from '../components/badge'
+import { StyledRowActions } from '../components/data-table'
+import { StyledTwoColumns } from '../components/layout'
+import { UserStatusBadge } from '../components/licence-bits'
+import { NotAuthorizedContent } from '../components/not-authorized-content'
+import { UserLicenceFacts } from '../components/user-licence-facts'
+import { UserLicencesTable } from '../components/user-licences-table'
+import { useFormatters } from '../../../lib/format'
+import { ACCOUNT_PATHS } from '../lib/paths'
+import { useViewer } from '../lib/viewer'
+import { Can } from '../../../lib/ability-context'
 
 const StyledProfileHead = styled.div`
   display: flex;
@@ -39,27 +39,27 @@ const StyledProfileHead = styled.div`
   h2 {
     margin-bottom: ${({ theme }) => theme.space.xs};
   }
-`;
+`
 
 const StyledSubheading = styled.h3`
   margin-top: ${({ theme }) => theme.space.xl};
   font-size: ${({ theme }) => theme.fontSizes.md};
-`;
+`
 
 export default function UserViewPage({ title }: { title: string }) {
-  const { t } = useTranslation('accounts');
-  const { id = '' } = useParams();
-  const { staff, user: me } = useViewer();
-  const { data, loading, error, refetch } = useAccountsUserQuery({ variables: { id }, fetchPolicy: 'cache-and-network', skip: !staff });
+  const { t } = useTranslation('accounts')
+  const { id = '' } = useParams()
+  const { staff, user: me } = useViewer()
+  const { data, loading, error, refetch } = useAccountsUserQuery({ variables: { id }, fetchPolicy: 'cache-and-network', skip: !staff })
 
-  if (!staff) return <NotAuthorizedContent title={title} />;
+  if (!staff) return <NotAuthorizedContent title={title} />
   if (error && !data) {
     return (
       <StyledStack>
         <PageHeader title={title} />
         <ErrorState error={error} onRetry={() => void refetch()} />
       </StyledStack>
-    );
+    )
   }
   if (!data && loading) {
     return (
@@ -67,9 +67,9 @@ export default function UserViewPage({ title }: { title: string }) {
         <PageHeader title={title} />
         <LoadingState />
       </StyledStack>
-    );
+    )
   }
-  const user = data?.user;
+  const user = data?.user
   if (!user) {
     return (
       <StyledStack>
@@ -80,31 +80,31 @@ export default function UserViewPage({ title }: { title: string }) {
           </EmptyState>
         </StyledPanel>
       </StyledStack>
-    );
+    )
   }
-  return <UserView user={user} title={title} actor={staff} isSelf={me?.id === user.id} />;
+  return <UserView user={user} title={title} actor={staff} isSelf={me?.id === user.id} />
 }
 
 function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFragment; title: string; actor: 'admin' | 'reseller'; isSelf: boolean }) {
-  const { t } = useTranslation('accounts');
-  const { t: tShared } = useTranslation();
-  const format = useFormatters();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const errorText = useErrorText();
-  const [activating, setActivating] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleteUser, { loading: deleting }] = useAccountsDeleteUserMutation();
-  const name = user.fullName || user.username;
+  const { t } = useTranslation('accounts')
+  const { t: tShared } = useTranslation()
+  const format = useFormatters()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const errorText = useErrorText()
+  const [activating, setActivating] = useState(false)
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const [deleteUser, { loading: deleting }] = useAccountsDeleteUserMutation()
+  const name = user.fullName || user.username
 
   async function handleDelete() {
     try {
-      await deleteUser({ variables: { id: user.id }, refetchQueries: ['AccountsUsers'] });
-      toast.show({ variant: 'success', title: t('userView.deleted', { name }) });
-      navigate(ACCOUNT_PATHS.userList, { replace: true });
+      await deleteUser({ variables: { id: user.id }, refetchQueries: ['AccountsUsers'] })
+      toast.show({ variant: 'success', title: t('userView.deleted', { name }) })
+      navigate(ACCOUNT_PATHS.userList, { replace: true })
     } catch (caught) {
-      setConfirmDelete(false);
-      toast.show({ variant: 'danger', title: t('userView.deleteFailed'), message: errorText(caught) });
+      setConfirmDelete(false)
+      toast.show({ variant: 'danger', title: t('userView.deleteFailed'), message: errorText(caught) })
     }
   }
 
@@ -113,7 +113,7 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
     ['autostart', user.botPanel.autostart],
     ['chatbot', user.botPanel.chatbot],
     ['categoryChatbot', user.botPanel.categoryChatbot],
-  ] as const;
+  ] as const
 
   return (
     <StyledStack>
@@ -229,5 +229,5 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
         confirmTestId="confirm-action"
       />
     </StyledStack>
-  );
+  )
 }

@@ -1,20 +1,20 @@
-import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { StyledCard } from '../../../components/ui/card';
-import { StyledDetails } from '../../../components/ui/details-list';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { StyledSelect } from '../../../components/ui/form-control';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { type GrowthInterval, type Platform, useFollowDashboardQuery } from '../../../gql/graphql';
-import { EmptyChannels } from '../../assistant/components/empty-channels';
-import { useDateRange } from '../lib/range';
-import { CountBars, GrowthChart } from './growth-chart';
-import { RangePicker } from './range-picker';
-import { StreamStatsTable } from './stream-stats-table';
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { StyledCard } from '../../../components/ui/card'
+import { StyledDetails } from '../../../components/ui/details-list'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { StyledSelect } from '../../../components/ui/form-control'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { type GrowthInterval, type Platform, useFollowDashboardQuery } from '../../../gql/graphql'
+import { EmptyChannels } from '../../assistant/components/empty-channels'
+import { useDateRange } from '../lib/range'
+import { CountBars, GrowthChart } from './growth-chart'
+import { RangePicker } from './range-picker'
+import { StreamStatsTable } from './stream-stats-table'
 
 const StyledGrid = styled.div`
   display: grid;
@@ -32,14 +32,14 @@ const StyledGrid = styled.div`
     margin: 0 0 ${({ theme }) => theme.space.md};
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
-`;
+`
 
 const StyledControls = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.md};
   align-items: center;
-`;
+`
 
 /** The channels' figures side by side, large. */
 const StyledFigures = styled(StyledDetails)`
@@ -50,27 +50,30 @@ const StyledFigures = styled(StyledDetails)`
   dd {
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
-`;
+`
 
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const
 
 /**
  * A follow dashboard for one platform: follower growth across the user's channels, best
  * weekdays and hours, and per stream the platform's viewer counts, chat lines and new followers.
  */
 export function FollowDashboardView({ title, platform }: { title: string; platform: Platform }) {
-  const { t, i18n } = useTranslation('analytics');
-  const { days, setDays, from, to } = useDateRange(30);
-  const [interval, setInterval] = useState<GrowthInterval>('day');
-  const intervalId = useId();
-  const { data, loading, error, refetch } = useFollowDashboardQuery({ variables: { platform, from, to, interval } });
-  const d = data?.followDashboard;
-  const names = useMemo(() => new Map(d?.channels.map((c) => [c.channelId, c.displayName]) ?? []), [d]);
-  const weekdayName = (n: number) => new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, n)));
-  const byDay = WEEKDAYS.map((n) => ({ label: weekdayName(n), newFollowers: d?.bestDays.find((x) => x.key === n)?.newFollowers ?? 0 }));
-  const byHour = Array.from({ length: 24 }, (_, h) => ({ label: String(h).padStart(2, '0'), newFollowers: d?.bestHours.find((x) => x.key === h)?.newFollowers ?? 0 }));
-  const follows = d?.growth.reduce((n, g) => n + g.newFollowers, 0) ?? 0;
-  const testId = platform === 'kick' ? 'kick-dashboard' : 'follow-dashboard';
+  const { t, i18n } = useTranslation('analytics')
+  const { days, setDays, from, to } = useDateRange(30)
+  const [interval, setInterval] = useState<GrowthInterval>('day')
+  const intervalId = useId()
+  const { data, loading, error, refetch } = useFollowDashboardQuery({ variables: { platform, from, to, interval } })
+  const d = data?.followDashboard
+  const names = useMemo(() => new Map(d?.channels.map((c) => [c.channelId, c.displayName]) ?? []), [d])
+  const weekdayName = (n: number) => new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, n)))
+  const byDay = WEEKDAYS.map((n) => ({ label: weekdayName(n), newFollowers: d?.bestDays.find((x) => x.key === n)?.newFollowers ?? 0 }))
+  const byHour = Array.from({ length: 24 }, (_, h) => ({
+    label: String(h).padStart(2, '0'),
+    newFollowers: d?.bestHours.find((x) => x.key === h)?.newFollowers ?? 0,
+  }))
+  const follows = d?.growth.reduce((n, g) => n + g.newFollowers, 0) ?? 0
+  const testId = platform === 'kick' ? 'kick-dashboard' : 'follow-dashboard'
 
   return (
     <div data-testid={testId}>
@@ -133,5 +136,5 @@ export function FollowDashboardView({ title, platform }: { title: string; platfo
         </StyledGrid>
       ) : null}
     </div>
-  );
+  )
 }

@@ -1,20 +1,20 @@
-import { useTranslation } from 'react-i18next';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useTheme } from 'styled-components';
-import { formatDay } from '../lib/range';
+import { useTranslation } from 'react-i18next'
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { useTheme } from 'styled-components'
+import { formatDay } from '../lib/range'
 
 export interface GrowthDatum {
-  at: string;
-  newFollowers: number;
-  total: number | null;
+  at: string
+  newFollowers: number
+  total: number | null
 }
 
 /** New followers per day or week (bars) and the total as the platform reported it (line). */
 export function GrowthChart({ points }: { points: readonly GrowthDatum[] }) {
-  const { t, i18n } = useTranslation('analytics');
-  const theme = useTheme();
-  const data = points.map((p) => ({ ...p, label: formatDay(p.at, i18n.language) }));
-  const hasTotal = points.some((p) => p.total !== null);
+  const { t, i18n } = useTranslation('analytics')
+  const theme = useTheme()
+  const data = points.map((p) => ({ ...p, label: formatDay(p.at, i18n.language) }))
+  const hasTotal = points.some((p) => p.total !== null)
   return (
     <div data-testid="growth-chart" style={{ width: '100%', height: 280 }}>
       <ResponsiveContainer>
@@ -32,13 +32,13 @@ export function GrowthChart({ points }: { points: readonly GrowthDatum[] }) {
         </ComposedChart>
       </ResponsiveContainer>
     </div>
-  );
+  )
 }
 
 /** Follows by weekday or hour of day (UTC). */
 export function CountBars({ data, testId }: { data: ReadonlyArray<{ label: string; newFollowers: number }>; testId: string }) {
-  const { t } = useTranslation('analytics');
-  const theme = useTheme();
+  const { t } = useTranslation('analytics')
+  const theme = useTheme()
   return (
     <div data-testid={testId} style={{ width: '100%', height: 220 }}>
       <ResponsiveContainer>
@@ -51,5 +51,5 @@ export function CountBars({ data, testId }: { data: ReadonlyArray<{ label: strin
         </ComposedChart>
       </ResponsiveContainer>
     </div>
-  );
+  )
 }

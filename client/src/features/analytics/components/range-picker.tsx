@@ -1,13 +1,13 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { StyledSelect } from '../../../components/ui/form-control';
-import { StyledInlinePicker } from '../../../components/ui/inline-picker';
-import { RANGE_DAYS, type RangeDays } from '../lib/range';
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { StyledSelect } from '../../../components/ui/form-control'
+import { StyledInlinePicker } from '../../../components/ui/inline-picker'
+import { RANGE_DAYS, type RangeDays } from '../lib/range'
 
 /** The period a dashboard shows (a native select: keyboard accessible). */
 export function RangePicker({ value, onChange }: { value: RangeDays; onChange: (days: RangeDays) => void }) {
-  const { t } = useTranslation('analytics');
-  const id = useId();
+  const { t } = useTranslation('analytics')
+  const id = useId()
   return (
     <StyledInlinePicker>
       <label htmlFor={id}>{t('range.label')}</label>
@@ -19,5 +19,5 @@ export function RangePicker({ value, onChange }: { value: RangeDays; onChange: (
         ))}
       </StyledSelect>
     </StyledInlinePicker>
-  );
+  )
 }

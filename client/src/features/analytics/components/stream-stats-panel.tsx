@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { type Platform, useStreamStatsQuery } from '../../../gql/graphql';
-import { StreamStatsTable } from './stream-stats-table';
+import { useTranslation } from 'react-i18next'
+import { type Platform, useStreamStatsQuery } from '../../../gql/graphql'
+import { StreamStatsTable } from './stream-stats-table'
 
 export interface StreamStatsPanelProps {
   /** ISO dates of the period. */
-  from: string;
-  to: string;
-  channelId?: string | null;
-  platform?: Platform | null;
+  from: string
+  to: string
+  channelId?: string | null
+  platform?: Platform | null
 }
 
 /**
@@ -16,11 +16,11 @@ export interface StreamStatsPanelProps {
  * how to get data.
  */
 export function StreamStatsPanel({ from, to, channelId = null, platform = null }: StreamStatsPanelProps) {
-  const { t } = useTranslation('analytics');
-  const { data, error, refetch } = useStreamStatsQuery({ variables: { from, to, channelId, platform } });
+  const { t } = useTranslation('analytics')
+  const { data, error, refetch } = useStreamStatsQuery({ variables: { from, to, channelId, platform } })
   return (
     <section aria-label={t('streams.title')} data-testid="stream-stats-panel">
       <StreamStatsTable streams={data?.streamStats} error={error} onRetry={() => void refetch().catch(() => {})} />
     </section>
-  );
+  )
 }

@@ -1,11 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import type { AnalyticsStreamStatFragment } from '../../../gql/graphql';
-import { useFormatters } from '../../../lib/format';
-import { formatDuration, formatStart } from '../lib/range';
+import { useTranslation } from 'react-i18next'
+import { type DataColumn, DataTable } from '../../../components/ui/data-table'
+import type { AnalyticsStreamStatFragment } from '../../../gql/graphql'
+import { useFormatters } from '../../../lib/format'
+import { formatDuration, formatStart } from '../lib/range'
 
-
-type Stream = AnalyticsStreamStatFragment;
+type Stream = AnalyticsStreamStatFragment
 
 /**
  * Per stream: duration, category, average and peak viewers (the platform's counts), chat lines,
@@ -17,14 +16,14 @@ export function StreamStatsTable({
   error,
   onRetry,
 }: {
-  streams: readonly Stream[] | undefined;
-  names?: ReadonlyMap<string, string>;
-  error?: unknown;
-  onRetry?: () => void;
+  streams: readonly Stream[] | undefined
+  names?: ReadonlyMap<string, string>
+  error?: unknown
+  onRetry?: () => void
 }) {
-  const { t, i18n } = useTranslation('analytics');
-  const format = useFormatters();
-  const dash = (n: number | null | undefined) => (n === null || n === undefined ? '–' : format.number(n));
+  const { t, i18n } = useTranslation('analytics')
+  const format = useFormatters()
+  const dash = (n: number | null | undefined) => (n === null || n === undefined ? '–' : format.number(n))
   const columns: DataColumn<Stream>[] = [
     { key: 'started', header: t('streams.started'), cell: (s) => formatStart(s.startedAt, i18n.language) },
     ...(names ? [{ key: 'channel', header: t('streams.channel'), cell: (s: Stream) => names.get(s.channelId) ?? s.channelId }] : []),
@@ -34,7 +33,7 @@ export function StreamStatsTable({
     { key: 'peak', header: t('streams.peak'), cell: (s) => dash(s.peakViewers), cellProps: { 'data-testid': 'stream-peak' } },
     { key: 'chatLines', header: t('streams.chatLines'), cell: (s) => dash(s.chatLines) },
     { key: 'newFollowers', header: t('streams.newFollowers'), cell: (s) => dash(s.newFollowers) },
-  ];
+  ]
   return (
     <DataTable
       columns={columns}
@@ -49,5 +48,5 @@ export function StreamStatsTable({
       compact
       caption={t('streams.title')}
     />
-  );
+  )
 }

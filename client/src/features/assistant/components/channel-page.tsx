@@ -1,20 +1,20 @@
-import { type ReactNode, useCallback } from 'react';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import type { AssistantChannelFragment, AssistantChannelsQuery } from '../../../gql/graphql';
-import { useChannels } from '../hooks/use-channels';
-import { useSelectedChannel } from '../hooks/use-selected-channel';
-import { ChannelPicker } from './channel-picker';
-import { EmptyChannels } from './empty-channels';
+import { type ReactNode, useCallback } from 'react'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import type { AssistantChannelFragment, AssistantChannelsQuery } from '../../../gql/graphql'
+import { useChannels } from '../hooks/use-channels'
+import { useSelectedChannel } from '../hooks/use-selected-channel'
+import { ChannelPicker } from './channel-picker'
+import { EmptyChannels } from './empty-channels'
 
 export interface ChannelPageProps {
-  title: string;
+  title: string
   /** The line under the heading (the channels are there once loaded). */
-  intro: (data: AssistantChannelsQuery | undefined) => string;
-  testId: string;
+  intro: (data: AssistantChannelsQuery | undefined) => string
+  testId: string
   /** The page's content for the chosen channel. */
-  children: (channel: AssistantChannelFragment) => ReactNode;
+  children: (channel: AssistantChannelFragment) => ReactNode
 }
 
 /**
@@ -23,10 +23,10 @@ export interface ChannelPageProps {
  * state when no channel is connected.
  */
 export function ChannelPage({ title, intro, testId, children }: ChannelPageProps) {
-  const { data, loading, error, refetch } = useChannels();
-  const { selected, select } = useSelectedChannel(data?.channels);
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  const channels = data?.channels ?? [];
+  const { data, loading, error, refetch } = useChannels()
+  const { selected, select } = useSelectedChannel(data?.channels)
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
+  const channels = data?.channels ?? []
   return (
     <div data-testid={testId}>
       <PageHeader
@@ -39,5 +39,5 @@ export function ChannelPage({ title, intro, testId, children }: ChannelPageProps
       {data && channels.length === 0 ? <EmptyChannels /> : null}
       {selected ? children(selected) : null}
     </div>
-  );
+  )
 }

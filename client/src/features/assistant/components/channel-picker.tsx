@@ -1,27 +1,27 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { StyledSelect } from '../../../components/ui/form-control';
-import { StyledInlinePicker } from '../../../components/ui/inline-picker';
-import { platformKey } from '../lib/platform-label';
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { StyledSelect } from '../../../components/ui/form-control'
+import { StyledInlinePicker } from '../../../components/ui/inline-picker'
+import { platformKey } from '../lib/platform-label'
 
 const StyledPicker = styled(StyledInlinePicker)`
   select {
     min-width: calc(${({ theme }) => theme.sizes.toastWidth} / 1.5);
   }
-`;
+`
 
 export interface PickableChannel {
-  id: string;
-  platform: 'twitch' | 'kick';
-  sandbox?: boolean;
-  displayName: string;
+  id: string
+  platform: 'twitch' | 'kick'
+  sandbox?: boolean
+  displayName: string
 }
 
 /** Chooses the channel a page works on (a native select: fully keyboard accessible). */
 export function ChannelPicker({ channels, value, onChange }: { channels: readonly PickableChannel[]; value: string; onChange: (id: string) => void }) {
-  const { t } = useTranslation('assistant');
-  const id = useId();
+  const { t } = useTranslation('assistant')
+  const id = useId()
   return (
     <StyledPicker>
       <label htmlFor={id}>{t('common.channel')}</label>
@@ -33,5 +33,5 @@ export function ChannelPicker({ channels, value, onChange }: { channels: readonl
         ))}
       </StyledSelect>
     </StyledPicker>
-  );
+  )
 }

@@ -1,15 +1,11 @@
-import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog, StyledDialogActions } from '../../../components/ui/dialog';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { useToast } from '../../../components/ui/toast-provider';
-import {
-  useAssistantCancelConnectionMutation,
-  useAssistantConfirmConnectionMutation,
-  useAssistantPendingConnectionQuery,
-} from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useEffect, useId, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/button'
+import { Dialog, StyledDialogActions } from '../../../components/ui/dialog'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { useToast } from '../../../components/ui/toast-provider'
+import { useAssistantCancelConnectionMutation, useAssistantConfirmConnectionMutation, useAssistantPendingConnectionQuery } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
 
 /**
  * After the platform's consent the panel opens with ?confirm=<id>: nothing is linked yet.
@@ -18,56 +14,56 @@ import { useErrorText } from '../../../lib/use-error-text';
  * ends in an error toast.
  */
 export function ConfirmConnectionDialog({ id, onDone, onConnected }: { id: string | null; onDone: () => void; onConnected: () => void }) {
-  const { t } = useTranslation('assistant');
-  const toast = useToast();
-  const errorText = useErrorText();
-  const textId = useId();
-  const { data, loading, error } = useAssistantPendingConnectionQuery({ variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' });
-  const [confirm, { loading: confirming }] = useAssistantConfirmConnectionMutation();
-  const [cancel, { loading: cancelling }] = useAssistantCancelConnectionMutation();
-  const reported = useRef<string | null>(null);
-  const pending = id !== null ? data?.pendingChannelConnection : undefined;
-  const busy = confirming || cancelling;
+  const { t } = useTranslation('assistant')
+  const toast = useToast()
+  const errorText = useErrorText()
+  const textId = useId()
+  const { data, loading, error } = useAssistantPendingConnectionQuery({ variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' })
+  const [confirm, { loading: confirming }] = useAssistantConfirmConnectionMutation()
+  const [cancel, { loading: cancelling }] = useAssistantCancelConnectionMutation()
+  const reported = useRef<string | null>(null)
+  const pending = id !== null ? data?.pendingChannelConnection : undefined
+  const busy = confirming || cancelling
 
   useEffect(() => {
-    if (!id || !error || reported.current === id) return;
-    reported.current = id;
-    toast.show({ variant: 'danger', title: t('connect.failedTitle'), message: errorText(error) });
-    onDone();
-  }, [id, error, toast, t, errorText, onDone]);
+    if (!id || !error || reported.current === id) return
+    reported.current = id
+    toast.show({ variant: 'danger', title: t('connect.failedTitle'), message: errorText(error) })
+    onDone()
+  }, [id, error, toast, t, errorText, onDone])
 
-  if (id === null || error) return null;
-  const platform = pending ? t(`platforms.${pending.platform}`) : '';
-  const botAccount = Boolean(pending?.botForChannelId);
+  if (id === null || error) return null
+  const platform = pending ? t(`platforms.${pending.platform}`) : ''
+  const botAccount = Boolean(pending?.botForChannelId)
 
   async function handleConfirm() {
-    if (!pending) return;
+    if (!pending) return
     try {
-      await confirm({ variables: { id: pending.id } });
+      await confirm({ variables: { id: pending.id } })
       toast.show({
         variant: 'success',
         title: botAccount ? t('connect.botConnectedTitle', { platform }) : t('connect.connectedTitle', { platform }),
         message: botAccount ? t('connect.botConnectedMessage') : t('connect.connectedMessage'),
-      });
-      onConnected();
+      })
+      onConnected()
     } catch (caught) {
-      toast.show({ variant: 'danger', title: t('connect.failedTitle'), message: errorText(caught) });
+      toast.show({ variant: 'danger', title: t('connect.failedTitle'), message: errorText(caught) })
     }
-    onDone();
+    onDone()
   }
 
   async function handleCancel() {
     if (!pending) {
-      onDone();
-      return;
+      onDone()
+      return
     }
     try {
-      await cancel({ variables: { id: pending.id } });
-      toast.show({ variant: 'info', title: t('confirmConnection.cancelledTitle'), message: t('confirmConnection.cancelledMessage', { platform }) });
+      await cancel({ variables: { id: pending.id } })
+      toast.show({ variant: 'info', title: t('confirmConnection.cancelledTitle'), message: t('confirmConnection.cancelledMessage', { platform }) })
     } catch (caught) {
-      toast.show({ variant: 'danger', title: t('confirmConnection.cancelFailed'), message: errorText(caught) });
+      toast.show({ variant: 'danger', title: t('confirmConnection.cancelFailed'), message: errorText(caught) })
     }
-    onDone();
+    onDone()
   }
 
   return (
@@ -85,8 +81,7 @@ export function ConfirmConnectionDialog({ id, onDone, onConnected }: { id: strin
         <>
           <p id={textId}>{botAccount ? t('confirmConnection.textBot', { platform }) : t('confirmConnection.text', { platform })}</p>
           <p>
-            <strong data-testid="confirm-connection-name">{pending.displayName}</strong>{' '}
-            <span data-testid="confirm-connection-login">({pending.login})</span>
+            <strong data-testid="confirm-connection-name">{pending.displayName}</strong> <span data-testid="confirm-connection-login">({pending.login})</span>
           </p>
           <p>{t('confirmConnection.notYou', { platform })}</p>
           <StyledDialogActions>
@@ -100,5 +95,5 @@ export function ConfirmConnectionDialog({ id, onDone, onConnected }: { id: strin
         </>
       )}
     </Dialog>
-  );
+  )
 }

@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { type Platform, useSandboxConnectOptionsQuery } from '../../../gql/graphql';
-import { ConnectSandboxButton } from '../../sandbox/components/connect-sandbox-button';
-import { useConnect } from '../hooks/use-connect';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
+import { type Platform, useSandboxConnectOptionsQuery } from '../../../gql/graphql'
+import { ConnectSandboxButton } from '../../sandbox/components/connect-sandbox-button'
+import { useConnect } from '../hooks/use-connect'
 
 export const StyledButtonRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
-`;
+`
 
 /**
  * "Connect Twitch" / "Connect Kick" (the platform's consent page), only for platforms whose
@@ -17,11 +17,11 @@ export const StyledButtonRow = styled.div`
  * `disabled` (the plan's channel limit) never applies to the sandbox.
  */
 export function ConnectButtons({ platforms = ['twitch', 'kick'], disabled = false }: { platforms?: readonly Platform[]; disabled?: boolean }) {
-  const { t } = useTranslation('assistant');
-  const { connect, pending, isPending, grantDialog } = useConnect();
-  const { data } = useSandboxConnectOptionsQuery();
-  const options = data?.connectOptions;
-  const offered = options ? platforms.filter((platform) => options[platform]) : [];
+  const { t } = useTranslation('assistant')
+  const { connect, pending, isPending, grantDialog } = useConnect()
+  const { data } = useSandboxConnectOptionsQuery()
+  const options = data?.connectOptions
+  const offered = options ? platforms.filter((platform) => options[platform]) : []
   return (
     <StyledButtonRow data-testid="connect-buttons">
       {offered.map((platform) => (
@@ -39,5 +39,5 @@ export function ConnectButtons({ platforms = ['twitch', 'kick'], disabled = fals
       {options?.sandbox && platforms.includes('twitch') ? <ConnectSandboxButton primary={offered.length === 0} /> : null}
       {grantDialog}
     </StyledButtonRow>
-  );
+  )
 }

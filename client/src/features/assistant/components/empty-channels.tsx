@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { StyledButtonLink } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import { Icon } from '../../../components/ui/icon';
-import { ASSISTANT_PATHS } from '../lib/paths';
-import { ConnectButtons } from './connect-buttons';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { StyledButtonLink } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { Icon } from '../../../components/ui/icon'
+import { ASSISTANT_PATHS } from '../lib/paths'
+import { ConnectButtons } from './connect-buttons'
 
 const StyledEmpty = styled(StyledCard)`
   display: flex;
@@ -25,7 +25,7 @@ const StyledEmpty = styled(StyledCard)`
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};
   }
-`;
+`
 
 /**
  * Shown when the user has no connected channel, with a call to action: the connect
@@ -33,7 +33,7 @@ const StyledEmpty = styled(StyledCard)`
  * the page already shows the buttons.
  */
 export function EmptyChannels({ text, cta = 'link' }: { text?: string; cta?: 'buttons' | 'link' | 'none' }) {
-  const { t } = useTranslation('assistant');
+  const { t } = useTranslation('assistant')
   return (
     <StyledEmpty data-testid="empty-channels">
       <h2>
@@ -48,5 +48,5 @@ export function EmptyChannels({ text, cta = 'link' }: { text?: string; cta?: 'bu
         </StyledButtonLink>
       ) : null}
     </StyledEmpty>
-  );
+  )
 }

@@ -1,22 +1,22 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Dialog, StyledDialogActions } from '../../../components/ui/dialog';
-import type { Platform } from '../../../gql/graphql';
-import { scopeWords } from '../lib/scopes';
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
+import { Dialog, StyledDialogActions } from '../../../components/ui/dialog'
+import type { Platform } from '../../../gql/graphql'
+import { scopeWords } from '../lib/scopes'
 
 const StyledList = styled.ul`
   margin: ${({ theme }) => `${theme.space.sm} 0 ${theme.space.md}`};
   padding-left: ${({ theme }) => theme.space.xl};
-`;
+`
 
 export interface Grant {
-  platform: Platform;
+  platform: Platform
   /** The platform's consent page (already checked to be http(s)). */
-  url: string;
-  scopes: readonly string[];
-  botAccount: boolean;
+  url: string
+  scopes: readonly string[]
+  botAccount: boolean
 }
 
 /**
@@ -25,9 +25,9 @@ export interface Grant {
  * user sees it). "Continue" goes to the consent page; Cancel stays here.
  */
 export function GrantDialog({ grant, onContinue, onCancel }: { grant: Grant | null; onContinue: () => void; onCancel: () => void }) {
-  const { t } = useTranslation('assistant');
-  const textId = useId();
-  const platform = grant ? t(`platforms.${grant.platform}`) : '';
+  const { t } = useTranslation('assistant')
+  const textId = useId()
+  const platform = grant ? t(`platforms.${grant.platform}`) : ''
   return (
     <Dialog open={grant !== null} title={t('grant.title', { platform })} onClose={onCancel} describedBy={textId} testId="grant-dialog">
       {grant ? (
@@ -52,5 +52,5 @@ export function GrantDialog({ grant, onContinue, onCancel }: { grant: Grant | nu
         </>
       ) : null}
     </Dialog>
-  );
+  )
 }

@@ -1,16 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { platformKey } from '../lib/platform-label';
-import styled from 'styled-components';
-import type { AssistantBotStatusFragment } from '../../../gql/graphql';
+import { useTranslation } from 'react-i18next'
+import { platformKey } from '../lib/platform-label'
+import styled from 'styled-components'
+import type { AssistantBotStatusFragment } from '../../../gql/graphql'
 
-type Tone = 'success' | 'warning' | 'danger' | 'secondary' | 'info';
+type Tone = 'success' | 'warning' | 'danger' | 'secondary' | 'info'
 
 const TONES: Record<AssistantBotStatusFragment['state'], Tone> = {
   running: 'success',
   connecting: 'info',
   stopped: 'secondary',
   error: 'danger',
-};
+}
 
 export const StyledBadge = styled.span<{ $tone: Tone }>`
   display: inline-flex;
@@ -23,37 +23,37 @@ export const StyledBadge = styled.span<{ $tone: Tone }>`
   white-space: nowrap;
   color: ${({ theme, $tone }) => theme.colors[$tone]};
   background: ${({ theme, $tone }) => ($tone === 'secondary' ? theme.colors.primarySoft : theme.colors[`${$tone}Soft`])};
-`;
+`
 
 const StyledDot = styled.span`
   width: ${({ theme }) => theme.space.sm};
   height: ${({ theme }) => theme.space.sm};
   border-radius: ${({ theme }) => theme.radii.round};
   background: currentColor;
-`;
+`
 
 /** The bot's state as a coloured badge with its name (never colour alone). */
 export function StatusBadge({ state, testId }: { state: AssistantBotStatusFragment['state']; testId?: string }) {
-  const { t } = useTranslation('assistant');
+  const { t } = useTranslation('assistant')
   return (
     <StyledBadge $tone={TONES[state]} data-testid={testId} data-state={state}>
       <StyledDot aria-hidden="true" />
       {t(`status.${state}`)}
     </StyledBadge>
-  );
+  )
 }
 
 export function LiveBadge({ live }: { live: boolean }) {
-  const { t } = useTranslation('assistant');
-  return <StyledBadge $tone={live ? 'danger' : 'secondary'}>{live ? t('status.live') : t('status.offline')}</StyledBadge>;
+  const { t } = useTranslation('assistant')
+  return <StyledBadge $tone={live ? 'danger' : 'secondary'}>{live ? t('status.live') : t('status.offline')}</StyledBadge>
 }
 
 export function PlatformBadge({ platform, sandbox = false }: { platform: 'twitch' | 'kick'; sandbox?: boolean }) {
-  const { t } = useTranslation('assistant');
-  const tone = sandbox ? 'warning' : platform === 'twitch' ? 'info' : 'success';
+  const { t } = useTranslation('assistant')
+  const tone = sandbox ? 'warning' : platform === 'twitch' ? 'info' : 'success'
   return (
     <StyledBadge $tone={tone} data-testid={sandbox ? 'sandbox-badge' : undefined}>
       {t(platformKey({ platform, sandbox }))}
     </StyledBadge>
-  );
+  )
 }

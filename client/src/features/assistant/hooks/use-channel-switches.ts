@@ -1,23 +1,23 @@
-import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../components/ui/toast-provider';
+import { useTranslation } from 'react-i18next'
+import { useToast } from '../../../components/ui/toast-provider'
 import {
   type AssistantChannelFragment,
   type BotModule,
   type BotPanelInput,
   useAssistantSetBotModuleMutation,
   useAssistantUpdateBotPanelMutation,
-} from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
+} from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
 
-export type PanelSwitch = keyof Required<BotPanelInput>;
+export type PanelSwitch = keyof Required<BotPanelInput>
 
 /** The channel as it will be after one switch; chatBot and categoryChatBot are both panel and module switches. */
 export function withSwitch(channel: AssistantChannelFragment, key: PanelSwitch | BotModule, value: boolean): AssistantChannelFragment {
-  const panel = { ...channel.panel };
-  const modules = { ...channel.modules };
-  if (key in panel) (panel as Record<string, boolean>)[key] = value;
-  if (key in modules) (modules as Record<string, boolean>)[key] = value;
-  return { ...channel, panel, modules };
+  const panel = { ...channel.panel }
+  const modules = { ...channel.modules }
+  if (key in panel) (panel as Record<string, boolean>)[key] = value
+  if (key in modules) (modules as Record<string, boolean>)[key] = value
+  return { ...channel, panel, modules }
 }
 
 /**
@@ -25,24 +25,24 @@ export function withSwitch(channel: AssistantChannelFragment, key: PanelSwitch |
  * Apollo rolls it back if the server refuses; the refusal is shown as a toast.
  */
 export function useChannelSwitches() {
-  const { t } = useTranslation('assistant');
-  const toast = useToast();
-  const errorText = useErrorText();
-  const [updatePanel] = useAssistantUpdateBotPanelMutation();
-  const [setModule] = useAssistantSetBotModuleMutation();
+  const { t } = useTranslation('assistant')
+  const toast = useToast()
+  const errorText = useErrorText()
+  const [updatePanel] = useAssistantUpdateBotPanelMutation()
+  const [setModule] = useAssistantSetBotModuleMutation()
 
-  const fail = (error: unknown) => toast.show({ variant: 'danger', title: t('common.saveFailed'), message: errorText(error) });
+  const fail = (error: unknown) => toast.show({ variant: 'danger', title: t('common.saveFailed'), message: errorText(error) })
 
   async function setPanel(channel: AssistantChannelFragment, key: PanelSwitch, value: boolean): Promise<boolean> {
     try {
       await updatePanel({
         variables: { channelId: channel.id, input: { [key]: value } },
         optimisticResponse: { updateBotPanel: withSwitch(channel, key, value) },
-      });
-      return true;
+      })
+      return true
     } catch (error) {
-      fail(error);
-      return false;
+      fail(error)
+      return false
     }
   }
 
@@ -51,13 +51,13 @@ export function useChannelSwitches() {
       await setModule({
         variables: { channelId: channel.id, module, enabled },
         optimisticResponse: { setBotModule: withSwitch(channel, module, enabled) },
-      });
-      return true;
+      })
+      return true
     } catch (error) {
-      fail(error);
-      return false;
+      fail(error)
+      return false
     }
   }
 
-  return { setPanel, setBotModule };
+  return { setPanel, setBotModule }
 }

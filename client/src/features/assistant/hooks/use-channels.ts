@@ -1,6 +1,6 @@
-import { useAssistantChannelsQuery } from '../../../gql/graphql';
+import { useAssistantChannelsQuery } from '../../../gql/graphql'
 
-const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden'
 
 /**
  * The signed-in user's channels with their bot status. `pollMs` keeps the status fresh
@@ -12,5 +12,5 @@ export function useChannels(pollMs = 0) {
     pollInterval: pollMs,
     skipPollAttempt: hidden,
     notifyOnNetworkStatusChange: false,
-  });
+  })
 }

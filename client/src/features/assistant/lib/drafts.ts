@@ -3,7 +3,7 @@
  * checks mirror the server's (commands.service.ts) so most mistakes show before saving;
  * each problem is a translation key with its values.
  */
-import type { ChatCommandInput, ChatTimerInput, CommandPermission } from '../../../gql/graphql';
+import type { ChatCommandInput, ChatTimerInput, CommandPermission } from '../../../gql/graphql'
 import {
   COMMAND_VARIABLES,
   MAX_COOLDOWN_SECONDS,
@@ -15,29 +15,29 @@ import {
   type TemplateProblem,
   normaliseTrigger,
   templateProblems,
-} from './template';
-import { parseWholeNumber } from './format';
+} from './template'
+import { parseWholeNumber } from './format'
 
-export const PERMISSIONS: readonly CommandPermission[] = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster'];
+export const PERMISSIONS: readonly CommandPermission[] = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster']
 
 export interface Problem {
-  key: string;
-  values?: Record<string, string | number>;
+  key: string
+  values?: Record<string, string | number>
 }
 
-export type DraftProblems<F extends string> = Partial<Record<F, Problem[]>>;
+export type DraftProblems<F extends string> = Partial<Record<F, Problem[]>>
 
 export interface CommandDraft {
-  trigger: string;
-  response: string;
-  cooldownSeconds: string;
-  userCooldownSeconds: string;
-  permission: CommandPermission;
-  category: string;
-  enabled: boolean;
+  trigger: string
+  response: string
+  cooldownSeconds: string
+  userCooldownSeconds: string
+  permission: CommandPermission
+  category: string
+  enabled: boolean
 }
 
-export type CommandField = keyof CommandDraft;
+export type CommandField = keyof CommandDraft
 
 export const EMPTY_COMMAND: CommandDraft = {
   trigger: '',
@@ -47,67 +47,67 @@ export const EMPTY_COMMAND: CommandDraft = {
   permission: 'everyone',
   category: '',
   enabled: true,
-};
-
-export interface TimerDraft {
-  name: string;
-  message: string;
-  intervalMinutes: string;
-  minLines: string;
-  enabled: boolean;
 }
 
-export type TimerField = keyof TimerDraft;
+export interface TimerDraft {
+  name: string
+  message: string
+  intervalMinutes: string
+  minLines: string
+  enabled: boolean
+}
 
-export const EMPTY_TIMER: TimerDraft = { name: '', message: '', intervalMinutes: '15', minLines: '5', enabled: true };
+export type TimerField = keyof TimerDraft
+
+export const EMPTY_TIMER: TimerDraft = { name: '', message: '', intervalMinutes: '15', minLines: '5', enabled: true }
 
 function templateProblem(problem: TemplateProblem): Problem {
   switch (problem.kind) {
     case 'empty':
-      return { key: 'template.empty' };
+      return { key: 'template.empty' }
     case 'tooLong':
-      return { key: 'template.tooLong', values: { length: problem.length, max: problem.max } };
+      return { key: 'template.tooLong', values: { length: problem.length, max: problem.max } }
     case 'unclosed':
-      return { key: 'template.unclosed' };
+      return { key: 'template.unclosed' }
     case 'unknownVariable':
-      return { key: 'template.unknownVariable', values: { name: problem.name } };
+      return { key: 'template.unknownVariable', values: { name: problem.name } }
     case 'randomOptions':
-      return { key: 'template.randomOptions' };
+      return { key: 'template.randomOptions' }
     case 'noArguments':
-      return { key: 'template.noArguments', values: { name: problem.name } };
+      return { key: 'template.noArguments', values: { name: problem.name } }
   }
 }
 
 function add<F extends string>(out: DraftProblems<F>, field: F, problem: Problem) {
-  (out[field] ??= []).push(problem);
+  ;(out[field] ??= []).push(problem)
 }
 
 function checkNumber<F extends string>(out: DraftProblems<F>, field: F, raw: string, min: number, max: number, key: string) {
-  const value = parseWholeNumber(raw);
-  if (value === null || value < min || value > max) add(out, field, { key, values: { min, max } });
+  const value = parseWholeNumber(raw)
+  if (value === null || value < min || value > max) add(out, field, { key, values: { min, max } })
 }
 
 export function checkCommand(draft: CommandDraft): DraftProblems<CommandField> {
-  const out: DraftProblems<CommandField> = {};
-  if (!TRIGGER_PATTERN.test(normaliseTrigger(draft.trigger))) add(out, 'trigger', { key: 'trigger' });
-  for (const problem of templateProblems(draft.response, COMMAND_VARIABLES)) add(out, 'response', templateProblem(problem));
-  checkNumber(out, 'cooldownSeconds', draft.cooldownSeconds, 0, MAX_COOLDOWN_SECONDS, 'cooldown');
-  checkNumber(out, 'userCooldownSeconds', draft.userCooldownSeconds, 0, MAX_COOLDOWN_SECONDS, 'cooldown');
-  if (draft.category.trim().length > 100) add(out, 'category', { key: 'category' });
-  return out;
+  const out: DraftProblems<CommandField> = {}
+  if (!TRIGGER_PATTERN.test(normaliseTrigger(draft.trigger))) add(out, 'trigger', { key: 'trigger' })
+  for (const problem of templateProblems(draft.response, COMMAND_VARIABLES)) add(out, 'response', templateProblem(problem))
+  checkNumber(out, 'cooldownSeconds', draft.cooldownSeconds, 0, MAX_COOLDOWN_SECONDS, 'cooldown')
+  checkNumber(out, 'userCooldownSeconds', draft.userCooldownSeconds, 0, MAX_COOLDOWN_SECONDS, 'cooldown')
+  if (draft.category.trim().length > 100) add(out, 'category', { key: 'category' })
+  return out
 }
 
 export function checkTimer(draft: TimerDraft): DraftProblems<TimerField> {
-  const out: DraftProblems<TimerField> = {};
-  const name = draft.name.trim();
-  if (name.length < 1 || name.length > 50) add(out, 'name', { key: 'timerName' });
-  for (const problem of templateProblems(draft.message, TIMER_VARIABLES)) add(out, 'message', templateProblem(problem));
-  checkNumber(out, 'intervalMinutes', draft.intervalMinutes, MIN_TIMER_MINUTES, MAX_TIMER_MINUTES, 'interval');
-  checkNumber(out, 'minLines', draft.minLines, 0, MAX_MIN_LINES, 'minLines');
-  return out;
+  const out: DraftProblems<TimerField> = {}
+  const name = draft.name.trim()
+  if (name.length < 1 || name.length > 50) add(out, 'name', { key: 'timerName' })
+  for (const problem of templateProblems(draft.message, TIMER_VARIABLES)) add(out, 'message', templateProblem(problem))
+  checkNumber(out, 'intervalMinutes', draft.intervalMinutes, MIN_TIMER_MINUTES, MAX_TIMER_MINUTES, 'interval')
+  checkNumber(out, 'minLines', draft.minLines, 0, MAX_MIN_LINES, 'minLines')
+  return out
 }
 
-export const hasProblems = (problems: Partial<Record<string, Problem[]>>) => Object.values(problems).some((list) => (list?.length ?? 0) > 0);
+export const hasProblems = (problems: Partial<Record<string, Problem[]>>) => Object.values(problems).some((list) => (list?.length ?? 0) > 0)
 
 /** The input the server takes (call only when checkCommand found nothing). */
 export function commandInput(draft: CommandDraft): ChatCommandInput {
@@ -119,7 +119,7 @@ export function commandInput(draft: CommandDraft): ChatCommandInput {
     permission: draft.permission,
     category: draft.category.trim() || null,
     enabled: draft.enabled,
-  };
+  }
 }
 
 export function timerInput(draft: TimerDraft): ChatTimerInput {
@@ -129,17 +129,17 @@ export function timerInput(draft: TimerDraft): ChatTimerInput {
     intervalMinutes: parseWholeNumber(draft.intervalMinutes) ?? 0,
     minLines: parseWholeNumber(draft.minLines) ?? 0,
     enabled: draft.enabled,
-  };
+  }
 }
 
 export function commandDraftOf(command: {
-  trigger: string;
-  response: string;
-  cooldownSeconds: number;
-  userCooldownSeconds: number;
-  permission: CommandPermission;
-  category: string | null;
-  enabled: boolean;
+  trigger: string
+  response: string
+  cooldownSeconds: number
+  userCooldownSeconds: number
+  permission: CommandPermission
+  category: string | null
+  enabled: boolean
 }): CommandDraft {
   return {
     trigger: command.trigger,
@@ -149,7 +149,7 @@ export function commandDraftOf(command: {
     permission: command.permission,
     category: command.category ?? '',
     enabled: command.enabled,
-  };
+  }
 }
 
 export function timerDraftOf(timer: { name: string; message: string; intervalMinutes: number; minLines: number; enabled: boolean }): TimerDraft {
@@ -159,11 +159,11 @@ export function timerDraftOf(timer: { name: string; message: string; intervalMin
     intervalMinutes: String(timer.intervalMinutes),
     minLines: String(timer.minLines),
     enabled: timer.enabled,
-  };
+  }
 }
 
 /** A limit of the plan: how many are used and whether another one fits (null: no limit). */
 export function limitState(used: number, limit: number | null): { atLimit: boolean; left: number | null } {
-  if (limit === null) return { atLimit: false, left: null };
-  return { atLimit: used >= limit, left: Math.max(0, limit - used) };
+  if (limit === null) return { atLimit: false, left: null }
+  return { atLimit: used >= limit, left: Math.max(0, limit - used) }
 }

@@ -8,6 +8,6 @@ export const ASSISTANT_PATHS = {
   chatboard: '/pages/chatboard',
   raid: '/pages/raid',
   licenseDemo: '/pages/license-demo',
-} as const;
+} as const
 
-export const withChannel = (path: string, channelId: string) => `${path}?channel=${encodeURIComponent(channelId)}`;
+export const withChannel = (path: string, channelId: string) => `${path}?channel=${encodeURIComponent(channelId)}`

@@ -23,20 +23,20 @@ const SCOPE_KEYS = {
   'user:read': 'readProfile',
   'channel:read': 'readChannel',
   'events:subscribe': 'events',
-} as const;
+} as const
 
-export type ScopeKey = (typeof SCOPE_KEYS)[keyof typeof SCOPE_KEYS];
+export type ScopeKey = (typeof SCOPE_KEYS)[keyof typeof SCOPE_KEYS]
 
 /** One entry per right in words (duplicates merged); an unknown scope is shown as the platform names it. */
 export function scopeWords(scopes: readonly string[]): Array<{ key: ScopeKey | null; scope: string }> {
-  const seen = new Set<string>();
-  const out: Array<{ key: ScopeKey | null; scope: string }> = [];
+  const seen = new Set<string>()
+  const out: Array<{ key: ScopeKey | null; scope: string }> = []
   for (const scope of scopes) {
-    const key = (SCOPE_KEYS as Record<string, ScopeKey | undefined>)[scope] ?? null;
-    const id = key ?? scope;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push({ key, scope });
+    const key = (SCOPE_KEYS as Record<string, ScopeKey | undefined>)[scope] ?? null
+    const id = key ?? scope
+    if (seen.has(id)) continue
+    seen.add(id)
+    out.push({ key, scope })
   }
-  return out;
+  return out
 }

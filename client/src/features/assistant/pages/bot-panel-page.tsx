@@ -1,5 +1,5 @@
-import { FeedbackSection } from '../../feedback/components/feedback-section';
-import { BotPanelView } from '../components/panel/bot-panel-view';
+import { FeedbackSection } from '../../feedback/components/feedback-section'
+import { BotPanelView } from '../components/panel/bot-panel-view'
 
 /** /pages/Panel: the Bot-Panel of every connected channel, and the bot feedback reports. */
 export default function BotPanelPage({ title }: { title: string }) {
@@ -8,5 +8,5 @@ export default function BotPanelPage({ title }: { title: string }) {
       <BotPanelView title={title} />
       <FeedbackSection />
     </>
-  );
+  )
 }

@@ -1,24 +1,24 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { useToast } from '../../../components/ui/toast-provider';
-import { type AssistantChannelFragment, useAssistantModerateChatMutation } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { ChannelPage } from '../components/channel-page';
-import { ChatLog } from '../components/chatboard/chat-log';
-import { type ModerationChoice, ModerationDialog, type ModerationRequest } from '../components/chatboard/moderation-dialog';
-import { SendBox } from '../components/chatboard/send-box';
-import { StyledBadge } from '../components/status-badge';
-import { type StreamState, useChatStream } from '../hooks/use-chat-stream';
-import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
-import { platformKey } from '../lib/platform-label';
-import { TestConsole } from '../../sandbox/components/test-console';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { useToast } from '../../../components/ui/toast-provider'
+import { type AssistantChannelFragment, useAssistantModerateChatMutation } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { ChannelPage } from '../components/channel-page'
+import { ChatLog } from '../components/chatboard/chat-log'
+import { type ModerationChoice, ModerationDialog, type ModerationRequest } from '../components/chatboard/moderation-dialog'
+import { SendBox } from '../components/chatboard/send-box'
+import { StyledBadge } from '../components/status-badge'
+import { type StreamState, useChatStream } from '../hooks/use-chat-stream'
+import { ASSISTANT_PATHS, withChannel } from '../lib/paths'
+import { platformKey } from '../lib/platform-label'
+import { TestConsole } from '../../sandbox/components/test-console'
 
 const StyledBoardHeader = styled.div`
   display: flex;
@@ -31,30 +31,30 @@ const StyledBoardHeader = styled.div`
     margin: 0 auto 0 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
-`;
+`
 
 const StyledAnswer = styled.p<{ $ok: boolean }>`
   margin: ${({ theme }) => theme.space.sm} 0 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
-`;
+`
 
 function ConnectionBadge({ state, onRetry }: { state: StreamState; onRetry: () => void }) {
-  const { t } = useTranslation('assistant');
-  const errorText = useErrorText();
+  const { t } = useTranslation('assistant')
+  const errorText = useErrorText()
   switch (state.kind) {
     case 'live':
       return (
         <StyledBadge $tone="success" data-testid="stream-state" data-state="live">
           {t('chatboard.stream.live')}
         </StyledBadge>
-      );
+      )
     case 'connecting':
       return (
         <StyledBadge $tone="info" data-testid="stream-state" data-state="connecting">
           {t('chatboard.stream.connecting')}
         </StyledBadge>
-      );
+      )
     case 'retrying':
       return (
         <>
@@ -65,7 +65,7 @@ function ConnectionBadge({ state, onRetry }: { state: StreamState; onRetry: () =
             {t('chatboard.stream.retryNow')}
           </Button>
         </>
-      );
+      )
     case 'failed':
       return (
         <>
@@ -76,27 +76,27 @@ function ConnectionBadge({ state, onRetry }: { state: StreamState; onRetry: () =
             {t('common.retry')}
           </Button>
         </>
-      );
+      )
   }
 }
 
-type Answer = { ok: boolean; text: string } | null;
+type Answer = { ok: boolean; text: string } | null
 
 function Board({ channel }: { channel: AssistantChannelFragment }) {
-  const { t } = useTranslation('assistant');
-  const toast = useToast();
-  const errorText = useErrorText();
-  const { messages, history, state, retryNow } = useChatStream(channel.id);
-  const [request, setRequest] = useState<ModerationRequest | null>(null);
-  const [answer, setAnswer] = useState<Answer>(null);
-  const [moderate, { loading: moderating }] = useAssistantModerateChatMutation();
-  const platform = t(platformKey(channel));
-  const sender = channel.botAccount?.login ?? (channel.platform === 'kick' ? t('chatboard.kickAppBot') : (channel.account?.login ?? channel.login));
-  const headingId = `chatboard-${channel.id}-title`;
+  const { t } = useTranslation('assistant')
+  const toast = useToast()
+  const errorText = useErrorText()
+  const { messages, history, state, retryNow } = useChatStream(channel.id)
+  const [request, setRequest] = useState<ModerationRequest | null>(null)
+  const [answer, setAnswer] = useState<Answer>(null)
+  const [moderate, { loading: moderating }] = useAssistantModerateChatMutation()
+  const platform = t(platformKey(channel))
+  const sender = channel.botAccount?.login ?? (channel.platform === 'kick' ? t('chatboard.kickAppBot') : (channel.account?.login ?? channel.login))
+  const headingId = `chatboard-${channel.id}-title`
 
   async function confirmModeration(choice: ModerationChoice) {
-    if (!request) return;
-    const { kind, message } = request;
+    if (!request) return
+    const { kind, message } = request
     try {
       const { data } = await moderate({
         variables: {
@@ -106,21 +106,21 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
               ? { action: 'delete', messageId: message.platformMessageId }
               : { action: kind, userId: message.userId, durationSeconds: choice.durationSeconds ?? null, reason: choice.reason ?? null },
         },
-      });
-      const result = data?.moderateChat;
+      })
+      const result = data?.moderateChat
       if (result) {
         const text = result.ok
           ? t('chatboard.platformAnswered', { platform, status: result.status, answer: result.message })
-          : t('chatboard.platformRefused', { platform, status: result.status, answer: result.message });
-        setAnswer({ ok: result.ok, text });
-        toast.show({ variant: result.ok ? 'success' : 'danger', title: t(`chatboard.moderation.${kind}Done`, { user: message.userName }), message: text });
+          : t('chatboard.platformRefused', { platform, status: result.status, answer: result.message })
+        setAnswer({ ok: result.ok, text })
+        toast.show({ variant: result.ok ? 'success' : 'danger', title: t(`chatboard.moderation.${kind}Done`, { user: message.userName }), message: text })
       }
     } catch (error) {
-      const text = errorText(error);
-      setAnswer({ ok: false, text });
-      toast.show({ variant: 'danger', title: t('chatboard.moderation.failed'), message: text });
+      const text = errorText(error)
+      setAnswer({ ok: false, text })
+      toast.show({ variant: 'danger', title: t('chatboard.moderation.failed'), message: text })
     } finally {
-      setRequest(null);
+      setRequest(null)
     }
   }
 
@@ -149,17 +149,23 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
       ) : null}
       <SendBox channelId={channel.id} sender={sender} platform={platform} />
       {channel.sandbox ? <TestConsole channelId={channel.id} /> : null}
-      <ModerationDialog request={request} platform={platform} busy={moderating} onConfirm={(choice) => void confirmModeration(choice)} onCancel={() => setRequest(null)} />
+      <ModerationDialog
+        request={request}
+        platform={platform}
+        busy={moderating}
+        onConfirm={(choice) => void confirmModeration(choice)}
+        onCancel={() => setRequest(null)}
+      />
     </StyledCard>
-  );
+  )
 }
 
 /** /pages/chatboard: the channel's live chat as the bot receives it, sending as the bot, moderator actions. */
 export default function ChatboardPage({ title }: { title: string }) {
-  const { t } = useTranslation('assistant');
+  const { t } = useTranslation('assistant')
   return (
     <ChannelPage title={title} intro={() => t('chatboard.intro')} testId="chatboard-page">
       {(channel) => <Board key={channel.id} channel={channel} />}
     </ChannelPage>
-  );
+  )
 }

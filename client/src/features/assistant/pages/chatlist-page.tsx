@@ -1,30 +1,30 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { useAssistantAutomationQuery } from '../../../gql/graphql';
-import { ChannelPage } from '../components/channel-page';
-import { CommandsSection } from '../components/chatlist/commands-section';
-import { TimersSection } from '../components/chatlist/timers-section';
-import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { useAssistantAutomationQuery } from '../../../gql/graphql'
+import { ChannelPage } from '../components/channel-page'
+import { CommandsSection } from '../components/chatlist/commands-section'
+import { TimersSection } from '../components/chatlist/timers-section'
+import { ASSISTANT_PATHS, withChannel } from '../lib/paths'
 
 const StyledNotes = styled.div`
   margin-bottom: ${({ theme }) => theme.space.lg};
-`;
+`
 
 function ChannelAutomation({ channelId, platform }: { channelId: string; platform: 'twitch' | 'kick' }) {
-  const { t } = useTranslation('assistant');
-  const { data, loading, error, refetch } = useAssistantAutomationQuery({ variables: { channelId } });
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  if (error && !data) return <ErrorState error={error} onRetry={reload} testId="assistant-error" />;
-  if (loading && !data) return <LoadingState testId="assistant-loading" />;
-  if (!data) return null;
-  const { channel, botLimits } = data;
-  const panelPath = withChannel(platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channelId);
-  const enablePath = withChannel(ASSISTANT_PATHS.enable, channelId);
+  const { t } = useTranslation('assistant')
+  const { data, loading, error, refetch } = useAssistantAutomationQuery({ variables: { channelId } })
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
+  if (error && !data) return <ErrorState error={error} onRetry={reload} testId="assistant-error" />
+  if (loading && !data) return <LoadingState testId="assistant-loading" />
+  if (!data) return null
+  const { channel, botLimits } = data
+  const panelPath = withChannel(platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channelId)
+  const enablePath = withChannel(ASSISTANT_PATHS.enable, channelId)
   return (
     <>
       <StyledNotes>
@@ -53,15 +53,15 @@ function ChannelAutomation({ channelId, platform }: { channelId: string; platfor
       />
       <TimersSection channelId={channel.id} timers={channel.timers} limit={botLimits.timers} onChanged={reload} />
     </>
-  );
+  )
 }
 
 /** /pages/chatlist: custom commands and timers of a channel, within the plan's limits. */
 export default function ChatlistPage({ title }: { title: string }) {
-  const { t } = useTranslation('assistant');
+  const { t } = useTranslation('assistant')
   return (
     <ChannelPage title={title} intro={(data) => t('chatlist.intro', { plan: data?.botLimits.plan ?? t('common.noPlan') })} testId="chatlist-page">
       {(channel) => <ChannelAutomation key={channel.id} channelId={channel.id} platform={channel.platform} />}
     </ChannelPage>
-  );
+  )
 }

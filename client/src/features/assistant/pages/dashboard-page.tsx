@@ -1,32 +1,32 @@
-import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { RoleTasks } from '../../../app/components/role-tasks';
-import { Button } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import { StyledDetails } from '../../../components/ui/details-list';
-import { ErrorState } from '../../../components/ui/error-state';
-import { ScreenLoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { AssistantDashboardDocument, type AssistantDashboardQuery, useAssistantDashboardQuery } from '../../../gql/graphql';
-import { getApolloClient } from '../../../lib/apollo';
-import { useFormatters } from '../../../lib/format';
-import { getUserData } from '../../../lib/session';
-import { useSession } from '../../../lib/use-session';
-import { EmptyChannels } from '../components/empty-channels';
-import { StyledMuted } from '../components/muted-text';
-import { LiveBadge, PlatformBadge, StatusBadge } from '../components/status-badge';
-import { useChannelSwitches } from '../hooks/use-channel-switches';
-import { useStatusReason } from '../hooks/use-status-reason';
-import { formatDateTime, formatTime } from '../lib/format';
-import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
+import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { RoleTasks } from '../../../app/components/role-tasks'
+import { Button } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { StyledDetails } from '../../../components/ui/details-list'
+import { ErrorState } from '../../../components/ui/error-state'
+import { ScreenLoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { AssistantDashboardDocument, type AssistantDashboardQuery, useAssistantDashboardQuery } from '../../../gql/graphql'
+import { getApolloClient } from '../../../lib/apollo'
+import { useFormatters } from '../../../lib/format'
+import { getUserData } from '../../../lib/session'
+import { useSession } from '../../../lib/use-session'
+import { EmptyChannels } from '../components/empty-channels'
+import { StyledMuted } from '../components/muted-text'
+import { LiveBadge, PlatformBadge, StatusBadge } from '../components/status-badge'
+import { useChannelSwitches } from '../hooks/use-channel-switches'
+import { useStatusReason } from '../hooks/use-status-reason'
+import { formatDateTime, formatTime } from '../lib/format'
+import { ASSISTANT_PATHS, withChannel } from '../lib/paths'
 
-type DashboardChannel = AssistantDashboardQuery['channels'][number];
-type Licence = NonNullable<AssistantDashboardQuery['user']>;
+type DashboardChannel = AssistantDashboardQuery['channels'][number]
+type Licence = NonNullable<AssistantDashboardQuery['user']>
 
-const POLL_MS = 15_000;
-const ACTIVITY_LINES = 8;
+const POLL_MS = 15_000
+const ACTIVITY_LINES = 8
 
 const StyledGrid = styled.div`
   display: grid;
@@ -36,7 +36,7 @@ const StyledGrid = styled.div`
   @media ${({ theme }) => theme.media.mdUp} {
     grid-template-columns: repeat(auto-fill, minmax(calc(${({ theme }) => theme.sizes.toastWidth} * 0.9), 1fr));
   }
-`;
+`
 
 const StyledTile = styled(StyledCard)`
   display: flex;
@@ -53,12 +53,12 @@ const StyledTile = styled(StyledCard)`
     /* A channel's login can be long and has no spaces. */
     overflow-wrap: anywhere;
   }
-`;
+`
 
 const StyledKey = styled.code`
   font-family: ${({ theme }) => theme.fonts.mono};
   white-space: nowrap;
-`;
+`
 
 const StyledKeyRow = styled.dd`
   display: flex;
@@ -70,14 +70,14 @@ const StyledKeyRow = styled.dd`
     min-height: auto;
     padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
   }
-`;
+`
 
 const StyledBadges = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-`;
+`
 
 const StyledRow = styled.div`
   display: flex;
@@ -91,13 +91,13 @@ const StyledRow = styled.div`
     min-height: auto;
     padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
   }
-`;
+`
 
 const StyledReason = styled.p<{ $error: boolean }>`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.textMuted)};
-`;
+`
 
 const StyledActivity = styled.ol`
   list-style: none;
@@ -118,14 +118,14 @@ const StyledActivity = styled.ol`
     color: ${({ theme }) => theme.colors.textMuted};
     font-variant-numeric: tabular-nums;
   }
-`;
+`
 
 function LicenceTile({ licence, plan }: { licence: Licence | null; plan: string | null }) {
-  const { t } = useTranslation('assistant');
-  const format = useFormatters();
-  const [shown, setShown] = useState(false);
-  const hasLicence = licence !== null && licence.currentPlan !== 'None' && licence.licenseKey !== 'None';
-  const expired = hasLicence && licence.duration < 0;
+  const { t } = useTranslation('assistant')
+  const format = useFormatters()
+  const [shown, setShown] = useState(false)
+  const hasLicence = licence !== null && licence.currentPlan !== 'None' && licence.licenseKey !== 'None'
+  const expired = hasLicence && licence.duration < 0
   return (
     <StyledTile aria-labelledby="licence-title" data-testid="licence-tile">
       <h2 id="licence-title">{t('dashboard.licence.title')}</h2>
@@ -160,31 +160,31 @@ function LicenceTile({ licence, plan }: { licence: Licence | null; plan: string 
         </StyledRow>
       ) : null}
     </StyledTile>
-  );
+  )
 }
 
 /** The raid cooldown (the plan's raids per 24 h): pending, the next allowed time, or available; Kick has no raid API. */
 function RaidCooldown({ raid }: { raid: DashboardChannel['raid'] }) {
-  const { t, i18n } = useTranslation('assistant');
-  if (!raid.supported) return <>{t('dashboard.channel.raidKick')}</>;
-  if (raid.raidActive) return <>{t('dashboard.channel.raidPending', { channel: raid.raidedChannel ?? '' })}</>;
-  if (raid.nextRaidAt) return <>{t('dashboard.channel.raidNext', { time: formatDateTime(raid.nextRaidAt, i18n.language) })}</>;
-  return <>{t('dashboard.channel.raidReady')}</>;
+  const { t, i18n } = useTranslation('assistant')
+  if (!raid.supported) return <>{t('dashboard.channel.raidKick')}</>
+  if (raid.raidActive) return <>{t('dashboard.channel.raidPending', { channel: raid.raidedChannel ?? '' })}</>
+  if (raid.nextRaidAt) return <>{t('dashboard.channel.raidNext', { time: formatDateTime(raid.nextRaidAt, i18n.language) })}</>
+  return <>{t('dashboard.channel.raidReady')}</>
 }
 
 function ChannelTile({ channel }: { channel: DashboardChannel }) {
-  const { t } = useTranslation('assistant');
-  const { setPanel } = useChannelSwitches();
-  const [busy, setBusy] = useState(false);
-  const { status } = channel;
-  const reason = useStatusReason()(status);
-  const titleId = `dashboard-channel-${channel.id}`;
-  const panelPath = withChannel(channel.platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channel.id);
+  const { t } = useTranslation('assistant')
+  const { setPanel } = useChannelSwitches()
+  const [busy, setBusy] = useState(false)
+  const { status } = channel
+  const reason = useStatusReason()(status)
+  const titleId = `dashboard-channel-${channel.id}`
+  const panelPath = withChannel(channel.platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channel.id)
 
   async function toggle() {
-    setBusy(true);
-    await setPanel(channel, 'active', !channel.panel.active);
-    setBusy(false);
+    setBusy(true)
+    await setPanel(channel, 'active', !channel.panel.active)
+    setBusy(false)
   }
 
   return (
@@ -228,15 +228,15 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
         {channel.raid.supported ? <Link to={withChannel(ASSISTANT_PATHS.raid, channel.id)}>{t('dashboard.channel.toRaid')}</Link> : null}
       </StyledRow>
     </StyledTile>
-  );
+  )
 }
 
 function ActivityTile({ channels }: { channels: readonly DashboardChannel[] }) {
-  const { t, i18n } = useTranslation('assistant');
+  const { t, i18n } = useTranslation('assistant')
   const lines = channels
     .flatMap((channel) => channel.recentMessages.map((message) => ({ message, channel })))
     .sort((a, b) => (a.message.at < b.message.at ? 1 : -1))
-    .slice(0, ACTIVITY_LINES);
+    .slice(0, ACTIVITY_LINES)
   return (
     <StyledTile aria-labelledby="activity-title" data-testid="activity-tile">
       <h2 id="activity-title">{t('dashboard.activity.title')}</h2>
@@ -256,7 +256,7 @@ function ActivityTile({ channels }: { channels: readonly DashboardChannel[] }) {
         </StyledActivity>
       )}
     </StyledTile>
-  );
+  )
 }
 
 /**
@@ -266,27 +266,27 @@ function ActivityTile({ channels }: { channels: readonly DashboardChannel[] }) {
  * or joins the request still under way. A failure here is left to the page's own query.
  */
 export function preloadData(): Promise<unknown> {
-  const userData = getUserData();
-  if (!userData) return Promise.resolve();
+  const userData = getUserData()
+  if (!userData) return Promise.resolve()
   return getApolloClient()
     .query({ query: AssistantDashboardDocument, variables: { userId: userData.id } })
-    .catch(() => undefined);
+    .catch(() => undefined)
 }
 
 /** /dashboard/: the client's landing — bot status per channel, licence, quick start/stop, recent chat; an admin's starts with their tasks. */
 export default function DashboardPage({ title }: { title: string }) {
   // Load the namespace once for the whole page (one suspense, not one per tile).
-  useTranslation('assistant');
-  const { userData } = useSession();
+  useTranslation('assistant')
+  const { userData } = useSession()
   const { data, loading, error, refetch } = useAssistantDashboardQuery({
     variables: { userId: userData?.id ?? '' },
     skip: !userData,
     pollInterval: POLL_MS,
     skipPollAttempt: () => document.visibilityState === 'hidden',
-  });
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  const channels = data?.channels ?? [];
-  const admin = userData?.role === 'admin';
+  })
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
+  const channels = data?.channels ?? []
+  const admin = userData?.role === 'admin'
   return (
     <div data-testid="dashboard-page">
       <PageHeader title={title} />
@@ -307,5 +307,5 @@ export default function DashboardPage({ title }: { title: string }) {
         </>
       ) : null}
     </div>
-  );
+  )
 }

@@ -1,25 +1,25 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { StyledCard } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Switch } from '../../../components/ui/switch';
-import type { AssistantChannelFragment, BotModule } from '../../../gql/graphql';
-import { EmptyChannels } from '../components/empty-channels';
-import { StyledMuted } from '../components/muted-text';
-import { PlatformBadge, StatusBadge } from '../components/status-badge';
-import { useChannelSwitches } from '../hooks/use-channel-switches';
-import { useChannels } from '../hooks/use-channels';
-import { ASSISTANT_PATHS, withChannel } from '../lib/paths';
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { StyledCard } from '../../../components/ui/card'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Switch } from '../../../components/ui/switch'
+import type { AssistantChannelFragment, BotModule } from '../../../gql/graphql'
+import { EmptyChannels } from '../components/empty-channels'
+import { StyledMuted } from '../components/muted-text'
+import { PlatformBadge, StatusBadge } from '../components/status-badge'
+import { useChannelSwitches } from '../hooks/use-channel-switches'
+import { useChannels } from '../hooks/use-channels'
+import { ASSISTANT_PATHS, withChannel } from '../lib/paths'
 
 /** The switches of /pages/enable, in the order the page shows them. */
-const MODULES: readonly BotModule[] = ['chatBot', 'categoryChatBot', 'conversationBot', 'timers', 'raidAnnouncements'];
+const MODULES: readonly BotModule[] = ['chatBot', 'categoryChatBot', 'conversationBot', 'timers', 'raidAnnouncements']
 
 /** Modules the server saves but the bot does not act on yet (said honestly on the page). */
-const NOT_ACTING_YET: ReadonlySet<BotModule> = new Set(['conversationBot']);
+const NOT_ACTING_YET: ReadonlySet<BotModule> = new Set(['conversationBot'])
 
 const StyledGrid = styled.div`
   display: grid;
@@ -28,7 +28,7 @@ const StyledGrid = styled.div`
   @media ${({ theme }) => theme.media.lgUp} {
     grid-template-columns: repeat(auto-fill, minmax(calc(${({ theme }) => theme.sizes.authCardWidth} * 1.3), 1fr));
   }
-`;
+`
 
 const StyledChannelHeader = styled.header`
   display: flex;
@@ -42,16 +42,16 @@ const StyledChannelHeader = styled.header`
     margin-right: auto;
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
-`;
+`
 
 const StyledNote = styled(StyledMuted)`
   margin: 0 0 ${({ theme }) => theme.space.sm};
-`;
+`
 
 function ChannelModules({ channel }: { channel: AssistantChannelFragment }) {
-  const { t } = useTranslation('assistant');
-  const { setBotModule } = useChannelSwitches();
-  const headingId = `modules-${channel.id}-title`;
+  const { t } = useTranslation('assistant')
+  const { setBotModule } = useChannelSwitches()
+  const headingId = `modules-${channel.id}-title`
   return (
     <StyledCard aria-labelledby={headingId} data-testid="modules-card" data-channel-id={channel.id}>
       <StyledChannelHeader>
@@ -61,7 +61,8 @@ function ChannelModules({ channel }: { channel: AssistantChannelFragment }) {
       </StyledChannelHeader>
       {!channel.panel.active ? (
         <StyledNote data-testid="bot-off-note">
-          {t('modules.botOff')} <Link to={withChannel(channel.platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channel.id)}>{t('modules.toPanel')}</Link>
+          {t('modules.botOff')}{' '}
+          <Link to={withChannel(channel.platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channel.id)}>{t('modules.toPanel')}</Link>
         </StyledNote>
       ) : null}
       {MODULES.map((module) => (
@@ -75,15 +76,15 @@ function ChannelModules({ channel }: { channel: AssistantChannelFragment }) {
         />
       ))}
     </StyledCard>
-  );
+  )
 }
 
 /** /pages/enable: one switch per module and channel, saved at once. */
 export default function EnablePage({ title }: { title: string }) {
-  const { t } = useTranslation('assistant');
-  const { data, loading, error, refetch } = useChannels();
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  const channels = data?.channels ?? [];
+  const { t } = useTranslation('assistant')
+  const { data, loading, error, refetch } = useChannels()
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
+  const channels = data?.channels ?? []
   return (
     <div data-testid="enable-page">
       <PageHeader title={title} subtitle={t('modules.intro')} />
@@ -96,5 +97,5 @@ export default function EnablePage({ title }: { title: string }) {
         ))}
       </StyledGrid>
     </div>
-  );
+  )
 }

@@ -3,7 +3,7 @@
  * (a dynamic import from auth-api.ts, so local mode never downloads it). Nothing is kept in
  * the browser: the ID token is exchanged at once for the product's own tokens.
  */
-import { type FirebaseApp, getApps, initializeApp } from 'firebase/app';
+import { type FirebaseApp, getApps, initializeApp } from 'firebase/app'
 import {
   type Auth,
   type User,
@@ -13,32 +13,32 @@ import {
   initializeAuth,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
-} from 'firebase/auth';
-import type { FirebaseWebConfig } from '../../../lib/auth-config';
+} from 'firebase/auth'
+import type { FirebaseWebConfig } from '../../../lib/auth-config'
 
-let current: { key: string; auth: Auth } | null = null;
+let current: { key: string; auth: Auth } | null = null
 
 function authFor(config: FirebaseWebConfig): Auth {
-  const key = JSON.stringify(config);
-  if (current?.key === key) return current.auth;
-  const name = `dashboard-${getApps().length}`;
-  const app: FirebaseApp = initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId }, name);
-  const auth = initializeAuth(app, { persistence: inMemoryPersistence });
-  if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
-  current = { key, auth };
-  return auth;
+  const key = JSON.stringify(config)
+  if (current?.key === key) return current.auth
+  const name = `dashboard-${getApps().length}`
+  const app: FirebaseApp = initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId }, name)
+  const auth = initializeAuth(app, { persistence: inMemoryPersistence })
+  if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true })
+  current = { key, auth }
+  return auth
 }
 
-export type FirebaseOutcome<T> = { ok: true; value: T } | { ok: false; code: string };
+export type FirebaseOutcome<T> = { ok: true; value: T } | { ok: false; code: string }
 
-const codeOf = (error: unknown) => String((error as { code?: unknown }).code ?? 'auth/internal-error');
+const codeOf = (error: unknown) => String((error as { code?: unknown }).code ?? 'auth/internal-error')
 
 export async function firebaseSignIn(config: FirebaseWebConfig, email: string, password: string): Promise<FirebaseOutcome<string>> {
   try {
-    const { user } = await signInWithEmailAndPassword(authFor(config), email, password);
-    return { ok: true, value: await user.getIdToken() };
+    const { user } = await signInWithEmailAndPassword(authFor(config), email, password)
+    return { ok: true, value: await user.getIdToken() }
   } catch (error) {
-    return { ok: false, code: codeOf(error) };
+    return { ok: false, code: codeOf(error) }
   }
 }
 
@@ -49,23 +49,23 @@ export async function firebaseRegister(
   password: string,
 ): Promise<FirebaseOutcome<{ idToken: string; discard: () => Promise<void> }>> {
   try {
-    const { user } = await createUserWithEmailAndPassword(authFor(config), email, password);
+    const { user } = await createUserWithEmailAndPassword(authFor(config), email, password)
     const discard = (u: User) => async () => {
-      await u.delete().catch(() => undefined);
-    };
-    return { ok: true, value: { idToken: await user.getIdToken(), discard: discard(user) } };
+      await u.delete().catch(() => undefined)
+    }
+    return { ok: true, value: { idToken: await user.getIdToken(), discard: discard(user) } }
   } catch (error) {
-    return { ok: false, code: codeOf(error) };
+    return { ok: false, code: codeOf(error) }
   }
 }
 
 /** Firebase mails its own reset link; an unknown address is not revealed (it reads as sent). */
 export async function firebaseSendReset(config: FirebaseWebConfig, email: string): Promise<FirebaseOutcome<null>> {
   try {
-    await sendPasswordResetEmail(authFor(config), email);
-    return { ok: true, value: null };
+    await sendPasswordResetEmail(authFor(config), email)
+    return { ok: true, value: null }
   } catch (error) {
-    const code = codeOf(error);
-    return code === 'auth/user-not-found' ? { ok: true, value: null } : { ok: false, code };
+    const code = codeOf(error)
+    return code === 'auth/user-not-found' ? { ok: true, value: null } : { ok: false, code }
   }
 }

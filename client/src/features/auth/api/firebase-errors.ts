@@ -3,7 +3,7 @@
  * null for any other error (the page shows it in an alert). Kept apart from the Firebase SDK
  * so the mapping loads (and is tested) without it.
  */
-export type RegisterFieldErrors = Partial<Record<'username' | 'email' | 'password', string[]>>;
+export type RegisterFieldErrors = Partial<Record<'username' | 'email' | 'password', string[]>>
 
 export const REGISTER_MESSAGES = {
   emailMissing: 'Please enter your email.',
@@ -12,21 +12,21 @@ export const REGISTER_MESSAGES = {
   passwordWeak: 'Your password is too weak',
   emailInUse: 'This email is already in use.',
   usernameInUse: 'This username is already in use.',
-} as const;
+} as const
 
 export function firebaseRegisterErrors(code: string, email: string): RegisterFieldErrors | null {
   switch (code) {
     case 'auth/email-already-in-use':
-      return { email: [REGISTER_MESSAGES.emailInUse] };
+      return { email: [REGISTER_MESSAGES.emailInUse] }
     case 'auth/credential-already-in-use':
-      return { username: [REGISTER_MESSAGES.usernameInUse] };
+      return { username: [REGISTER_MESSAGES.usernameInUse] }
     case 'auth/weak-password':
     case 'auth/missing-password':
-      return { password: [REGISTER_MESSAGES.passwordWeak] };
+      return { password: [REGISTER_MESSAGES.passwordWeak] }
     case 'auth/missing-email':
     case 'auth/invalid-email':
-      return { email: [email.trim() ? REGISTER_MESSAGES.emailInvalid : REGISTER_MESSAGES.emailMissing] };
+      return { email: [email.trim() ? REGISTER_MESSAGES.emailInvalid : REGISTER_MESSAGES.emailMissing] }
     default:
-      return null;
+      return null
   }
 }

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
-import { StyledCard } from '../../../components/ui/card';
-import { StyledPageHeading } from '../../../components/ui/page-heading';
-import { BrandMark } from '../../../components/ui/brand-mark';
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+import { StyledCard } from '../../../components/ui/card'
+import { StyledPageHeading } from '../../../components/ui/page-heading'
+import { BrandMark } from '../../../components/ui/brand-mark'
 
 const StyledWrap = styled.div`
   min-height: 100vh;
@@ -10,30 +10,30 @@ const StyledWrap = styled.div`
   align-items: center;
   justify-content: center;
   padding: ${({ theme }) => theme.space.xl};
-`;
+`
 
 const StyledAuthCard = styled(StyledCard)`
   width: 100%;
   max-width: ${({ theme }) => theme.sizes.authCardWidth};
   padding: ${({ theme }) => theme.space.xxl};
-`;
+`
 
 const StyledBrandRow = styled.div`
   display: flex;
   justify-content: center;
   margin-bottom: ${({ theme }) => theme.space.xl};
-`;
+`
 
 const StyledSubtitle = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   margin-bottom: ${({ theme }) => theme.space.xl};
-`;
+`
 
 export const StyledAuthFooter = styled.p`
   text-align: center;
   margin: ${({ theme }) => theme.space.xl} 0 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
@@ -47,5 +47,5 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         {children}
       </StyledAuthCard>
     </StyledWrap>
-  );
+  )
 }

@@ -1,59 +1,59 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button, StyledButtonLink } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useRequestPasswordResetMutation, useResetPasswordMutation } from '../../../gql/graphql';
-import { WithApollo } from '../../../lib/apollo-provider';
-import { type ErrorCode, errorCodeOf } from '../../../lib/error-code';
-import { PATHS } from '../../../lib/paths';
-import { firebasePasswordReset } from '../api/auth-api';
-import { AuthLayout, StyledAuthFooter } from '../components/auth-layout';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { Button, StyledButtonLink } from '../../../components/ui/button'
+import { PasswordField } from '../../../components/ui/password-field'
+import { TextField } from '../../../components/ui/text-field'
+import { useRequestPasswordResetMutation, useResetPasswordMutation } from '../../../gql/graphql'
+import { WithApollo } from '../../../lib/apollo-provider'
+import { type ErrorCode, errorCodeOf } from '../../../lib/error-code'
+import { PATHS } from '../../../lib/paths'
+import { firebasePasswordReset } from '../api/auth-api'
+import { AuthLayout, StyledAuthFooter } from '../components/auth-layout'
 
 /** /forgot-password: "request a link" without a token, "choose a new password" with ?token=. */
 export default function ForgotPasswordPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  return <WithApollo>{token ? <ResetPasswordForm token={token} /> : <RequestLinkForm />}</WithApollo>;
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  return <WithApollo>{token ? <ResetPasswordForm token={token} /> : <RequestLinkForm />}</WithApollo>
 }
 
 function BackToLogin() {
-  const { t } = useTranslation();
+  const { t } = useTranslation()
   return (
     <StyledAuthFooter>
       <Link to={PATHS.login}>{t('auth.forgot.backToLogin')}</Link>
     </StyledAuthFooter>
-  );
+  )
 }
 
 function RequestLinkForm() {
-  const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<ErrorCode | null>(null);
-  const [requestReset, { loading: requesting }] = useRequestPasswordResetMutation();
-  const [asking, setAsking] = useState(false);
-  const loading = requesting || asking;
+  const { t } = useTranslation()
+  const [email, setEmail] = useState('')
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [error, setError] = useState<ErrorCode | null>(null)
+  const [requestReset, { loading: requesting }] = useRequestPasswordResetMutation()
+  const [asking, setAsking] = useState(false)
+  const loading = requesting || asking
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    setError(null);
-    const address = email.trim();
+    event.preventDefault()
+    if (loading) return
+    setError(null)
+    const address = email.trim()
     // AUTH_PROVIDER=firebase: Firebase mails its own link (null in local mode).
-    setAsking(true);
-    const viaFirebase = await firebasePasswordReset(address);
-    setAsking(false);
-    if (viaFirebase === 'sent') return setSentTo(address);
-    if (viaFirebase === 'invalid') return setError('BAD_USER_INPUT');
-    if (viaFirebase === 'network') return setError('NETWORK');
+    setAsking(true)
+    const viaFirebase = await firebasePasswordReset(address)
+    setAsking(false)
+    if (viaFirebase === 'sent') return setSentTo(address)
+    if (viaFirebase === 'invalid') return setError('BAD_USER_INPUT')
+    if (viaFirebase === 'network') return setError('NETWORK')
     try {
-      await requestReset({ variables: { email: address } });
-      setSentTo(address);
+      await requestReset({ variables: { email: address } })
+      setSentTo(address)
     } catch (caught) {
-      setError(errorCodeOf(caught));
+      setError(errorCodeOf(caught))
     }
   }
 
@@ -83,30 +83,30 @@ function RequestLinkForm() {
       )}
       <BackToLogin />
     </AuthLayout>
-  );
+  )
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
-  const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const [error, setError] = useState<ErrorCode | null>(null);
-  const [done, setDone] = useState(false);
-  const [resetPassword, { loading }] = useResetPasswordMutation();
+  const { t } = useTranslation()
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [mismatch, setMismatch] = useState(false)
+  const [error, setError] = useState<ErrorCode | null>(null)
+  const [done, setDone] = useState(false)
+  const [resetPassword, { loading }] = useResetPasswordMutation()
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (loading) return;
-    setError(null);
-    const differs = password !== confirm;
-    setMismatch(differs);
-    if (differs) return;
+    event.preventDefault()
+    if (loading) return
+    setError(null)
+    const differs = password !== confirm
+    setMismatch(differs)
+    if (differs) return
     try {
-      await resetPassword({ variables: { token, password } });
-      setDone(true);
+      await resetPassword({ variables: { token, password } })
+      setDone(true)
     } catch (caught) {
-      setError(errorCodeOf(caught));
+      setError(errorCodeOf(caught))
     }
   }
 
@@ -120,17 +120,16 @@ function ResetPasswordForm({ token }: { token: string }) {
           {t('auth.forgot.backToLogin')}
         </StyledButtonLink>
       </AuthLayout>
-    );
+    )
   }
 
-  const weak = error === 'WEAK_PASSWORD';
+  const weak = error === 'WEAK_PASSWORD'
   return (
     <AuthLayout title={t('routes.resetPassword')} subtitle={t('auth.reset.subtitle')}>
       <form noValidate onSubmit={handleSubmit}>
         {error && !weak ? (
           <Alert testId="reset-alert">
-            {t(`errors.${error}`)}{' '}
-            {error === 'INVALID_TOKEN' ? <Link to={PATHS.forgotPassword}>{t('auth.reset.requestNew')}</Link> : null}
+            {t(`errors.${error}`)} {error === 'INVALID_TOKEN' ? <Link to={PATHS.forgotPassword}>{t('auth.reset.requestNew')}</Link> : null}
           </Alert>
         ) : null}
         <PasswordField
@@ -157,5 +156,5 @@ function ResetPasswordForm({ token }: { token: string }) {
       </form>
       <BackToLogin />
     </AuthLayout>
-  );
+  )
 }

@@ -1,73 +1,73 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast-provider';
-import { takeSessionEndedNotice } from '../../../lib/api-fetch';
-import { env } from '../../../lib/env';
-import { errorCodeForStatus } from '../../../lib/error-code';
-import { PATHS, landingPathForRole } from '../../../lib/paths';
-import { roleLabel } from '../../../lib/role-label';
-import { translateServerMessages } from '../../../lib/server-messages';
-import { saveSession } from '../../../lib/session';
-import type { AuthPayload } from '../../../lib/session-types';
-import { type FieldErrors, type LoginField, login } from '../api/auth-api';
-import { AuthLayout, StyledAuthFooter } from '../components/auth-layout';
-import { TwoStepForm } from '../components/two-step-form';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { PasswordField } from '../../../components/ui/password-field'
+import { TextField } from '../../../components/ui/text-field'
+import { useToast } from '../../../components/ui/toast-provider'
+import { takeSessionEndedNotice } from '../../../lib/api-fetch'
+import { env } from '../../../lib/env'
+import { errorCodeForStatus } from '../../../lib/error-code'
+import { PATHS, landingPathForRole } from '../../../lib/paths'
+import { roleLabel } from '../../../lib/role-label'
+import { translateServerMessages } from '../../../lib/server-messages'
+import { saveSession } from '../../../lib/session'
+import type { AuthPayload } from '../../../lib/session-types'
+import { type FieldErrors, type LoginField, login } from '../api/auth-api'
+import { AuthLayout, StyledAuthFooter } from '../components/auth-layout'
+import { TwoStepForm } from '../components/two-step-form'
 
 export default function LoginPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
   // Sent here because the session could not be refreshed (lib/api-fetch.ts): say so, once.
-  const [sessionEnded] = useState(takeSessionEndedNotice);
+  const [sessionEnded] = useState(takeSessionEndedNotice)
   // Set when the password was right and the account asks for a two-step code.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null)
 
   function signedIn(payload: AuthPayload, setupTwoStep: boolean) {
-    const { userData } = payload;
-    const landing = landingPathForRole(userData.role);
+    const { userData } = payload
+    const landing = landingPathForRole(userData.role)
     if (landing === PATHS.login) {
-      setChallenge(null);
-      setAlert(t('auth.login.noLanding'));
-      return;
+      setChallenge(null)
+      setAlert(t('auth.login.noLanding'))
+      return
     }
-    saveSession(payload);
+    saveSession(payload)
     toast.show({
       variant: 'success',
       title: t('auth.login.welcomeToast', { name: userData.fullName || userData.username }),
       message: t('auth.login.welcomeToastMessage', { role: roleLabel(t, userData.role) }),
-    });
+    })
     // Admins and resellers that must use two-step verification set it up first.
-    void navigate(setupTwoStep ? `${PATHS.accountSettings(userData.id)}?section=two-step` : landing, { replace: true });
+    void navigate(setupTwoStep ? `${PATHS.accountSettings(userData.id)}?section=two-step` : landing, { replace: true })
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFieldErrors({});
-    setAlert(null);
-    const result = await login(email.trim(), password);
-    setBusy(false);
+    event.preventDefault()
+    if (busy) return
+    setBusy(true)
+    setFieldErrors({})
+    setAlert(null)
+    const result = await login(email.trim(), password)
+    setBusy(false)
 
     if (result.ok) {
-      signedIn(result.payload, result.setupTwoStep === true);
-      return;
+      signedIn(result.payload, result.setupTwoStep === true)
+      return
     }
-    if (result.kind === 'twoStep') setChallenge(result.token);
-    else if (result.kind === 'fields') setFieldErrors(result.errors);
-    else if (result.kind === 'network') setAlert(t('errors.NETWORK'));
-    else if (result.kind === 'provider') setAlert(t('auth.login.providerError', { code: result.code }));
-    else setAlert(t(`errors.${errorCodeForStatus(result.status)}`));
+    if (result.kind === 'twoStep') setChallenge(result.token)
+    else if (result.kind === 'fields') setFieldErrors(result.errors)
+    else if (result.kind === 'network') setAlert(t('errors.NETWORK'))
+    else if (result.kind === 'provider') setAlert(t('auth.login.providerError', { code: result.code }))
+    else setAlert(t(`errors.${errorCodeForStatus(result.status)}`))
   }
 
   return (
@@ -77,8 +77,8 @@ export default function LoginPage() {
           token={challenge}
           onSignedIn={(payload) => signedIn(payload, false)}
           onRestart={() => {
-            setChallenge(null);
-            setAlert(t('auth.twoStep.expired'));
+            setChallenge(null)
+            setAlert(t('auth.twoStep.expired'))
           }}
         />
       ) : (
@@ -123,5 +123,5 @@ export default function LoginPage() {
         {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.createAccount')}</Link>
       </StyledAuthFooter>
     </AuthLayout>
-  );
+  )
 }

@@ -1,59 +1,59 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast-provider';
-import { errorCodeForStatus } from '../../../lib/error-code';
-import { PATHS, landingPathForRole } from '../../../lib/paths';
-import { roleLabel } from '../../../lib/role-label';
-import { translateServerMessages } from '../../../lib/server-messages';
-import { saveSession } from '../../../lib/session';
-import { type FieldErrors, type RegisterField, register } from '../api/auth-api';
-import { AuthLayout, StyledAuthFooter } from '../components/auth-layout';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router-dom'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { PasswordField } from '../../../components/ui/password-field'
+import { TextField } from '../../../components/ui/text-field'
+import { useToast } from '../../../components/ui/toast-provider'
+import { errorCodeForStatus } from '../../../lib/error-code'
+import { PATHS, landingPathForRole } from '../../../lib/paths'
+import { roleLabel } from '../../../lib/role-label'
+import { translateServerMessages } from '../../../lib/server-messages'
+import { saveSession } from '../../../lib/session'
+import { type FieldErrors, type RegisterField, register } from '../api/auth-api'
+import { AuthLayout, StyledAuthFooter } from '../components/auth-layout'
 
 export default function RegisterPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<RegisterField>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const [username, setUsername] = useState('')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<RegisterField>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFieldErrors({});
-    setAlert(null);
-    const result = await register(username.trim(), email.trim(), password);
-    setBusy(false);
+    event.preventDefault()
+    if (busy) return
+    setBusy(true)
+    setFieldErrors({})
+    setAlert(null)
+    const result = await register(username.trim(), email.trim(), password)
+    setBusy(false)
 
     if (result.ok) {
-      const { userData } = result.payload;
-      saveSession(result.payload);
+      const { userData } = result.payload
+      saveSession(result.payload)
       toast.show({
         variant: 'success',
         title: t('auth.login.welcomeToast', { name: userData.fullName || userData.username }),
         message: t('auth.login.welcomeToastMessage', { role: roleLabel(t, userData.role) }),
-      });
-      void navigate(landingPathForRole(userData.role), { replace: true });
-      return;
+      })
+      void navigate(landingPathForRole(userData.role), { replace: true })
+      return
     }
-    if (result.kind === 'fields') setFieldErrors(result.errors);
+    if (result.kind === 'fields') setFieldErrors(result.errors)
     else {
       const reason =
         result.kind === 'network'
           ? t('errors.NETWORK')
           : result.kind === 'provider'
             ? result.code
-            : t(`errors.${errorCodeForStatus(result.kind === 'status' ? result.status : 500)}`);
-      setAlert(t('auth.register.failed', { message: reason }));
+            : t(`errors.${errorCodeForStatus(result.kind === 'status' ? result.status : 500)}`)
+      setAlert(t('auth.register.failed', { message: reason }))
     }
   }
 
@@ -98,5 +98,5 @@ export default function RegisterPage() {
         {t('auth.register.haveAccount')} <Link to={PATHS.login}>{t('auth.register.signIn')}</Link>
       </StyledAuthFooter>
     </AuthLayout>
-  );
+  )
 }

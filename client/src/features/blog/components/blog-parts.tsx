@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StyledStack } from '../../../components/ui/stack';
-import type { BlogStatus } from '../../../gql/graphql';
-import { BLOG_PATHS } from '../lib';
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { StyledStack } from '../../../components/ui/stack'
+import type { BlogStatus } from '../../../gql/graphql'
+import { BLOG_PATHS } from '../lib'
 
 export const StyledLayout = styled.div`
   display: grid;
@@ -15,13 +15,13 @@ export const StyledLayout = styled.div`
   @media ${({ theme }) => theme.media.mdUp} {
     grid-template-columns: minmax(0, 1fr) minmax(14rem, 18rem);
   }
-`;
+`
 
 export const StyledCards = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr));
-`;
+`
 
 export const StyledCard = styled.article`
   display: flex;
@@ -34,23 +34,33 @@ export const StyledCard = styled.article`
   padding: ${({ theme }) => theme.space.lg};
   overflow-wrap: anywhere;
 
-  h2 { margin: 0; font-size: 1.1rem; }
-  p { margin: 0; }
-  img { width: 100%; max-height: 11rem; object-fit: cover; border-radius: ${({ theme }) => theme.radii.md}; }
-`;
+  h2 {
+    margin: 0;
+    font-size: 1.1rem;
+  }
+  p {
+    margin: 0;
+  }
+  img {
+    width: 100%;
+    max-height: 11rem;
+    object-fit: cover;
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+`
 
 export const StyledMuted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 export const StyledRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-`;
+`
 
 const StyledChip = styled.span<{ $draft?: boolean }>`
   display: inline-block;
@@ -59,29 +69,29 @@ const StyledChip = styled.span<{ $draft?: boolean }>`
   border: 1px solid ${({ theme, $draft }) => ($draft ? theme.colors.warning : theme.colors.border)};
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 /** A post's tags (what the author wrote, not interface text). */
 export function Tags({ tags }: { tags: readonly string[] }) {
-  if (tags.length === 0) return null;
+  if (tags.length === 0) return null
   return (
     <StyledRow data-user-content>
       {tags.map((tag) => (
         <StyledChip key={tag}>{tag}</StyledChip>
       ))}
     </StyledRow>
-  );
+  )
 }
 
 /** "Draft" on posts only admins see. */
 export function StatusChip({ status }: { status: BlogStatus }) {
-  const { t } = useTranslation('blog');
-  if (status !== 'Draft') return null;
+  const { t } = useTranslation('blog')
+  if (status !== 'Draft') return null
   return (
     <StyledChip $draft data-testid="blog-draft">
       {t('status.Draft')}
     </StyledChip>
-  );
+  )
 }
 
 /** The post's body: HTML the server cleaned with sanitize-html (no scripts, handlers or styles). */
@@ -89,20 +99,29 @@ export const StyledContent = styled.div`
   line-height: 1.65;
   overflow-wrap: anywhere;
 
-  h2, h3, h4 { margin: ${({ theme }) => `${theme.space.lg} 0 ${theme.space.sm}`}; }
-  img { max-width: 100%; height: auto; }
+  h2,
+  h3,
+  h4 {
+    margin: ${({ theme }) => `${theme.space.lg} 0 ${theme.space.sm}`};
+  }
+  img {
+    max-width: 100%;
+    height: auto;
+  }
   code {
     padding: 0 ${({ theme }) => theme.space.xxs};
     border-radius: ${({ theme }) => theme.radii.sm};
     background: ${({ theme }) => theme.colors.body};
     font-family: ${({ theme }) => theme.fonts.mono};
   }
-  a { color: ${({ theme }) => theme.colors.link}; }
-`;
+  a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+`
 
 /** A post that does not exist (or is a draft the reader may not see): a way back to the list. */
 export function BlogNotFound({ title }: { title: string }) {
-  const { t } = useTranslation('blog');
+  const { t } = useTranslation('blog')
   return (
     <StyledStack>
       <PageHeader title={title} />
@@ -110,5 +129,5 @@ export function BlogNotFound({ title }: { title: string }) {
         {t('notFound')}
       </EmptyState>
     </StyledStack>
-  );
+  )
 }

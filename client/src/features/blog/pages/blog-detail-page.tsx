@@ -1,35 +1,35 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import styled from 'styled-components';
-import { Button, StyledButtonLink } from '../../../components/ui/button';
-import { StyledCard as StyledSection } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { useToast } from '../../../components/ui/toast-provider';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import styled from 'styled-components'
+import { Button, StyledButtonLink } from '../../../components/ui/button'
+import { StyledCard as StyledSection } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextAreaField } from '../../../components/ui/text-area-field'
+import { useToast } from '../../../components/ui/toast-provider'
 import {
   useBlogAddCommentMutation,
   useBlogDeleteCommentMutation,
   useBlogDeletePostMutation,
   useBlogModerateCommentMutation,
   useBlogPostQuery,
-} from '../../../gql/graphql';
-import { fieldErrorsOf } from '../../../lib/error-code';
-import { useFormatters } from '../../../lib/format';
-import { useErrorText } from '../../../lib/use-error-text';
-import { BlogNotFound, StatusChip, StyledContent, StyledMuted, StyledRow, Tags } from '../components/blog-parts';
-import { BLOG_PATHS, BLOG_QUERIES, postDate, useIsBlogAdmin } from '../lib';
+} from '../../../gql/graphql'
+import { fieldErrorsOf } from '../../../lib/error-code'
+import { useFormatters } from '../../../lib/format'
+import { useErrorText } from '../../../lib/use-error-text'
+import { BlogNotFound, StatusChip, StyledContent, StyledMuted, StyledRow, Tags } from '../components/blog-parts'
+import { BLOG_PATHS, BLOG_QUERIES, postDate, useIsBlogAdmin } from '../lib'
 
 const StyledCover = styled.img`
   width: 100%;
   max-height: 20rem;
   object-fit: cover;
   border-radius: ${({ theme }) => theme.radii.lg};
-`;
+`
 
 const StyledComments = styled.ol`
   list-style: none;
@@ -44,71 +44,74 @@ const StyledComments = styled.ol`
     border-radius: ${({ theme }) => theme.radii.md};
     overflow-wrap: anywhere;
   }
-  p { margin: ${({ theme }) => `${theme.space.xs} 0`}; white-space: pre-wrap; }
-`;
+  p {
+    margin: ${({ theme }) => `${theme.space.xs} 0`};
+    white-space: pre-wrap;
+  }
+`
 
 /** /pages/blog/detail/:id (an id or a slug): the post, its comments, a comment form; admins edit, delete and moderate. */
 export default function BlogDetailPage({ title }: { title: string }) {
-  const { t } = useTranslation('blog');
-  const { id: ref = '' } = useParams();
-  const navigate = useNavigate();
-  const format = useFormatters();
-  const toast = useToast();
-  const errorText = useErrorText();
-  const admin = useIsBlogAdmin();
-  const [text, setText] = useState('');
-  const [textErrors, setTextErrors] = useState<string[] | undefined>();
-  const [deleting, setDeleting] = useState(false);
-  const [deletingComment, setDeletingComment] = useState<string | null>(null);
-  const { data, error, refetch } = useBlogPostQuery({ variables: { ref }, fetchPolicy: 'cache-and-network' });
-  const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) });
-  const refetchQueries = BLOG_QUERIES;
+  const { t } = useTranslation('blog')
+  const { id: ref = '' } = useParams()
+  const navigate = useNavigate()
+  const format = useFormatters()
+  const toast = useToast()
+  const errorText = useErrorText()
+  const admin = useIsBlogAdmin()
+  const [text, setText] = useState('')
+  const [textErrors, setTextErrors] = useState<string[] | undefined>()
+  const [deleting, setDeleting] = useState(false)
+  const [deletingComment, setDeletingComment] = useState<string | null>(null)
+  const { data, error, refetch } = useBlogPostQuery({ variables: { ref }, fetchPolicy: 'cache-and-network' })
+  const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) })
+  const refetchQueries = BLOG_QUERIES
   const [addComment, adding] = useBlogAddCommentMutation({
     refetchQueries,
     awaitRefetchQueries: true,
     onCompleted: () => {
-      setText('');
-      setTextErrors(undefined);
-      toast.show({ variant: 'success', title: t('commentAdded') });
+      setText('')
+      setTextErrors(undefined)
+      toast.show({ variant: 'success', title: t('commentAdded') })
     },
     onError: (e) => {
-      setTextErrors(fieldErrorsOf(e).text);
-      onError(e);
+      setTextErrors(fieldErrorsOf(e).text)
+      onError(e)
     },
-  });
+  })
   const [deleteComment, deletingCommentState] = useBlogDeleteCommentMutation({
     refetchQueries,
     awaitRefetchQueries: true,
     onCompleted: () => {
-      setDeletingComment(null);
-      toast.show({ variant: 'success', title: t('commentDeleted') });
+      setDeletingComment(null)
+      toast.show({ variant: 'success', title: t('commentDeleted') })
     },
     onError: (e) => {
-      setDeletingComment(null);
-      onError(e);
+      setDeletingComment(null)
+      onError(e)
     },
-  });
-  const [moderate, moderating] = useBlogModerateCommentMutation({ refetchQueries, onError });
+  })
+  const [moderate, moderating] = useBlogModerateCommentMutation({ refetchQueries, onError })
   const [deletePost, deletingPost] = useBlogDeletePostMutation({
     refetchQueries: ['BlogPosts', 'BlogSidebar'],
     onCompleted: () => {
-      toast.show({ variant: 'success', title: t('deleted') });
-      void navigate(BLOG_PATHS.list());
+      toast.show({ variant: 'success', title: t('deleted') })
+      void navigate(BLOG_PATHS.list())
     },
     onError: (e) => {
-      setDeleting(false);
-      onError(e);
+      setDeleting(false)
+      onError(e)
     },
-  });
+  })
 
-  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="blog-error" />;
-  if (!data) return <LoadingState testId="blog-loading" />;
-  const post = data.blogPost;
-  if (!post) return <BlogNotFound title={title} />;
+  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="blog-error" />
+  if (!data) return <LoadingState testId="blog-loading" />
+  const post = data.blogPost
+  if (!post) return <BlogNotFound title={title} />
   const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void addComment({ variables: { postId: post.id, text } });
-  };
+    e.preventDefault()
+    void addComment({ variables: { postId: post.id, text } })
+  }
 
   return (
     <StyledStack data-testid="blog-detail-page">
@@ -214,5 +217,5 @@ export default function BlogDetailPage({ title }: { title: string }) {
         onConfirm={() => deletingComment && void deleteComment({ variables: { id: deletingComment } })}
       />
     </StyledStack>
-  );
+  )
 }

@@ -1,46 +1,46 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Button, StyledButtonLink } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { StyledFilterBar } from '../../../components/ui/form-grid';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Pager } from '../../../components/ui/pager';
-import { Panel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextField } from '../../../components/ui/text-field';
-import { useBlogPostsQuery, useBlogSidebarQuery } from '../../../gql/graphql';
-import { useFormatters } from '../../../lib/format';
-import { StatusChip, StyledCard, StyledCards, StyledLayout, StyledMuted, StyledRow, Tags } from '../components/blog-parts';
-import { BLOG_PATHS, postDate, useIsBlogAdmin } from '../lib';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { Button, StyledButtonLink } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { StyledFilterBar } from '../../../components/ui/form-grid'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Pager } from '../../../components/ui/pager'
+import { Panel } from '../../../components/ui/panel'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextField } from '../../../components/ui/text-field'
+import { useBlogPostsQuery, useBlogSidebarQuery } from '../../../gql/graphql'
+import { useFormatters } from '../../../lib/format'
+import { StatusChip, StyledCard, StyledCards, StyledLayout, StyledMuted, StyledRow, Tags } from '../components/blog-parts'
+import { BLOG_PATHS, postDate, useIsBlogAdmin } from '../lib'
 
-const PER_PAGE = 6;
+const PER_PAGE = 6
 
 /** /pages/blog/list: the product news as cards, searched, filtered by tag and paged by the server; the sidebar's recent posts and tags. */
 export default function BlogListPage({ title }: { title: string }) {
-  const { t } = useTranslation('blog');
-  const format = useFormatters();
-  const admin = useIsBlogAdmin();
-  const [q, setQ] = useState('');
-  const [tag, setTag] = useState('');
-  const [page, setPage] = useState(1);
+  const { t } = useTranslation('blog')
+  const format = useFormatters()
+  const admin = useIsBlogAdmin()
+  const [q, setQ] = useState('')
+  const [tag, setTag] = useState('')
+  const [page, setPage] = useState(1)
   const { data, previousData, loading, error, refetch } = useBlogPostsQuery({
     variables: { q: q.trim() || null, tag: tag || null, page, perPage: PER_PAGE },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
-  });
-  const sidebar = useBlogSidebarQuery({ fetchPolicy: 'cache-and-network' });
-  const shown = (data ?? previousData)?.blogPosts;
-  const pages = shown ? Math.max(1, Math.ceil(shown.total / PER_PAGE)) : 1;
-  const tags = sidebar.data?.blogSidebar.tags ?? [];
+  })
+  const sidebar = useBlogSidebarQuery({ fetchPolicy: 'cache-and-network' })
+  const shown = (data ?? previousData)?.blogPosts
+  const pages = shown ? Math.max(1, Math.ceil(shown.total / PER_PAGE)) : 1
+  const tags = sidebar.data?.blogSidebar.tags ?? []
   const pickTag = (value: string) => {
-    setTag(value);
-    setPage(1);
-  };
-  const filtered = q.trim() !== '' || tag !== '';
+    setTag(value)
+    setPage(1)
+  }
+  const filtered = q.trim() !== '' || tag !== ''
 
   return (
     <StyledStack data-testid="blog-list-page">
@@ -64,8 +64,8 @@ export default function BlogListPage({ title }: { title: string }) {
               value={q}
               maxLength={100}
               onChange={(e) => {
-                setQ(e.target.value);
-                setPage(1);
+                setQ(e.target.value)
+                setPage(1)
               }}
               data-testid="blog-search"
             />
@@ -90,8 +90,8 @@ export default function BlogListPage({ title }: { title: string }) {
                   <Button
                     variant="secondary"
                     onClick={() => {
-                      setQ('');
-                      pickTag('');
+                      setQ('')
+                      pickTag('')
                     }}
                   >
                     {t('clearFilters')}
@@ -114,9 +114,7 @@ export default function BlogListPage({ title }: { title: string }) {
                       </h2>
                       <StatusChip status={post.status} />
                     </StyledRow>
-                    <StyledMuted>
-                      {t('byline', { name: post.author.name, date: format.date(postDate(post)) })}
-                    </StyledMuted>
+                    <StyledMuted>{t('byline', { name: post.author.name, date: format.date(postDate(post)) })}</StyledMuted>
                     <Tags tags={post.tags} />
                     <p data-user-content>{post.excerpt}</p>
                     <StyledRow>
@@ -155,7 +153,12 @@ export default function BlogListPage({ title }: { title: string }) {
             <Panel title={t('tagsTitle')}>
               <StyledRow>
                 {tags.map((x) => (
-                  <Button key={x.tag} variant={tag === x.tag ? 'primary' : 'secondary'} aria-pressed={tag === x.tag} onClick={() => pickTag(tag === x.tag ? '' : x.tag)}>
+                  <Button
+                    key={x.tag}
+                    variant={tag === x.tag ? 'primary' : 'secondary'}
+                    aria-pressed={tag === x.tag}
+                    onClick={() => pickTag(tag === x.tag ? '' : x.tag)}
+                  >
                     <span data-user-content>{x.tag}</span> ({format.number(x.count)})
                   </Button>
                 ))}
@@ -165,5 +168,5 @@ export default function BlogListPage({ title }: { title: string }) {
         </StyledStack>
       </StyledLayout>
     </StyledStack>
-  );
+  )
 }

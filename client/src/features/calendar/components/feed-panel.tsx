@@ -1,66 +1,66 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Panel } from '../../../components/ui/panel';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast-provider';
-import { useCalendarFeedQuery, useRevokeCalendarFeedMutation, useRotateCalendarFeedMutation } from '../../../gql/graphql';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Panel } from '../../../components/ui/panel'
+import { TextField } from '../../../components/ui/text-field'
+import { useToast } from '../../../components/ui/toast-provider'
+import { useCalendarFeedQuery, useRevokeCalendarFeedMutation, useRotateCalendarFeedMutation } from '../../../gql/graphql'
 
 const StyledActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.sm};
-`;
+`
 
 /**
  * The iCalendar feed: a secret URL calendar apps subscribe to. The server keeps only a hash of
  * the secret, so the URL is shown once, when made; a new one replaces it (the old stops working).
  */
 export function FeedPanel() {
-  const { t, i18n } = useTranslation('calendar');
-  const toast = useToast();
-  const feed = useCalendarFeedQuery();
-  const [rotate, rotating] = useRotateCalendarFeedMutation();
-  const [revoke, revoking] = useRevokeCalendarFeedMutation();
-  const [url, setUrl] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<'rotate' | 'revoke' | null>(null);
-  const active = feed.data?.calendarFeed.active ?? false;
-  const createdAt = feed.data?.calendarFeed.createdAt;
-  const fail = (error: unknown) => toast.show({ title: t('feedFailed'), message: error instanceof Error ? error.message : undefined, variant: 'danger' });
+  const { t, i18n } = useTranslation('calendar')
+  const toast = useToast()
+  const feed = useCalendarFeedQuery()
+  const [rotate, rotating] = useRotateCalendarFeedMutation()
+  const [revoke, revoking] = useRevokeCalendarFeedMutation()
+  const [url, setUrl] = useState<string | null>(null)
+  const [confirm, setConfirm] = useState<'rotate' | 'revoke' | null>(null)
+  const active = feed.data?.calendarFeed.active ?? false
+  const createdAt = feed.data?.calendarFeed.createdAt
+  const fail = (error: unknown) => toast.show({ title: t('feedFailed'), message: error instanceof Error ? error.message : undefined, variant: 'danger' })
 
   const makeLink = async () => {
-    setConfirm(null);
+    setConfirm(null)
     try {
-      const res = await rotate();
-      setUrl(res.data?.rotateCalendarFeed.url ?? null);
-      await feed.refetch();
+      const res = await rotate()
+      setUrl(res.data?.rotateCalendarFeed.url ?? null)
+      await feed.refetch()
     } catch (error) {
-      fail(error);
+      fail(error)
     }
-  };
+  }
   const turnOff = async () => {
-    setConfirm(null);
+    setConfirm(null)
     try {
-      await revoke();
-      setUrl(null);
-      await feed.refetch();
-      toast.show({ title: t('feedRevoked'), variant: 'success' });
+      await revoke()
+      setUrl(null)
+      await feed.refetch()
+      toast.show({ title: t('feedRevoked'), variant: 'success' })
     } catch (error) {
-      fail(error);
+      fail(error)
     }
-  };
+  }
   const copy = async () => {
-    if (!url) return;
+    if (!url) return
     try {
-      await navigator.clipboard.writeText(url);
-      toast.show({ title: t('feedCopied'), variant: 'success' });
+      await navigator.clipboard.writeText(url)
+      toast.show({ title: t('feedCopied'), variant: 'success' })
     } catch {
-      toast.show({ title: t('feedCopyFailed'), variant: 'danger' });
+      toast.show({ title: t('feedCopyFailed'), variant: 'danger' })
     }
-  };
+  }
 
   return (
     <Panel title={t('feedTitle')} testId="calendar-feed">
@@ -78,7 +78,12 @@ export function FeedPanel() {
             {t('feedCopy')}
           </Button>
         ) : null}
-        <Button variant={url ? 'secondary' : 'primary'} onClick={() => (active ? setConfirm('rotate') : void makeLink())} disabled={rotating.loading || feed.loading} data-testid="feed-rotate">
+        <Button
+          variant={url ? 'secondary' : 'primary'}
+          onClick={() => (active ? setConfirm('rotate') : void makeLink())}
+          disabled={rotating.loading || feed.loading}
+          data-testid="feed-rotate"
+        >
           {active ? t('feedRotate') : t('feedCreate')}
         </Button>
         {active ? (
@@ -99,5 +104,5 @@ export function FeedPanel() {
         confirmTestId="feed-confirm"
       />
     </Panel>
-  );
+  )
 }

@@ -1,26 +1,26 @@
-import type { DatesSetArg, DateSelectArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
-import deLocale from '@fullcalendar/core/locales/de';
-import frLocale from '@fullcalendar/core/locales/fr';
-import ptLocale from '@fullcalendar/core/locales/pt';
-import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
-import FullCalendar from '@fullcalendar/react';
-import timeGridPlugin from '@fullcalendar/timegrid';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { StyledCheckGroup } from '../../../components/ui/check-group';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
-import { useToast } from '../../../components/ui/toast-provider';
-import type { SkinColors } from '../../../lib/theme';
+import type { DatesSetArg, DateSelectArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core'
+import deLocale from '@fullcalendar/core/locales/de'
+import frLocale from '@fullcalendar/core/locales/fr'
+import ptLocale from '@fullcalendar/core/locales/pt'
+import dayGridPlugin from '@fullcalendar/daygrid'
+import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction'
+import FullCalendar from '@fullcalendar/react'
+import timeGridPlugin from '@fullcalendar/timegrid'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { StyledCheckGroup } from '../../../components/ui/check-group'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
+import { useToast } from '../../../components/ui/toast-provider'
+import type { SkinColors } from '../../../lib/theme'
 import {
   type CalendarEventFieldsFragment,
   type CalendarEventInput,
@@ -30,13 +30,13 @@ import {
   useCreateCalendarEventMutation,
   useDeleteCalendarEventMutation,
   useUpdateCalendarEventMutation,
-} from '../../../gql/graphql';
-import { CALENDARS, EventDialog, type EventDraft, STREAM } from '../components/event-dialog';
-import { FeedPanel } from '../components/feed-panel';
-import { browserTimeZone, localDay, nextDay } from '../lib/times';
+} from '../../../gql/graphql'
+import { CALENDARS, EventDialog, type EventDraft, STREAM } from '../components/event-dialog'
+import { FeedPanel } from '../components/feed-panel'
+import { browserTimeZone, localDay, nextDay } from '../lib/times'
 
-const LOCALES = [deLocale, frLocale, ptLocale];
-const NOTHING = { events: [], warnings: [] };
+const LOCALES = [deLocale, frLocale, ptLocale]
+const NOTHING = { events: [], warnings: [] }
 
 const StyledLayout = styled.div`
   display: grid;
@@ -46,22 +46,22 @@ const StyledLayout = styled.div`
   @media ${({ theme }) => theme.media.lgUp} {
     grid-template-columns: 16rem minmax(0, 1fr);
   }
-`;
+`
 
 const StyledDot = styled.span<{ $calendar: CalendarName }>`
   width: 0.75rem;
   height: 0.75rem;
   border-radius: 50%;
   background: ${({ theme, $calendar }) => colorOf(theme.colors, $calendar)};
-`;
+`
 
-type Colors = SkinColors;
+type Colors = SkinColors
 function colorOf(c: Colors, calendar: CalendarName): string {
-  return { Business: c.primary, Holiday: c.success, Personal: c.danger, Family: c.warning, ETC: c.info, Stream: c.secondary }[calendar];
+  return { Business: c.primary, Holiday: c.success, Personal: c.danger, Family: c.warning, ETC: c.info, Stream: c.secondary }[calendar]
 }
 /** Block events: the calendar's soft tint behind the page's own text colour (readable in both skins). */
 function softOf(c: Colors, calendar: CalendarName): string {
-  return { Business: c.primarySoft, Holiday: c.successSoft, Personal: c.dangerSoft, Family: c.warningSoft, ETC: c.infoSoft, Stream: c.body }[calendar];
+  return { Business: c.primarySoft, Holiday: c.successSoft, Personal: c.dangerSoft, Family: c.warningSoft, ETC: c.infoSoft, Stream: c.body }[calendar]
 }
 
 const StyledCalendar = styled.div`
@@ -102,24 +102,24 @@ const StyledCalendar = styled.div`
           `.fc .cal-${c} { background: ${softOf(theme.colors, c)}; border-color: ${colorOf(theme.colors, c)}; border-left-width: 3px; } .fc .cal-${c}, .fc .cal-${c} .fc-event-main { color: ${theme.colors.text}; } .cal-${c} .fc-daygrid-event-dot { border-color: ${colorOf(theme.colors, c)}; }`,
       )
       .join('\n')}
-`;
+`
 
 /** A new event's default: the next full hour, one hour long. */
 function nextHour(): EventDraft {
-  const d = new Date();
-  d.setMinutes(0, 0, 0);
-  d.setHours(d.getHours() + 1);
-  return { start: d.toISOString(), end: new Date(d.getTime() + 3_600_000).toISOString(), allDay: false };
+  const d = new Date()
+  d.setMinutes(0, 0, 0)
+  d.setHours(d.getHours() + 1)
+  return { start: d.toISOString(), end: new Date(d.getTime() + 3_600_000).toISOString(), allDay: false }
 }
 
 /** An event's new times after a drag or resize, as the server takes them. */
 function movedTimes(e: { allDay: boolean; start: Date | null; end: Date | null; startStr: string; endStr: string }): CalendarEventInput {
   if (e.allDay) {
-    const start = e.startStr.slice(0, 10);
-    return { allDay: true, start, end: e.endStr ? e.endStr.slice(0, 10) : nextDay(start) };
+    const start = e.startStr.slice(0, 10)
+    return { allDay: true, start, end: e.endStr ? e.endStr.slice(0, 10) : nextDay(start) }
   }
-  const start = e.start ?? new Date();
-  return { allDay: false, start: start.toISOString(), end: (e.end ?? new Date(start.getTime() + 3_600_000)).toISOString() };
+  const start = e.start ?? new Date()
+  return { allDay: false, start: start.toISOString(), end: (e.end ?? new Date(start.getTime() + 3_600_000)).toISOString() }
 }
 
 /**
@@ -129,26 +129,26 @@ function movedTimes(e: { allDay: boolean; start: Date | null; end: Date | null; 
  * the iCalendar feed URL.
  */
 export default function CalendarPage({ title }: { title: string }) {
-  const { t, i18n } = useTranslation('calendar');
-  const toast = useToast();
-  const [selected, setSelected] = useState<CalendarName[]>([...CALENDARS, STREAM]);
-  const [range, setRange] = useState<{ start: string; end: string } | null>(null);
-  const [editing, setEditing] = useState<{ event: CalendarEventFieldsFragment | null; draft: EventDraft } | null>(null);
-  const [deleting, setDeleting] = useState<CalendarEventFieldsFragment | null>(null);
-  const channels = useCalendarChannelsQuery();
-  const streamChannels = (channels.data?.channels ?? []).filter((c) => c.platform === 'twitch');
-  const shown = streamChannels.length ? [...CALENDARS, STREAM] : CALENDARS;
-  const wanted = selected.filter((c) => shown.includes(c));
+  const { t, i18n } = useTranslation('calendar')
+  const toast = useToast()
+  const [selected, setSelected] = useState<CalendarName[]>([...CALENDARS, STREAM])
+  const [range, setRange] = useState<{ start: string; end: string } | null>(null)
+  const [editing, setEditing] = useState<{ event: CalendarEventFieldsFragment | null; draft: EventDraft } | null>(null)
+  const [deleting, setDeleting] = useState<CalendarEventFieldsFragment | null>(null)
+  const channels = useCalendarChannelsQuery()
+  const streamChannels = (channels.data?.channels ?? []).filter((c) => c.platform === 'twitch')
+  const shown = streamChannels.length ? [...CALENDARS, STREAM] : CALENDARS
+  const wanted = selected.filter((c) => shown.includes(c))
   const list = useCalendarEventsQuery({
     variables: { calendars: wanted, start: range?.start ?? null, end: range?.end ?? null },
     skip: !range || wanted.length === 0,
     fetchPolicy: 'cache-and-network',
-  });
-  const [create, created] = useCreateCalendarEventMutation();
-  const [update, updated] = useUpdateCalendarEventMutation();
-  const [remove, removed] = useDeleteCalendarEventMutation();
-  const data = wanted.length === 0 ? NOTHING : (list.data ?? list.previousData)?.calendarEvents;
-  const byId = useMemo(() => new Map((data?.events ?? []).map((e) => [e.id, e])), [data]);
+  })
+  const [create, created] = useCreateCalendarEventMutation()
+  const [update, updated] = useUpdateCalendarEventMutation()
+  const [remove, removed] = useDeleteCalendarEventMutation()
+  const data = wanted.length === 0 ? NOTHING : (list.data ?? list.previousData)?.calendarEvents
+  const byId = useMemo(() => new Map((data?.events ?? []).map((e) => [e.id, e])), [data])
   const events: EventInput[] = useMemo(
     () =>
       (data?.events ?? []).map((e) => ({
@@ -162,49 +162,49 @@ export default function CalendarPage({ title }: { title: string }) {
         extendedProps: { calendar: e.calendar },
       })),
     [data],
-  );
-  const refetch = () => void list.refetch().catch(() => {});
-  const fail = (error: unknown) => toast.show({ title: t('failed'), message: error instanceof Error ? error.message : undefined, variant: 'danger' });
+  )
+  const refetch = () => void list.refetch().catch(() => {})
+  const fail = (error: unknown) => toast.show({ title: t('failed'), message: error instanceof Error ? error.message : undefined, variant: 'danger' })
 
   const save = async (input: CalendarEventInput) => {
     try {
-      if (editing?.event) await update({ variables: { id: editing.event.id, input } });
-      else await create({ variables: { input } });
-      setEditing(null);
-      toast.show({ title: t('saved'), variant: 'success' });
-      refetch();
+      if (editing?.event) await update({ variables: { id: editing.event.id, input } })
+      else await create({ variables: { input } })
+      setEditing(null)
+      toast.show({ title: t('saved'), variant: 'success' })
+      refetch()
     } catch {
       // The dialog shows the field errors.
     }
-  };
+  }
   const move = async (info: EventDropArg | EventResizeDoneArg) => {
     try {
-      await update({ variables: { id: info.event.id, input: movedTimes(info.event) } });
-      refetch();
+      await update({ variables: { id: info.event.id, input: movedTimes(info.event) } })
+      refetch()
     } catch (error) {
-      info.revert();
-      fail(error);
+      info.revert()
+      fail(error)
     }
-  };
+  }
   const confirmDelete = async () => {
-    if (!deleting) return;
+    if (!deleting) return
     try {
-      await remove({ variables: { id: deleting.id } });
-      setDeleting(null);
-      setEditing(null);
-      toast.show({ title: t('deleted'), variant: 'success' });
-      refetch();
+      await remove({ variables: { id: deleting.id } })
+      setDeleting(null)
+      setEditing(null)
+      toast.show({ title: t('deleted'), variant: 'success' })
+      refetch()
     } catch (error) {
-      fail(error);
+      fail(error)
     }
-  };
+  }
   const closeEditor = () => {
-    created.reset();
-    updated.reset();
-    setEditing(null);
-  };
-  const toggle = (c: CalendarName, on: boolean) => setSelected((now) => (on ? [...now, c] : now.filter((x) => x !== c)));
-  const allOn = shown.every((c) => selected.includes(c));
+    created.reset()
+    updated.reset()
+    setEditing(null)
+  }
+  const toggle = (c: CalendarName, on: boolean) => setSelected((now) => (on ? [...now, c] : now.filter((x) => x !== c)))
+  const allOn = shown.every((c) => selected.includes(c))
 
   return (
     <StyledStack data-testid="calendar">
@@ -265,19 +265,21 @@ export default function CalendarPage({ title }: { title: string }) {
               selectable
               dayMaxEvents
               datesSet={(info: DatesSetArg) => {
-                const next = { start: info.start.toISOString(), end: info.end.toISOString() };
-                setRange((now) => (now?.start === next.start && now.end === next.end ? now : next));
+                const next = { start: info.start.toISOString(), end: info.end.toISOString() }
+                setRange((now) => (now?.start === next.start && now.end === next.end ? now : next))
               }}
               select={(info: DateSelectArg) =>
                 setEditing({
                   event: null,
-                  draft: info.allDay ? { start: localDay(info.start), end: localDay(info.end), allDay: true } : { start: info.start.toISOString(), end: info.end.toISOString(), allDay: false },
+                  draft: info.allDay
+                    ? { start: localDay(info.start), end: localDay(info.end), allDay: true }
+                    : { start: info.start.toISOString(), end: info.end.toISOString(), allDay: false },
                 })
               }
               eventClick={(info: EventClickArg) => {
-                info.jsEvent.preventDefault();
-                const event = byId.get(info.event.id);
-                if (event) setEditing({ event, draft: { start: event.start, end: event.end, allDay: event.allDay } });
+                info.jsEvent.preventDefault()
+                const event = byId.get(info.event.id)
+                if (event) setEditing({ event, draft: { start: event.start, end: event.end, allDay: event.allDay } })
               }}
               eventDrop={(info: EventDropArg) => void move(info)}
               eventResize={(info: EventResizeDoneArg) => void move(info)}
@@ -310,5 +312,5 @@ export default function CalendarPage({ title }: { title: string }) {
         onConfirm={() => void confirmDelete()}
       />
     </StyledStack>
-  );
+  )
 }

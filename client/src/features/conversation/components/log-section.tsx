@@ -1,32 +1,32 @@
-import { type FormEvent, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import { DataTable } from '../../../components/ui/data-table';
-import { TextField } from '../../../components/ui/text-field';
-import { useConversationLogQuery } from '../../../gql/graphql';
-import { formatDateTime } from '../../assistant/lib/format';
+import { type FormEvent, useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { DataTable } from '../../../components/ui/data-table'
+import { TextField } from '../../../components/ui/text-field'
+import { useConversationLogQuery } from '../../../gql/graphql'
+import { formatDateTime } from '../../assistant/lib/format'
 
-export const LOG_PAGE = 20;
+export const LOG_PAGE = 20
 
 /** What was asked and answered, newest first, searched and paged on the server. */
 export function LogSection({ channelId }: { channelId: string }) {
-  const { t, i18n } = useTranslation('conversation');
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
+  const { t, i18n } = useTranslation('conversation')
+  const [draft, setDraft] = useState('')
+  const [search, setSearch] = useState('')
+  const [offset, setOffset] = useState(0)
   const { data, loading, error, refetch } = useConversationLogQuery({
     variables: { channelId, search: search || null, first: LOG_PAGE, offset },
     pollInterval: 15_000,
     skipPollAttempt: () => document.visibilityState === 'hidden',
-  });
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  const page = data?.channel?.conversation.log;
+  })
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
+  const page = data?.channel?.conversation.log
 
   function submit(e: FormEvent) {
-    e.preventDefault();
-    setOffset(0);
-    setSearch(draft.trim());
+    e.preventDefault()
+    setOffset(0)
+    setSearch(draft.trim())
   }
 
   return (
@@ -80,5 +80,5 @@ export function LogSection({ channelId }: { channelId: string }) {
         }
       />
     </StyledCard>
-  );
+  )
 }

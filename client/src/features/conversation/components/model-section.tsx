@@ -1,54 +1,54 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import { StyledHeaderRow } from '../../../components/ui/header-row';
-import { SwitchButton } from '../../../components/ui/switch-button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useUpdateConversationSettingsMutation } from '../../../gql/graphql';
-import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code';
-import { useErrorText } from '../../../lib/use-error-text';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { StyledHeaderRow } from '../../../components/ui/header-row'
+import { SwitchButton } from '../../../components/ui/switch-button'
+import { TextAreaField } from '../../../components/ui/text-area-field'
+import { TextField } from '../../../components/ui/text-field'
+import { useUpdateConversationSettingsMutation } from '../../../gql/graphql'
+import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code'
+import { useErrorText } from '../../../lib/use-error-text'
 
 export interface ModelSectionProps {
-  channelId: string;
-  modelConfigured: boolean;
-  modelName: string | null;
-  botName: string | null;
-  modelEnabled: boolean;
-  systemPrompt: string;
-  fallbackAnswer: string;
-  onChanged: () => void;
+  channelId: string
+  modelConfigured: boolean
+  modelName: string | null
+  botName: string | null
+  modelEnabled: boolean
+  systemPrompt: string
+  fallbackAnswer: string
+  onChanged: () => void
 }
 
 /** Model answers: only when no rule matched and the message names the bot; the deployment's endpoint, the owner's prompt. */
 export function ModelSection(props: ModelSectionProps) {
-  const { channelId, modelConfigured, modelName, botName, modelEnabled, onChanged } = props;
-  const { t } = useTranslation('conversation');
-  const errorText = useErrorText();
-  const [prompt, setPrompt] = useState(props.systemPrompt);
-  const [fallback, setFallback] = useState(props.fallbackAnswer);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
-  const [save, { loading }] = useUpdateConversationSettingsMutation();
-  const fields = error ? fieldErrorsOf(error) : {};
+  const { channelId, modelConfigured, modelName, botName, modelEnabled, onChanged } = props
+  const { t } = useTranslation('conversation')
+  const errorText = useErrorText()
+  const [prompt, setPrompt] = useState(props.systemPrompt)
+  const [fallback, setFallback] = useState(props.fallbackAnswer)
+  const [error, setError] = useState<unknown>(null)
+  const [saved, setSaved] = useState(false)
+  const [save, { loading }] = useUpdateConversationSettingsMutation()
+  const fields = error ? fieldErrorsOf(error) : {}
 
   async function run(input: { modelEnabled?: boolean; systemPrompt?: string; fallbackAnswer?: string }) {
-    setError(null);
-    setSaved(false);
+    setError(null)
+    setSaved(false)
     try {
-      await save({ variables: { channelId, input } });
-      setSaved(true);
+      await save({ variables: { channelId, input } })
+      setSaved(true)
     } catch (e) {
-      setError(e);
+      setError(e)
     }
-    onChanged();
+    onChanged()
   }
 
   function submit(e: FormEvent) {
-    e.preventDefault();
-    void run({ systemPrompt: prompt, fallbackAnswer: fallback });
+    e.preventDefault()
+    void run({ systemPrompt: prompt, fallbackAnswer: fallback })
   }
 
   return (
@@ -110,5 +110,5 @@ export function ModelSection(props: ModelSectionProps) {
         </Button>
       </form>
     </StyledCard>
-  );
+  )
 }

@@ -1,47 +1,47 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable } from '../../../components/ui/data-table';
-import { StyledHeaderRow } from '../../../components/ui/header-row';
-import { SwitchButton } from '../../../components/ui/switch-button';
-import { type ConversationRuleFieldsFragment, useDeleteConversationRuleMutation, useUpdateConversationRuleMutation } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { RuleDialog } from './rule-dialog';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { DataTable } from '../../../components/ui/data-table'
+import { StyledHeaderRow } from '../../../components/ui/header-row'
+import { SwitchButton } from '../../../components/ui/switch-button'
+import { type ConversationRuleFieldsFragment, useDeleteConversationRuleMutation, useUpdateConversationRuleMutation } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { RuleDialog } from './rule-dialog'
 
 /** A rule the bot skips: saved before the engine refused its pattern (the server says why). */
 const StyledProblem = styled.small`
   display: block;
   color: ${({ theme }) => theme.colors.danger};
-`;
+`
 
 export interface RulesSectionProps {
-  channelId: string;
-  rules: readonly ConversationRuleFieldsFragment[];
-  onChanged: () => void;
+  channelId: string
+  rules: readonly ConversationRuleFieldsFragment[]
+  onChanged: () => void
 }
 
 /** The channel's rules, highest priority first: on/off at once, add and edit in a dialog, delete after asking. */
 export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps) {
-  const { t } = useTranslation('conversation');
-  const errorText = useErrorText();
-  const [editing, setEditing] = useState<{ rule: ConversationRuleFieldsFragment | null } | null>(null);
-  const [deleting, setDeleting] = useState<ConversationRuleFieldsFragment | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [update] = useUpdateConversationRuleMutation();
-  const [remove, { loading: removing }] = useDeleteConversationRuleMutation();
+  const { t } = useTranslation('conversation')
+  const errorText = useErrorText()
+  const [editing, setEditing] = useState<{ rule: ConversationRuleFieldsFragment | null } | null>(null)
+  const [deleting, setDeleting] = useState<ConversationRuleFieldsFragment | null>(null)
+  const [error, setError] = useState<unknown>(null)
+  const [update] = useUpdateConversationRuleMutation()
+  const [remove, { loading: removing }] = useDeleteConversationRuleMutation()
 
   async function act(action: () => Promise<unknown>) {
-    setError(null);
+    setError(null)
     try {
-      await action();
+      await action()
     } catch (e) {
-      setError(e);
+      setError(e)
     }
-    onChanged();
+    onChanged()
   }
 
   return (
@@ -94,7 +94,12 @@ export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps)
                 <Button variant="ghost" onClick={() => setEditing({ rule })} aria-label={t('rules.editOne', { pattern: rule.pattern })}>
                   {t('rules.editShort')}
                 </Button>
-                <Button variant="ghost" onClick={() => setDeleting(rule)} aria-label={t('rules.deleteOne', { pattern: rule.pattern })} data-testid="rule-delete">
+                <Button
+                  variant="ghost"
+                  onClick={() => setDeleting(rule)}
+                  aria-label={t('rules.deleteOne', { pattern: rule.pattern })}
+                  data-testid="rule-delete"
+                >
                   {t('rules.delete')}
                 </Button>
               </>
@@ -115,8 +120,8 @@ export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps)
           rule={editing.rule}
           onClose={() => setEditing(null)}
           onSaved={() => {
-            setEditing(null);
-            onChanged();
+            setEditing(null)
+            onChanged()
           }}
         />
       ) : null}
@@ -128,11 +133,11 @@ export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps)
         busy={removing}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          const rule = deleting;
-          setDeleting(null);
-          if (rule) void act(() => remove({ variables: { id: rule.id } }));
+          const rule = deleting
+          setDeleting(null)
+          if (rule) void act(() => remove({ variables: { id: rule.id } }))
         }}
       />
     </StyledCard>
-  );
+  )
 }

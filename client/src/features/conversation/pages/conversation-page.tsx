@@ -1,44 +1,44 @@
-import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { StyledCard } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { StyledHeaderRow } from '../../../components/ui/header-row';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { SwitchButton } from '../../../components/ui/switch-button';
-import { useConversationBotQuery, useSetConversationModuleMutation } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { ChannelPage } from '../../assistant/components/channel-page';
-import { LogSection } from '../components/log-section';
-import { ModelSection } from '../components/model-section';
-import { RulesSection } from '../components/rules-section';
+import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { StyledCard } from '../../../components/ui/card'
+import { ErrorState } from '../../../components/ui/error-state'
+import { StyledHeaderRow } from '../../../components/ui/header-row'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { SwitchButton } from '../../../components/ui/switch-button'
+import { useConversationBotQuery, useSetConversationModuleMutation } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { ChannelPage } from '../../assistant/components/channel-page'
+import { LogSection } from '../components/log-section'
+import { ModelSection } from '../components/model-section'
+import { RulesSection } from '../components/rules-section'
 
 const StyledStack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xl};
-`;
+`
 
 function ChannelConversation({ channelId, botActive }: { channelId: string; botActive: boolean }) {
-  const { t } = useTranslation('conversation');
-  const errorText = useErrorText();
-  const [switchError, setSwitchError] = useState<unknown>(null);
-  const { data, loading, error, refetch } = useConversationBotQuery({ variables: { channelId } });
-  const [setModule, { loading: switching }] = useSetConversationModuleMutation();
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  if (error && !data) return <ErrorState error={error} onRetry={reload} testId="conversation-error" />;
-  if (loading && !data) return <LoadingState testId="conversation-loading" />;
-  const c = data?.channel?.conversation;
-  if (!c) return null;
+  const { t } = useTranslation('conversation')
+  const errorText = useErrorText()
+  const [switchError, setSwitchError] = useState<unknown>(null)
+  const { data, loading, error, refetch } = useConversationBotQuery({ variables: { channelId } })
+  const [setModule, { loading: switching }] = useSetConversationModuleMutation()
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
+  if (error && !data) return <ErrorState error={error} onRetry={reload} testId="conversation-error" />
+  if (loading && !data) return <LoadingState testId="conversation-loading" />
+  const c = data?.channel?.conversation
+  if (!c) return null
 
   async function toggle(enabled: boolean) {
-    setSwitchError(null);
+    setSwitchError(null)
     try {
-      await setModule({ variables: { channelId, enabled } });
+      await setModule({ variables: { channelId, enabled } })
     } catch (e) {
-      setSwitchError(e);
+      setSwitchError(e)
     }
-    reload();
+    reload()
   }
 
   return (
@@ -82,15 +82,15 @@ function ChannelConversation({ channelId, botActive }: { channelId: string; botA
       />
       <LogSection channelId={channelId} />
     </StyledStack>
-  );
+  )
 }
 
 /** /pages/Conversation: rules, optional model answers, the log and the monthly usage of a channel's conversation bot. */
 export default function ConversationPage({ title }: { title: string }) {
-  const { t } = useTranslation('conversation');
+  const { t } = useTranslation('conversation')
   return (
     <ChannelPage title={title} intro={() => t('intro')} testId="conversation-page">
       {(channel) => <ChannelConversation key={channel.id} channelId={channel.id} botActive={channel.panel.active} />}
     </ChannelPage>
-  );
+  )
 }

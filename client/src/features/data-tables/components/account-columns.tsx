@@ -1,14 +1,14 @@
-import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import type { DataTableRowFieldsFragment } from '../../../gql/graphql';
+import type { ComponentProps } from 'react'
+import { useTranslation } from 'react-i18next'
+import { type DataColumn, DataTable } from '../../../components/ui/data-table'
+import type { DataTableRowFieldsFragment } from '../../../gql/graphql'
 
-export type AccountRow = DataTableRowFieldsFragment;
+export type AccountRow = DataTableRowFieldsFragment
 
 /** The accounts' columns, shared by every view of the data tables; `sortable` where the server sorts. */
 export function useAccountColumns(sortable = false): DataColumn<AccountRow>[] {
-  const { t } = useTranslation('data-tables');
-  const { t: tShared } = useTranslation();
+  const { t } = useTranslation('data-tables')
+  const { t: tShared } = useTranslation()
   return [
     { key: 'fullName', header: t('fields.name'), sortable, cell: (r) => r.fullName },
     { key: 'email', header: t('fields.email'), sortable, cell: (r) => r.email },
@@ -18,19 +18,22 @@ export function useAccountColumns(sortable = false): DataColumn<AccountRow>[] {
     { key: 'daysLeft', header: t('fields.daysLeft'), sortable, cell: (r) => r.daysLeft ?? '—' },
     { key: 'channel', header: t('fields.channel'), sortable, cell: (r) => r.channel ?? '—' },
     { key: 'startDate', header: t('fields.startDate'), sortable, cell: (r) => r.startDate },
-  ];
+  ]
 }
 
-type AccountsTableProps = Omit<ComponentProps<typeof DataTable<AccountRow>>, 'columns' | 'rowKey' | 'error' | 'onRetry' | 'loading' | 'empty' | 'emptyTestId'> & {
+type AccountsTableProps = Omit<
+  ComponentProps<typeof DataTable<AccountRow>>,
+  'columns' | 'rowKey' | 'error' | 'onRetry' | 'loading' | 'empty' | 'emptyTestId'
+> & {
   /** The query's state: its error offers a retry, its loading dims the table. */
-  result: { loading: boolean; error?: unknown; refetch: () => unknown };
+  result: { loading: boolean; error?: unknown; refetch: () => unknown }
   /** Sortable columns (the server sorts). */
-  sortable?: boolean;
-};
+  sortable?: boolean
+}
 
 /** The accounts in the shared DataTable, with the row key, empty text and retry every view of the data tables uses. */
 export function AccountsTable({ result, sortable = false, ...table }: AccountsTableProps) {
-  const { t } = useTranslation('data-tables');
+  const { t } = useTranslation('data-tables')
   return (
     <DataTable
       columns={useAccountColumns(sortable)}
@@ -42,5 +45,5 @@ export function AccountsTable({ result, sortable = false, ...table }: AccountsTa
       emptyTestId="table-empty"
       {...table}
     />
-  );
+  )
 }

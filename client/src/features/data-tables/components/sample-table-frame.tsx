@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
 
-export type SampleKind = 'basic' | 'rowGroup' | 'advancedSearch';
+export type SampleKind = 'basic' | 'rowGroup' | 'advancedSearch'
 
 /**
  * The frame of a sample-data view (the classic good-table examples over the accounts in
@@ -12,7 +12,7 @@ export type SampleKind = 'basic' | 'rowGroup' | 'advancedSearch';
  * same accounts as the accounts table.
  */
 export function SampleTableFrame({ title, kind, controls, children }: { title: string; kind: SampleKind; controls?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation('data-tables');
+  const { t } = useTranslation('data-tables')
   return (
     <StyledStack>
       <PageHeader
@@ -28,5 +28,5 @@ export function SampleTableFrame({ title, kind, controls, children }: { title: s
         {children}
       </Panel>
     </StyledStack>
-  );
+  )
 }

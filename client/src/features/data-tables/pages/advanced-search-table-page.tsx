@@ -1,37 +1,37 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { StyledFilterBar } from '../../../components/ui/form-grid';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { type DataTableFilter, useDataTableRowsQuery } from '../../../gql/graphql';
-import { useDebounced } from '../../../lib/use-debounced';
-import { AccountsTable } from '../components/account-columns';
-import { SampleTableFrame } from '../components/sample-table-frame';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/button'
+import { StyledFilterBar } from '../../../components/ui/form-grid'
+import { SelectField } from '../../../components/ui/select-field'
+import { TextField } from '../../../components/ui/text-field'
+import { type DataTableFilter, useDataTableRowsQuery } from '../../../gql/graphql'
+import { useDebounced } from '../../../lib/use-debounced'
+import { AccountsTable } from '../components/account-columns'
+import { SampleTableFrame } from '../components/sample-table-frame'
 
-type Filters = Required<Pick<DataTableFilter, 'fullName' | 'email' | 'channel' | 'role' | 'plan' | 'status' | 'startDateFrom' | 'startDateTo'>>;
-type Field = keyof Filters;
+type Filters = Required<Pick<DataTableFilter, 'fullName' | 'email' | 'channel' | 'role' | 'plan' | 'status' | 'startDateFrom' | 'startDateTo'>>
+type Field = keyof Filters
 
-const NONE: Record<Field, string> = { fullName: '', email: '', channel: '', role: '', plan: '', status: '', startDateFrom: '', startDateTo: '' };
+const NONE: Record<Field, string> = { fullName: '', email: '', channel: '', role: '', plan: '', status: '', startDateFrom: '', startDateTo: '' }
 const TEXT_FIELDS = [
   ['fullName', 'fields.name'],
   ['email', 'fields.email'],
   ['channel', 'fields.channel'],
   ['plan', 'fields.plan'],
-] as const;
+] as const
 
 /** The filters the server is asked for: the given ones, trimmed. */
 const given = (filters: Record<Field, string>): DataTableFilter =>
-  Object.fromEntries(Object.entries(filters).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : [])));
+  Object.fromEntries(Object.entries(filters).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : [])))
 
 /** /tables/advanced-search: the sample "advanced search" table (GET /good-table/advanced-search): a filter per column, all applied together on the server. */
 export default function AdvancedSearchTablePage({ title }: { title: string }) {
-  const { t } = useTranslation('data-tables');
-  const { t: tShared } = useTranslation();
-  const [filters, setFilters] = useState<Record<Field, string>>(NONE);
-  const asked = useDebounced(filters, 300);
-  const { data, previousData, loading, error, refetch } = useDataTableRowsQuery({ variables: { filter: given(asked) } });
-  const set = (field: Field) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [field]: event.target.value }));
+  const { t } = useTranslation('data-tables')
+  const { t: tShared } = useTranslation()
+  const [filters, setFilters] = useState<Record<Field, string>>(NONE)
+  const asked = useDebounced(filters, 300)
+  const { data, previousData, loading, error, refetch } = useDataTableRowsQuery({ variables: { filter: given(asked) } })
+  const set = (field: Field) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [field]: event.target.value }))
   return (
     <SampleTableFrame
       title={title}
@@ -39,7 +39,15 @@ export default function AdvancedSearchTablePage({ title }: { title: string }) {
       controls={
         <StyledFilterBar role="search" aria-label={t('samples.filters')}>
           {TEXT_FIELDS.map(([field, label]) => (
-            <TextField key={field} label={t(label)} type="search" maxLength={100} value={filters[field]} onChange={set(field)} data-testid={`filter-${field}`} />
+            <TextField
+              key={field}
+              label={t(label)}
+              type="search"
+              maxLength={100}
+              value={filters[field]}
+              onChange={set(field)}
+              data-testid={`filter-${field}`}
+            />
           ))}
           <SelectField label={t('fields.role')} value={filters.role} onChange={set('role')} data-testid="filter-role">
             <option value="">{t('samples.any')}</option>
@@ -65,12 +73,7 @@ export default function AdvancedSearchTablePage({ title }: { title: string }) {
         </StyledFilterBar>
       }
     >
-      <AccountsTable
-        result={{ loading, error, refetch }}
-        rows={(data ?? previousData)?.dataTableRows}
-        testId="advanced-table"
-        rowTestId="advanced-row"
-      />
+      <AccountsTable result={{ loading, error, refetch }} rows={(data ?? previousData)?.dataTableRows} testId="advanced-table" rowTestId="advanced-row" />
     </SampleTableFrame>
-  );
+  )
 }

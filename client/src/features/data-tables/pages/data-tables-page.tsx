@@ -1,35 +1,35 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/ui/pager';
-import type { TableSort } from '../../../components/ui/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextField } from '../../../components/ui/text-field';
-import { type DataTableSortField, useDataTablesPageQuery } from '../../../gql/graphql';
-import { useDebounced } from '../../../lib/use-debounced';
-import { AccountsTable } from '../components/account-columns';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Pager } from '../../../components/ui/pager'
+import type { TableSort } from '../../../components/ui/data-table'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextField } from '../../../components/ui/text-field'
+import { type DataTableSortField, useDataTablesPageQuery } from '../../../gql/graphql'
+import { useDebounced } from '../../../lib/use-debounced'
+import { AccountsTable } from '../components/account-columns'
 
-const PER_PAGE = 10;
+const PER_PAGE = 10
 /** The search waits this long after the last key press before asking the server. */
-const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300
 
 /**
  * The accounts table (GET /good-table/table_ssr through GraphQL dataTablePage): search,
  * sorting and paging run on the server; admins see every account, resellers their clients.
  */
 export default function DataTablesPage({ title }: { title: string }) {
-  const { t } = useTranslation('data-tables');
-  const [q, setQ] = useState('');
-  const query = useDebounced(q.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<TableSort>({ field: 'id', descending: true });
+  const { t } = useTranslation('data-tables')
+  const [q, setQ] = useState('')
+  const query = useDebounced(q.trim(), SEARCH_DEBOUNCE_MS)
+  const [page, setPage] = useState(1)
+  const [sort, setSort] = useState<TableSort>({ field: 'id', descending: true })
   const { data, previousData, loading, error, refetch } = useDataTablesPageQuery({
     variables: { page, perPage: PER_PAGE, sortField: sort.field as DataTableSortField, descending: sort.descending, filter: query ? { q: query } : null },
-  });
-  const shown = (data ?? previousData)?.dataTablePage;
-  const total = shown?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  })
+  const shown = (data ?? previousData)?.dataTablePage
+  const total = shown?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE))
   return (
     <StyledStack>
       <PageHeader title={title} subtitle={t('subtitle')} />
@@ -41,8 +41,8 @@ export default function DataTablesPage({ title }: { title: string }) {
           value={q}
           maxLength={100}
           onChange={(event) => {
-            setQ(event.target.value);
-            setPage(1);
+            setQ(event.target.value)
+            setPage(1)
           }}
           data-testid="table-search"
         />
@@ -53,8 +53,8 @@ export default function DataTablesPage({ title }: { title: string }) {
           sort={sort}
           sortLabel={t('sortBy')}
           onSort={(field) => {
-            setSort((s) => ({ field, descending: s.field === field ? !s.descending : false }));
-            setPage(1);
+            setSort((s) => ({ field, descending: s.field === field ? !s.descending : false }))
+            setPage(1)
           }}
           testId="accounts-table"
           rowTestId="accounts-row"
@@ -69,5 +69,5 @@ export default function DataTablesPage({ title }: { title: string }) {
         />
       </Panel>
     </StyledStack>
-  );
+  )
 }

@@ -1,23 +1,23 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { Panel } from '../../../components/ui/panel';
-import { useToast } from '../../../components/ui/toast-provider';
-import { useFeedbackChannelsQuery, useFeedbackReportsQuery } from '../../../gql/graphql';
-import { useAbility } from '../../../lib/ability-context';
-import { useSession } from '../../../lib/use-session';
-import { FEEDBACK_ADMIN_PATH, PAGE_SIZE } from '../lib';
-import { ReportDialog } from './report-dialog';
-import { ReportView } from './report-view';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { Panel } from '../../../components/ui/panel'
+import { useToast } from '../../../components/ui/toast-provider'
+import { useFeedbackChannelsQuery, useFeedbackReportsQuery } from '../../../gql/graphql'
+import { useAbility } from '../../../lib/ability-context'
+import { useSession } from '../../../lib/use-session'
+import { FEEDBACK_ADMIN_PATH, PAGE_SIZE } from '../lib'
+import { ReportDialog } from './report-dialog'
+import { ReportView } from './report-view'
 
 const StyledSection = styled.section`
   margin-top: ${({ theme }) => theme.space.xl};
-`;
+`
 
 /**
  * The Bot-Panel's feedback section: "Report a problem" (about one of your channels) and the
@@ -25,25 +25,31 @@ const StyledSection = styled.section`
  * clients' (read-only). Admins triage on /admin/bot-feedback-reports.
  */
 export function FeedbackSection() {
-  const { t } = useTranslation('feedback');
-  const toast = useToast();
-  const session = useSession();
+  const { t } = useTranslation('feedback')
+  const toast = useToast()
+  const session = useSession()
   // Triage is admins' (manage Admin); they do it on the reports page.
-  const isAdmin = useAbility().can('manage', 'Admin');
-  const staff = isAdmin || session.userData?.role === 'reseller';
-  const [open, setOpen] = useState(false);
-  const [limit, setLimit] = useState(PAGE_SIZE);
-  const channels = useFeedbackChannelsQuery();
-  const reports = useFeedbackReportsQuery({ variables: { first: limit }, skip: isAdmin, notifyOnNetworkStatusChange: true });
-  const own = channels.data?.channels ?? [];
-  const list = reports.data?.feedbackReports;
+  const isAdmin = useAbility().can('manage', 'Admin')
+  const staff = isAdmin || session.userData?.role === 'reseller'
+  const [open, setOpen] = useState(false)
+  const [limit, setLimit] = useState(PAGE_SIZE)
+  const channels = useFeedbackChannelsQuery()
+  const reports = useFeedbackReportsQuery({ variables: { first: limit }, skip: isAdmin, notifyOnNetworkStatusChange: true })
+  const own = channels.data?.channels ?? []
+  const list = reports.data?.feedbackReports
 
   return (
     <StyledSection data-testid="feedback-section">
       <Panel
         title={staff && !isAdmin ? t('mine.titleStaff') : t('mine.title')}
         actions={
-          <Button variant="secondary" onClick={() => setOpen(true)} disabled={own.length === 0} title={own.length === 0 ? t('file.noChannel') : undefined} data-testid="feedback-open">
+          <Button
+            variant="secondary"
+            onClick={() => setOpen(true)}
+            disabled={own.length === 0}
+            title={own.length === 0 ? t('file.noChannel') : undefined}
+            data-testid="feedback-open"
+          >
             {t('file.button')}
           </Button>
         }
@@ -75,12 +81,12 @@ export function FeedbackSection() {
           channels={own}
           onClose={() => setOpen(false)}
           onFiled={() => {
-            setOpen(false);
-            toast.show({ title: t('file.sent'), variant: 'success' });
-            void reports.refetch();
+            setOpen(false)
+            toast.show({ title: t('file.sent'), variant: 'success' })
+            void reports.refetch()
           }}
         />
       ) : null}
     </StyledSection>
-  );
+  )
 }

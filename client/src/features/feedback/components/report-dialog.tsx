@@ -1,14 +1,14 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Dialog } from '../../../components/ui/dialog';
-import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { type FeedbackCategory, useFeedbackChatHistoryQuery, useFileFeedbackReportMutation } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { CATEGORIES, MAX_EXCERPT_LINES, MAX_TEXT_LENGTH } from '../lib';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Dialog } from '../../../components/ui/dialog'
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions'
+import { SelectField } from '../../../components/ui/select-field'
+import { TextAreaField } from '../../../components/ui/text-area-field'
+import { type FeedbackCategory, useFeedbackChatHistoryQuery, useFileFeedbackReportMutation } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { CATEGORIES, MAX_EXCERPT_LINES, MAX_TEXT_LENGTH } from '../lib'
 
 const StyledLines = styled.ul`
   margin: 0;
@@ -30,7 +30,7 @@ const StyledLines = styled.ul`
     font-size: ${({ theme }) => theme.fontSizes.sm};
     cursor: pointer;
   }
-`;
+`
 
 const StyledFieldset = styled.fieldset`
   display: grid;
@@ -43,25 +43,25 @@ const StyledFieldset = styled.fieldset`
     margin-bottom: ${({ theme }) => theme.space.xs};
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
-`;
+`
 
 const StyledMuted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 export interface ReportChannel {
-  id: string;
-  displayName: string;
+  id: string
+  displayName: string
 }
 
 /** Picks up to MAX_EXCERPT_LINES lines of the channel's chat history (the bot keeps its last lines). */
 function ExcerptPicker({ channelId, picked, onChange }: { channelId: string; picked: string[]; onChange: (ids: string[]) => void }) {
-  const { t } = useTranslation('feedback');
-  const { data, loading } = useFeedbackChatHistoryQuery({ variables: { channelId }, fetchPolicy: 'network-only' });
-  const lines = data?.channel?.recentMessages ?? [];
-  const toggle = (id: string) => onChange(picked.includes(id) ? picked.filter((p) => p !== id) : [...picked, id]);
+  const { t } = useTranslation('feedback')
+  const { data, loading } = useFeedbackChatHistoryQuery({ variables: { channelId }, fetchPolicy: 'network-only' })
+  const lines = data?.channel?.recentMessages ?? []
+  const toggle = (id: string) => onChange(picked.includes(id) ? picked.filter((p) => p !== id) : [...picked, id])
   return (
     <StyledFieldset>
       <legend>{t('file.excerpt')}</legend>
@@ -85,35 +85,51 @@ function ExcerptPicker({ channelId, picked, onChange }: { channelId: string; pic
         </StyledLines>
       )}
     </StyledFieldset>
-  );
+  )
 }
 
 /** The "Report a problem" dialog: channel, category, text and an optional chat excerpt. */
-export function ReportDialog({ open, channels, onClose, onFiled }: { open: boolean; channels: readonly ReportChannel[]; onClose: () => void; onFiled: () => void }) {
-  const { t } = useTranslation('feedback');
-  const errorText = useErrorText();
-  const [channelId, setChannelId] = useState(channels[0]?.id ?? '');
-  const [category, setCategory] = useState<FeedbackCategory>('bug');
-  const [text, setText] = useState('');
-  const [picked, setPicked] = useState<string[]>([]);
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<unknown>(null);
-  const [file, { loading }] = useFileFeedbackReportMutation();
+export function ReportDialog({
+  open,
+  channels,
+  onClose,
+  onFiled,
+}: {
+  open: boolean
+  channels: readonly ReportChannel[]
+  onClose: () => void
+  onFiled: () => void
+}) {
+  const { t } = useTranslation('feedback')
+  const errorText = useErrorText()
+  const [channelId, setChannelId] = useState(channels[0]?.id ?? '')
+  const [category, setCategory] = useState<FeedbackCategory>('bug')
+  const [text, setText] = useState('')
+  const [picked, setPicked] = useState<string[]>([])
+  const [touched, setTouched] = useState(false)
+  const [serverError, setServerError] = useState<unknown>(null)
+  const [file, { loading }] = useFileFeedbackReportMutation()
 
-  const trimmed = text.trim();
-  const textErrors = !touched ? [] : trimmed.length === 0 ? [t('file.textRequired')] : trimmed.length > MAX_TEXT_LENGTH ? [t('file.tooLong', { max: MAX_TEXT_LENGTH })] : [];
-  const excerptError = picked.length > MAX_EXCERPT_LINES ? t('file.tooMany', { max: MAX_EXCERPT_LINES }) : null;
+  const trimmed = text.trim()
+  const textErrors = !touched
+    ? []
+    : trimmed.length === 0
+      ? [t('file.textRequired')]
+      : trimmed.length > MAX_TEXT_LENGTH
+        ? [t('file.tooLong', { max: MAX_TEXT_LENGTH })]
+        : []
+  const excerptError = picked.length > MAX_EXCERPT_LINES ? t('file.tooMany', { max: MAX_EXCERPT_LINES }) : null
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (!channelId || trimmed.length === 0 || trimmed.length > MAX_TEXT_LENGTH || excerptError) return;
-    setServerError(null);
+    event.preventDefault()
+    setTouched(true)
+    if (!channelId || trimmed.length === 0 || trimmed.length > MAX_TEXT_LENGTH || excerptError) return
+    setServerError(null)
     try {
-      await file({ variables: { input: { channelId, category, text: trimmed, excerptMessageIds: picked } } });
-      onFiled();
+      await file({ variables: { input: { channelId, category, text: trimmed, excerptMessageIds: picked } } })
+      onFiled()
     } catch (e) {
-      setServerError(e);
+      setServerError(e)
     }
   }
 
@@ -125,8 +141,8 @@ export function ReportDialog({ open, channels, onClose, onFiled }: { open: boole
           label={t('file.channel')}
           value={channelId}
           onChange={(e) => {
-            setChannelId(e.target.value);
-            setPicked([]);
+            setChannelId(e.target.value)
+            setPicked([])
           }}
           data-autofocus
           name="channel"
@@ -160,5 +176,5 @@ export function ReportDialog({ open, channels, onClose, onFiled }: { open: boole
         <DialogFormActions submitLabel={t('file.submit')} onCancel={onClose} busy={loading} submitTestId="feedback-submit" />
       </form>
     </Dialog>
-  );
+  )
 }

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import type { FeedbackReportFieldsFragment, FeedbackStatus } from '../../../gql/graphql';
-import { formatWhen } from '../lib';
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import type { FeedbackReportFieldsFragment, FeedbackStatus } from '../../../gql/graphql'
+import { formatWhen } from '../lib'
 
 const StyledStatus = styled.span<{ $status: FeedbackStatus }>`
   display: inline-block;
@@ -12,15 +12,15 @@ const StyledStatus = styled.span<{ $status: FeedbackStatus }>`
   color: ${({ theme, $status }) => ($status === 'resolved' ? theme.colors.success : $status === 'open' ? theme.colors.warning : theme.colors.info)};
   background: ${({ theme, $status }) =>
     $status === 'resolved' ? theme.colors.successSoft : $status === 'open' ? theme.colors.warningSoft : theme.colors.infoSoft};
-`;
+`
 
 export function StatusBadge({ status }: { status: FeedbackStatus }) {
-  const { t } = useTranslation('feedback');
+  const { t } = useTranslation('feedback')
   return (
     <StyledStatus $status={status} data-testid="feedback-status">
       {t(`statuses.${status}`)}
     </StyledStatus>
-  );
+  )
 }
 
 const StyledExcerpt = styled.ol`
@@ -29,11 +29,11 @@ const StyledExcerpt = styled.ol`
   list-style: none;
   border-left: 3px solid ${({ theme }) => theme.colors.border};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 export function Excerpt({ lines }: { lines: FeedbackReportFieldsFragment['excerpt'] }) {
-  const { t } = useTranslation('feedback');
-  if (lines.length === 0) return null;
+  const { t } = useTranslation('feedback')
+  if (lines.length === 0) return null
   return (
     <StyledExcerpt aria-label={t('mine.excerpt')} data-testid="feedback-excerpt">
       {lines.map((line, i) => (
@@ -42,7 +42,7 @@ export function Excerpt({ lines }: { lines: FeedbackReportFieldsFragment['excerp
         </li>
       ))}
     </StyledExcerpt>
-  );
+  )
 }
 
 const StyledReport = styled.article`
@@ -56,7 +56,7 @@ const StyledReport = styled.article`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
-`;
+`
 
 export const StyledMeta = styled.div`
   display: flex;
@@ -65,7 +65,7 @@ export const StyledMeta = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 const StyledReply = styled.div`
   padding: ${({ theme }) => theme.space.md};
@@ -76,11 +76,11 @@ const StyledReply = styled.div`
     margin: 0 0 ${({ theme }) => theme.space.xs};
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
-`;
+`
 
 /** One report as its reporter (or their reseller) sees it: what was filed and the admins' reply. */
 export function ReportView({ report, showReporter = false, children }: { report: FeedbackReportFieldsFragment; showReporter?: boolean; children?: ReactNode }) {
-  const { t, i18n } = useTranslation('feedback');
+  const { t, i18n } = useTranslation('feedback')
   return (
     <StyledReport data-testid="feedback-report" aria-label={`#${report.id}`}>
       <StyledMeta>
@@ -102,5 +102,5 @@ export function ReportView({ report, showReporter = false, children }: { report:
       )}
       {children}
     </StyledReport>
-  );
+  )
 }

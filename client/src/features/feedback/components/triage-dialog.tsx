@@ -1,14 +1,14 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { StyledFieldRow } from '../../../components/ui/form-grid';
-import { Dialog } from '../../../components/ui/dialog';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextAreaField } from '../../../components/ui/text-area-field';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { StyledFieldRow } from '../../../components/ui/form-grid'
+import { Dialog } from '../../../components/ui/dialog'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { SelectField } from '../../../components/ui/select-field'
+import { TextAreaField } from '../../../components/ui/text-area-field'
 import {
   type FeedbackReportFieldsFragment,
   type FeedbackStatus,
@@ -17,16 +17,16 @@ import {
   useFeedbackTriageQuery,
   useReplyToFeedbackReportMutation,
   useSetFeedbackReportStatusMutation,
-} from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { formatWhen, MAX_TEXT_LENGTH, STATUSES } from '../lib';
-import { ReportView, StyledMeta } from './report-view';
+} from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { formatWhen, MAX_TEXT_LENGTH, STATUSES } from '../lib'
+import { ReportView, StyledMeta } from './report-view'
 
 const StyledForm = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.lg};
-`;
+`
 
 const StyledNotes = styled.ul`
   margin: 0;
@@ -39,36 +39,44 @@ const StyledNotes = styled.ul`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
-`;
+`
 
 /** An admin's triage of one report: status, assignee, the reply the client sees, internal notes. */
-export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackReportFieldsFragment; onClose: () => void; onChanged: (report: FeedbackReportFieldsFragment | null) => void }) {
-  const { t, i18n } = useTranslation('feedback');
-  const errorText = useErrorText();
-  const triage = useFeedbackTriageQuery({ variables: { id: report.id }, fetchPolicy: 'network-only' });
-  const [status, setStatus] = useState<FeedbackStatus>(report.status);
-  const [assignee, setAssignee] = useState(report.assigneeId ?? '');
-  const [reply, setReply] = useState(report.reply ?? '');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [notice, setNotice] = useState(false);
-  const [setStatusMutation, statusState] = useSetFeedbackReportStatusMutation();
-  const [assign, assignState] = useAssignFeedbackReportMutation();
-  const [saveReply, replyState] = useReplyToFeedbackReportMutation();
-  const [addNote, noteState] = useAddFeedbackReportNoteMutation();
-  const busy = statusState.loading || assignState.loading || replyState.loading || noteState.loading;
+export function TriageDialog({
+  report,
+  onClose,
+  onChanged,
+}: {
+  report: FeedbackReportFieldsFragment
+  onClose: () => void
+  onChanged: (report: FeedbackReportFieldsFragment | null) => void
+}) {
+  const { t, i18n } = useTranslation('feedback')
+  const errorText = useErrorText()
+  const triage = useFeedbackTriageQuery({ variables: { id: report.id }, fetchPolicy: 'network-only' })
+  const [status, setStatus] = useState<FeedbackStatus>(report.status)
+  const [assignee, setAssignee] = useState(report.assigneeId ?? '')
+  const [reply, setReply] = useState(report.reply ?? '')
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<unknown>(null)
+  const [notice, setNotice] = useState(false)
+  const [setStatusMutation, statusState] = useSetFeedbackReportStatusMutation()
+  const [assign, assignState] = useAssignFeedbackReportMutation()
+  const [saveReply, replyState] = useReplyToFeedbackReportMutation()
+  const [addNote, noteState] = useAddFeedbackReportNoteMutation()
+  const busy = statusState.loading || assignState.loading || replyState.loading || noteState.loading
 
   /** Runs one change; the dialog then shows the report as the server answered it. */
   async function run(event: FormEvent, action: () => Promise<FeedbackReportFieldsFragment | null>) {
-    event.preventDefault();
-    setError(null);
-    setNotice(false);
+    event.preventDefault()
+    setError(null)
+    setNotice(false)
     try {
-      const updated = await action();
-      setNotice(true);
-      onChanged(updated);
+      const updated = await action()
+      setNotice(true)
+      onChanged(updated)
     } catch (e) {
-      setError(e);
+      setError(e)
     }
   }
 
@@ -82,7 +90,9 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
       ) : null}
       <ReportView report={report} showReporter />
 
-      <StyledForm onSubmit={(e) => void run(e, async () => (await setStatusMutation({ variables: { id: report.id, status } })).data?.setFeedbackReportStatus ?? null)}>
+      <StyledForm
+        onSubmit={(e) => void run(e, async () => (await setStatusMutation({ variables: { id: report.id, status } })).data?.setFeedbackReportStatus ?? null)}
+      >
         <StyledFieldRow>
           <SelectField label={t('admin.status')} name="status" value={status} onChange={(e) => setStatus(e.target.value as FeedbackStatus)} data-autofocus>
             {STATUSES.map((s) => (
@@ -97,7 +107,11 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
         </StyledFieldRow>
       </StyledForm>
 
-      <StyledForm onSubmit={(e) => void run(e, async () => (await assign({ variables: { id: report.id, assigneeId: assignee || null } })).data?.assignFeedbackReport ?? null)}>
+      <StyledForm
+        onSubmit={(e) =>
+          void run(e, async () => (await assign({ variables: { id: report.id, assigneeId: assignee || null } })).data?.assignFeedbackReport ?? null)
+        }
+      >
         <StyledFieldRow>
           <SelectField label={t('admin.assign')} name="assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
             <option value="">{t('admin.unassigned')}</option>
@@ -113,7 +127,9 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
         </StyledFieldRow>
       </StyledForm>
 
-      <StyledForm onSubmit={(e) => void run(e, async () => (await saveReply({ variables: { id: report.id, reply: reply.trim() } })).data?.replyToFeedbackReport ?? null)}>
+      <StyledForm
+        onSubmit={(e) => void run(e, async () => (await saveReply({ variables: { id: report.id, reply: reply.trim() } })).data?.replyToFeedbackReport ?? null)}
+      >
         <TextAreaField
           label={t('admin.reply')}
           name="reply"
@@ -133,10 +149,10 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
       <StyledForm
         onSubmit={(e) =>
           void run(e, async () => {
-            await addNote({ variables: { reportId: report.id, text: note.trim() } });
-            setNote('');
-            await triage.refetch();
-            return null;
+            await addNote({ variables: { reportId: report.id, text: note.trim() } })
+            setNote('')
+            await triage.refetch()
+            return null
           })
         }
       >
@@ -168,5 +184,5 @@ export function TriageDialog({ report, onClose, onChanged }: { report: FeedbackR
         </div>
       </StyledForm>
     </Dialog>
-  );
+  )
 }

@@ -1,23 +1,23 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { type FeedbackReportFieldsFragment, type FeedbackStatus, type Platform, useFeedbackReportsQuery } from '../../../gql/graphql';
-import { StatusBadge, StyledMeta } from '../components/report-view';
-import { TriageDialog } from '../components/triage-dialog';
-import { formatWhen, PAGE_SIZE, STATUSES } from '../lib';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
+import { DataTable } from '../../../components/ui/data-table'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { type FeedbackReportFieldsFragment, type FeedbackStatus, type Platform, useFeedbackReportsQuery } from '../../../gql/graphql'
+import { StatusBadge, StyledMeta } from '../components/report-view'
+import { TriageDialog } from '../components/triage-dialog'
+import { formatWhen, PAGE_SIZE, STATUSES } from '../lib'
 
 const StyledFilters = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
   align-items: end;
-`;
+`
 
 const StyledPager = styled.div`
   display: flex;
@@ -26,15 +26,15 @@ const StyledPager = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.md};
-`;
+`
 
-type Age = '' | '7' | '30' | 'older30';
+type Age = '' | '7' | '30' | 'older30'
 const AGE_ARGS: Record<Age, { minAgeDays?: number; maxAgeDays?: number }> = {
   '': {},
   '7': { maxAgeDays: 7 },
   '30': { maxAgeDays: 30 },
   older30: { minAgeDays: 30 },
-};
+}
 
 /** One filter: a labelled native select whose options are strings of type T. */
 function FilterSelect<T extends string>({
@@ -44,11 +44,11 @@ function FilterSelect<T extends string>({
   options,
   onPick,
 }: {
-  label: string;
-  name: string;
-  value: T;
-  options: ReadonlyArray<{ value: T; label: string }>;
-  onPick: (value: T) => void;
+  label: string
+  name: string
+  value: T
+  options: ReadonlyArray<{ value: T; label: string }>
+  onPick: (value: T) => void
 }) {
   return (
     <SelectField label={label} name={name} value={value} onChange={(e) => onPick(e.target.value as T)}>
@@ -58,36 +58,36 @@ function FilterSelect<T extends string>({
         </option>
       ))}
     </SelectField>
-  );
+  )
 }
 
 /** /admin/bot-feedback-reports: admins triage the reports clients filed from the Bot-Panel. */
 export default function FeedbackReportsPage({ title }: { title: string }) {
-  const { t, i18n } = useTranslation('feedback');
-  const [status, setStatus] = useState<FeedbackStatus | ''>('open');
-  const [platform, setPlatform] = useState<Platform | ''>('');
-  const [age, setAge] = useState<Age>('');
-  const [channel, setChannel] = useState<{ id: string; name: string } | null>(null);
+  const { t, i18n } = useTranslation('feedback')
+  const [status, setStatus] = useState<FeedbackStatus | ''>('open')
+  const [platform, setPlatform] = useState<Platform | ''>('')
+  const [age, setAge] = useState<Age>('')
+  const [channel, setChannel] = useState<{ id: string; name: string } | null>(null)
   // Keyset paging: the cursors of the pages before this one.
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const [selected, setSelected] = useState<FeedbackReportFieldsFragment | null>(null);
-  const after = cursors.at(-1) ?? null;
+  const [cursors, setCursors] = useState<Array<string | null>>([null])
+  const [selected, setSelected] = useState<FeedbackReportFieldsFragment | null>(null)
+  const after = cursors.at(-1) ?? null
   const { data, previousData, loading, error, refetch } = useFeedbackReportsQuery({
     variables: { first: PAGE_SIZE, after, status: status || null, platform: platform || null, channelId: channel?.id ?? null, ...AGE_ARGS[age] },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
-  });
-  const list = (data ?? previousData)?.feedbackReports;
-  const resetPaging = () => setCursors([null]);
+  })
+  const list = (data ?? previousData)?.feedbackReports
+  const resetPaging = () => setCursors([null])
   /** A filter change starts again at the first page. */
   const pick =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
-      set(value);
-      resetPaging();
-    };
+      set(value)
+      resetPaging()
+    }
   // The dialog keeps showing a report that a change moved out of the filtered list.
-  const current = selected ? (list?.edges.find((e) => e.node.id === selected.id)?.node ?? selected) : null;
+  const current = selected ? (list?.edges.find((e) => e.node.id === selected.id)?.node ?? selected) : null
 
   return (
     <StyledStack data-testid="feedback-admin">
@@ -128,8 +128,8 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
             <Button
               variant="secondary"
               onClick={() => {
-                setChannel(null);
-                resetPaging();
+                setChannel(null)
+                resetPaging()
               }}
               title={t('admin.clearChannel')}
             >
@@ -153,8 +153,8 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
                     <Button
                       variant="ghost"
                       onClick={() => {
-                        setChannel({ id: node.channelId!, name: node.channelName });
-                        resetPaging();
+                        setChannel({ id: node.channelId!, name: node.channelName })
+                        resetPaging()
                       }}
                       title={t('admin.onlyChannel', { name: node.channelName })}
                       data-testid="feedback-channel-filter"
@@ -214,11 +214,11 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
           report={current}
           onClose={() => setSelected(null)}
           onChanged={(updated) => {
-            if (updated) setSelected(updated);
-            void refetch();
+            if (updated) setSelected(updated)
+            void refetch()
           }}
         />
       ) : null}
     </StyledStack>
-  );
+  )
 }

@@ -1,44 +1,44 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Panel } from '../../../components/ui/panel';
-import { useToast } from '../../../components/ui/toast-provider';
-import { useFirebaseAdminClaimQuery, useSetFirebaseAdminClaimMutation } from '../../../gql/graphql';
-import { authConfig } from '../../../lib/auth-config';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/button'
+import { Panel } from '../../../components/ui/panel'
+import { useToast } from '../../../components/ui/toast-provider'
+import { useFirebaseAdminClaimQuery, useSetFirebaseAdminClaimMutation } from '../../../gql/graphql'
+import { authConfig } from '../../../lib/auth-config'
+import { useErrorText } from '../../../lib/use-error-text'
 
 /**
  * AUTH_PROVIDER=firebase, admins on a user's page: the Firebase `admin` custom claim that
  * manage routes need, granted or removed (audited on the server). Renders nothing in local mode.
  */
 export function AdminClaimPanel({ userId }: { userId: string }) {
-  const [firebase, setFirebase] = useState(false);
+  const [firebase, setFirebase] = useState(false)
   useEffect(() => {
-    let live = true;
+    let live = true
     authConfig()
       .then((config) => live && setFirebase(config.provider === 'firebase'))
-      .catch(() => undefined);
+      .catch(() => undefined)
     return () => {
-      live = false;
-    };
-  }, []);
-  return firebase ? <ClaimControls userId={userId} /> : null;
+      live = false
+    }
+  }, [])
+  return firebase ? <ClaimControls userId={userId} /> : null
 }
 
 function ClaimControls({ userId }: { userId: string }) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const errorText = useErrorText();
-  const { data, loading } = useFirebaseAdminClaimQuery({ variables: { userId }, fetchPolicy: 'network-only' });
-  const [setClaim, { loading: saving }] = useSetFirebaseAdminClaimMutation();
-  const claim = data?.firebaseAdminClaim;
+  const { t } = useTranslation()
+  const toast = useToast()
+  const errorText = useErrorText()
+  const { data, loading } = useFirebaseAdminClaimQuery({ variables: { userId }, fetchPolicy: 'network-only' })
+  const [setClaim, { loading: saving }] = useSetFirebaseAdminClaimMutation()
+  const claim = data?.firebaseAdminClaim
 
   async function change(admin: boolean) {
     try {
-      await setClaim({ variables: { userId, admin }, refetchQueries: ['FirebaseAdminClaim'], awaitRefetchQueries: true });
-      toast.show({ variant: 'success', title: t(admin ? 'firebaseAuth.granted' : 'firebaseAuth.removed') });
+      await setClaim({ variables: { userId, admin }, refetchQueries: ['FirebaseAdminClaim'], awaitRefetchQueries: true })
+      toast.show({ variant: 'success', title: t(admin ? 'firebaseAuth.granted' : 'firebaseAuth.removed') })
     } catch (caught) {
-      toast.show({ variant: 'danger', title: t('firebaseAuth.failed'), message: errorText(caught) });
+      toast.show({ variant: 'danger', title: t('firebaseAuth.failed'), message: errorText(caught) })
     }
   }
 
@@ -48,7 +48,13 @@ function ClaimControls({ userId }: { userId: string }) {
       testId="admin-claim"
       actions={
         claim === true || claim === false ? (
-          <Button variant={claim ? 'danger' : 'secondary'} disabled={saving} aria-busy={saving} onClick={() => void change(!claim)} data-testid="admin-claim-toggle">
+          <Button
+            variant={claim ? 'danger' : 'secondary'}
+            disabled={saving}
+            aria-busy={saving}
+            onClick={() => void change(!claim)}
+            data-testid="admin-claim-toggle"
+          >
             {t(claim ? 'firebaseAuth.remove' : 'firebaseAuth.grant')}
           </Button>
         ) : null
@@ -59,5 +65,5 @@ function ClaimControls({ userId }: { userId: string }) {
       </p>
       <p>{t('firebaseAuth.note')}</p>
     </Panel>
-  );
+  )
 }

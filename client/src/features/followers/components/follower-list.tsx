@@ -1,13 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { type AssistantChannelFragment, useFollowersPageQuery } from '../../../gql/graphql';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { DataTable } from '../../../components/ui/data-table'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { type AssistantChannelFragment, useFollowersPageQuery } from '../../../gql/graphql'
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = 20
 
 const StyledFooter = styled.div`
   display: flex;
@@ -16,35 +16,37 @@ const StyledFooter = styled.div`
   gap: ${({ theme }) => theme.space.md};
   margin-top: ${({ theme }) => theme.space.md};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
+`
 
 /** The followers, newest first, as the platform lists them (cursor paging: "load more"). */
 export function FollowerList({ channel }: { channel: AssistantChannelFragment }) {
-  const { t, i18n } = useTranslation('followers');
+  const { t, i18n } = useTranslation('followers')
   const { data, loading, error, refetch, fetchMore } = useFollowersPageQuery({
     variables: { channelId: channel.id, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
-  });
-  const page = data?.followers;
-  const kick = page?.source === 'events';
+  })
+  const page = data?.followers
+  const kick = page?.source === 'events'
 
   async function more() {
-    if (!page?.cursor) return;
+    if (!page?.cursor) return
     await fetchMore({
       variables: { after: page.cursor },
       updateQuery: (prev, { fetchMoreResult }) => ({
         followers: { ...fetchMoreResult.followers, followers: [...prev.followers.followers, ...fetchMoreResult.followers.followers] },
       }),
-    }).catch(() => {});
+    }).catch(() => {})
   }
 
-  const followedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} />;
-  if (!page) return <LoadingState />;
+  const followedAt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} />
+  if (!page) return <LoadingState />
   return (
     <div data-testid="follower-list">
       <p data-testid="follower-total">
-        {page.total === null ? t('list.noTotal') : t(kick ? 'list.totalKick' : 'list.total', { count: page.total, formatted: page.total.toLocaleString(i18n.language) })}
+        {page.total === null
+          ? t('list.noTotal')
+          : t(kick ? 'list.totalKick' : 'list.total', { count: page.total, formatted: page.total.toLocaleString(i18n.language) })}
       </p>
       {kick ? (
         <Alert variant="info" testId="kick-followers-note">
@@ -77,5 +79,5 @@ export function FollowerList({ channel }: { channel: AssistantChannelFragment })
         ) : null}
       </StyledFooter>
     </div>
-  );
+  )
 }

@@ -1,44 +1,50 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { Switch } from '../../../components/ui/switch';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { useToast } from '../../../components/ui/toast-provider';
-import { type AssistantChannelFragment, useFollowerSettingsQuery, useUpdateFollowerSettingsMutation } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { DEFAULT_MAX_TEMPLATE, templateProblem } from '../lib/template';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { Switch } from '../../../components/ui/switch'
+import { TextAreaField } from '../../../components/ui/text-area-field'
+import { useToast } from '../../../components/ui/toast-provider'
+import { type AssistantChannelFragment, useFollowerSettingsQuery, useUpdateFollowerSettingsMutation } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { DEFAULT_MAX_TEMPLATE, templateProblem } from '../lib/template'
 
 /** The optional thank-you in chat: a switch and the template, validated as the server does. */
 export function ThankYouForm({ channel }: { channel: AssistantChannelFragment }) {
-  const { data, loading, error, refetch } = useFollowerSettingsQuery({ variables: { channelId: channel.id } });
-  const settings = data?.followerSettings;
-  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} />;
-  if (loading || !settings) return <LoadingState />;
-  return <ThankYouFields channel={channel} initial={settings} />;
+  const { data, loading, error, refetch } = useFollowerSettingsQuery({ variables: { channelId: channel.id } })
+  const settings = data?.followerSettings
+  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} />
+  if (loading || !settings) return <LoadingState />
+  return <ThankYouFields channel={channel} initial={settings} />
 }
 
-function ThankYouFields({ channel, initial }: { channel: AssistantChannelFragment; initial: { thankYou: boolean; template: string; maxTemplateLength: number } }) {
-  const { t } = useTranslation('followers');
-  const toast = useToast();
-  const errorText = useErrorText();
-  const [save, { loading: saving }] = useUpdateFollowerSettingsMutation();
-  const [thankYou, setThankYou] = useState(initial.thankYou);
-  const [template, setTemplate] = useState(initial.template);
-  const [touched, setTouched] = useState(false);
-  const max = initial.maxTemplateLength || DEFAULT_MAX_TEMPLATE;
-  const problem = templateProblem(template, max);
+function ThankYouFields({
+  channel,
+  initial,
+}: {
+  channel: AssistantChannelFragment
+  initial: { thankYou: boolean; template: string; maxTemplateLength: number }
+}) {
+  const { t } = useTranslation('followers')
+  const toast = useToast()
+  const errorText = useErrorText()
+  const [save, { loading: saving }] = useUpdateFollowerSettingsMutation()
+  const [thankYou, setThankYou] = useState(initial.thankYou)
+  const [template, setTemplate] = useState(initial.template)
+  const [touched, setTouched] = useState(false)
+  const max = initial.maxTemplateLength || DEFAULT_MAX_TEMPLATE
+  const problem = templateProblem(template, max)
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTouched(true);
-    if (problem) return;
+    event.preventDefault()
+    setTouched(true)
+    if (problem) return
     try {
-      await save({ variables: { channelId: channel.id, input: { thankYou, template: template.trim() } } });
-      toast.show({ variant: 'success', title: t('thanks.saved') });
+      await save({ variables: { channelId: channel.id, input: { thankYou, template: template.trim() } } })
+      toast.show({ variant: 'success', title: t('thanks.saved') })
     } catch (e) {
-      toast.show({ variant: 'danger', title: t('thanks.notSaved'), message: errorText(e) });
+      toast.show({ variant: 'danger', title: t('thanks.notSaved'), message: errorText(e) })
     }
   }
 
@@ -65,5 +71,5 @@ function ThankYouFields({ channel, initial }: { channel: AssistantChannelFragmen
         {saving ? t('thanks.saving') : t('thanks.save')}
       </Button>
     </form>
-  );
+  )
 }

@@ -1,14 +1,14 @@
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { StyledCard } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { type AssistantChannelFragment, useFollowDashboardQuery } from '../../../gql/graphql';
-import { GrowthChart } from '../../analytics/components/growth-chart';
-import { useDateRange } from '../../analytics/lib/range';
-import { ChannelPage } from '../../assistant/components/channel-page';
-import { FollowerList } from '../components/follower-list';
-import { ThankYouForm } from '../components/thank-you-form';
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { StyledCard } from '../../../components/ui/card'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { type AssistantChannelFragment, useFollowDashboardQuery } from '../../../gql/graphql'
+import { GrowthChart } from '../../analytics/components/growth-chart'
+import { useDateRange } from '../../analytics/lib/range'
+import { ChannelPage } from '../../assistant/components/channel-page'
+import { FollowerList } from '../components/follower-list'
+import { ThankYouForm } from '../components/thank-you-form'
 
 const StyledGrid = styled.div`
   display: grid;
@@ -22,25 +22,25 @@ const StyledGrid = styled.div`
     margin: 0 0 ${({ theme }) => theme.space.md};
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
-`;
+`
 
 const StyledColumn = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xl};
-`;
+`
 
 function Growth({ channel }: { channel: AssistantChannelFragment }) {
-  const { t } = useTranslation('followers');
-  const { from, to } = useDateRange(90);
-  const { data } = useFollowDashboardQuery({ variables: { platform: channel.platform, from, to, interval: 'week' } });
-  const points = useMemo(() => data?.followDashboard.growth ?? [], [data]);
-  if (!data) return null;
-  return points.length ? <GrowthChart points={points} /> : <EmptyState testId="growth-empty">{t('growth.empty')}</EmptyState>;
+  const { t } = useTranslation('followers')
+  const { from, to } = useDateRange(90)
+  const { data } = useFollowDashboardQuery({ variables: { platform: channel.platform, from, to, interval: 'week' } })
+  const points = useMemo(() => data?.followDashboard.growth ?? [], [data])
+  if (!data) return null
+  return points.length ? <GrowthChart points={points} /> : <EmptyState testId="growth-empty">{t('growth.empty')}</EmptyState>
 }
 
 function Panel({ channel }: { channel: AssistantChannelFragment }) {
-  const { t } = useTranslation('followers');
+  const { t } = useTranslation('followers')
   return (
     <StyledGrid>
       <StyledCard aria-labelledby="followers-title">
@@ -58,15 +58,15 @@ function Panel({ channel }: { channel: AssistantChannelFragment }) {
         </StyledCard>
       </StyledColumn>
     </StyledGrid>
-  );
+  )
 }
 
 /** /pages/follower: the channel's followers as the platform lists them, the optional thank-you, weekly growth. */
 export default function FollowerPanelPage({ title }: { title: string }) {
-  const { t } = useTranslation('followers');
+  const { t } = useTranslation('followers')
   return (
     <ChannelPage title={title} intro={() => t('intro')} testId="follower-panel">
       {(channel) => <Panel key={channel.id} channel={channel} />}
     </ChannelPage>
-  );
+  )
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { StyledCard } from '../../../components/ui/card';
-import type { HelpFaqQuery } from '../../../gql/graphql';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { StyledCard } from '../../../components/ui/card'
+import type { HelpFaqQuery } from '../../../gql/graphql'
 
-type Category = HelpFaqQuery['faq'][number];
+type Category = HelpFaqQuery['faq'][number]
 
 const StyledLayout = styled.div`
   display: grid;
@@ -14,13 +14,13 @@ const StyledLayout = styled.div`
     grid-template-columns: minmax(12rem, 16rem) 1fr;
     align-items: start;
   }
-`;
+`
 
 const StyledTabs = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
-`;
+`
 
 const StyledTab = styled.button<{ $active: boolean }>`
   text-align: left;
@@ -32,12 +32,14 @@ const StyledTab = styled.button<{ $active: boolean }>`
   color: ${({ theme, $active }) => ($active ? theme.colors.onPrimary : theme.colors.text)};
   background: ${({ theme, $active }) => ($active ? theme.colors.primary : 'transparent')};
 
-  &:hover { background: ${({ theme, $active }) => ($active ? theme.colors.primaryHover : theme.colors.primarySoft)}; }
+  &:hover {
+    background: ${({ theme, $active }) => ($active ? theme.colors.primaryHover : theme.colors.primarySoft)};
+  }
 
   small {
     display: block;
   }
-`;
+`
 
 const StyledQuestion = styled.details`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -53,17 +55,17 @@ const StyledQuestion = styled.details`
     margin: ${({ theme }) => `${theme.space.sm} 0 0`};
     white-space: pre-line;
   }
-`;
+`
 
 const StyledCategoryTitle = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.lg};
-`;
+`
 
 const StyledMuted = styled.p`
   margin: ${({ theme }) => `${theme.space.xs} 0 ${theme.space.md}`};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
+`
 
 function Questions({ category, open }: { category: Category; open: boolean }) {
   return (
@@ -77,7 +79,7 @@ function Questions({ category, open }: { category: Category; open: boolean }) {
         </StyledQuestion>
       ))}
     </StyledCard>
-  );
+  )
 }
 
 /**
@@ -85,9 +87,9 @@ function Questions({ category, open }: { category: Category; open: boolean }) {
  * Enter. While searching every matching category is shown, its answers open.
  */
 export function FaqView({ categories, searching }: { categories: Category[]; searching: boolean }) {
-  const { t } = useTranslation('help');
-  const [chosen, setChosen] = useState<string | null>(null);
-  const current = categories.find((c) => c.key === chosen) ?? categories[0];
+  const { t } = useTranslation('help')
+  const [chosen, setChosen] = useState<string | null>(null)
+  const current = categories.find((c) => c.key === chosen) ?? categories[0]
   if (searching) {
     return (
       <StyledTabs>
@@ -95,13 +97,20 @@ export function FaqView({ categories, searching }: { categories: Category[]; sea
           <Questions key={c.key} category={c} open />
         ))}
       </StyledTabs>
-    );
+    )
   }
   return (
     <StyledLayout>
       <StyledTabs role="group" aria-label={t('faq.categories')}>
         {categories.map((c) => (
-          <StyledTab key={c.key} type="button" $active={c.key === current?.key} aria-pressed={c.key === current?.key} onClick={() => setChosen(c.key)} data-testid={`faq-tab-${c.key}`}>
+          <StyledTab
+            key={c.key}
+            type="button"
+            $active={c.key === current?.key}
+            aria-pressed={c.key === current?.key}
+            onClick={() => setChosen(c.key)}
+            data-testid={`faq-tab-${c.key}`}
+          >
             {c.title}
             <small>{t('faq.questionCount', { count: c.questions.length })}</small>
           </StyledTab>
@@ -109,5 +118,5 @@ export function FaqView({ categories, searching }: { categories: Category[]; sea
       </StyledTabs>
       {current ? <Questions category={current} open={false} /> : null}
     </StyledLayout>
-  );
+  )
 }

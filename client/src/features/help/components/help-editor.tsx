@@ -1,19 +1,19 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button, StyledIconButton } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
-import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Icon } from '../../../components/ui/icon';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button, StyledIconButton } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Dialog } from '../../../components/ui/dialog'
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { Icon } from '../../../components/ui/icon'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { SelectField } from '../../../components/ui/select-field'
+import { TextAreaField } from '../../../components/ui/text-area-field'
+import { TextField } from '../../../components/ui/text-field'
 import {
   type HelpEditorFieldsFragment,
   type HelpEntryKind,
@@ -22,16 +22,16 @@ import {
   useHelpEditorQuery,
   useMoveHelpEntryMutation,
   useSaveHelpEntryMutation,
-} from '../../../gql/graphql';
-import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code';
-import { LANGUAGE_NAMES } from '../../../lib/i18n';
-import { useErrorText } from '../../../lib/use-error-text';
-import { CHILD_KIND, HELP_LOCALES, HELP_QUERIES, useHelpLocale } from '../lib';
+} from '../../../gql/graphql'
+import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code'
+import { LANGUAGE_NAMES } from '../../../lib/i18n'
+import { useErrorText } from '../../../lib/use-error-text'
+import { CHILD_KIND, HELP_LOCALES, HELP_QUERIES, useHelpLocale } from '../lib'
 
-type Entry = HelpEditorFieldsFragment & { children?: HelpEditorFieldsFragment[] };
-type Section = 'faq' | 'knowledgeBase';
+type Entry = HelpEditorFieldsFragment & { children?: HelpEditorFieldsFragment[] }
+type Section = 'faq' | 'knowledgeBase'
 
-const ICON_COLORS = ['text-primary', 'text-success', 'text-info', 'text-warning', 'text-danger'] as const;
+const ICON_COLORS = ['text-primary', 'text-success', 'text-info', 'text-warning', 'text-danger'] as const
 
 const StyledList = styled.ol`
   list-style: none;
@@ -39,13 +39,13 @@ const StyledList = styled.ol`
   padding: 0;
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
-`;
+`
 
 const StyledChildren = styled.ol`
   list-style: none;
   margin: ${({ theme }) => `${theme.space.md} 0 0`};
   padding: 0 0 0 ${({ theme }) => theme.space.xl};
-`;
+`
 
 const StyledRow = styled.div`
   display: flex;
@@ -59,19 +59,19 @@ const StyledRow = styled.div`
     margin-left: ${({ theme }) => theme.space.sm};
     color: ${({ theme }) => theme.colors.textMuted};
   }
-`;
+`
 
 const StyledActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
-`;
+`
 
 const StyledToolbar = styled.div`
   display: flex;
   justify-content: flex-end;
   margin-bottom: ${({ theme }) => theme.space.lg};
-`;
+`
 
 const StyledLocale = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -83,47 +83,47 @@ const StyledLocale = styled.fieldset`
     padding: ${({ theme }) => `0 ${theme.space.xs}`};
     font-weight: ${({ theme }) => theme.fontWeights.medium};
   }
-`;
+`
 
 /** The admin's switch between reading and editing the help centre. */
 export function EditToggle({ editing, onToggle }: { editing: boolean; onToggle: () => void }) {
-  const { t } = useTranslation('help');
+  const { t } = useTranslation('help')
   return (
     <Button variant={editing ? 'primary' : 'secondary'} aria-pressed={editing} onClick={onToggle} data-testid="help-edit-toggle">
       {editing ? t('editor.done') : t('editor.edit')}
     </Button>
-  );
+  )
 }
 
 const titleOf = (entry: HelpEditorFieldsFragment, locale: HelpLocale) =>
-  entry.translations.find((x) => x.locale === locale)?.title ?? entry.translations.find((x) => x.locale === 'en')?.title ?? entry.slug ?? entry.entryId;
+  entry.translations.find((x) => x.locale === locale)?.title ?? entry.translations.find((x) => x.locale === 'en')?.title ?? entry.slug ?? entry.entryId
 
-type Editing = { kind: HelpEntryKind; entry: HelpEditorFieldsFragment | null; parentId: string | null };
+type Editing = { kind: HelpEntryKind; entry: HelpEditorFieldsFragment | null; parentId: string | null }
 
 /** The admins' editor for one section (FAQ or knowledge base): add, edit, delete (confirmed), reorder. */
 export function HelpEditorPanel({ section }: { section: Section }) {
-  const { t } = useTranslation('help');
-  const errorText = useErrorText();
-  const locale = useHelpLocale();
-  const { data, loading, error, refetch } = useHelpEditorQuery({ fetchPolicy: 'cache-and-network' });
-  const refetchQueries = { refetchQueries: HELP_QUERIES, awaitRefetchQueries: true };
-  const [moveEntry, { loading: moving }] = useMoveHelpEntryMutation(refetchQueries);
-  const [deleteEntry, { loading: deleting }] = useDeleteHelpEntryMutation(refetchQueries);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [removing, setRemoving] = useState<HelpEditorFieldsFragment | null>(null);
-  const [actionError, setActionError] = useState<unknown>(null);
-  const categoryKind: HelpEntryKind = section === 'faq' ? 'faqCategory' : 'kbCategory';
+  const { t } = useTranslation('help')
+  const errorText = useErrorText()
+  const locale = useHelpLocale()
+  const { data, loading, error, refetch } = useHelpEditorQuery({ fetchPolicy: 'cache-and-network' })
+  const refetchQueries = { refetchQueries: HELP_QUERIES, awaitRefetchQueries: true }
+  const [moveEntry, { loading: moving }] = useMoveHelpEntryMutation(refetchQueries)
+  const [deleteEntry, { loading: deleting }] = useDeleteHelpEntryMutation(refetchQueries)
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [removing, setRemoving] = useState<HelpEditorFieldsFragment | null>(null)
+  const [actionError, setActionError] = useState<unknown>(null)
+  const categoryKind: HelpEntryKind = section === 'faq' ? 'faqCategory' : 'kbCategory'
 
-  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="help-editor-error" />;
-  if (loading && !data) return <LoadingState testId="help-editor-loading" />;
-  const categories: Entry[] = data?.helpEditor[section] ?? [];
+  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="help-editor-error" />
+  if (loading && !data) return <LoadingState testId="help-editor-loading" />
+  const categories: Entry[] = data?.helpEditor[section] ?? []
 
   async function run(action: () => Promise<unknown>) {
-    setActionError(null);
+    setActionError(null)
     try {
-      await action();
+      await action()
     } catch (e) {
-      setActionError(e);
+      setActionError(e)
     }
   }
 
@@ -152,7 +152,7 @@ export function HelpEditorPanel({ section }: { section: Section }) {
         {t('editor.delete')}
       </Button>
     </StyledActions>
-  );
+  )
 
   return (
     <StyledCard data-testid={`help-editor-${section}`}>
@@ -165,8 +165,8 @@ export function HelpEditorPanel({ section }: { section: Section }) {
       {categories.length === 0 ? <EmptyState testId="help-editor-empty">{t('editor.empty')}</EmptyState> : null}
       <StyledList>
         {categories.map((category, i) => {
-          const childKind = category.kind === 'faqCategory' ? 'faqQuestion' : 'kbArticle';
-          const children = category.children ?? [];
+          const childKind = category.kind === 'faqCategory' ? 'faqQuestion' : 'kbArticle'
+          const children = category.children ?? []
           return (
             <li key={category.entryId} data-testid="help-editor-category">
               <StyledRow>
@@ -188,13 +188,17 @@ export function HelpEditorPanel({ section }: { section: Section }) {
                   </li>
                 ))}
                 <li>
-                  <Button variant="ghost" onClick={() => setEditing({ kind: childKind, entry: null, parentId: category.entryId })} data-testid={`help-add-${childKind}-${category.entryId}`}>
+                  <Button
+                    variant="ghost"
+                    onClick={() => setEditing({ kind: childKind, entry: null, parentId: category.entryId })}
+                    data-testid={`help-add-${childKind}-${category.entryId}`}
+                  >
                     {t(`editor.add.${childKind}`)}
                   </Button>
                 </li>
               </StyledChildren>
             </li>
-          );
+          )
         })}
       </StyledList>
 
@@ -209,43 +213,43 @@ export function HelpEditorPanel({ section }: { section: Section }) {
         busy={deleting}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          const target = removing;
-          setRemoving(null);
-          if (target) void run(() => deleteEntry({ variables: { kind: target.kind, id: target.entryId } }));
+          const target = removing
+          setRemoving(null)
+          if (target) void run(() => deleteEntry({ variables: { kind: target.kind, id: target.entryId } }))
         }}
       />
     </StyledCard>
-  );
+  )
 }
 
-type Texts = Record<HelpLocale, { title: string; body: string }>;
+type Texts = Record<HelpLocale, { title: string; body: string }>
 
 function EntryForm({ editing, categories, locale, onDone }: { editing: Editing; categories: Entry[]; locale: HelpLocale; onDone: () => void }) {
-  const { t } = useTranslation('help');
-  const errorText = useErrorText();
-  const { kind, entry } = editing;
-  const [save, { loading, error }] = useSaveHelpEntryMutation({ refetchQueries: HELP_QUERIES, awaitRefetchQueries: true });
-  const [slug, setSlug] = useState(entry?.slug ?? '');
-  const [icon, setIcon] = useState(entry?.icon ?? '');
-  const [iconColor, setIconColor] = useState(entry?.iconColor ?? 'text-primary');
-  const [img, setImg] = useState(entry?.img ?? '');
-  const [categoryId, setCategoryId] = useState(editing.parentId ?? categories[0]?.entryId ?? '');
+  const { t } = useTranslation('help')
+  const errorText = useErrorText()
+  const { kind, entry } = editing
+  const [save, { loading, error }] = useSaveHelpEntryMutation({ refetchQueries: HELP_QUERIES, awaitRefetchQueries: true })
+  const [slug, setSlug] = useState(entry?.slug ?? '')
+  const [icon, setIcon] = useState(entry?.icon ?? '')
+  const [iconColor, setIconColor] = useState(entry?.iconColor ?? 'text-primary')
+  const [img, setImg] = useState(entry?.img ?? '')
+  const [categoryId, setCategoryId] = useState(editing.parentId ?? categories[0]?.entryId ?? '')
   const [texts, setTexts] = useState<Texts>(() => {
-    const out = {} as Texts;
+    const out = {} as Texts
     for (const l of HELP_LOCALES) {
-      const found = entry?.translations.find((x) => x.locale === l);
-      out[l] = { title: found?.title ?? '', body: found?.body ?? '' };
+      const found = entry?.translations.find((x) => x.locale === l)
+      out[l] = { title: found?.title ?? '', body: found?.body ?? '' }
     }
-    return out;
-  });
-  const fields = fieldErrorsOf(error);
-  const isCategory = kind === 'faqCategory' || kind === 'kbCategory';
-  const hasSlug = kind !== 'faqQuestion';
-  const shownFields = ['key', 'slug', 'icon', 'iconColor', 'img', 'categoryId'];
+    return out
+  })
+  const fields = fieldErrorsOf(error)
+  const isCategory = kind === 'faqCategory' || kind === 'kbCategory'
+  const hasSlug = kind !== 'faqQuestion'
+  const shownFields = ['key', 'slug', 'icon', 'iconColor', 'img', 'categoryId']
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    const translations = HELP_LOCALES.filter((l) => l === 'en' || texts[l].title.trim() !== '').map((l) => ({ locale: l, ...texts[l] }));
+    event.preventDefault()
+    const translations = HELP_LOCALES.filter((l) => l === 'en' || texts[l].title.trim() !== '').map((l) => ({ locale: l, ...texts[l] }))
     const input =
       kind === 'faqCategory'
         ? { key: slug, icon: icon || undefined, translations }
@@ -253,16 +257,16 @@ function EntryForm({ editing, categories, locale, onDone }: { editing: Editing; 
           ? { slug, icon: icon || undefined, iconColor, img: img || undefined, translations }
           : kind === 'kbArticle'
             ? { slug, categoryId, translations }
-            : { categoryId, translations };
+            : { categoryId, translations }
     try {
-      await save({ variables: { kind, id: entry?.entryId ?? null, input } });
-      onDone();
+      await save({ variables: { kind, id: entry?.entryId ?? null, input } })
+      onDone()
     } catch {
       /* shown below */
     }
   }
 
-  const setText = (l: HelpLocale, part: 'title' | 'body', value: string) => setTexts((prev) => ({ ...prev, [l]: { ...prev[l], [part]: value } }));
+  const setText = (l: HelpLocale, part: 'title' | 'body', value: string) => setTexts((prev) => ({ ...prev, [l]: { ...prev[l], [part]: value } }))
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="help-entry-form">
@@ -282,7 +286,13 @@ function EntryForm({ editing, categories, locale, onDone }: { editing: Editing; 
       {isCategory ? (
         <TextField label={t('editor.icon')} hint={t('editor.iconHint')} value={icon} onChange={(e) => setIcon(e.target.value)} errors={fields.icon} />
       ) : (
-        <SelectField label={t('editor.category')} value={categoryId} onChange={(e) => setCategoryId(e.target.value)} errors={fields.categoryId} data-testid="help-entry-category">
+        <SelectField
+          label={t('editor.category')}
+          value={categoryId}
+          onChange={(e) => setCategoryId(e.target.value)}
+          errors={fields.categoryId}
+          data-testid="help-entry-category"
+        >
           {categories.map((c) => (
             <option key={c.entryId} value={c.entryId}>
               {titleOf(c, locale)}
@@ -304,8 +314,16 @@ function EntryForm({ editing, categories, locale, onDone }: { editing: Editing; 
       ) : null}
       {HELP_LOCALES.map((l) => (
         <StyledLocale key={l} data-testid={`help-entry-locale-${l}`}>
-          <legend>{l === 'en' ? t('editor.localeRequired', { language: LANGUAGE_NAMES[l] }) : t('editor.localeOptional', { language: LANGUAGE_NAMES[l] })}</legend>
-          <TextField label={t(`editor.titleLabel.${kind}`)} value={texts[l].title} onChange={(e) => setText(l, 'title', e.target.value)} required={l === 'en'} data-testid={`help-entry-title-${l}`} />
+          <legend>
+            {l === 'en' ? t('editor.localeRequired', { language: LANGUAGE_NAMES[l] }) : t('editor.localeOptional', { language: LANGUAGE_NAMES[l] })}
+          </legend>
+          <TextField
+            label={t(`editor.titleLabel.${kind}`)}
+            value={texts[l].title}
+            onChange={(e) => setText(l, 'title', e.target.value)}
+            required={l === 'en'}
+            data-testid={`help-entry-title-${l}`}
+          />
           <TextAreaField
             label={t(`editor.bodyLabel.${kind}`)}
             hint={kind === 'kbArticle' ? t('editor.markdownHint') : undefined}
@@ -318,5 +336,5 @@ function EntryForm({ editing, categories, locale, onDone }: { editing: Editing; 
       ))}
       <DialogFormActions submitLabel={t('editor.save')} onCancel={onDone} busy={loading} submitTestId="help-entry-save" />
     </form>
-  );
+  )
 }

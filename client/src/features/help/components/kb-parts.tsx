@@ -1,23 +1,25 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { StyledCard } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { HELP_PATHS } from '../lib';
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { StyledCard } from '../../../components/ui/card'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { HELP_PATHS } from '../lib'
 
 export const StyledCardGrid = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xl};
   grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
-`;
+`
 
 export const StyledArticleList = styled.ul`
   margin: ${({ theme }) => `${theme.space.md} 0 0`};
   padding-left: ${({ theme }) => theme.space.xl};
 
-  li + li { margin-top: ${({ theme }) => theme.space.xs}; }
-`;
+  li + li {
+    margin-top: ${({ theme }) => theme.space.xs};
+  }
+`
 
 const StyledCategoryCard = styled(StyledCard)`
   h2 {
@@ -29,7 +31,7 @@ const StyledCategoryCard = styled(StyledCard)`
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};
   }
-`;
+`
 
 const StyledCrumbs = styled.nav`
   margin-bottom: ${({ theme }) => theme.space.lg};
@@ -49,18 +51,18 @@ const StyledCrumbs = styled.nav`
     margin-right: ${({ theme }) => theme.space.sm};
     color: ${({ theme }) => theme.colors.textMuted};
   }
-`;
+`
 
 export interface KbCategoryCardData {
-  slug: string;
-  title: string;
-  description: string;
-  articles: ReadonlyArray<{ id: string; slug: string; title: string }>;
+  slug: string
+  title: string
+  description: string
+  articles: ReadonlyArray<{ id: string; slug: string; title: string }>
 }
 
 /** One knowledge-base category: its title (a link to its page), description and articles. */
 export function KbCategoryCard({ category }: { category: KbCategoryCardData }) {
-  const { t } = useTranslation('help');
+  const { t } = useTranslation('help')
   return (
     <StyledCategoryCard aria-labelledby={`kb-${category.slug}`} data-testid={`kb-category-${category.slug}`}>
       <h2 id={`kb-${category.slug}`}>
@@ -77,12 +79,12 @@ export function KbCategoryCard({ category }: { category: KbCategoryCardData }) {
         ))}
       </StyledArticleList>
     </StyledCategoryCard>
-  );
+  )
 }
 
 /** Knowledge base › category › article. */
 export function KbCrumbs({ category }: { category?: { slug: string; title: string } }) {
-  const { t } = useTranslation('help');
+  const { t } = useTranslation('help')
   return (
     <StyledCrumbs aria-label={t('kb.breadcrumbs')}>
       <ol>
@@ -99,12 +101,12 @@ export function KbCrumbs({ category }: { category?: { slug: string; title: strin
         ) : null}
       </ol>
     </StyledCrumbs>
-  );
+  )
 }
 
 /** An unknown category or article: said on its page, with the way back. */
 export function KbNotFound({ title, message }: { title: string; message: string }) {
-  const { t } = useTranslation('help');
+  const { t } = useTranslation('help')
   return (
     <div aria-labelledby="page-title">
       <KbCrumbs />
@@ -113,5 +115,5 @@ export function KbNotFound({ title, message }: { title: string; message: string 
         {message}
       </EmptyState>
     </div>
-  );
+  )
 }

@@ -1,16 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { useHelpFaqQuery } from '../../../gql/graphql';
-import { FaqView } from '../components/faq-view';
-import { HelpSection } from '../components/help-section';
-import { SearchOutcome } from '../components/search-box';
-import { HELP_PATHS, useHelpLocale } from '../lib';
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { useHelpFaqQuery } from '../../../gql/graphql'
+import { FaqView } from '../components/faq-view'
+import { HelpSection } from '../components/help-section'
+import { SearchOutcome } from '../components/search-box'
+import { HELP_PATHS, useHelpLocale } from '../lib'
 
 function FaqResults({ q }: { q: string }) {
-  const { t } = useTranslation('help');
-  const locale = useHelpLocale();
-  const { data, previousData, loading, error, refetch } = useHelpFaqQuery({ variables: { locale, q: q || null }, fetchPolicy: 'cache-and-network' });
-  const shown = data ?? previousData;
+  const { t } = useTranslation('help')
+  const locale = useHelpLocale()
+  const { data, previousData, loading, error, refetch } = useHelpFaqQuery({ variables: { locale, q: q || null }, fetchPolicy: 'cache-and-network' })
+  const shown = data ?? previousData
   return (
     <SearchOutcome
       prefix="faq"
@@ -23,12 +23,12 @@ function FaqResults({ q }: { q: string }) {
     >
       {shown ? <FaqView categories={shown.faq} searching={Boolean(q)} /> : null}
     </SearchOutcome>
-  );
+  )
 }
 
 /** /pages/faq: the FAQ with a server-side search, in the UI language; admins edit it here. */
 export default function FaqPage({ title }: { title: string }) {
-  const { t } = useTranslation('help');
+  const { t } = useTranslation('help')
   return (
     <HelpSection
       section="faq"
@@ -43,5 +43,5 @@ export default function FaqPage({ title }: { title: string }) {
     >
       {(q) => <FaqResults q={q} />}
     </HelpSection>
-  );
+  )
 }

@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import { useHelpKnowledgeBaseQuery } from '../../../gql/graphql';
-import { HelpSection } from '../components/help-section';
-import { KbCategoryCard, KbCrumbs, StyledCardGrid } from '../components/kb-parts';
-import { SearchOutcome } from '../components/search-box';
-import { useHelpLocale } from '../lib';
+import { useTranslation } from 'react-i18next'
+import { useHelpKnowledgeBaseQuery } from '../../../gql/graphql'
+import { HelpSection } from '../components/help-section'
+import { KbCategoryCard, KbCrumbs, StyledCardGrid } from '../components/kb-parts'
+import { SearchOutcome } from '../components/search-box'
+import { useHelpLocale } from '../lib'
 
 function KbResults({ q }: { q: string }) {
-  const { t } = useTranslation('help');
-  const locale = useHelpLocale();
-  const { data, previousData, loading, error, refetch } = useHelpKnowledgeBaseQuery({ variables: { locale, q: q || null }, fetchPolicy: 'cache-and-network' });
-  const shown = data ?? previousData;
+  const { t } = useTranslation('help')
+  const locale = useHelpLocale()
+  const { data, previousData, loading, error, refetch } = useHelpKnowledgeBaseQuery({ variables: { locale, q: q || null }, fetchPolicy: 'cache-and-network' })
+  const shown = data ?? previousData
   return (
     <SearchOutcome
       prefix="kb"
@@ -26,15 +26,15 @@ function KbResults({ q }: { q: string }) {
         ))}
       </StyledCardGrid>
     </SearchOutcome>
-  );
+  )
 }
 
 /** The knowledge base's home: its categories with their articles, and a server-side search; admins edit it here. */
 export default function KbHomePage({ title }: { title: string }) {
-  const { t } = useTranslation('help');
+  const { t } = useTranslation('help')
   return (
     <HelpSection section="knowledgeBase" title={title} subtitle={t('kb.subtitle')} searchLabel={t('kb.search')} searchTestId="kb-search" before={<KbCrumbs />}>
       {(q) => <KbResults q={q} />}
     </HelpSection>
-  );
+  )
 }

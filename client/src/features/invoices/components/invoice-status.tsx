@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
 
-type Tone = 'success' | 'warning' | 'danger' | 'info' | 'primary' | 'neutral';
+type Tone = 'success' | 'warning' | 'danger' | 'info' | 'primary' | 'neutral'
 
 const TONES: Record<string, Tone> = {
   Paid: 'success',
@@ -10,7 +10,7 @@ const TONES: Record<string, Tone> = {
   Sent: 'info',
   Downloaded: 'primary',
   Draft: 'neutral',
-};
+}
 
 /** Theme colours only, so the text stays readable (WCAG AA) in both skins. */
 const StyledBadge = styled.span<{ $tone: Tone }>`
@@ -21,18 +21,18 @@ const StyledBadge = styled.span<{ $tone: Tone }>`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme, $tone }) => ($tone === 'neutral' ? theme.colors.textMuted : $tone === 'primary' ? theme.colors.link : theme.colors[$tone])};
   border: 1px solid currentColor;
-`;
+`
 
-export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Sent', 'Draft', 'Partial Payment', 'Past Due'] as const;
-export type InvoiceStatusName = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUSES = ['Paid', 'Downloaded', 'Sent', 'Draft', 'Partial Payment', 'Past Due'] as const
+export type InvoiceStatusName = (typeof INVOICE_STATUSES)[number]
 
 /** An invoice status, translated, in its colour. */
 export function InvoiceStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation('invoices');
-  const known = (INVOICE_STATUSES as readonly string[]).includes(status);
+  const { t } = useTranslation('invoices')
+  const known = (INVOICE_STATUSES as readonly string[]).includes(status)
   return (
     <StyledBadge $tone={TONES[status] ?? 'neutral'} data-testid="invoice-status">
       {known ? t(`statuses.${status as InvoiceStatusName}`) : status}
     </StyledBadge>
-  );
+  )
 }

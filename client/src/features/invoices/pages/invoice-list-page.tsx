@@ -1,41 +1,41 @@
-import { useFormatters } from '../../../lib/format';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { StyledFilterBar } from '../../../components/ui/form-grid';
-import { pathFor } from '../../../app/route-table';
-import { DataTable } from '../../../components/ui/data-table';
-import { StyledButtonLink } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Pager } from '../../../components/ui/pager';
-import { Panel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextField } from '../../../components/ui/text-field';
-import { type InvoiceListQuery, useInvoiceListQuery } from '../../../gql/graphql';
-import { Can } from '../../../lib/ability-context';
-import { useMoney } from '../../../lib/money';
-import { INVOICE_STATUSES, InvoiceStatusBadge } from '../components/invoice-status';
+import { useFormatters } from '../../../lib/format'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { StyledFilterBar } from '../../../components/ui/form-grid'
+import { pathFor } from '../../../app/route-table'
+import { DataTable } from '../../../components/ui/data-table'
+import { StyledButtonLink } from '../../../components/ui/button'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Pager } from '../../../components/ui/pager'
+import { Panel } from '../../../components/ui/panel'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextField } from '../../../components/ui/text-field'
+import { type InvoiceListQuery, useInvoiceListQuery } from '../../../gql/graphql'
+import { Can } from '../../../lib/ability-context'
+import { useMoney } from '../../../lib/money'
+import { INVOICE_STATUSES, InvoiceStatusBadge } from '../components/invoice-status'
 
-const PER_PAGE = 10;
+const PER_PAGE = 10
 
-type Invoice = InvoiceListQuery['invoices']['invoices'][number];
+type Invoice = InvoiceListQuery['invoices']['invoices'][number]
 
 /** /apps/invoice/list: the invoices in the caller's scope, searched by client, filtered by status, paged by the server. */
 export default function InvoiceListPage({ title }: { title: string }) {
-  const { t } = useTranslation('invoices');
-  const format = useFormatters();
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
+  const { t } = useTranslation('invoices')
+  const format = useFormatters()
+  const [q, setQ] = useState('')
+  const [status, setStatus] = useState('')
+  const [page, setPage] = useState(1)
   const { data, previousData, loading, error, refetch } = useInvoiceListQuery({
     variables: { q: q.trim() || null, status: status || null, perPage: PER_PAGE, page },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
-  });
-  const list = (data ?? previousData)?.invoices;
-  const money = useMoney(list?.currency);
-  const pages = list ? Math.max(1, Math.ceil(list.total / PER_PAGE)) : 1;
+  })
+  const list = (data ?? previousData)?.invoices
+  const money = useMoney(list?.currency)
+  const pages = list ? Math.max(1, Math.ceil(list.total / PER_PAGE)) : 1
   return (
     <StyledStack data-testid="invoice-list-page">
       <PageHeader
@@ -56,16 +56,16 @@ export default function InvoiceListPage({ title }: { title: string }) {
             type="search"
             value={q}
             onChange={(e) => {
-              setQ(e.target.value);
-              setPage(1);
+              setQ(e.target.value)
+              setPage(1)
             }}
           />
           <SelectField
             label={t('status')}
             value={status}
             onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
+              setStatus(e.target.value)
+              setPage(1)
             }}
           >
             <option value="">{t('anyStatus')}</option>
@@ -108,9 +108,11 @@ export default function InvoiceListPage({ title }: { title: string }) {
           emptyTestId="invoice-list-empty"
           testId="invoice-table"
           rowTestId="invoice-row"
-          footer={<Pager page={page} pages={pages} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), current: t('page', { page, pages }) }} />}
+          footer={
+            <Pager page={page} pages={pages} onPage={setPage} labels={{ previous: t('previous'), next: t('next'), current: t('page', { page, pages }) }} />
+          }
         />
       </Panel>
     </StyledStack>
-  );
+  )
 }

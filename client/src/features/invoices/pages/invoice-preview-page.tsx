@@ -1,43 +1,47 @@
-import { useFormatters } from '../../../lib/format';
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import styled from 'styled-components';
-import { pathFor } from '../../../app/route-table';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast-provider';
-import { type PaymentKind, useInvoiceDetailQuery, useInvoiceRecordPaymentMutation, useInvoiceSendMutation } from '../../../gql/graphql';
-import { useAbility } from '../../../lib/ability-context';
-import { apiFetch } from '../../../lib/api-fetch';
-import { useMoney } from '../../../lib/money';
-import { useErrorText } from '../../../lib/use-error-text';
-import { InvoiceStatusBadge } from '../components/invoice-status';
+import { useFormatters } from '../../../lib/format'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router-dom'
+import styled from 'styled-components'
+import { pathFor } from '../../../app/route-table'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table'
+import { TextField } from '../../../components/ui/text-field'
+import { useToast } from '../../../components/ui/toast-provider'
+import { type PaymentKind, useInvoiceDetailQuery, useInvoiceRecordPaymentMutation, useInvoiceSendMutation } from '../../../gql/graphql'
+import { useAbility } from '../../../lib/ability-context'
+import { apiFetch } from '../../../lib/api-fetch'
+import { useMoney } from '../../../lib/money'
+import { useErrorText } from '../../../lib/use-error-text'
+import { InvoiceStatusBadge } from '../components/invoice-status'
 
 const StyledColumns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
 
-  p { margin: 0 0 ${({ theme }) => theme.space.xs}; }
-`;
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.xs};
+  }
+`
 
 const StyledActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
 
-  @media print { display: none; }
-`;
+  @media print {
+    display: none;
+  }
+`
 
 const StyledPaymentForm = styled.form`
   display: grid;
@@ -45,19 +49,21 @@ const StyledPaymentForm = styled.form`
   grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
   align-items: end;
 
-  @media print { display: none; }
-`;
+  @media print {
+    display: none;
+  }
+`
 
 /** Downloads the invoice's PDF through the authenticated fetch. */
 async function downloadPdf(id: string): Promise<void> {
-  const res = await apiFetch(`/apps/invoice/invoices/${encodeURIComponent(id)}/pdf`, { headers: { Accept: 'application/pdf' } });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `invoice-${id}.pdf`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const res = await apiFetch(`/apps/invoice/invoices/${encodeURIComponent(id)}/pdf`, { headers: { Accept: 'application/pdf' } })
+  if (!res.ok) throw new Error(`HTTP ${res.status}`)
+  const url = URL.createObjectURL(await res.blob())
+  const a = document.createElement('a')
+  a.href = url
+  a.download = `invoice-${id}.pdf`
+  a.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 /**
@@ -67,52 +73,52 @@ async function downloadPdf(id: string): Promise<void> {
  * reseller only on the invoices they wrote (a shop invoice's payment mints licence keys).
  */
 export default function InvoicePreviewPage({ title }: { title: string }) {
-  const { t } = useTranslation('invoices');
-  const format = useFormatters();
-  const { id = '' } = useParams();
-  const toast = useToast();
-  const errorText = useErrorText();
-  const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) });
-  const { data, loading, error, refetch } = useInvoiceDetailQuery({ variables: { id }, skip: !/^\d+$/.test(id), fetchPolicy: 'cache-and-network' });
-  const detail = data?.invoice;
-  const ability = useAbility();
-  const money = useMoney(detail?.currency);
-  const [amount, setAmount] = useState('');
-  const [kind, setKind] = useState<PaymentKind>('payment');
-  const [reference, setReference] = useState('');
-  const [confirmRefund, setConfirmRefund] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const { t } = useTranslation('invoices')
+  const format = useFormatters()
+  const { id = '' } = useParams()
+  const toast = useToast()
+  const errorText = useErrorText()
+  const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) })
+  const { data, loading, error, refetch } = useInvoiceDetailQuery({ variables: { id }, skip: !/^\d+$/.test(id), fetchPolicy: 'cache-and-network' })
+  const detail = data?.invoice
+  const ability = useAbility()
+  const money = useMoney(detail?.currency)
+  const [amount, setAmount] = useState('')
+  const [kind, setKind] = useState<PaymentKind>('payment')
+  const [reference, setReference] = useState('')
+  const [confirmRefund, setConfirmRefund] = useState(false)
+  const [downloading, setDownloading] = useState(false)
   // The detail has no id of its own (only its invoice has): the page reads it again after a change.
   const [record, recordState] = useInvoiceRecordPaymentMutation({
     onCompleted: () => {
-      void refetch();
-      setAmount('');
-      setReference('');
-      toast.show({ variant: 'success', title: t('recorded') });
+      void refetch()
+      setAmount('')
+      setReference('')
+      toast.show({ variant: 'success', title: t('recorded') })
     },
     onError,
-  });
+  })
   const [send, sendState] = useInvoiceSendMutation({
     onCompleted: () => {
-      void refetch();
-      toast.show({ variant: 'success', title: t('sent') });
+      void refetch()
+      toast.show({ variant: 'success', title: t('sent') })
     },
     onError,
-  });
-  const submitPayment = () => void record({ variables: { id, input: { kind, amount: Number(amount), reference } } });
+  })
+  const submitPayment = () => void record({ variables: { id, input: { kind, amount: Number(amount), reference } } })
   const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (kind === 'refund') setConfirmRefund(true);
-    else submitPayment();
-  };
+    e.preventDefault()
+    if (kind === 'refund') setConfirmRefund(true)
+    else submitPayment()
+  }
 
-  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch()} />;
-  if (loading && !data) return <LoadingState />;
-  if (!detail) return <EmptyState testId="invoice-missing">{t('missing')}</EmptyState>;
-  const inv = detail.invoice;
+  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch()} />
+  if (loading && !data) return <LoadingState />
+  if (!detail) return <EmptyState testId="invoice-missing">{t('missing')}</EmptyState>
+  const inv = detail.invoice
   // Staff may change invoices (the ability); the server says which ones (admins all, a reseller their clients').
-  const canManage = ability.can('update', 'Invoice') && detail.canManage;
-  const canRecordPayment = ability.can('update', 'Invoice') && detail.canRecordPayment;
+  const canManage = ability.can('update', 'Invoice') && detail.canManage
+  const canRecordPayment = ability.can('update', 'Invoice') && detail.canRecordPayment
   return (
     <StyledStack data-testid="invoice-preview-page">
       <PageHeader title={t('invoiceNumber', { id: inv.id })} subtitle={title} actions={<InvoiceStatusBadge status={inv.invoiceStatus} />} />
@@ -126,11 +132,11 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
           disabled={downloading}
           data-testid="invoice-download"
           onClick={() => {
-            setDownloading(true);
+            setDownloading(true)
             downloadPdf(inv.id)
               .then(() => refetch())
               .catch(onError)
-              .finally(() => setDownloading(false));
+              .finally(() => setDownloading(false))
           }}
         >
           {t('download')}
@@ -222,7 +228,16 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
               <option value="payment">{t('kinds.payment')}</option>
               <option value="refund">{t('kinds.refund')}</option>
             </SelectField>
-            <TextField label={t('amountLabel')} type="number" min="0.01" step="0.01" required value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="invoice-payment-amount" />
+            <TextField
+              label={t('amountLabel')}
+              type="number"
+              min="0.01"
+              step="0.01"
+              required
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              data-testid="invoice-payment-amount"
+            />
             <TextField label={t('referenceLabel')} value={reference} maxLength={200} onChange={(e) => setReference(e.target.value)} />
             <Button type="submit" disabled={recordState.loading || !amount} data-testid="invoice-payment-submit">
               {t('record')}
@@ -244,10 +259,10 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
         confirmLabel={t('kinds.refund')}
         onCancel={() => setConfirmRefund(false)}
         onConfirm={() => {
-          setConfirmRefund(false);
-          submitPayment();
+          setConfirmRefund(false)
+          submitPayment()
         }}
       />
     </StyledStack>
-  );
+  )
 }

@@ -1,15 +1,15 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { Dialog, StyledDialogActions } from '../../../components/ui/dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
+import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
+import { Dialog, StyledDialogActions } from '../../../components/ui/dialog'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextAreaField } from '../../../components/ui/text-area-field'
+import { TextField } from '../../../components/ui/text-field'
 import {
   type EmailFieldsFragment,
   type EmailFolder,
@@ -19,27 +19,27 @@ import {
   useEmailsQuery,
   useToggleEmailsLabelMutation,
   useUpdateEmailsMutation,
-} from '../../../gql/graphql';
-import { apiFetch } from '../../../lib/api-fetch';
-import { useFormatters } from '../../../lib/format';
-import { readAsDataUrl } from '../../../lib/read-file';
+} from '../../../gql/graphql'
+import { apiFetch } from '../../../lib/api-fetch'
+import { useFormatters } from '../../../lib/format'
+import { readAsDataUrl } from '../../../lib/read-file'
 
-const FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash', 'starred'] as const;
-type View = (typeof FOLDERS)[number];
-const LABELS: EmailLabel[] = ['private', 'company', 'important', 'personal'];
+const FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash', 'starred'] as const
+type View = (typeof FOLDERS)[number]
+const LABELS: EmailLabel[] = ['private', 'company', 'important', 'personal']
 
 const StyledLayout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
   grid-template-columns: minmax(10rem, 14rem) 1fr;
-`;
+`
 const StyledList = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
-`;
+`
 const StyledRow = styled.button<{ $unread: boolean }>`
   width: 100%;
   text-align: left;
@@ -50,64 +50,70 @@ const StyledRow = styled.button<{ $unread: boolean }>`
   border-radius: ${({ theme }) => theme.radii.md};
   padding: ${({ theme }) => theme.space.sm};
   cursor: pointer;
-`;
+`
 const StyledBody = styled.iframe`
   width: 100%;
   min-height: 16rem;
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: white;
-`;
+`
 
-const toBase64 = async (file: File) => (await readAsDataUrl(file)).replace(/^data:[^,]*,/, '');
+const toBase64 = async (file: File) => (await readAsDataUrl(file)).replace(/^data:[^,]*,/, '')
 
 async function download(url: string, fileName: string) {
-  const res = await apiFetch(url);
-  if (!res.ok) return;
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  a.click();
-  URL.revokeObjectURL(href);
+  const res = await apiFetch(url)
+  if (!res.ok) return
+  const href = URL.createObjectURL(await res.blob())
+  const a = document.createElement('a')
+  a.href = href
+  a.download = fileName
+  a.click()
+  URL.revokeObjectURL(href)
 }
 
 interface Draft {
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
+  to: string[]
+  cc: string[]
+  bcc: string[]
+  subject: string
   /** Plain text; sent as paragraphs of escaped HTML. */
-  message: string;
+  message: string
   /** The stored draft this one continues (replaced when saved or sent). */
-  draftId?: string;
+  draftId?: string
 }
 
-const EMPTY_DRAFT: Draft = { to: [], cc: [], bcc: [], subject: '', message: '' };
+const EMPTY_DRAFT: Draft = { to: [], cc: [], bcc: [], subject: '', message: '' }
 
-const escapeHtml = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
 const toHtml = (text: string) =>
   text
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
+    .join('')
 
 /** The text of a (sanitized) HTML body, paragraphs and line breaks kept: for drafts, replies and forwards. */
 function toText(html: string): string {
-  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '</p>\n\n'), 'text/html');
-  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
+  const doc = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '</p>\n\n'), 'text/html')
+  return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim()
 }
 
 /** A multiple choice of the people one may write to (emailRecipients), found by name. */
 function RecipientPicker({ label, name, value, onChange }: { label: string; name: string; value: string[]; onChange: (emails: string[]) => void }) {
-  const { t } = useTranslation('mailbox');
-  const [filter, setFilter] = useState('');
-  const recipients = useEmailRecipientsQuery({ variables: { q: filter || null } });
-  const options = new Map([...value.map((email) => ({ email, name: email })), ...(recipients.data?.emailRecipients ?? [])].map((r) => [r.email, r]));
+  const { t } = useTranslation('mailbox')
+  const [filter, setFilter] = useState('')
+  const recipients = useEmailRecipientsQuery({ variables: { q: filter || null } })
+  const options = new Map([...value.map((email) => ({ email, name: email })), ...(recipients.data?.emailRecipients ?? [])].map((r) => [r.email, r]))
   return (
     <fieldset>
       <legend>{label}</legend>
       <TextField label={t('findPerson')} name={`${name}-search`} placeholder={t('pickRecipient')} value={filter} onChange={(e) => setFilter(e.target.value)} />
-      <select multiple aria-label={label} name={name} value={value} onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange([...e.target.selectedOptions].map((o) => o.value))}>
+      <select
+        multiple
+        aria-label={label}
+        name={name}
+        value={value}
+        onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange([...e.target.selectedOptions].map((o) => o.value))}
+      >
         {[...options.values()].map((r) => (
           <option key={r.email} value={r.email}>
             {r.name}
@@ -115,30 +121,32 @@ function RecipientPicker({ label, name, value, onChange }: { label: string; name
         ))}
       </select>
     </fieldset>
-  );
+  )
 }
 
 function ComposeDialog({ initial, onClose, onSent }: { initial: Draft; onClose: () => void; onSent: () => void }) {
-  const { t } = useTranslation('mailbox');
-  const [to, setTo] = useState<string[]>(initial.to);
-  const [cc, setCc] = useState<string[]>(initial.cc);
-  const [bcc, setBcc] = useState<string[]>(initial.bcc);
-  const [subject, setSubject] = useState(initial.subject);
-  const [message, setMessage] = useState(initial.message);
-  const [files, setFiles] = useState<File[]>([]);
-  const [compose, { loading, error }] = useComposeEmailMutation();
+  const { t } = useTranslation('mailbox')
+  const [to, setTo] = useState<string[]>(initial.to)
+  const [cc, setCc] = useState<string[]>(initial.cc)
+  const [bcc, setBcc] = useState<string[]>(initial.bcc)
+  const [subject, setSubject] = useState(initial.subject)
+  const [message, setMessage] = useState(initial.message)
+  const [files, setFiles] = useState<File[]>([])
+  const [compose, { loading, error }] = useComposeEmailMutation()
   const submit = async (draft: boolean) => {
-    const attachments = await Promise.all(files.map(async (f) => ({ fileName: f.name, contentType: f.type || 'application/octet-stream', data: await toBase64(f) })));
-    const input = { to, cc, bcc, subject, message: toHtml(message), attachments, draft, draftId: initial.draftId ?? null };
-    const res = await compose({ variables: { input } }).catch(() => null);
-    if (res?.data) onSent();
-  };
+    const attachments = await Promise.all(
+      files.map(async (f) => ({ fileName: f.name, contentType: f.type || 'application/octet-stream', data: await toBase64(f) })),
+    )
+    const input = { to, cc, bcc, subject, message: toHtml(message), attachments, draft, draftId: initial.draftId ?? null }
+    const res = await compose({ variables: { input } }).catch(() => null)
+    if (res?.data) onSent()
+  }
   return (
     <Dialog open title={initial.draftId ? t('editDraft') : t('compose')} onClose={onClose} busy={loading} testId="compose-dialog">
       <form
         onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          void submit(false);
+          e.preventDefault()
+          void submit(false)
         }}
       >
         <RecipientPicker label={t('to')} name="to" value={to} onChange={setTo} />
@@ -164,35 +172,35 @@ function ComposeDialog({ initial, onClose, onSent }: { initial: Draft; onClose: 
         </StyledDialogActions>
       </form>
     </Dialog>
-  );
+  )
 }
 
 /** /apps/email: the signed-in user's mailbox (folders, search, read, compose). */
 export default function MailboxPage({ title }: { title: string }) {
-  const { t } = useTranslation('mailbox');
-  const format = useFormatters();
-  const [view, setView] = useState<View>('inbox');
-  const [q, setQ] = useState('');
-  const [label, setLabel] = useState<EmailLabel | null>(null);
-  const [open, setOpen] = useState<EmailFieldsFragment | null>(null);
-  const [composing, setComposing] = useState<Draft | null>(null);
+  const { t } = useTranslation('mailbox')
+  const format = useFormatters()
+  const [view, setView] = useState<View>('inbox')
+  const [q, setQ] = useState('')
+  const [label, setLabel] = useState<EmailLabel | null>(null)
+  const [open, setOpen] = useState<EmailFieldsFragment | null>(null)
+  const [composing, setComposing] = useState<Draft | null>(null)
   const { data, loading, error, refetch } = useEmailsQuery({
     variables: { q: q || null, folder: view === 'starred' ? null : (view as EmailFolder), starred: view === 'starred', label },
     fetchPolicy: 'cache-and-network',
-  });
-  const [update] = useUpdateEmailsMutation();
-  const [toggleLabel] = useToggleEmailsLabelMutation();
-  const meta = data?.emails.emailsMeta;
-  const emails = data?.emails.emails ?? [];
+  })
+  const [update] = useUpdateEmailsMutation()
+  const [toggleLabel] = useToggleEmailsLabelMutation()
+  const meta = data?.emails.emailsMeta
+  const emails = data?.emails.emails ?? []
   const change = async (e: EmailFieldsFragment, set: { folder?: EmailFolder; isRead?: boolean; isStarred?: boolean }) => {
-    await update({ variables: { ids: [e.id], ...set } });
-    await refetch();
-  };
+    await update({ variables: { ids: [e.id], ...set } })
+    await refetch()
+  }
   const read = (e: EmailFieldsFragment) => {
-    setOpen(e);
-    if (!e.isRead) void change(e, { isRead: true });
-  };
-  const count = (f: View) => (f === 'inbox' || f === 'draft' || f === 'spam' ? (meta?.[f] ?? 0) : 0);
+    setOpen(e)
+    if (!e.isRead) void change(e, { isRead: true })
+  }
+  const count = (f: View) => (f === 'inbox' || f === 'draft' || f === 'spam' ? (meta?.[f] ?? 0) : 0)
 
   return (
     <StyledStack data-testid="mailbox">
@@ -202,7 +210,12 @@ export default function MailboxPage({ title }: { title: string }) {
           <StyledList>
             {FOLDERS.map((f) => (
               <li key={f}>
-                <Button variant={view === f && !label ? 'primary' : 'ghost'} block aria-current={view === f && !label ? 'page' : undefined} onClick={() => (setView(f), setLabel(null), setOpen(null))}>
+                <Button
+                  variant={view === f && !label ? 'primary' : 'ghost'}
+                  block
+                  aria-current={view === f && !label ? 'page' : undefined}
+                  onClick={() => (setView(f), setLabel(null), setOpen(null))}
+                >
                   {t(`folders.${f}`)}
                   {count(f) > 0 ? ` (${count(f)})` : ''}
                 </Button>
@@ -227,9 +240,21 @@ export default function MailboxPage({ title }: { title: string }) {
               <p>
                 {t('from')}: {open.from.name} &lt;{open.from.email}&gt; · {format.dateTime(open.time)}
               </p>
-              {open.to.length ? <p>{t('to')}: {open.to.map((a) => a.name).join(', ')}</p> : null}
-              {open.cc.length ? <p data-testid="email-cc">{t('cc')}: {open.cc.map((a) => a.name).join(', ')}</p> : null}
-              {open.bcc.length ? <p>{t('bcc')}: {open.bcc.map((a) => a.name).join(', ')}</p> : null}
+              {open.to.length ? (
+                <p>
+                  {t('to')}: {open.to.map((a) => a.name).join(', ')}
+                </p>
+              ) : null}
+              {open.cc.length ? (
+                <p data-testid="email-cc">
+                  {t('cc')}: {open.cc.map((a) => a.name).join(', ')}
+                </p>
+              ) : null}
+              {open.bcc.length ? (
+                <p>
+                  {t('bcc')}: {open.bcc.map((a) => a.name).join(', ')}
+                </p>
+              ) : null}
               {/* Sanitized on the server; the sandbox (no allow-scripts) keeps any script from running. */}
               <StyledBody title={open.subject} sandbox="" srcDoc={open.message} />
               <ul>
@@ -242,7 +267,18 @@ export default function MailboxPage({ title }: { title: string }) {
                 ))}
               </ul>
               {open.folder === 'draft' ? (
-                <Button onClick={() => setComposing({ to: open.to.map((a) => a.email), cc: open.cc.map((a) => a.email), bcc: open.bcc.map((a) => a.email), subject: open.subject, message: toText(open.message), draftId: open.id })}>
+                <Button
+                  onClick={() =>
+                    setComposing({
+                      to: open.to.map((a) => a.email),
+                      cc: open.cc.map((a) => a.email),
+                      bcc: open.bcc.map((a) => a.email),
+                      subject: open.subject,
+                      message: toText(open.message),
+                      draftId: open.id,
+                    })
+                  }
+                >
                   {t('editDraft')}
                 </Button>
               ) : (
@@ -262,11 +298,24 @@ export default function MailboxPage({ title }: { title: string }) {
                   </Button>
                 </>
               )}{' '}
-              <Button variant="secondary" onClick={() => void change(open, { isStarred: !open.isStarred }).then(() => setOpen({ ...open, isStarred: !open.isStarred }))}>
+              <Button
+                variant="secondary"
+                onClick={() => void change(open, { isStarred: !open.isStarred }).then(() => setOpen({ ...open, isStarred: !open.isStarred }))}
+              >
                 {open.isStarred ? t('unstar') : t('star')}
               </Button>{' '}
               {LABELS.map((l) => (
-                <Button key={l} variant={open.labels.includes(l) ? 'primary' : 'ghost'} aria-pressed={open.labels.includes(l)} onClick={() => void toggleLabel({ variables: { ids: [open.id], label: l } }).then(async () => { await refetch(); setOpen({ ...open, labels: open.labels.includes(l) ? open.labels.filter((x) => x !== l) : [...open.labels, l] }); })}>
+                <Button
+                  key={l}
+                  variant={open.labels.includes(l) ? 'primary' : 'ghost'}
+                  aria-pressed={open.labels.includes(l)}
+                  onClick={() =>
+                    void toggleLabel({ variables: { ids: [open.id], label: l } }).then(async () => {
+                      await refetch()
+                      setOpen({ ...open, labels: open.labels.includes(l) ? open.labels.filter((x) => x !== l) : [...open.labels, l] })
+                    })
+                  }
+                >
                   {t(`labels.${l}`)}
                 </Button>
               ))}{' '}
@@ -302,5 +351,5 @@ export default function MailboxPage({ title }: { title: string }) {
       </StyledLayout>
       {composing ? <ComposeDialog initial={composing} onClose={() => setComposing(null)} onSent={() => (setComposing(null), void refetch())} /> : null}
     </StyledStack>
-  );
+  )
 }

@@ -1,20 +1,20 @@
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
-import { BrandMark } from '../../../components/ui/brand-mark';
-import { StyledCenteredPage } from '../../../components/ui/centered-page';
-import { StyledPageHeading } from '../../../components/ui/page-heading';
+import type { ReactNode } from 'react'
+import styled from 'styled-components'
+import { BrandMark } from '../../../components/ui/brand-mark'
+import { StyledCenteredPage } from '../../../components/ui/centered-page'
+import { StyledPageHeading } from '../../../components/ui/page-heading'
 
 const StyledShell = styled(StyledCenteredPage)`
   gap: ${({ theme }) => theme.space.lg};
   padding: ${({ theme }) => theme.space.xxl};
   text-align: center;
-`;
+`
 
 const StyledBrandCorner = styled.div`
   position: absolute;
   top: ${({ theme }) => theme.space.xl};
   left: ${({ theme }) => theme.space.xl};
-`;
+`
 
 const StyledCode = styled.p`
   margin: 0;
@@ -22,19 +22,19 @@ const StyledCode = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.link};
   line-height: 1;
-`;
+`
 
 const StyledText = styled.p`
   max-width: 36rem;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
+`
 
 const StyledActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.md};
   justify-content: center;
-`;
+`
 
 /** Centred full-page message used by the miscellaneous and error pages. */
 export function MiscShell({ code, title, text, children }: { code?: string; title: string; text: ReactNode; children?: ReactNode }) {
@@ -48,5 +48,5 @@ export function MiscShell({ code, title, text, children }: { code?: string; titl
       <StyledText>{text}</StyledText>
       {children ? <StyledActions>{children}</StyledActions> : null}
     </StyledShell>
-  );
+  )
 }

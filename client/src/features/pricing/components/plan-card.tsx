@@ -1,13 +1,13 @@
-import { Fragment, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled, { css } from 'styled-components';
-import { StyledButtonLink } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import type { PricingPlansQuery } from '../../../gql/graphql';
-import { moneyFormatter } from '../../../lib/money';
+import { Fragment, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled, { css } from 'styled-components'
+import { StyledButtonLink } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import type { PricingPlansQuery } from '../../../gql/graphql'
+import { moneyFormatter } from '../../../lib/money'
 
-export type PricingPlan = PricingPlansQuery['plans'][number];
-export type Billing = 'monthly' | 'yearly';
+export type PricingPlan = PricingPlansQuery['plans'][number]
+export type Billing = 'monthly' | 'yearly'
 
 const StyledPlan = styled(StyledCard)<{ $popular: boolean; $current: boolean }>`
   position: relative;
@@ -30,7 +30,7 @@ const StyledPlan = styled(StyledCard)<{ $popular: boolean; $current: boolean }>`
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
-`;
+`
 
 const StyledHead = styled.div`
   display: flex;
@@ -38,12 +38,12 @@ const StyledHead = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
-`;
+`
 
 const StyledBadges = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
-`;
+`
 
 const StyledBadge = styled.span<{ $tone: 'primary' | 'success' }>`
   padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
@@ -52,12 +52,12 @@ const StyledBadge = styled.span<{ $tone: 'primary' | 'success' }>`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.link : theme.colors.success)};
   background: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.primarySoft : theme.colors.successSoft)};
-`;
+`
 
 const StyledSubtitle = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
+`
 
 const StyledPrice = styled.p`
   margin: 0;
@@ -72,20 +72,20 @@ const StyledPrice = styled.p`
     font-weight: ${({ theme }) => theme.fontWeights.bold};
     color: ${({ theme }) => theme.colors.link};
   }
-`;
+`
 
 const StyledOnRequest = styled.strong`
   && {
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
-`;
+`
 
 const StyledBilled = styled.p`
   margin: 0;
   min-height: 1.5em;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
+`
 
 const StyledList = styled.ul`
   margin: 0;
@@ -105,7 +105,7 @@ const StyledList = styled.ul`
     color: ${({ theme }) => theme.colors.success};
     font-weight: ${({ theme }) => theme.fontWeights.bold};
   }
-`;
+`
 
 const StyledLimits = styled.dl`
   padding-top: ${({ theme }) => theme.space.md};
@@ -126,7 +126,7 @@ const StyledLimits = styled.dl`
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
     color: ${({ theme }) => theme.colors.heading};
   }
-`;
+`
 
 const StyledFooter = styled.div`
   margin-top: auto;
@@ -135,22 +135,22 @@ const StyledFooter = styled.div`
   a {
     width: 100%;
   }
-`;
+`
 
-const LIMIT_KEYS = ['channels', 'commands', 'timers', 'conversationAnswersPerMonth', 'raidsPerDay'] as const;
+const LIMIT_KEYS = ['channels', 'commands', 'timers', 'conversationAnswersPerMonth', 'raidsPerDay'] as const
 
 function useFormats(currency: string) {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
-  return useMemo(() => ({ price: moneyFormatter(language, currency), count: new Intl.NumberFormat(language).format }), [language, currency]);
+  const { i18n } = useTranslation()
+  const language = i18n.resolvedLanguage ?? 'en'
+  return useMemo(() => ({ price: moneyFormatter(language, currency), count: new Intl.NumberFormat(language).format }), [language, currency])
 }
 
 /** One plan: price for the chosen billing, benefits, additions and the real limits. */
 export function PlanCard({ plan, billing, current, activatePath }: { plan: PricingPlan; billing: Billing; current: boolean; activatePath: string }) {
-  const { t } = useTranslation('pricing');
-  const { price, count } = useFormats(plan.currency);
-  const perMonth = billing === 'monthly' ? plan.monthlyPrice : plan.yearlyPerMonth;
-  const headingId = `plan-${plan.id}`;
+  const { t } = useTranslation('pricing')
+  const { price, count } = useFormats(plan.currency)
+  const perMonth = billing === 'monthly' ? plan.monthlyPrice : plan.yearlyPerMonth
+  const headingId = `plan-${plan.id}`
 
   return (
     <StyledPlan $popular={plan.popular} $current={current} aria-labelledby={headingId} data-testid="plan-card">
@@ -169,7 +169,13 @@ export function PlanCard({ plan, billing, current, activatePath }: { plan: Prici
       </StyledHead>
       {plan.subtitle ? <StyledSubtitle>{plan.subtitle}</StyledSubtitle> : null}
       <StyledPrice data-testid="plan-price">
-        {perMonth === null ? <StyledOnRequest>{t('onRequest')}</StyledOnRequest> : <><strong>{price(perMonth)}</strong> <span>{t('perMonth')}</span></>}
+        {perMonth === null ? (
+          <StyledOnRequest>{t('onRequest')}</StyledOnRequest>
+        ) : (
+          <>
+            <strong>{price(perMonth)}</strong> <span>{t('perMonth')}</span>
+          </>
+        )}
       </StyledPrice>
       <StyledBilled>
         {perMonth === null
@@ -195,5 +201,5 @@ export function PlanCard({ plan, billing, current, activatePath }: { plan: Prici
         <StyledButtonLink to={activatePath}>{current ? t('extendCta') : perMonth === null ? t('customCta') : t('activateCta')}</StyledButtonLink>
       </StyledFooter>
     </StyledPlan>
-  );
+  )
 }

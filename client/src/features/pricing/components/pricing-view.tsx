@@ -1,17 +1,17 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { StyledCard } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { StyledPageHeading } from '../../../components/ui/page-heading';
-import { type PricingPlatform, usePricingCurrentPlanQuery, usePricingPlansQuery } from '../../../gql/graphql';
-import { useLanguage } from '../../../lib/use-language';
-import { useSession } from '../../../lib/use-session';
-import { type Billing, PlanCard } from './plan-card';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { StyledCard } from '../../../components/ui/card'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { StyledPageHeading } from '../../../components/ui/page-heading'
+import { type PricingPlatform, usePricingCurrentPlanQuery, usePricingPlansQuery } from '../../../gql/graphql'
+import { useLanguage } from '../../../lib/use-language'
+import { useSession } from '../../../lib/use-session'
+import { type Billing, PlanCard } from './plan-card'
 
-const ACTIVATION_PATH = '/pages/license-demo';
+const ACTIVATION_PATH = '/pages/license-demo'
 
 const StyledHero = styled.header`
   text-align: center;
@@ -22,7 +22,7 @@ const StyledHero = styled.header`
     margin: 0 auto ${({ theme }) => theme.space.lg};
     color: ${({ theme }) => theme.colors.textMuted};
   }
-`;
+`
 
 const StyledToggle = styled.div`
   display: inline-flex;
@@ -30,7 +30,7 @@ const StyledToggle = styled.div`
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.primarySoft};
   gap: ${({ theme }) => theme.space.xxs};
-`;
+`
 
 const StyledToggleButton = styled.button<{ $on: boolean }>`
   min-height: ${({ theme }) => theme.sizes.control};
@@ -41,12 +41,12 @@ const StyledToggleButton = styled.button<{ $on: boolean }>`
   color: ${({ theme, $on }) => ($on ? theme.colors.onPrimary : theme.colors.heading)};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   cursor: pointer;
-`;
+`
 
 /** One column, two side by side, four in a row when the content area is wide enough. */
 const StyledGridArea = styled.div`
   container-type: inline-size;
-`;
+`
 
 const StyledGrid = styled.div`
   display: grid;
@@ -61,7 +61,7 @@ const StyledGrid = styled.div`
   @container (min-width: 70rem) {
     grid-template-columns: repeat(4, minmax(0, 1fr));
   }
-`;
+`
 
 const StyledFaq = styled(StyledCard)`
   margin-top: ${({ theme }) => theme.space.xxl};
@@ -84,25 +84,25 @@ const StyledFaq = styled(StyledCard)`
   details p {
     margin: ${({ theme }) => `${theme.space.sm} 0 0`};
   }
-`;
+`
 
 const StyledNote = styled.p`
   margin-top: ${({ theme }) => theme.space.xl};
   text-align: center;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
+`
 
 /** The pricing page (plans from the server, monthly / yearly, Q and A) for Twitch or Kick. */
 export function PricingView({ title, platform }: { title: string; platform: PricingPlatform }) {
-  const { t } = useTranslation('pricing');
-  const [billing, setBilling] = useState<Billing>('monthly');
-  const { userData } = useSession();
-  const language = useLanguage();
-  const { data, loading, error, refetch } = usePricingPlansQuery({ variables: { platform, locale: language }, fetchPolicy: 'cache-and-network' });
-  const current = usePricingCurrentPlanQuery({ variables: { id: userData?.id ?? '' }, skip: !userData });
-  const currentPlan = current.data?.user?.currentPlan;
-  const plans = [...(data?.plans ?? [])].sort((a, b) => a.sortOrder - b.sortOrder);
+  const { t } = useTranslation('pricing')
+  const [billing, setBilling] = useState<Billing>('monthly')
+  const { userData } = useSession()
+  const language = useLanguage()
+  const { data, loading, error, refetch } = usePricingPlansQuery({ variables: { platform, locale: language }, fetchPolicy: 'cache-and-network' })
+  const current = usePricingCurrentPlanQuery({ variables: { id: userData?.id ?? '' }, skip: !userData })
+  const currentPlan = current.data?.user?.currentPlan
+  const plans = [...(data?.plans ?? [])].sort((a, b) => a.sortOrder - b.sortOrder)
 
   return (
     <div>
@@ -111,7 +111,14 @@ export function PricingView({ title, platform }: { title: string; platform: Pric
         <p>{platform === 'kick' ? t('introKick') : t('intro')}</p>
         <StyledToggle role="group" aria-label={t('billing')}>
           {(['monthly', 'yearly'] as const).map((value) => (
-            <StyledToggleButton key={value} type="button" $on={billing === value} aria-pressed={billing === value} onClick={() => setBilling(value)} data-testid={`billing-${value}`}>
+            <StyledToggleButton
+              key={value}
+              type="button"
+              $on={billing === value}
+              aria-pressed={billing === value}
+              onClick={() => setBilling(value)}
+              data-testid={`billing-${value}`}
+            >
               {t(value)}
             </StyledToggleButton>
           ))}
@@ -151,5 +158,5 @@ export function PricingView({ title, platform }: { title: string; platform: Pric
         </StyledFaq>
       ) : null}
     </div>
-  );
+  )
 }

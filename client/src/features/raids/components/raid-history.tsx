@@ -1,19 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { StyledCard } from '../../../components/ui/card';
-import { DataTable } from '../../../components/ui/data-table';
-import type { RaidEntryFragment } from '../../../gql/graphql';
-import { formatDateTime } from '../../assistant/lib/format';
+import { useTranslation } from 'react-i18next'
+import { StyledCard } from '../../../components/ui/card'
+import { DataTable } from '../../../components/ui/data-table'
+import type { RaidEntryFragment } from '../../../gql/graphql'
+import { formatDateTime } from '../../assistant/lib/format'
 
 /** The channel's raids, both ways, newest first. */
 export function RaidHistory({ raids }: { raids: readonly RaidEntryFragment[] }) {
-  const { t, i18n } = useTranslation('raids');
+  const { t, i18n } = useTranslation('raids')
   // The server keeps the outcome in words ("sent", "skipped: …", "refused: <Twitch's message>").
   const shoutoutText = (outcome: string | null) => {
-    if (!outcome) return '—';
-    if (outcome === 'sent') return t('history.shoutouts.sent');
-    if (outcome.startsWith('skipped')) return t('history.shoutouts.skipped');
-    return t('history.shoutouts.failed');
-  };
+    if (!outcome) return '—'
+    if (outcome === 'sent') return t('history.shoutouts.sent')
+    if (outcome.startsWith('skipped')) return t('history.shoutouts.skipped')
+    return t('history.shoutouts.failed')
+  }
   return (
     <StyledCard aria-labelledby="raid-history-title" data-testid="raid-history">
       <h2 id="raid-history-title">{t('history.title')}</h2>
@@ -35,5 +35,5 @@ export function RaidHistory({ raids }: { raids: readonly RaidEntryFragment[] }) 
         compact
       />
     </StyledCard>
-  );
+  )
 }

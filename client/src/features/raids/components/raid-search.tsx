@@ -1,35 +1,35 @@
-import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { StyledFieldRow } from '../../../components/ui/form-grid';
-import { StyledCard } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable } from '../../../components/ui/data-table';
-import { TextField } from '../../../components/ui/text-field';
-import { type RaidTargetsQuery, useRaidTargetsLazyQuery } from '../../../gql/graphql';
-import { languageName, MAX_QUERY_LENGTH, twitchUrl } from '../lib';
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { StyledFieldRow } from '../../../components/ui/form-grid'
+import { StyledCard } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { DataTable } from '../../../components/ui/data-table'
+import { TextField } from '../../../components/ui/text-field'
+import { type RaidTargetsQuery, useRaidTargetsLazyQuery } from '../../../gql/graphql'
+import { languageName, MAX_QUERY_LENGTH, twitchUrl } from '../lib'
 
-type Target = RaidTargetsQuery['searchRaidTargets'][number];
+type Target = RaidTargetsQuery['searchRaidTargets'][number]
 
 interface RaidSearchProps {
-  channelId: string;
+  channelId: string
   /** Why no raid can start now (pending raid, 24 h rule), or null. */
-  blocked: string | null;
-  starting: boolean;
-  onRaid: (target: Target) => Promise<void>;
+  blocked: string | null
+  starting: boolean
+  onRaid: (target: Target) => Promise<void>
 }
 
 /** Search live Twitch channels (language and category shown) and start a raid on one, after a confirmation. */
 export function RaidSearch({ channelId, blocked, starting, onRaid }: RaidSearchProps) {
-  const { t, i18n } = useTranslation('raids');
-  const [query, setQuery] = useState('');
-  const [chosen, setChosen] = useState<Target | null>(null);
-  const [search, { data, loading, error, called, refetch }] = useRaidTargetsLazyQuery({ fetchPolicy: 'network-only' });
+  const { t, i18n } = useTranslation('raids')
+  const [query, setQuery] = useState('')
+  const [chosen, setChosen] = useState<Target | null>(null)
+  const [search, { data, loading, error, called, refetch }] = useRaidTargetsLazyQuery({ fetchPolicy: 'network-only' })
 
   function submit(event: FormEvent) {
-    event.preventDefault();
-    if (query.trim()) void search({ variables: { channelId, query: query.trim() } }).catch(() => {});
+    event.preventDefault()
+    if (query.trim()) void search({ variables: { channelId, query: query.trim() } }).catch(() => {})
   }
 
   return (
@@ -98,9 +98,9 @@ export function RaidSearch({ channelId, blocked, starting, onRaid }: RaidSearchP
         busy={starting}
         onCancel={() => setChosen(null)}
         onConfirm={() => {
-          if (chosen) void onRaid(chosen).finally(() => setChosen(null));
+          if (chosen) void onRaid(chosen).finally(() => setChosen(null))
         }}
       />
     </StyledCard>
-  );
+  )
 }

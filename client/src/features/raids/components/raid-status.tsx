@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { StyledCard } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { StyledDetails } from '../../../components/ui/details-list';
-import type { RaidChannelStateFieldsFragment } from '../../../gql/graphql';
-import { formatDateTime } from '../../assistant/lib/format';
-import { ASSISTANT_PATHS, withChannel } from '../../assistant/lib/paths';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { StyledDetails } from '../../../components/ui/details-list'
+import type { RaidChannelStateFieldsFragment } from '../../../gql/graphql'
+import { formatDateTime } from '../../assistant/lib/format'
+import { ASSISTANT_PATHS, withChannel } from '../../assistant/lib/paths'
 
 const StyledRow = styled.div`
   display: flex;
@@ -16,20 +16,20 @@ const StyledRow = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.md};
-`;
+`
 
 interface RaidStatusProps {
-  channelId: string;
-  state: RaidChannelStateFieldsFragment;
-  announcements: boolean;
-  cancelling: boolean;
-  onCancel: () => Promise<void>;
+  channelId: string
+  state: RaidChannelStateFieldsFragment
+  announcements: boolean
+  cancelling: boolean
+  onCancel: () => Promise<void>
 }
 
 /** The channel's raid state (spec raidActive / raidedChannel), the 24 h rule and the cancel button. */
 export function RaidStatus({ channelId, state, announcements, cancelling, onCancel }: RaidStatusProps) {
-  const { t, i18n } = useTranslation('raids');
-  const [confirming, setConfirming] = useState(false);
+  const { t, i18n } = useTranslation('raids')
+  const [confirming, setConfirming] = useState(false)
   return (
     <StyledCard aria-labelledby="raid-status-title" data-testid="raid-status" data-raid-active={state.raidActive}>
       <h2 id="raid-status-title">{t('status.title')}</h2>
@@ -40,7 +40,9 @@ export function RaidStatus({ channelId, state, announcements, cancelling, onCanc
         <dd data-testid="raided-channel">{state.raidedChannel ?? t('status.none')}</dd>
         <dt>{t('status.rule')}</dt>
         <dd data-testid="raid-usage">
-          {state.limitPer24h === null ? t('status.unlimited', { used: state.usedLast24h }) : t('status.used', { used: state.usedLast24h, limit: state.limitPer24h })}
+          {state.limitPer24h === null
+            ? t('status.unlimited', { used: state.usedLast24h })
+            : t('status.used', { used: state.usedLast24h, limit: state.limitPer24h })}
         </dd>
         <dt>{t('status.next')}</dt>
         <dd data-testid="raid-next">{state.nextRaidAt ? formatDateTime(state.nextRaidAt, i18n.language) : t('status.now')}</dd>
@@ -66,5 +68,5 @@ export function RaidStatus({ channelId, state, announcements, cancelling, onCanc
         onConfirm={() => void onCancel().finally(() => setConfirming(false))}
       />
     </StyledCard>
-  );
+  )
 }

@@ -1,80 +1,80 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { StyledCard } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { type AssistantChannelFragment, useCancelRaidMutation, useRaidPanelQuery, useStartRaidMutation } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
-import { ChannelPage } from '../../assistant/components/channel-page';
-import { StyledMuted } from '../../assistant/components/muted-text';
-import { formatDateTime } from '../../assistant/lib/format';
-import { ASSISTANT_PATHS, withChannel } from '../../assistant/lib/paths';
-import { RaidHistory } from '../components/raid-history';
-import { RaidSearch } from '../components/raid-search';
-import { RaidStatus } from '../components/raid-status';
-import { POLL_IDLE_MS, POLL_PENDING_MS, RAID_SCOPE } from '../lib';
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { StyledCard } from '../../../components/ui/card'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { type AssistantChannelFragment, useCancelRaidMutation, useRaidPanelQuery, useStartRaidMutation } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { ChannelPage } from '../../assistant/components/channel-page'
+import { StyledMuted } from '../../assistant/components/muted-text'
+import { formatDateTime } from '../../assistant/lib/format'
+import { ASSISTANT_PATHS, withChannel } from '../../assistant/lib/paths'
+import { RaidHistory } from '../components/raid-history'
+import { RaidSearch } from '../components/raid-search'
+import { RaidStatus } from '../components/raid-status'
+import { POLL_IDLE_MS, POLL_PENDING_MS, RAID_SCOPE } from '../lib'
 
 const StyledStack = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xl};
-`;
+`
 
 /** Kick's public API documents no raid or host endpoint: said plainly, with no button that cannot work. */
 function KickRaids() {
-  const { t } = useTranslation('raids');
+  const { t } = useTranslation('raids')
   return (
     <StyledCard data-testid="raid-kick">
       <h2>{t('kick.title')}</h2>
       <StyledMuted>{t('kick.text')}</StyledMuted>
     </StyledCard>
-  );
+  )
 }
 
 function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
-  const { t, i18n } = useTranslation('raids');
-  const errorText = useErrorText();
-  const [actionError, setActionError] = useState<unknown>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { t, i18n } = useTranslation('raids')
+  const errorText = useErrorText()
+  const [actionError, setActionError] = useState<unknown>(null)
+  const [notice, setNotice] = useState<string | null>(null)
   const { data, loading, error, refetch, startPolling } = useRaidPanelQuery({
     variables: { channelId: channel.id },
     skipPollAttempt: () => document.visibilityState === 'hidden',
-  });
-  const state = data?.channel?.raid;
+  })
+  const state = data?.channel?.raid
   // A pending raid is confirmed by Twitch's event within about 90 s: look often until then.
-  const active = state?.raidActive ?? false;
-  useEffect(() => startPolling(active ? POLL_PENDING_MS : POLL_IDLE_MS), [active, startPolling]);
-  const [startRaid, { loading: starting }] = useStartRaidMutation();
-  const [cancelRaid, { loading: cancelling }] = useCancelRaidMutation();
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
+  const active = state?.raidActive ?? false
+  useEffect(() => startPolling(active ? POLL_PENDING_MS : POLL_IDLE_MS), [active, startPolling])
+  const [startRaid, { loading: starting }] = useStartRaidMutation()
+  const [cancelRaid, { loading: cancelling }] = useCancelRaidMutation()
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
 
   async function run(action: () => Promise<unknown>, done: string) {
-    setActionError(null);
-    setNotice(null);
+    setActionError(null)
+    setNotice(null)
     try {
-      await action();
-      setNotice(done);
+      await action()
+      setNotice(done)
     } catch (e) {
-      setActionError(e);
+      setActionError(e)
     }
-    await refetch().catch(() => {});
+    await refetch().catch(() => {})
   }
 
-  if (error && !data) return <ErrorState error={error} onRetry={reload} testId="raid-error" />;
-  if (loading && !data) return <LoadingState testId="raid-loading" />;
-  if (!state || !data?.channel) return null;
+  if (error && !data) return <ErrorState error={error} onRetry={reload} testId="raid-error" />
+  if (loading && !data) return <LoadingState testId="raid-loading" />
+  if (!state || !data?.channel) return null
 
   // Channels connected before raids existed lack the scope: say so rather than fail at Twitch.
-  const missingScope = !(channel.account?.scopes ?? []).includes(RAID_SCOPE);
+  const missingScope = !(channel.account?.scopes ?? []).includes(RAID_SCOPE)
   const blocked = missingScope
     ? t('search.blockedScope')
     : state.raidActive
-    ? t('search.blockedPending')
-    : state.nextRaidAt
-      ? t('search.blockedCooldown', { time: formatDateTime(state.nextRaidAt, i18n.language) })
-      : null;
+      ? t('search.blockedPending')
+      : state.nextRaidAt
+        ? t('search.blockedCooldown', { time: formatDateTime(state.nextRaidAt, i18n.language) })
+        : null
 
   return (
     <StyledStack>
@@ -106,15 +106,15 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
       />
       <RaidHistory raids={data.channel.raids} />
     </StyledStack>
-  );
+  )
 }
 
 /** /pages/raid: choose a live channel, start or cancel a raid through Twitch; the 24 h rule; raid history. */
 export default function RaidPage({ title }: { title: string }) {
-  const { t } = useTranslation('raids');
+  const { t } = useTranslation('raids')
   return (
     <ChannelPage title={title} intro={() => t('intro')} testId="raid-page">
       {(channel) => (channel.platform === 'kick' ? <KickRaids key={channel.id} /> : <TwitchRaids key={channel.id} channel={channel} />)}
     </ChannelPage>
-  );
+  )
 }

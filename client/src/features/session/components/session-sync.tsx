@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import { useViewerQuery } from '../../../gql/graphql';
-import { getUserData, updateUserData } from '../../../lib/session';
-import { parseUserData } from '../../../lib/session-types';
+import { useEffect } from 'react'
+import { useViewerQuery } from '../../../gql/graphql'
+import { getUserData, updateUserData } from '../../../lib/session'
+import { parseUserData } from '../../../lib/session-types'
 
 /**
  * Re-reads the signed-in user (Query.viewer) a moment after the app's first page has been painted
@@ -10,11 +10,11 @@ import { parseUserData } from '../../../lib/session-types';
  * refresh logic, not here.
  */
 export function SessionSync() {
-  const { data } = useViewerQuery({ fetchPolicy: 'network-only' });
-  const viewer = data?.viewer;
+  const { data } = useViewerQuery({ fetchPolicy: 'network-only' })
+  const viewer = data?.viewer
 
   useEffect(() => {
-    if (!viewer) return;
+    if (!viewer) return
     const fresh = parseUserData({
       id: viewer.id,
       fullName: viewer.fullName,
@@ -24,10 +24,10 @@ export function SessionSync() {
       role: viewer.role,
       ability: viewer.ability.map(({ action, subject, inverted }) => ({ action, subject, inverted })),
       extras: { eCommerceCartItemsCount: viewer.extras.eCommerceCartItemsCount },
-    });
-    const stored = getUserData();
-    if (fresh && stored && JSON.stringify(fresh) !== JSON.stringify(stored)) updateUserData(fresh);
-  }, [viewer]);
+    })
+    const stored = getUserData()
+    if (fresh && stored && JSON.stringify(fresh) !== JSON.stringify(stored)) updateUserData(fresh)
+  }, [viewer])
 
-  return null;
+  return null
 }

@@ -1,17 +1,17 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { pathFor } from '../../../app/route-table';
-import { Button } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast-provider';
-import { type ShopProductFieldsFragment, useShopAddToCartMutation, useShopAddToWishlistMutation, useShopRemoveFromWishlistMutation } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { pathFor } from '../../../app/route-table'
+import { Button } from '../../../components/ui/button'
+import { useToast } from '../../../components/ui/toast-provider'
+import { type ShopProductFieldsFragment, useShopAddToCartMutation, useShopAddToWishlistMutation, useShopRemoveFromWishlistMutation } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
 
 export const StyledGrid = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
-`;
+`
 
 export const StyledProduct = styled.article`
   display: flex;
@@ -22,10 +22,20 @@ export const StyledProduct = styled.article`
   box-shadow: 0 4px 24px 0 ${({ theme }) => theme.colors.shadow};
   padding: ${({ theme }) => theme.space.lg};
 
-  h3 { margin: 0; font-size: 1.05rem; }
-  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
-  img { max-width: 100%; max-height: 10rem; object-fit: contain; }
-`;
+  h3 {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  img {
+    max-width: 100%;
+    max-height: 10rem;
+    object-fit: contain;
+  }
+`
 
 export const StyledRow = styled.div`
   display: flex;
@@ -33,32 +43,32 @@ export const StyledRow = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: auto;
-`;
+`
 
 export const StyledPrice = styled.strong`
   font-size: 1.2rem;
-`;
+`
 
 /** ★★★★☆ with the number for screen readers. */
 export function Rating({ value }: { value: number }) {
-  const { t } = useTranslation('shop');
+  const { t } = useTranslation('shop')
   return (
     <span aria-label={t('rating', { value })} title={t('rating', { value })}>
       {'★'.repeat(value)}
       {'☆'.repeat(5 - value)}
     </span>
-  );
+  )
 }
 
 /** Add to cart (or go to the checkout when it is there) and the wishlist toggle; refetches the page's queries. */
 export function ProductActions({ product, refetch }: { product: ShopProductFieldsFragment; refetch: () => unknown }) {
-  const { t } = useTranslation('shop');
-  const toast = useToast();
-  const errorText = useErrorText();
-  const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) });
-  const [addToCart, cart] = useShopAddToCartMutation({ onCompleted: () => void refetch(), onError });
-  const [addWish, wish] = useShopAddToWishlistMutation({ onCompleted: () => void refetch(), onError });
-  const [removeWish, unwish] = useShopRemoveFromWishlistMutation({ onCompleted: () => void refetch(), onError });
+  const { t } = useTranslation('shop')
+  const toast = useToast()
+  const errorText = useErrorText()
+  const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) })
+  const [addToCart, cart] = useShopAddToCartMutation({ onCompleted: () => void refetch(), onError })
+  const [addWish, wish] = useShopAddToWishlistMutation({ onCompleted: () => void refetch(), onError })
+  const [removeWish, unwish] = useShopRemoveFromWishlistMutation({ onCompleted: () => void refetch(), onError })
   return (
     <StyledRow>
       {product.isInCart ? (
@@ -80,5 +90,5 @@ export function ProductActions({ product, refetch }: { product: ShopProductField
         {product.isInWishlist ? t('inWishlist') : t('addToWishlist')}
       </Button>
     </StyledRow>
-  );
+  )
 }

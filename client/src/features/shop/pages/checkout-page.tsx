@@ -1,22 +1,22 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/route-table';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
-import { StyledTable, StyledTableWrap } from '../../../components/ui/table';
-import { useToast } from '../../../components/ui/toast-provider';
-import { useShopCartQuery, useShopCheckoutMutation, useShopRemoveFromCartMutation, useShopSetCartQuantityMutation } from '../../../gql/graphql';
-import { useMoney } from '../../../lib/money';
-import { useErrorText } from '../../../lib/use-error-text';
-import { StyledRow } from '../components/shop-parts';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { pathFor } from '../../../app/route-table'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
+import { StyledTable, StyledTableWrap } from '../../../components/ui/table'
+import { useToast } from '../../../components/ui/toast-provider'
+import { useShopCartQuery, useShopCheckoutMutation, useShopRemoveFromCartMutation, useShopSetCartQuantityMutation } from '../../../gql/graphql'
+import { useMoney } from '../../../lib/money'
+import { useErrorText } from '../../../lib/use-error-text'
+import { StyledRow } from '../components/shop-parts'
 
 /**
  * /apps/e-commerce/checkout: the cart, then the order. Placing it writes the order and its
@@ -24,25 +24,25 @@ import { StyledRow } from '../components/shop-parts';
  * is activated when the transfer is recorded.
  */
 export default function CheckoutPage({ title }: { title: string }) {
-  const { t } = useTranslation('shop');
-  const toast = useToast();
-  const errorText = useErrorText();
-  const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) });
-  const { data, error, refetch } = useShopCartQuery({ fetchPolicy: 'cache-and-network' });
-  const money = useMoney(data?.shopProducts.currency);
-  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
-  const [placed, setPlaced] = useState<{ invoiceId: string } | null>(null);
-  const [remove, removeState] = useShopRemoveFromCartMutation({ onCompleted: () => void refetch(), onError });
-  const [setQty] = useShopSetCartQuantityMutation({ onCompleted: () => void refetch(), onError });
+  const { t } = useTranslation('shop')
+  const toast = useToast()
+  const errorText = useErrorText()
+  const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) })
+  const { data, error, refetch } = useShopCartQuery({ fetchPolicy: 'cache-and-network' })
+  const money = useMoney(data?.shopProducts.currency)
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null)
+  const [placed, setPlaced] = useState<{ invoiceId: string } | null>(null)
+  const [remove, removeState] = useShopRemoveFromCartMutation({ onCompleted: () => void refetch(), onError })
+  const [setQty] = useShopSetCartQuantityMutation({ onCompleted: () => void refetch(), onError })
   const [checkout, checkoutState] = useShopCheckoutMutation({
     onCompleted: (d) => {
-      setPlaced({ invoiceId: d.checkout.invoiceId });
-      void refetch();
+      setPlaced({ invoiceId: d.checkout.invoiceId })
+      void refetch()
     },
     onError,
-  });
-  const lines = data?.cart ?? [];
-  const total = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
+  })
+  const lines = data?.cart ?? []
+  const total = lines.reduce((sum, l) => sum + l.price * l.qty, 0)
 
   if (placed) {
     return (
@@ -57,7 +57,7 @@ export default function CheckoutPage({ title }: { title: string }) {
           <Link to={pathFor('apps-e-commerce-shop')}>{t('backToShop')}</Link>
         </StyledRow>
       </StyledStack>
-    );
+    )
   }
 
   return (
@@ -100,8 +100,8 @@ export default function CheckoutPage({ title }: { title: string }) {
                         aria-label={t('qtyOf', { name: l.name })}
                         defaultValue={l.qty}
                         onBlur={(e) => {
-                          const qty = Number(e.target.value);
-                          if (Number.isInteger(qty) && qty >= 1 && qty <= 100 && qty !== l.qty) void setQty({ variables: { productId: l.id, qty } });
+                          const qty = Number(e.target.value)
+                          if (Number.isInteger(qty) && qty >= 1 && qty <= 100 && qty !== l.qty) void setQty({ variables: { productId: l.id, qty } })
                         }}
                       />
                     </td>
@@ -133,10 +133,10 @@ export default function CheckoutPage({ title }: { title: string }) {
         busy={removeState.loading}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (removing) void remove({ variables: { productId: removing.id } });
-          setRemoving(null);
+          if (removing) void remove({ variables: { productId: removing.id } })
+          setRemoving(null)
         }}
       />
     </StyledStack>
-  );
+  )
 }

@@ -1,22 +1,22 @@
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import { pathFor } from '../../../app/route-table';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StyledStack } from '../../../components/ui/stack';
-import { useShopProductQuery } from '../../../gql/graphql';
-import { useMoney } from '../../../lib/money';
-import { ProductActions, Rating, StyledPrice, StyledProduct } from '../components/shop-parts';
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router-dom'
+import { pathFor } from '../../../app/route-table'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { StyledStack } from '../../../components/ui/stack'
+import { useShopProductQuery } from '../../../gql/graphql'
+import { useMoney } from '../../../lib/money'
+import { ProductActions, Rating, StyledPrice, StyledProduct } from '../components/shop-parts'
 
 /** /apps/e-commerce/product/:id: one product with its description, price and actions. */
 export default function ProductPage({ title }: { title: string }) {
-  const { t } = useTranslation('shop');
-  const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useShopProductQuery({ variables: { id }, skip: !/^\d+$/.test(id), fetchPolicy: 'cache-and-network' });
-  const money = useMoney(data?.shopProducts.currency);
-  const product = data?.shopProduct;
+  const { t } = useTranslation('shop')
+  const { id = '' } = useParams()
+  const { data, loading, error, refetch } = useShopProductQuery({ variables: { id }, skip: !/^\d+$/.test(id), fetchPolicy: 'cache-and-network' })
+  const money = useMoney(data?.shopProducts.currency)
+  const product = data?.shopProduct
   return (
     <StyledStack data-testid="shop-product-page">
       <PageHeader title={product?.name ?? title} actions={<Link to={pathFor('apps-e-commerce-shop')}>{t('backToShop')}</Link>} />
@@ -38,5 +38,5 @@ export default function ProductPage({ title }: { title: string }) {
         </StyledProduct>
       )}
     </StyledStack>
-  );
+  )
 }

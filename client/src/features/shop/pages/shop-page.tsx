@@ -1,37 +1,37 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { StyledFilterBar } from '../../../components/ui/form-grid';
-import { pathFor } from '../../../app/route-table';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Pager } from '../../../components/ui/pager';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextField } from '../../../components/ui/text-field';
-import { type ProductSort, useShopProductsQuery } from '../../../gql/graphql';
-import { useMoney } from '../../../lib/money';
-import { ProductActions, Rating, StyledGrid, StyledPrice, StyledProduct, StyledRow } from '../components/shop-parts';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { StyledFilterBar } from '../../../components/ui/form-grid'
+import { pathFor } from '../../../app/route-table'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Pager } from '../../../components/ui/pager'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextField } from '../../../components/ui/text-field'
+import { type ProductSort, useShopProductsQuery } from '../../../gql/graphql'
+import { useMoney } from '../../../lib/money'
+import { ProductActions, Rating, StyledGrid, StyledPrice, StyledProduct, StyledRow } from '../components/shop-parts'
 
-const PER_PAGE = 9;
-const SORTS: ProductSort[] = ['featured', 'price_asc', 'price_desc'];
+const PER_PAGE = 9
+const SORTS: ProductSort[] = ['featured', 'price_asc', 'price_desc']
 
 /** /apps/e-commerce/shop: the licence products and add-ons, searched, sorted and paged by the server. */
 export default function ShopPage({ title }: { title: string }) {
-  const { t } = useTranslation('shop');
-  const [q, setQ] = useState('');
-  const [sortBy, setSortBy] = useState<ProductSort>(SORTS[0]!);
-  const [page, setPage] = useState(1);
+  const { t } = useTranslation('shop')
+  const [q, setQ] = useState('')
+  const [sortBy, setSortBy] = useState<ProductSort>(SORTS[0]!)
+  const [page, setPage] = useState(1)
   const { data, previousData, loading, error, refetch } = useShopProductsQuery({
     variables: { q: q.trim() || null, sortBy, perPage: PER_PAGE, page },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
-  });
-  const shown = (data ?? previousData)?.shopProducts;
-  const money = useMoney(shown?.currency);
-  const pages = shown ? Math.max(1, Math.ceil(shown.total / PER_PAGE)) : 1;
+  })
+  const shown = (data ?? previousData)?.shopProducts
+  const money = useMoney(shown?.currency)
+  const pages = shown ? Math.max(1, Math.ceil(shown.total / PER_PAGE)) : 1
   return (
     <StyledStack data-testid="shop-page">
       <PageHeader
@@ -52,8 +52,8 @@ export default function ShopPage({ title }: { title: string }) {
           type="search"
           value={q}
           onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
+            setQ(e.target.value)
+            setPage(1)
           }}
           data-testid="shop-search"
         />
@@ -61,8 +61,8 @@ export default function ShopPage({ title }: { title: string }) {
           label={t('sortBy')}
           value={sortBy}
           onChange={(e) => {
-            setSortBy(e.target.value as ProductSort);
-            setPage(1);
+            setSortBy(e.target.value as ProductSort)
+            setPage(1)
           }}
         >
           {SORTS.map((s) => (
@@ -99,5 +99,5 @@ export default function ShopPage({ title }: { title: string }) {
         </>
       )}
     </StyledStack>
-  );
+  )
 }

@@ -1,20 +1,20 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { pathFor } from '../../../app/route-table';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { StyledStack } from '../../../components/ui/stack';
-import { useShopWishlistQuery } from '../../../gql/graphql';
-import { useMoney } from '../../../lib/money';
-import { ProductActions, StyledGrid, StyledPrice, StyledProduct } from '../components/shop-parts';
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import { pathFor } from '../../../app/route-table'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { StyledStack } from '../../../components/ui/stack'
+import { useShopWishlistQuery } from '../../../gql/graphql'
+import { useMoney } from '../../../lib/money'
+import { ProductActions, StyledGrid, StyledPrice, StyledProduct } from '../components/shop-parts'
 
 /** /apps/e-commerce/wishlist: the products the user keeps for later. */
 export default function WishlistPage({ title }: { title: string }) {
-  const { t } = useTranslation('shop');
-  const { data, error, refetch } = useShopWishlistQuery({ fetchPolicy: 'cache-and-network' });
-  const money = useMoney(data?.shopProducts.currency);
+  const { t } = useTranslation('shop')
+  const { data, error, refetch } = useShopWishlistQuery({ fetchPolicy: 'cache-and-network' })
+  const money = useMoney(data?.shopProducts.currency)
   return (
     <StyledStack data-testid="shop-wishlist-page">
       <PageHeader title={title} actions={<Link to={pathFor('apps-e-commerce-shop')}>{t('backToShop')}</Link>} />
@@ -38,5 +38,5 @@ export default function WishlistPage({ title }: { title: string }) {
         </StyledGrid>
       )}
     </StyledStack>
-  );
+  )
 }

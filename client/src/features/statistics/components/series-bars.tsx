@@ -1,9 +1,9 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useTheme } from 'styled-components';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { useTheme } from 'styled-components'
 
 export interface SeriesPoint {
-  label: string;
-  value: number;
+  label: string
+  value: number
 }
 
 /**
@@ -17,14 +17,14 @@ export default function SeriesBars({
   money,
   tone,
 }: {
-  points: readonly SeriesPoint[];
-  name: string;
-  format: (value: number) => string;
-  money: boolean;
-  tone: 'primary' | 'success' | 'warning' | 'info';
+  points: readonly SeriesPoint[]
+  name: string
+  format: (value: number) => string
+  money: boolean
+  tone: 'primary' | 'success' | 'warning' | 'info'
 }) {
-  const theme = useTheme();
-  const fill = tone === 'primary' ? theme.colors.primary : theme.colors[tone];
+  const theme = useTheme()
+  const fill = tone === 'primary' ? theme.colors.primary : theme.colors[tone]
   return (
     <ResponsiveContainer width="100%" height={140}>
       <BarChart data={[...points]} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
@@ -39,5 +39,5 @@ export default function SeriesBars({
         <Bar dataKey="value" name={name} fill={fill} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
-  );
+  )
 }

@@ -1,17 +1,17 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast-provider';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextAreaField } from '../../../components/ui/text-area-field'
+import { TextField } from '../../../components/ui/text-field'
+import { useToast } from '../../../components/ui/toast-provider'
 import {
   type SupportChatContactFieldsFragment,
   type SupportChatStatus,
@@ -21,11 +21,11 @@ import {
   useSupportChatOverviewQuery,
   useSupportChatThreadQuery,
   useUpdateSupportChatProfileMutation,
-} from '../../../gql/graphql';
-import { Avatar } from '../../accounts/components/avatar';
-import { PresenceDot } from '../components/presence';
+} from '../../../gql/graphql'
+import { Avatar } from '../../accounts/components/avatar'
+import { PresenceDot } from '../components/presence'
 
-const STATUSES: SupportChatStatus[] = ['online', 'busy', 'away', 'offline'];
+const STATUSES: SupportChatStatus[] = ['online', 'busy', 'away', 'offline']
 
 const StyledLayout = styled.div`
   display: grid;
@@ -34,7 +34,7 @@ const StyledLayout = styled.div`
   @media ${({ theme }) => theme.media.lgUp} {
     grid-template-columns: 18rem 1fr 16rem;
   }
-`;
+`
 
 const StyledList = styled.ul`
   list-style: none;
@@ -42,7 +42,7 @@ const StyledList = styled.ul`
   padding: 0;
   display: grid;
   gap: ${({ theme }) => theme.space.xxs};
-`;
+`
 
 const StyledContactButton = styled.button<{ $active: boolean }>`
   display: flex;
@@ -62,7 +62,7 @@ const StyledContactButton = styled.button<{ $active: boolean }>`
   &:focus-visible {
     outline: ${({ theme }) => theme.sizes.focusRing} solid ${({ theme }) => theme.colors.focus};
   }
-`;
+`
 
 const StyledGrow = styled.span`
   flex: 1;
@@ -74,7 +74,7 @@ const StyledGrow = styled.span`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-`;
+`
 
 const StyledBadge = styled.span`
   min-width: 1.25rem;
@@ -84,14 +84,14 @@ const StyledBadge = styled.span`
   color: ${({ theme }) => theme.colors.onDanger};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   text-align: center;
-`;
+`
 
 const StyledHeading = styled.h3`
   margin: ${({ theme }) => theme.space.sm} 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   text-transform: uppercase;
-`;
+`
 
 const StyledThread = styled.ol`
   list-style: none;
@@ -102,7 +102,7 @@ const StyledThread = styled.ol`
   gap: ${({ theme }) => theme.space.sm};
   max-height: 28rem;
   overflow-y: auto;
-`;
+`
 
 const StyledBubble = styled.li<{ $mine: boolean }>`
   align-self: ${({ $mine }) => ($mine ? 'flex-end' : 'flex-start')};
@@ -119,84 +119,96 @@ const StyledBubble = styled.li<{ $mine: boolean }>`
     font-size: ${({ theme }) => theme.fontSizes.xs};
     opacity: 0.8;
   }
-`;
+`
 
 const StyledMuted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
-const RESUBSCRIBE_MS = 3000;
+const RESUBSCRIBE_MS = 3000
 
 /** /apps/chat: the support chat with the users in your scope, live through a subscription. */
 export default function SupportChatPage({ title }: { title: string }) {
-  const { t, i18n } = useTranslation('support-chat');
-  const [q, setQ] = useState('');
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [live, setLive] = useState(true);
-  const overview = useSupportChatOverviewQuery({ variables: { q: q.trim() || null }, fetchPolicy: 'cache-and-network' });
-  const thread = useSupportChatThreadQuery({ variables: { contactId: activeId ?? '' }, skip: !activeId, fetchPolicy: 'cache-and-network' });
-  const [markRead] = useMarkSupportChatReadMutation();
-  const activeRef = useRef<string | null>(null);
+  const { t, i18n } = useTranslation('support-chat')
+  const [q, setQ] = useState('')
+  const [activeId, setActiveId] = useState<string | null>(null)
+  const [live, setLive] = useState(true)
+  const overview = useSupportChatOverviewQuery({ variables: { q: q.trim() || null }, fetchPolicy: 'cache-and-network' })
+  const thread = useSupportChatThreadQuery({ variables: { contactId: activeId ?? '' }, skip: !activeId, fetchPolicy: 'cache-and-network' })
+  const [markRead] = useMarkSupportChatReadMutation()
+  const activeRef = useRef<string | null>(null)
   useEffect(() => {
-    activeRef.current = activeId;
-  }, [activeId]);
-  const { refetch: refetchOverview } = overview;
-  const { refetch: refetchThread } = thread;
+    activeRef.current = activeId
+  }, [activeId])
+  const { refetch: refetchOverview } = overview
+  const { refetch: refetchThread } = thread
 
   const openChat = (id: string) => {
-    setActiveId(id);
-    void markRead({ variables: { contactId: id } }).then(() => refetchOverview(), () => {});
-  };
+    setActiveId(id)
+    void markRead({ variables: { contactId: id } }).then(
+      () => refetchOverview(),
+      () => {},
+    )
+  }
 
-  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const subscription = useSupportChatEventsSubscription({
     ignoreResults: true,
     context: { onSseOpen: () => setLive(true) },
     onData: ({ data }) => {
-      const event = data.data?.supportChatEvents;
-      if (!event) return;
+      const event = data.data?.supportChatEvents
+      if (!event) return
       if (event.kind === 'message' && event.contactId === activeRef.current) {
-        void refetchThread().catch(() => {});
-        void markRead({ variables: { contactId: event.contactId } }).then(() => refetchOverview(), () => {});
-      } else void refetchOverview().catch(() => {});
+        void refetchThread().catch(() => {})
+        void markRead({ variables: { contactId: event.contactId } }).then(
+          () => refetchOverview(),
+          () => {},
+        )
+      } else void refetchOverview().catch(() => {})
     },
     onError: () => scheduleRestart(),
     onComplete: () => scheduleRestart(),
-  });
-  const restart = useRef(subscription.restart);
+  })
+  const restart = useRef(subscription.restart)
   useEffect(() => {
-    restart.current = subscription.restart;
-  }, [subscription.restart]);
+    restart.current = subscription.restart
+  }, [subscription.restart])
   function scheduleRestart() {
-    setLive(false);
-    if (retryTimer.current) return;
+    setLive(false)
+    if (retryTimer.current) return
     retryTimer.current = setTimeout(() => {
-      retryTimer.current = null;
-      restart.current();
-      void refetchOverview().catch(() => {});
-    }, RESUBSCRIBE_MS);
+      retryTimer.current = null
+      restart.current()
+      void refetchOverview().catch(() => {})
+    }, RESUBSCRIBE_MS)
   }
   useEffect(
     () => () => {
-      if (retryTimer.current) clearTimeout(retryTimer.current);
+      if (retryTimer.current) clearTimeout(retryTimer.current)
     },
     [],
-  );
+  )
 
-  const data = overview.data ?? overview.previousData;
-  const me = data?.supportChatProfile;
-  const chatIds = new Set(data?.supportChats.map((c) => c.contact.id));
-  const otherContacts = data?.supportChatContacts.filter((c) => !chatIds.has(c.id)) ?? [];
-  const needle = q.trim().toLowerCase();
-  const chats = data?.supportChats.filter((c) => !needle || c.contact.fullName.toLowerCase().includes(needle)) ?? [];
-  const active = thread.data?.supportChat ?? null;
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  const data = overview.data ?? overview.previousData
+  const me = data?.supportChatProfile
+  const chatIds = new Set(data?.supportChats.map((c) => c.contact.id))
+  const otherContacts = data?.supportChatContacts.filter((c) => !chatIds.has(c.id)) ?? []
+  const needle = q.trim().toLowerCase()
+  const chats = data?.supportChats.filter((c) => !needle || c.contact.fullName.toLowerCase().includes(needle)) ?? []
+  const active = thread.data?.supportChat ?? null
+  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
 
   const contactButton = (c: SupportChatContactFieldsFragment, unseen = 0, last?: string) => (
     <li key={c.id}>
-      <StyledContactButton type="button" $active={c.id === activeId} onClick={() => openChat(c.id)} aria-current={c.id === activeId ? 'true' : undefined} data-testid={`chat-contact-${c.id}`}>
+      <StyledContactButton
+        type="button"
+        $active={c.id === activeId}
+        onClick={() => openChat(c.id)}
+        aria-current={c.id === activeId ? 'true' : undefined}
+        data-testid={`chat-contact-${c.id}`}
+      >
         <Avatar name={c.fullName} src={c.avatar} />
         <StyledGrow>
           <span>
@@ -211,11 +223,18 @@ export default function SupportChatPage({ title }: { title: string }) {
         ) : null}
       </StyledContactButton>
     </li>
-  );
+  )
 
   return (
     <StyledStack data-testid="support-chat">
-      <PageHeader title={title} subtitle={<>{t('intro')} {live ? null : <StyledMuted as="span">{t('reconnecting')}</StyledMuted>}</>} />
+      <PageHeader
+        title={title}
+        subtitle={
+          <>
+            {t('intro')} {live ? null : <StyledMuted as="span">{t('reconnecting')}</StyledMuted>}
+          </>
+        }
+      />
       {overview.error && !data ? (
         <ErrorState error={overview.error} onRetry={() => void refetchOverview()} />
       ) : !data || !me ? (
@@ -225,7 +244,11 @@ export default function SupportChatPage({ title }: { title: string }) {
           <Panel title={t('chats')}>
             <TextField label={t('search')} type="search" value={q} onChange={(e) => setQ(e.target.value)} name="chat-search" />
             <StyledHeading>{t('chats')}</StyledHeading>
-            {chats.length === 0 ? <StyledMuted>{t('noChats')}</StyledMuted> : <StyledList>{chats.map((c) => contactButton(c.contact, c.unseenMsgs, c.lastMessage?.message))}</StyledList>}
+            {chats.length === 0 ? (
+              <StyledMuted>{t('noChats')}</StyledMuted>
+            ) : (
+              <StyledList>{chats.map((c) => contactButton(c.contact, c.unseenMsgs, c.lastMessage?.message))}</StyledList>
+            )}
             <StyledHeading>{t('contacts')}</StyledHeading>
             {otherContacts.length === 0 ? <StyledMuted>{t('noContacts')}</StyledMuted> : <StyledList>{otherContacts.map((c) => contactButton(c))}</StyledList>}
           </Panel>
@@ -240,7 +263,14 @@ export default function SupportChatPage({ title }: { title: string }) {
               <>
                 <StyledMuted>
                   <PresenceDot status={active.contact.status} label={t(`statuses.${active.contact.status}`)} /> {t(`statuses.${active.contact.status}`)}
-                  {active.contact.about ? <> · <span data-user-content>{active.contact.about}</span></> : ''}
+                  {active.contact.about ? (
+                    <>
+                      {' '}
+                      · <span data-user-content>{active.contact.about}</span>
+                    </>
+                  ) : (
+                    ''
+                  )}
                 </StyledMuted>
                 {active.chat && active.chat.messages.length > 0 ? (
                   <StyledThread aria-live="polite" data-testid="chat-messages">
@@ -255,7 +285,11 @@ export default function SupportChatPage({ title }: { title: string }) {
                 ) : (
                   <EmptyState>{t('noMessages')}</EmptyState>
                 )}
-                <Composer contactId={active.contact.id} senderId={me.id} onSent={() => void Promise.all([refetchThread(), refetchOverview()]).catch(() => {})} />
+                <Composer
+                  contactId={active.contact.id}
+                  senderId={me.id}
+                  onSent={() => void Promise.all([refetchThread(), refetchOverview()]).catch(() => {})}
+                />
               </>
             )}
           </Panel>
@@ -263,69 +297,91 @@ export default function SupportChatPage({ title }: { title: string }) {
         </StyledLayout>
       )}
     </StyledStack>
-  );
+  )
 }
 
 function Composer({ contactId, senderId, onSent }: { contactId: string; senderId: string; onSent: () => void }) {
-  const { t } = useTranslation('support-chat');
-  const toast = useToast();
-  const [text, setText] = useState('');
-  const [send, { loading }] = useSendSupportChatMessageMutation();
+  const { t } = useTranslation('support-chat')
+  const toast = useToast()
+  const [text, setText] = useState('')
+  const [send, { loading }] = useSendSupportChatMessageMutation()
   const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    const message = text.trim();
-    if (!message || loading) return;
+    e?.preventDefault()
+    const message = text.trim()
+    if (!message || loading) return
     try {
-      await send({ variables: { contactId, message, senderId } });
-      setText('');
-      onSent();
+      await send({ variables: { contactId, message, senderId } })
+      setText('')
+      onSent()
     } catch (error) {
-      toast.show({ title: t('sendFailed'), message: error instanceof Error ? error.message : undefined, variant: 'danger' });
+      toast.show({ title: t('sendFailed'), message: error instanceof Error ? error.message : undefined, variant: 'danger' })
     }
-  };
+  }
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      void submit();
+      e.preventDefault()
+      void submit()
     }
-  };
+  }
   return (
     <form onSubmit={(e) => void submit(e)} data-testid="chat-composer">
-      <TextAreaField label={t('composer')} hint={t('composerHint')} name="message" rows={2} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+      <TextAreaField
+        label={t('composer')}
+        hint={t('composerHint')}
+        name="message"
+        rows={2}
+        maxLength={2000}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
       <Button type="submit" disabled={loading || !text.trim()} aria-busy={loading}>
         {t('send')}
       </Button>
     </form>
-  );
+  )
 }
 
 function ProfileSidebar({
   profile,
   onSaved,
 }: {
-  profile: { id: string; fullName: string; avatar?: string | null; about: string; status: SupportChatStatus; settings: { isTwoStepAuthVerificationEnabled: boolean; isNotificationsOn: boolean } };
-  onSaved: () => void;
+  profile: {
+    id: string
+    fullName: string
+    avatar?: string | null
+    about: string
+    status: SupportChatStatus
+    settings: { isTwoStepAuthVerificationEnabled: boolean; isNotificationsOn: boolean }
+  }
+  onSaved: () => void
 }) {
-  const { t } = useTranslation('support-chat');
-  const toast = useToast();
-  const [about, setAbout] = useState(profile.about);
-  const [update, { loading }] = useUpdateSupportChatProfileMutation();
+  const { t } = useTranslation('support-chat')
+  const toast = useToast()
+  const [about, setAbout] = useState(profile.about)
+  const [update, { loading }] = useUpdateSupportChatProfileMutation()
   const save = async (input: Parameters<typeof update>[0] extends infer O ? (O extends { variables?: { input: infer I } } ? I : never) : never) => {
     try {
-      await update({ variables: { input } });
-      toast.show({ title: t('saved'), variant: 'success' });
-      onSaved();
+      await update({ variables: { input } })
+      toast.show({ title: t('saved'), variant: 'success' })
+      onSaved()
     } catch (error) {
-      toast.show({ title: error instanceof Error ? error.message : String(error), variant: 'danger' });
+      toast.show({ title: error instanceof Error ? error.message : String(error), variant: 'danger' })
     }
-  };
+  }
   return (
     <Panel title={t('profile')} testId="chat-profile">
       <StyledStack>
         <span>
           <Avatar name={profile.fullName} src={profile.avatar} /> {profile.fullName}
         </span>
-        <SelectField label={t('status')} name="chat-status" value={profile.status} disabled={loading} onChange={(e) => void save({ status: e.target.value as SupportChatStatus })}>
+        <SelectField
+          label={t('status')}
+          name="chat-status"
+          value={profile.status}
+          disabled={loading}
+          onChange={(e) => void save({ status: e.target.value as SupportChatStatus })}
+        >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`statuses.${s}`)}
@@ -334,8 +390,8 @@ function ProfileSidebar({
         </SelectField>
         <form
           onSubmit={(e) => {
-            e.preventDefault();
-            void save({ about });
+            e.preventDefault()
+            void save({ about })
           }}
         >
           <TextAreaField label={t('about')} name="about" rows={3} maxLength={500} value={about} onChange={(e) => setAbout(e.target.value)} />
@@ -345,5 +401,5 @@ function ProfileSidebar({
         </form>
       </StyledStack>
     </Panel>
-  );
+  )
 }

@@ -1,19 +1,19 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router-dom';
-import styled from 'styled-components';
-import { StyledFilterBar } from '../../../components/ui/form-grid';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast-provider';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate, useParams } from 'react-router-dom'
+import styled from 'styled-components'
+import { StyledFilterBar } from '../../../components/ui/form-grid'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { TextField } from '../../../components/ui/text-field'
+import { useToast } from '../../../components/ui/toast-provider'
 import {
   type TodoFilter,
   type TodoSort,
@@ -24,12 +24,12 @@ import {
   useDeleteTodoTaskMutation,
   useTodoTasksQuery,
   useUpdateTodoTaskMutation,
-} from '../../../gql/graphql';
-import { TAGS, TaskDialog } from '../components/task-dialog';
+} from '../../../gql/graphql'
+import { TAGS, TaskDialog } from '../components/task-dialog'
 
-const FILTERS: TodoFilter[] = ['important', 'completed', 'deleted'];
-const SORTS: TodoSort[] = ['LATEST', 'TITLE_ASC', 'TITLE_DESC', 'ASSIGNEE', 'DUE_DATE'];
-const PER_PAGE = 20;
+const FILTERS: TodoFilter[] = ['important', 'completed', 'deleted']
+const SORTS: TodoSort[] = ['LATEST', 'TITLE_ASC', 'TITLE_DESC', 'ASSIGNEE', 'DUE_DATE']
+const PER_PAGE = 20
 
 const StyledLayout = styled.div`
   display: grid;
@@ -37,7 +37,7 @@ const StyledLayout = styled.div`
   @media ${({ theme }) => theme.media.lgUp} {
     grid-template-columns: 14rem 1fr;
   }
-`;
+`
 
 const StyledNav = styled.ul`
   list-style: none;
@@ -56,11 +56,11 @@ const StyledNav = styled.ul`
     background: ${({ theme }) => theme.colors.primarySoft};
     color: ${({ theme }) => theme.colors.link};
   }
-`;
+`
 
 const StyledToolbar = styled(StyledFilterBar)`
   margin-bottom: ${({ theme }) => theme.space.md};
-`;
+`
 
 const StyledTasks = styled.ul`
   list-style: none;
@@ -74,7 +74,7 @@ const StyledTasks = styled.ul`
     padding: ${({ theme }) => theme.space.sm} 0;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
-`;
+`
 
 const StyledTitle = styled.span<{ $done: boolean }>`
   flex: 1;
@@ -84,14 +84,14 @@ const StyledTitle = styled.span<{ $done: boolean }>`
     display: block;
     color: ${({ theme }) => theme.colors.textMuted};
   }
-`;
+`
 
 const StyledTag = styled.span`
   padding: 0 ${({ theme }) => theme.space.sm};
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.primarySoft};
   font-size: ${({ theme }) => theme.fontSizes.xs};
-`;
+`
 
 const StyledStar = styled.button<{ $on: boolean }>`
   border: 0;
@@ -102,7 +102,7 @@ const StyledStar = styled.button<{ $on: boolean }>`
   &:focus-visible {
     outline: ${({ theme }) => theme.sizes.focusRing} solid ${({ theme }) => theme.colors.focus};
   }
-`;
+`
 
 const StyledPager = styled.div`
   display: flex;
@@ -110,71 +110,71 @@ const StyledPager = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.md};
-`;
+`
 
 /** /apps/todo (and /apps/todo/:filter, /apps/todo/tag/:tag): tasks searched, filtered, sorted and paged by the server. */
 export default function TodoPage({ title }: { title: string }) {
-  const { t, i18n } = useTranslation('todo');
-  const toast = useToast();
-  const params = useParams<{ filter?: string; tag?: string }>();
-  const filter = params.filter as TodoFilter | undefined;
-  const tag = params.tag as TodoTag | undefined;
-  const [q, setQ] = useState('');
-  const [sortBy, setSortBy] = useState<TodoSort>('LATEST');
-  const [editing, setEditing] = useState<TodoTaskFieldsFragment | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TodoTaskFieldsFragment | null>(null);
+  const { t, i18n } = useTranslation('todo')
+  const toast = useToast()
+  const params = useParams<{ filter?: string; tag?: string }>()
+  const filter = params.filter as TodoFilter | undefined
+  const tag = params.tag as TodoTag | undefined
+  const [q, setQ] = useState('')
+  const [sortBy, setSortBy] = useState<TodoSort>('LATEST')
+  const [editing, setEditing] = useState<TodoTaskFieldsFragment | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<TodoTaskFieldsFragment | null>(null)
   // Another filter, tag, search or sort starts again at page 1.
-  const pageKey = `${filter}|${tag}|${q}|${sortBy}`;
-  const [paging, setPaging] = useState({ key: pageKey, page: 1 });
-  const page = paging.key === pageKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ key: pageKey, page: next });
-  const invalid = (filter !== undefined && !FILTERS.includes(filter)) || (tag !== undefined && !TAGS.includes(tag));
+  const pageKey = `${filter}|${tag}|${q}|${sortBy}`
+  const [paging, setPaging] = useState({ key: pageKey, page: 1 })
+  const page = paging.key === pageKey ? paging.page : 1
+  const setPage = (next: number) => setPaging({ key: pageKey, page: next })
+  const invalid = (filter !== undefined && !FILTERS.includes(filter)) || (tag !== undefined && !TAGS.includes(tag))
   const list = useTodoTasksQuery({
     variables: { q: q.trim() || null, filter: filter ?? null, tag: tag ?? null, sortBy, page, perPage: PER_PAGE },
     skip: invalid,
     fetchPolicy: 'cache-and-network',
-  });
-  const [create, created] = useCreateTodoTaskMutation();
-  const [update, updated] = useUpdateTodoTaskMutation();
-  const [remove, removed] = useDeleteTodoTaskMutation();
-  if (invalid) return <Navigate to="/error-404" replace />;
-  const data = (list.data ?? list.previousData)?.todoTasks;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
-  const refetch = () => void list.refetch().catch(() => {});
-  const fail = (error: unknown) => toast.show({ title: t('failed'), message: error instanceof Error ? error.message : undefined, variant: 'danger' });
+  })
+  const [create, created] = useCreateTodoTaskMutation()
+  const [update, updated] = useUpdateTodoTaskMutation()
+  const [remove, removed] = useDeleteTodoTaskMutation()
+  if (invalid) return <Navigate to="/error-404" replace />
+  const data = (list.data ?? list.previousData)?.todoTasks
+  const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1
+  const refetch = () => void list.refetch().catch(() => {})
+  const fail = (error: unknown) => toast.show({ title: t('failed'), message: error instanceof Error ? error.message : undefined, variant: 'danger' })
 
   const patch = async (task: TodoTaskFieldsFragment, input: TodoTaskInput) => {
     try {
-      await update({ variables: { id: task.id, input } });
-      refetch();
+      await update({ variables: { id: task.id, input } })
+      refetch()
     } catch (error) {
-      fail(error);
+      fail(error)
     }
-  };
+  }
   const save = async (input: TodoTaskInput) => {
     try {
-      if (editing === 'new') await create({ variables: { input } });
-      else if (editing) await update({ variables: { id: editing.id, input } });
-      setEditing(null);
-      toast.show({ title: t('saved'), variant: 'success' });
-      refetch();
+      if (editing === 'new') await create({ variables: { input } })
+      else if (editing) await update({ variables: { id: editing.id, input } })
+      setEditing(null)
+      toast.show({ title: t('saved'), variant: 'success' })
+      refetch()
     } catch {
       // The dialog shows the field errors.
     }
-  };
+  }
   const confirmDelete = async () => {
-    if (!deleting) return;
+    if (!deleting) return
     try {
-      await remove({ variables: { id: deleting.id } });
-      setDeleting(null);
-      toast.show({ title: t('deleted'), variant: 'success' });
-      refetch();
+      await remove({ variables: { id: deleting.id } })
+      setDeleting(null)
+      toast.show({ title: t('deleted'), variant: 'success' })
+      refetch()
     } catch (error) {
-      fail(error);
+      fail(error)
     }
-  };
-  const dateOf = (d: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
-  const here = (path: string, active: boolean) => ({ to: path, 'aria-current': active ? ('page' as const) : undefined });
+  }
+  const dateOf = (d: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`))
+  const here = (path: string, active: boolean) => ({ to: path, 'aria-current': active ? ('page' as const) : undefined })
 
   return (
     <StyledStack data-testid="todo">
@@ -247,7 +247,13 @@ export default function TodoPage({ title }: { title: string }) {
                   {task.tags.map((x) => (
                     <StyledTag key={x}>{t(`tags.${x}`)}</StyledTag>
                   ))}
-                  <StyledStar type="button" $on={task.isImportant} aria-pressed={task.isImportant} aria-label={t('markImportant', { title: task.title })} onClick={() => void patch(task, { isImportant: !task.isImportant })}>
+                  <StyledStar
+                    type="button"
+                    $on={task.isImportant}
+                    aria-pressed={task.isImportant}
+                    aria-label={t('markImportant', { title: task.title })}
+                    onClick={() => void patch(task, { isImportant: !task.isImportant })}
+                  >
                     ★
                   </StyledStar>
                   {task.isDeleted ? (
@@ -288,9 +294,9 @@ export default function TodoPage({ title }: { title: string }) {
           error={editing === 'new' ? created.error : updated.error}
           onSubmit={(input) => void save(input)}
           onClose={() => {
-            created.reset();
-            updated.reset();
-            setEditing(null);
+            created.reset()
+            updated.reset()
+            setEditing(null)
           }}
         />
       ) : null}
@@ -304,5 +310,5 @@ export default function TodoPage({ title }: { title: string }) {
         busy={removed.loading}
       />
     </StyledStack>
-  );
+  )
 }

@@ -1,15 +1,15 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { type VodCreateClipMutation, useVodCreateClipMutation } from '../../../gql/graphql';
-import { useErrorText } from '../../../lib/use-error-text';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { type VodCreateClipMutation, useVodCreateClipMutation } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
 
-type Creation = VodCreateClipMutation['createClip'];
+type Creation = VodCreateClipMutation['createClip']
 
 /** The outcome of the last "Create clip": the new clip, the platform's refusal in its own words, or the timeout. */
 function ClipResult({ result }: { result: Creation }) {
-  const { t } = useTranslation('videos');
+  const { t } = useTranslation('videos')
   if (result.outcome === 'created' && result.clip) {
     return (
       <Alert variant="success" testId="clip-result">
@@ -18,15 +18,20 @@ function ClipResult({ result }: { result: Creation }) {
           {result.clip.title || result.clip.url}
         </a>
       </Alert>
-    );
+    )
   }
-  if (result.outcome === 'timeout') return <Alert variant="warning" testId="clip-result">{t('clip.timeout')}</Alert>;
-  const why = result.status === 403 ? t('clip.restricted') : result.status === 404 ? t('clip.offline') : t('clip.refused');
+  if (result.outcome === 'timeout')
+    return (
+      <Alert variant="warning" testId="clip-result">
+        {t('clip.timeout')}
+      </Alert>
+    )
+  const why = result.status === 403 ? t('clip.restricted') : result.status === 404 ? t('clip.offline') : t('clip.refused')
   return (
     <Alert testId="clip-result">
       {why} ({t('clip.platformSays', { message: result.message })})
     </Alert>
-  );
+  )
 }
 
 /**
@@ -34,23 +39,23 @@ function ClipResult({ result }: { result: Creation }) {
  * button says it is waiting. Only offered on Twitch with the clips:edit permission.
  */
 export function CreateClip({ channelId, live, onCreated }: { channelId: string; live: boolean; onCreated: () => void }) {
-  const { t } = useTranslation('videos');
-  const errorText = useErrorText();
-  const [create, { loading }] = useVodCreateClipMutation();
-  const [result, setResult] = useState<Creation | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { t } = useTranslation('videos')
+  const errorText = useErrorText()
+  const [create, { loading }] = useVodCreateClipMutation()
+  const [result, setResult] = useState<Creation | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
   const run = async () => {
-    setResult(null);
-    setFailure(null);
+    setResult(null)
+    setFailure(null)
     try {
-      const { data } = await create({ variables: { channelId } });
-      if (!data) return;
-      setResult(data.createClip);
-      if (data.createClip.outcome === 'created') onCreated();
+      const { data } = await create({ variables: { channelId } })
+      if (!data) return
+      setResult(data.createClip)
+      if (data.createClip.outcome === 'created') onCreated()
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(errorText(error))
     }
-  };
+  }
   return (
     <div>
       <Button onClick={() => void run()} disabled={loading} aria-busy={loading} data-testid="create-clip">
@@ -60,5 +65,5 @@ export function CreateClip({ channelId, live, onCreated }: { channelId: string; 
       {result ? <ClipResult result={result} /> : null}
       {failure ? <Alert testId="clip-result">{failure}</Alert> : null}
     </div>
-  );
+  )
 }

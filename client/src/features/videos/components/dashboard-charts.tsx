@@ -1,18 +1,28 @@
-import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useTheme } from 'styled-components';
-import type { VideoDashboardQuery } from '../../../gql/graphql';
-import { formatDay } from '../lib/format';
+import { useTranslation } from 'react-i18next'
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { useTheme } from 'styled-components'
+import type { VideoDashboardQuery } from '../../../gql/graphql'
+import { formatDay } from '../lib/format'
 
-type Week = VideoDashboardQuery['videoDashboard']['weeks'][number];
+type Week = VideoDashboardQuery['videoDashboard']['weeks'][number]
 
-const HEIGHT = 260;
+const HEIGHT = 260
 
 /** Bars per week for two series (counts or views); the table below each chart gives the same figures to screen readers. */
-export function WeeklyChart({ weeks, series, label, testId }: { weeks: readonly Week[]; series: ['videos', 'clips'] | ['videoViews', 'clipViews']; label: string; testId: string }) {
-  const { t, i18n } = useTranslation('videos');
-  const theme = useTheme();
-  const colors = [theme.colors.primary, theme.colors.info];
+export function WeeklyChart({
+  weeks,
+  series,
+  label,
+  testId,
+}: {
+  weeks: readonly Week[]
+  series: ['videos', 'clips'] | ['videoViews', 'clipViews']
+  label: string
+  testId: string
+}) {
+  const { t, i18n } = useTranslation('videos')
+  const theme = useTheme()
+  const colors = [theme.colors.primary, theme.colors.info]
   return (
     <figure data-testid={testId} aria-label={label}>
       <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -28,5 +38,5 @@ export function WeeklyChart({ weeks, series, label, testId }: { weeks: readonly 
         </BarChart>
       </ResponsiveContainer>
     </figure>
-  );
+  )
 }

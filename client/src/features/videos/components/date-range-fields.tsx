@@ -1,19 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { TextField } from '../../../components/ui/text-field';
-import { EARLIEST_DAY, type DayRange, rangeProblem } from '../lib/range';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { TextField } from '../../../components/ui/text-field'
+import { EARLIEST_DAY, type DayRange, rangeProblem } from '../lib/range'
 
 const StyledRange = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.md};
   align-items: flex-start;
-`;
+`
 
 /** From / to date fields (native date inputs: keyboard accessible); the range's problem shows under "to". */
 export function DateRangeFields({ value, onChange }: { value: DayRange; onChange: (range: DayRange) => void }) {
-  const { t } = useTranslation('videos');
-  const problem = rangeProblem(value);
+  const { t } = useTranslation('videos')
+  const problem = rangeProblem(value)
   return (
     <StyledRange data-testid="date-range">
       <TextField
@@ -34,5 +34,5 @@ export function DateRangeFields({ value, onChange }: { value: DayRange; onChange
         data-testid="range-to"
       />
     </StyledRange>
-  );
+  )
 }

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast-provider';
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../components/ui/button'
+import { useToast } from '../../../components/ui/toast-provider'
 
 const StyledOpen = styled.a`
   display: inline-flex;
@@ -15,21 +15,21 @@ const StyledOpen = styled.a`
   &:hover {
     background: ${({ theme }) => theme.colors.primarySoft};
   }
-`;
+`
 
 /** "Copy link" and "Open on Twitch" for a video or clip. */
 export function LinkActions({ url, title }: { url: string; title: string }) {
-  const { t } = useTranslation('videos');
-  const toast = useToast();
+  const { t } = useTranslation('videos')
+  const toast = useToast()
   const copy = () => {
-    const done = () => toast.show({ title: t('actions.copied'), variant: 'success' });
-    const failed = () => toast.show({ title: t('actions.copyFailed'), message: url, variant: 'warning' });
+    const done = () => toast.show({ title: t('actions.copied'), variant: 'success' })
+    const failed = () => toast.show({ title: t('actions.copyFailed'), message: url, variant: 'warning' })
     if (!navigator.clipboard) {
-      failed();
-      return;
+      failed()
+      return
     }
-    navigator.clipboard.writeText(url).then(done, failed);
-  };
+    navigator.clipboard.writeText(url).then(done, failed)
+  }
   return (
     <>
       <Button variant="ghost" onClick={copy} aria-label={t('actions.copyLabel', { title })} data-testid="copy-link">
@@ -39,5 +39,5 @@ export function LinkActions({ url, title }: { url: string; title: string }) {
         {t('actions.open')}
       </StyledOpen>
     </>
-  );
+  )
 }

@@ -1,34 +1,34 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { formatCount, formatDay, formatLength } from '../lib/format';
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { type DataColumn, DataTable } from '../../../components/ui/data-table'
+import { formatCount, formatDay, formatLength } from '../lib/format'
 
 export interface MediaItem {
-  id: string;
-  title: string;
-  url: string;
-  viewCount: number;
-  durationSeconds: number;
-  createdAt: string;
+  id: string
+  title: string
+  url: string
+  viewCount: number
+  durationSeconds: number
+  createdAt: string
 }
 
 export interface ExtraColumn<T> {
-  header: string;
-  cell: (item: T) => ReactNode;
+  header: string
+  cell: (item: T) => ReactNode
 }
 
 const StyledNumber = styled.span`
   display: block;
   text-align: right;
   font-variant-numeric: tabular-nums;
-`;
+`
 
 const StyledActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
-`;
+`
 
 /**
  * Videos or clips as a table: title (a link to the platform), date, length, the platform's view
@@ -43,15 +43,15 @@ export function MediaTable<T extends MediaItem>({
   empty,
   emptyTestId,
 }: {
-  items: readonly T[];
-  caption: string;
-  extra?: ExtraColumn<T>;
-  actions: (item: T) => ReactNode;
-  testId: string;
-  empty: ReactNode;
-  emptyTestId: string;
+  items: readonly T[]
+  caption: string
+  extra?: ExtraColumn<T>
+  actions: (item: T) => ReactNode
+  testId: string
+  empty: ReactNode
+  emptyTestId: string
 }) {
-  const { t, i18n } = useTranslation('videos');
+  const { t, i18n } = useTranslation('videos')
   const columns: DataColumn<T>[] = [
     {
       key: 'title',
@@ -72,7 +72,7 @@ export function MediaTable<T extends MediaItem>({
       cellProps: { 'data-testid': 'views' },
     },
     { key: 'actions', header: t('table.actions'), cell: (item) => <StyledActions>{actions(item)}</StyledActions> },
-  ];
+  ]
   return (
     <DataTable
       columns={columns}
@@ -86,5 +86,5 @@ export function MediaTable<T extends MediaItem>({
       testId={testId}
       rowTestId={`${testId}-row`}
     />
-  );
+  )
 }

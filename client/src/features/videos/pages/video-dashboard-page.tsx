@@ -1,35 +1,35 @@
-import { Suspense, lazy, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { StyledCard } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Panel } from '../../../components/ui/panel';
-import { StyledStack } from '../../../components/ui/stack';
-import { useVideoDashboardQuery } from '../../../gql/graphql';
-import { useFormatters } from '../../../lib/format';
-import { EmptyChannels } from '../../assistant/components/empty-channels';
-import { DateRangeFields } from '../components/date-range-fields';
-import { LinkActions } from '../components/link-actions';
-import { MediaTable } from '../components/media-table';
-import { StreamStatsPanel } from '../../analytics';
-import { formatCount } from '../lib/format';
-import { type DayRange, lastDays, rangeProblem, toApiRange } from '../lib/range';
+import { Suspense, lazy, useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { StyledCard } from '../../../components/ui/card'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { PageHeader } from '../../../components/ui/page-header'
+import { Panel } from '../../../components/ui/panel'
+import { StyledStack } from '../../../components/ui/stack'
+import { useVideoDashboardQuery } from '../../../gql/graphql'
+import { useFormatters } from '../../../lib/format'
+import { EmptyChannels } from '../../assistant/components/empty-channels'
+import { DateRangeFields } from '../components/date-range-fields'
+import { LinkActions } from '../components/link-actions'
+import { MediaTable } from '../components/media-table'
+import { StreamStatsPanel } from '../../analytics'
+import { formatCount } from '../lib/format'
+import { type DayRange, lastDays, rangeProblem, toApiRange } from '../lib/range'
 
-const VOD_PATH = '/pages/VOD';
+const VOD_PATH = '/pages/VOD'
 
 /** The charts (Recharts) load as their own chunk: totals and tables show without waiting for them. */
-const WeeklyChart = lazy(() => import('../components/dashboard-charts').then((module) => ({ default: module.WeeklyChart })));
+const WeeklyChart = lazy(() => import('../components/dashboard-charts').then((module) => ({ default: module.WeeklyChart })))
 
 const StyledTiles = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   grid-template-columns: repeat(auto-fill, minmax(calc(${({ theme }) => theme.sizes.toastWidth} / 2), 1fr));
-`;
+`
 
 const StyledTile = styled(StyledCard)`
   dt {
@@ -43,7 +43,7 @@ const StyledTile = styled(StyledCard)`
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
     color: ${({ theme }) => theme.colors.heading};
   }
-`;
+`
 
 const StyledCharts = styled.div`
   display: grid;
@@ -56,26 +56,26 @@ const StyledCharts = styled.div`
   figure {
     margin: 0;
   }
-`;
+`
 
 /** /followerfabrik/videodashboard: videos and clips of all the user's channels over time, from the server's cache. */
 export default function VideoDashboardPage({ title }: { title: string }) {
-  const { t, i18n } = useTranslation('videos');
-  const format = useFormatters();
-  const [range, setRange] = useState<DayRange>(() => lastDays(90));
-  const valid = rangeProblem(range) === null;
+  const { t, i18n } = useTranslation('videos')
+  const format = useFormatters()
+  const [range, setRange] = useState<DayRange>(() => lastDays(90))
+  const valid = rangeProblem(range) === null
   const { data, previousData, loading, error, refetch } = useVideoDashboardQuery({
     variables: valid ? toApiRange(range) : {},
     skip: !valid,
     fetchPolicy: 'cache-and-network',
-  });
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  const dash = (data ?? previousData)?.videoDashboard;
-  const twitchChannels = dash?.channels.filter((c) => c.supported) ?? [];
-  const hasKick = dash ? dash.channels.some((c) => !c.supported) : false;
-  const nothing = dash ? dash.totals.videos + dash.totals.clips === 0 : false;
-  const count = (n: number) => formatCount(n, i18n.language);
-  const api = valid ? toApiRange(range) : null;
+  })
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
+  const dash = (data ?? previousData)?.videoDashboard
+  const twitchChannels = dash?.channels.filter((c) => c.supported) ?? []
+  const hasKick = dash ? dash.channels.some((c) => !c.supported) : false
+  const nothing = dash ? dash.totals.videos + dash.totals.clips === 0 : false
+  const count = (n: number) => formatCount(n, i18n.language)
+  const api = valid ? toApiRange(range) : null
 
   return (
     <div data-testid="video-dashboard">
@@ -83,7 +83,11 @@ export default function VideoDashboardPage({ title }: { title: string }) {
       {error && !dash ? <ErrorState error={error} onRetry={reload} testId="dashboard-error" /> : null}
       {loading && !dash ? <LoadingState testId="dashboard-loading" /> : null}
       {dash && dash.channels.length === 0 ? <EmptyChannels text={t('dashboard.noChannels')} /> : null}
-      {hasKick ? <Alert variant="info" testId="kick-unsupported">{t('kick.unsupported')}</Alert> : null}
+      {hasKick ? (
+        <Alert variant="info" testId="kick-unsupported">
+          {t('kick.unsupported')}
+        </Alert>
+      ) : null}
       {dash && twitchChannels.length > 0 ? (
         <StyledStack>
           <StyledTiles data-testid="dashboard-totals">
@@ -142,5 +146,5 @@ export default function VideoDashboardPage({ title }: { title: string }) {
         </StyledStack>
       ) : null}
     </div>
-  );
+  )
 }

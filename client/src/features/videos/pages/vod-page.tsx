@@ -1,17 +1,17 @@
-import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorState } from '../../../components/ui/error-state';
-import { controlOffset } from '../../../components/ui/form-field';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { Panel } from '../../../components/ui/panel';
-import { SelectField } from '../../../components/ui/select-field';
-import { StyledStack } from '../../../components/ui/stack';
-import { useToast } from '../../../components/ui/toast-provider';
+import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { ErrorState } from '../../../components/ui/error-state'
+import { controlOffset } from '../../../components/ui/form-field'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { Panel } from '../../../components/ui/panel'
+import { SelectField } from '../../../components/ui/select-field'
+import { StyledStack } from '../../../components/ui/stack'
+import { useToast } from '../../../components/ui/toast-provider'
 import {
   type AssistantChannelFragment,
   type MediaSort,
@@ -20,21 +20,21 @@ import {
   useVodDeleteVideoMutation,
   useVodLibraryQuery,
   useVodRefreshMutation,
-} from '../../../gql/graphql';
-import { useFormatters } from '../../../lib/format';
-import { useErrorText } from '../../../lib/use-error-text';
-import { ChannelPage } from '../../assistant/components/channel-page';
-import { ASSISTANT_PATHS, withChannel } from '../../assistant/lib/paths';
-import { CreateClip } from '../components/create-clip';
-import { DateRangeFields } from '../components/date-range-fields';
-import { LinkActions } from '../components/link-actions';
-import { MediaTable } from '../components/media-table';
-import { formatDay } from '../lib/format';
-import { type DayRange, lastDays, rangeProblem, toApiRange } from '../lib/range';
+} from '../../../gql/graphql'
+import { useFormatters } from '../../../lib/format'
+import { useErrorText } from '../../../lib/use-error-text'
+import { ChannelPage } from '../../assistant/components/channel-page'
+import { ASSISTANT_PATHS, withChannel } from '../../assistant/lib/paths'
+import { CreateClip } from '../components/create-clip'
+import { DateRangeFields } from '../components/date-range-fields'
+import { LinkActions } from '../components/link-actions'
+import { MediaTable } from '../components/media-table'
+import { formatDay } from '../lib/format'
+import { type DayRange, lastDays, rangeProblem, toApiRange } from '../lib/range'
 
-const PAGE_SIZE = 100;
-const SORTS: readonly MediaSort[] = ['date', 'views', 'duration'];
-const VIDEO_TYPES: readonly VideoType[] = ['archive', 'highlight', 'upload'];
+const PAGE_SIZE = 100
+const SORTS: readonly MediaSort[] = ['date', 'views', 'duration']
+const VIDEO_TYPES: readonly VideoType[] = ['archive', 'highlight', 'upload']
 
 const StyledToolbar = styled.div`
   display: flex;
@@ -49,22 +49,22 @@ const StyledToolbar = styled.div`
       margin-top: ${controlOffset};
     }
   }
-`;
+`
 
 const StyledFilters = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.md};
-`;
+`
 
 const StyledMuted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 function SortField({ value, onChange, testId }: { value: MediaSort; onChange: (sort: MediaSort) => void; testId: string }) {
-  const { t } = useTranslation('videos');
+  const { t } = useTranslation('videos')
   return (
     <SelectField label={t('filters.sort')} value={value} onChange={(event) => onChange(event.target.value as MediaSort)} data-testid={testId}>
       {SORTS.map((sort) => (
@@ -73,22 +73,22 @@ function SortField({ value, onChange, testId }: { value: MediaSort; onChange: (s
         </option>
       ))}
     </SelectField>
-  );
+  )
 }
 
 /** The library of one Twitch channel: videos and clips from the server's cache, with filters and actions. */
 function Library({ channel }: { channel: AssistantChannelFragment }) {
-  const { t, i18n } = useTranslation('videos');
-  const format = useFormatters();
-  const toast = useToast();
-  const errorText = useErrorText();
-  const [range, setRange] = useState<DayRange>(() => lastDays(90));
-  const [videoType, setVideoType] = useState<VideoType | ''>('');
-  const [videoSort, setVideoSort] = useState<MediaSort>('date');
-  const [clipSort, setClipSort] = useState<MediaSort>('date');
-  const [deleting, setDeleting] = useState<VodVideoFragment | null>(null);
-  const valid = rangeProblem(range) === null;
-  const api = valid ? toApiRange(range) : null;
+  const { t, i18n } = useTranslation('videos')
+  const format = useFormatters()
+  const toast = useToast()
+  const errorText = useErrorText()
+  const [range, setRange] = useState<DayRange>(() => lastDays(90))
+  const [videoType, setVideoType] = useState<VideoType | ''>('')
+  const [videoSort, setVideoSort] = useState<MediaSort>('date')
+  const [clipSort, setClipSort] = useState<MediaSort>('date')
+  const [deleting, setDeleting] = useState<VodVideoFragment | null>(null)
+  const valid = rangeProblem(range) === null
+  const api = valid ? toApiRange(range) : null
   const { data, previousData, loading, error, refetch } = useVodLibraryQuery({
     variables: {
       channelId: channel.id,
@@ -97,44 +97,50 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
     },
     skip: !valid,
     fetchPolicy: 'cache-and-network',
-  });
-  const shown = data ?? previousData;
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  const [refresh, refreshing] = useVodRefreshMutation();
-  const [remove, removing] = useVodDeleteVideoMutation();
-  const scopes = channel.account?.scopes ?? [];
-  const canClip = scopes.includes('clips:edit');
-  const canDelete = scopes.includes('channel:manage:videos');
+  })
+  const shown = data ?? previousData
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
+  const [refresh, refreshing] = useVodRefreshMutation()
+  const [remove, removing] = useVodDeleteVideoMutation()
+  const scopes = channel.account?.scopes ?? []
+  const canClip = scopes.includes('clips:edit')
+  const canDelete = scopes.includes('channel:manage:videos')
 
   const doRefresh = async () => {
     try {
-      const { data: done } = await refresh({ variables: { channelId: channel.id, ...(api ?? {}) } });
-      toast.show({ title: t('refresh.done', { count: done?.refreshChannelMedia.rows ?? 0 }), variant: 'success' });
-      reload();
+      const { data: done } = await refresh({ variables: { channelId: channel.id, ...(api ?? {}) } })
+      toast.show({ title: t('refresh.done', { count: done?.refreshChannelMedia.rows ?? 0 }), variant: 'success' })
+      reload()
     } catch (e) {
-      toast.show({ title: t('refresh.failed'), message: errorText(e), variant: 'danger' });
+      toast.show({ title: t('refresh.failed'), message: errorText(e), variant: 'danger' })
     }
-  };
+  }
   const doDelete = async () => {
-    if (!deleting) return;
+    if (!deleting) return
     try {
-      await remove({ variables: { channelId: channel.id, videoId: deleting.id } });
-      toast.show({ title: t('delete.done', { title: deleting.title }), variant: 'success' });
-      setDeleting(null);
-      reload();
+      await remove({ variables: { channelId: channel.id, videoId: deleting.id } })
+      toast.show({ title: t('delete.done', { title: deleting.title }), variant: 'success' })
+      setDeleting(null)
+      reload()
     } catch (e) {
-      toast.show({ title: t('delete.failed'), message: errorText(e), variant: 'danger' });
+      toast.show({ title: t('delete.failed'), message: errorText(e), variant: 'danger' })
     }
-  };
+  }
 
-  const media = shown?.channelMedia;
-  const panelPath = withChannel(ASSISTANT_PATHS.panel, channel.id);
+  const media = shown?.channelMedia
+  const panelPath = withChannel(ASSISTANT_PATHS.panel, channel.id)
   return (
     <StyledStack>
       <Panel title={t('toolbar.title')} testId="vod-toolbar">
         <StyledToolbar>
           <DateRangeFields value={range} onChange={setRange} />
-          <Button variant="secondary" onClick={() => void doRefresh()} disabled={!valid || refreshing.loading} aria-busy={refreshing.loading} data-testid="vod-refresh">
+          <Button
+            variant="secondary"
+            onClick={() => void doRefresh()}
+            disabled={!valid || refreshing.loading}
+            aria-busy={refreshing.loading}
+            data-testid="vod-refresh"
+          >
             {refreshing.loading ? t('refresh.running') : t('refresh.button')}
           </Button>
           {canClip ? <CreateClip channelId={channel.id} live={channel.status.live} onCreated={reload} /> : null}
@@ -184,14 +190,21 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
                 <>
                   <LinkActions url={video.url} title={video.title} />
                   {canDelete ? (
-                    <Button variant="ghost" onClick={() => setDeleting(video)} aria-label={t('delete.label', { title: video.title })} data-testid="video-delete">
+                    <Button
+                      variant="ghost"
+                      onClick={() => setDeleting(video)}
+                      aria-label={t('delete.label', { title: video.title })}
+                      data-testid="video-delete"
+                    >
                       {t('delete.button')}
                     </Button>
                   ) : null}
                 </>
               )}
             />
-            {media.videos.total > media.videos.items.length ? <StyledMuted>{t('table.more', { shown: media.videos.items.length, total: media.videos.total })}</StyledMuted> : null}
+            {media.videos.total > media.videos.items.length ? (
+              <StyledMuted>{t('table.more', { shown: media.videos.items.length, total: media.videos.total })}</StyledMuted>
+            ) : null}
           </Panel>
           <Panel title={t('clips.title', { count: media.clips.total })} testId="vod-clips">
             <StyledFilters>
@@ -206,7 +219,9 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
               extra={{ header: t('table.creator'), cell: (clip) => clip.creatorName }}
               actions={(clip) => <LinkActions url={clip.url} title={clip.title} />}
             />
-            {media.clips.total > media.clips.items.length ? <StyledMuted>{t('table.more', { shown: media.clips.items.length, total: media.clips.total })}</StyledMuted> : null}
+            {media.clips.total > media.clips.items.length ? (
+              <StyledMuted>{t('table.more', { shown: media.clips.items.length, total: media.clips.total })}</StyledMuted>
+            ) : null}
           </Panel>
         </>
       ) : null}
@@ -221,25 +236,25 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
         testId="video-delete-dialog"
       />
     </StyledStack>
-  );
+  )
 }
 
 /** Kick documents no public API for videos or clips: the page says so and offers nothing that cannot work. */
 export function KickUnsupported() {
-  const { t } = useTranslation('videos');
+  const { t } = useTranslation('videos')
   return (
     <Alert variant="info" testId="kick-unsupported">
       {t('kick.unsupported')}
     </Alert>
-  );
+  )
 }
 
 /** /pages/VOD: the connected channel's videos and clips. */
 export default function VodPage({ title }: { title: string }) {
-  const { t } = useTranslation('videos');
+  const { t } = useTranslation('videos')
   return (
     <ChannelPage title={title} intro={() => t('intro')} testId="vod-page">
       {(channel) => (channel.platform === 'kick' ? <KickUnsupported /> : <Library key={channel.id} channel={channel} />)}
     </ChannelPage>
-  );
+  )
 }

@@ -1,16 +1,16 @@
-import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import type { AssistantChatMessageFragment } from '../../../../gql/graphql';
-import { isNearBottom } from '../../lib/chat-log';
-import { formatTime } from '../../lib/format';
-import { StyledBadge } from '../status-badge';
+import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import type { AssistantChatMessageFragment } from '../../../../gql/graphql'
+import { isNearBottom } from '../../lib/chat-log'
+import { formatTime } from '../../lib/format'
+import { StyledBadge } from '../status-badge'
 
-export type ModerationKind = 'delete' | 'timeout' | 'ban';
+export type ModerationKind = 'delete' | 'timeout' | 'ban'
 
 const StyledLogWrap = styled.div`
   position: relative;
-`;
+`
 
 const StyledLog = styled.div`
   height: min(60vh, calc(${({ theme }) => theme.sizes.authCardWidth} * 1.5));
@@ -19,13 +19,13 @@ const StyledLog = styled.div`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.body};
   overscroll-behavior: contain;
-`;
+`
 
 const StyledList = styled.ul`
   list-style: none;
   margin: 0;
   padding: ${({ theme }) => theme.space.xs} 0;
-`;
+`
 
 /** Shown over the line's end on hover or keyboard focus; on touch screens below the line. */
 const StyledActions = styled.span`
@@ -49,7 +49,7 @@ const StyledActions = styled.span`
     opacity: 1;
     pointer-events: auto;
   }
-`;
+`
 
 const StyledRow = styled.li<{ $fromBot: boolean }>`
   position: relative;
@@ -73,7 +73,7 @@ const StyledRow = styled.li<{ $fromBot: boolean }>`
   &:focus-visible {
     outline-offset: -3px;
   }
-`;
+`
 
 const StyledTime = styled.time`
   flex: none;
@@ -81,24 +81,24 @@ const StyledTime = styled.time`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   font-variant-numeric: tabular-nums;
   padding-top: ${({ theme }) => theme.space.xxs};
-`;
+`
 
 const StyledLine = styled.p`
   flex: 1 1 0;
   margin: 0;
   min-width: 0;
   overflow-wrap: anywhere;
-`;
+`
 
 const StyledAuthor = styled.strong<{ $fromBot: boolean }>`
   color: ${({ theme, $fromBot }) => ($fromBot ? theme.colors.primary : theme.colors.heading)};
   margin-right: ${({ theme }) => theme.space.xs};
-`;
+`
 
 const StyledRoleBadge = styled(StyledBadge)`
   margin-right: ${({ theme }) => theme.space.xs};
   padding: 0 ${({ theme }) => theme.space.xs};
-`;
+`
 
 const StyledActionButton = styled.button<{ $danger?: boolean }>`
   padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
@@ -109,14 +109,14 @@ const StyledActionButton = styled.button<{ $danger?: boolean }>`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   cursor: pointer;
   white-space: nowrap;
-`;
+`
 
 const StyledEmpty = styled.p`
   margin: 0;
   padding: ${({ theme }) => theme.space.xl};
   color: ${({ theme }) => theme.colors.textMuted};
   text-align: center;
-`;
+`
 
 const StyledPill = styled.button`
   position: absolute;
@@ -131,16 +131,16 @@ const StyledPill = styled.button`
   box-shadow: 0 4px 12px ${({ theme }) => theme.colors.shadow};
   cursor: pointer;
   font-weight: ${({ theme }) => theme.fontWeights.medium};
-`;
+`
 
-const ROLE_TONES = { broadcaster: 'danger', moderator: 'success', vip: 'info', subscriber: 'warning' } as const;
-type KnownRole = keyof typeof ROLE_TONES;
-const isKnownRole = (role: string): role is KnownRole => role in ROLE_TONES;
+const ROLE_TONES = { broadcaster: 'danger', moderator: 'success', vip: 'info', subscriber: 'warning' } as const
+type KnownRole = keyof typeof ROLE_TONES
+const isKnownRole = (role: string): role is KnownRole => role in ROLE_TONES
 
 export interface ChatLogProps {
-  messages: readonly AssistantChatMessageFragment[];
-  emptyText: string;
-  onModerate: (message: AssistantChatMessageFragment, kind: ModerationKind) => void;
+  messages: readonly AssistantChatMessageFragment[]
+  emptyText: string
+  onModerate: (message: AssistantChatMessageFragment, kind: ModerationKind) => void
 }
 
 /**
@@ -149,62 +149,66 @@ export interface ChatLogProps {
  * between lines; Tab reaches the focused line's moderator actions.
  */
 export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
-  const { t, i18n } = useTranslation('assistant');
-  const box = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  const lastSeenId = useRef<string | null>(null);
-  const [unseen, setUnseen] = useState(0);
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const activeIndex = Math.max(
-    0,
-    activeId === null ? messages.length - 1 : messages.findIndex((message) => message.id === activeId),
-  );
-  const tabStopId = messages[activeIndex]?.id ?? null;
+  const { t, i18n } = useTranslation('assistant')
+  const box = useRef<HTMLDivElement>(null)
+  const atBottom = useRef(true)
+  const lastSeenId = useRef<string | null>(null)
+  const [unseen, setUnseen] = useState(0)
+  const [activeId, setActiveId] = useState<string | null>(null)
+  const activeIndex = Math.max(0, activeId === null ? messages.length - 1 : messages.findIndex((message) => message.id === activeId))
+  const tabStopId = messages[activeIndex]?.id ?? null
 
   useLayoutEffect(() => {
-    const element = box.current;
-    const lastId = messages.at(-1)?.id ?? null;
-    if (!element || lastId === lastSeenId.current) return;
-    const previous = lastSeenId.current;
-    lastSeenId.current = lastId;
+    const element = box.current
+    const lastId = messages.at(-1)?.id ?? null
+    if (!element || lastId === lastSeenId.current) return
+    const previous = lastSeenId.current
+    lastSeenId.current = lastId
     if (atBottom.current || previous === null) {
-      element.scrollTop = element.scrollHeight;
-      setUnseen(0);
-      return;
+      element.scrollTop = element.scrollHeight
+      setUnseen(0)
+      return
     }
-    const index = messages.findIndex((message) => message.id === previous);
-    setUnseen((count) => count + (index < 0 ? messages.length : messages.length - 1 - index));
-  }, [messages]);
+    const index = messages.findIndex((message) => message.id === previous)
+    setUnseen((count) => count + (index < 0 ? messages.length : messages.length - 1 - index))
+  }, [messages])
 
   const scrollToBottom = useCallback(() => {
-    const element = box.current;
-    if (!element) return;
-    element.scrollTop = element.scrollHeight;
-    atBottom.current = true;
-    setUnseen(0);
-  }, []);
+    const element = box.current
+    if (!element) return
+    element.scrollTop = element.scrollHeight
+    atBottom.current = true
+    setUnseen(0)
+  }, [])
 
   function onScroll() {
-    const element = box.current;
-    if (!element) return;
-    atBottom.current = isNearBottom(element);
-    if (atBottom.current) setUnseen(0);
+    const element = box.current
+    if (!element) return
+    atBottom.current = isNearBottom(element)
+    if (atBottom.current) setUnseen(0)
   }
 
   function focusRow(index: number) {
-    const target = messages[Math.max(0, Math.min(messages.length - 1, index))];
-    if (!target) return;
-    setActiveId(target.id);
-    box.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(target.id)}"]`)?.focus();
+    const target = messages[Math.max(0, Math.min(messages.length - 1, index))]
+    if (!target) return
+    setActiveId(target.id)
+    box.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(target.id)}"]`)?.focus()
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    if (event.target instanceof HTMLElement && event.target.tagName === 'BUTTON' && (event.key === 'Home' || event.key === 'End')) return;
-    const moves: Record<string, number> = { ArrowUp: activeIndex - 1, ArrowDown: activeIndex + 1, Home: 0, End: messages.length - 1, PageUp: activeIndex - 10, PageDown: activeIndex + 10 };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    focusRow(next);
+    if (event.target instanceof HTMLElement && event.target.tagName === 'BUTTON' && (event.key === 'Home' || event.key === 'End')) return
+    const moves: Record<string, number> = {
+      ArrowUp: activeIndex - 1,
+      ArrowDown: activeIndex + 1,
+      Home: 0,
+      End: messages.length - 1,
+      PageUp: activeIndex - 10,
+      PageDown: activeIndex + 10,
+    }
+    const next = moves[event.key]
+    if (next === undefined) return
+    event.preventDefault()
+    focusRow(next)
   }
 
   return (
@@ -215,8 +219,8 @@ export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
         ) : (
           <StyledList onKeyDown={onKeyDown}>
             {messages.map((message) => {
-              const focusable = message.id === tabStopId;
-              const protectedUser = message.fromBot || message.roles.includes('broadcaster');
+              const focusable = message.id === tabStopId
+              const protectedUser = message.fromBot || message.roles.includes('broadcaster')
               return (
                 <StyledRow
                   key={message.id}
@@ -273,7 +277,7 @@ export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
                     ) : null}
                   </StyledActions>
                 </StyledRow>
-              );
+              )
             })}
           </StyledList>
         )}
@@ -284,5 +288,5 @@ export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
         </StyledPill>
       ) : null}
     </StyledLogWrap>
-  );
+  )
 }

@@ -1,36 +1,36 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../../components/ui/button';
-import { type DataColumn, type DataRowProps, DataTable } from '../../../../components/ui/data-table';
-import { StyledHeaderRow } from '../../../../components/ui/header-row';
-import { StyledPanel } from '../../../../components/ui/panel';
-import { StyledLimitLine } from './list-styles';
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../../components/ui/button'
+import { type DataColumn, type DataRowProps, DataTable } from '../../../../components/ui/data-table'
+import { StyledHeaderRow } from '../../../../components/ui/header-row'
+import { StyledPanel } from '../../../../components/ui/panel'
+import { StyledLimitLine } from './list-styles'
 
 const StyledSection = styled(StyledPanel)`
   margin-bottom: ${({ theme }) => theme.space.xl};
-`;
+`
 
 export interface AutomationSectionProps<Item> {
   /** Prefix of the section's test ids: commands-section, new-command, commands-limit, command-row … */
-  kind: 'command' | 'timer';
-  title: string;
-  newLabel: string;
-  onNew: () => void;
+  kind: 'command' | 'timer'
+  title: string
+  newLabel: string
+  onNew: () => void
   /** "3 of 25 commands in this channel" */
-  limitText: string;
-  atLimit: boolean;
-  emptyText: string;
+  limitText: string
+  atLimit: boolean
+  emptyText: string
   /** The data columns (the actions column is added). */
-  columns: DataColumn<Item>[];
+  columns: DataColumn<Item>[]
   /** None: the empty text instead of the table. */
-  items: readonly Item[];
+  items: readonly Item[]
   /** Attributes that name a row (`data-*`). */
-  rowProps: (item: Item) => DataRowProps;
+  rowProps: (item: Item) => DataRowProps
   /** The end of a row: edit and delete. */
-  actions: (item: Item) => ReactNode;
+  actions: (item: Item) => ReactNode
   /** The edit and delete dialogs. */
-  dialogs: ReactNode;
+  dialogs: ReactNode
 }
 
 /** The frame of the commands or the timers list: heading, "New …", the plan's limit, the table or the empty text. */
@@ -48,7 +48,7 @@ export function AutomationSection<Item extends { id: string }>({
   actions,
   dialogs,
 }: AutomationSectionProps<Item>) {
-  const { t } = useTranslation('assistant');
+  const { t } = useTranslation('assistant')
   return (
     <StyledSection data-testid={`${kind}s-section`}>
       <StyledHeaderRow>
@@ -75,5 +75,5 @@ export function AutomationSection<Item extends { id: string }>({
       />
       {dialogs}
     </StyledSection>
-  );
+  )
 }

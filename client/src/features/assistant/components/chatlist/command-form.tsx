@@ -1,37 +1,33 @@
-import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../../components/ui/alert';
-import { DialogFormActions } from '../../../../components/ui/dialog-form-actions';
-import { StyledFormGrid } from '../../../../components/ui/form-grid';
-import { SelectField } from '../../../../components/ui/select-field';
-import { Switch } from '../../../../components/ui/switch';
-import { TextField } from '../../../../components/ui/text-field';
-import {
-  type AssistantCommandFragment,
-  useAssistantCreateCommandMutation,
-  useAssistantUpdateCommandMutation,
-} from '../../../../gql/graphql';
-import { type CommandDraft, type CommandField, EMPTY_COMMAND, PERMISSIONS, checkCommand, commandDraftOf, commandInput } from '../../lib/drafts';
-import { MAX_COOLDOWN_SECONDS, COMMAND_VARIABLES, normaliseTrigger } from '../../lib/template';
-import { TemplateEditor } from './template-editor';
-import { useDraftForm } from './use-draft-form';
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../../components/ui/alert'
+import { DialogFormActions } from '../../../../components/ui/dialog-form-actions'
+import { StyledFormGrid } from '../../../../components/ui/form-grid'
+import { SelectField } from '../../../../components/ui/select-field'
+import { Switch } from '../../../../components/ui/switch'
+import { TextField } from '../../../../components/ui/text-field'
+import { type AssistantCommandFragment, useAssistantCreateCommandMutation, useAssistantUpdateCommandMutation } from '../../../../gql/graphql'
+import { type CommandDraft, type CommandField, EMPTY_COMMAND, PERMISSIONS, checkCommand, commandDraftOf, commandInput } from '../../lib/drafts'
+import { MAX_COOLDOWN_SECONDS, COMMAND_VARIABLES, normaliseTrigger } from '../../lib/template'
+import { TemplateEditor } from './template-editor'
+import { useDraftForm } from './use-draft-form'
 
-const SERVER_FIELDS: readonly CommandField[] = ['trigger', 'response', 'cooldownSeconds', 'userCooldownSeconds', 'permission', 'category'];
+const SERVER_FIELDS: readonly CommandField[] = ['trigger', 'response', 'cooldownSeconds', 'userCooldownSeconds', 'permission', 'category']
 
 export interface CommandFormProps {
-  channelId: string;
-  command: AssistantCommandFragment | null;
-  categoryChatBot: boolean;
-  onDone: (saved: AssistantCommandFragment) => void;
-  onCancel: () => void;
-  onBusy: (busy: boolean) => void;
+  channelId: string
+  command: AssistantCommandFragment | null
+  categoryChatBot: boolean
+  onDone: (saved: AssistantCommandFragment) => void
+  onCancel: () => void
+  onBusy: (busy: boolean) => void
 }
 
 /** Create or edit a command; the server's field errors show under their field. */
 export function CommandForm({ channelId, command, categoryChatBot, onDone, onCancel, onBusy }: CommandFormProps) {
-  const { t } = useTranslation('assistant');
-  const [create, { loading: creating }] = useAssistantCreateCommandMutation();
-  const [update, { loading: updating }] = useAssistantUpdateCommandMutation();
-  const saving = creating || updating;
+  const { t } = useTranslation('assistant')
+  const [create, { loading: creating }] = useAssistantCreateCommandMutation()
+  const [update, { loading: updating }] = useAssistantUpdateCommandMutation()
+  const saving = creating || updating
   const { draft, set, errorsFor, failure, handleSubmit } = useDraftForm({
     initial: command ? commandDraftOf(command) : EMPTY_COMMAND,
     check: checkCommand,
@@ -40,13 +36,13 @@ export function CommandForm({ channelId, command, categoryChatBot, onDone, onCan
     onBusy,
     onDone,
     save: async (current) => {
-      const input = commandInput(current);
+      const input = commandInput(current)
       return command
         ? (await update({ variables: { id: command.id, input } })).data?.updateChatCommand
-        : (await create({ variables: { channelId, input } })).data?.createChatCommand;
+        : (await create({ variables: { channelId, input } })).data?.createChatCommand
     },
-  });
-  const trigger = normaliseTrigger(draft.trigger) || '!command';
+  })
+  const trigger = normaliseTrigger(draft.trigger) || '!command'
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="command-form">
@@ -124,5 +120,5 @@ export function CommandForm({ channelId, command, categoryChatBot, onDone, onCan
       <Switch label={t('commands.fields.enabled')} checked={draft.enabled} onChange={(value) => set('enabled', value)} testId="command-enabled" />
       <DialogFormActions submitLabel={saving ? t('common.saving') : t('common.save')} onCancel={onCancel} busy={saving} submitTestId="command-save" />
     </form>
-  );
+  )
 }

@@ -1,39 +1,39 @@
-import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../../components/ui/dialog';
-import { SwitchButton } from '../../../../components/ui/switch-button';
-import { type AssistantCommandFragment, useAssistantDeleteCommandMutation, useAssistantUpdateCommandMutation } from '../../../../gql/graphql';
-import { limitState } from '../../lib/drafts';
-import { formatDuration } from '../../lib/format';
-import { AutomationSection } from './automation-section';
-import { CommandForm } from './command-form';
-import { StyledClamp, StyledCode, StyledLimitLine } from './list-styles';
-import { RowActions } from './row-actions';
-import { evictFromCache, useAutomationItems } from './use-automation-items';
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
+import { Dialog } from '../../../../components/ui/dialog'
+import { SwitchButton } from '../../../../components/ui/switch-button'
+import { type AssistantCommandFragment, useAssistantDeleteCommandMutation, useAssistantUpdateCommandMutation } from '../../../../gql/graphql'
+import { limitState } from '../../lib/drafts'
+import { formatDuration } from '../../lib/format'
+import { AutomationSection } from './automation-section'
+import { CommandForm } from './command-form'
+import { StyledClamp, StyledCode, StyledLimitLine } from './list-styles'
+import { RowActions } from './row-actions'
+import { evictFromCache, useAutomationItems } from './use-automation-items'
 
 export interface CommandsSectionProps {
-  channelId: string;
-  commands: readonly AssistantCommandFragment[];
-  limit: number | null;
-  categoryChatBot: boolean;
-  onChanged: () => void;
+  channelId: string
+  commands: readonly AssistantCommandFragment[]
+  limit: number | null
+  categoryChatBot: boolean
+  onChanged: () => void
 }
 
 /** The channel's custom commands: list, on/off at once, create and edit in a dialog, delete after asking. */
 export function CommandsSection({ channelId, commands, limit, categoryChatBot, onChanged }: CommandsSectionProps) {
-  const { t, i18n } = useTranslation('assistant');
-  const [update] = useAssistantUpdateCommandMutation();
-  const [remove, { loading: removing }] = useAssistantDeleteCommandMutation();
+  const { t, i18n } = useTranslation('assistant')
+  const [update] = useAssistantUpdateCommandMutation()
+  const [remove, { loading: removing }] = useAssistantDeleteCommandMutation()
   const { editing, setEditing, busy, setBusy, deleting, setDeleting, saveFailed, saved, confirmDelete } = useAutomationItems<AssistantCommandFragment>({
     remove: (command) => remove({ variables: { id: command.id }, update: evictFromCache('ChatCommand', command.id) }),
     deletedTitle: (command) => t('commands.deleted', { trigger: command.trigger }),
     savedTitle: (command) => t('commands.saved', { trigger: command.trigger }),
     onChanged,
-  });
-  const { atLimit } = limitState(commands.length, limit);
+  })
+  const { atLimit } = limitState(commands.length, limit)
 
   function toggle(command: AssistantCommandFragment, enabled: boolean) {
-    void update({ variables: { id: command.id, input: { enabled } }, optimisticResponse: { updateChatCommand: { ...command, enabled } } }).catch(saveFailed);
+    void update({ variables: { id: command.id, input: { enabled } }, optimisticResponse: { updateChatCommand: { ...command, enabled } } }).catch(saveFailed)
   }
 
   return (
@@ -131,5 +131,5 @@ export function CommandsSection({ channelId, commands, limit, categoryChatBot, o
         </>
       }
     />
-  );
+  )
 }

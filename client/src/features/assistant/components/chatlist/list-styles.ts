@@ -1,10 +1,10 @@
-import styled from 'styled-components';
+import styled from 'styled-components'
 
 export const StyledCode = styled.code`
   font-family: ${({ theme }) => theme.fonts.mono};
   color: ${({ theme }) => theme.colors.heading};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
-`;
+`
 
 export const StyledClamp = styled.span`
   display: -webkit-box;
@@ -13,7 +13,7 @@ export const StyledClamp = styled.span`
   overflow: hidden;
   overflow-wrap: anywhere;
   max-width: calc(${({ theme }) => theme.sizes.authCardWidth} * 1.2);
-`;
+`
 
 export const StyledRowActions = styled.div`
   display: flex;
@@ -24,10 +24,10 @@ export const StyledRowActions = styled.div`
     min-height: auto;
     padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
   }
-`;
+`
 
 export const StyledLimitLine = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`

@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../../components/ui/button';
-import { StyledTextarea } from '../../../../components/ui/form-control';
-import { FormField } from '../../../../components/ui/form-field';
-import { MAX_MESSAGE_LENGTH, type TemplateVariable, insertAt, renderPreview, variableToken } from '../../lib/template';
+import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../../components/ui/button'
+import { StyledTextarea } from '../../../../components/ui/form-control'
+import { FormField } from '../../../../components/ui/form-field'
+import { MAX_MESSAGE_LENGTH, type TemplateVariable, insertAt, renderPreview, variableToken } from '../../lib/template'
 
 const StyledHelp = styled.details`
   margin: ${({ theme }) => `-${theme.space.sm} 0 ${theme.space.lg}`};
@@ -28,7 +28,7 @@ const StyledHelp = styled.details`
     align-items: baseline;
     gap: ${({ theme }) => theme.space.sm};
   }
-`;
+`
 
 const StyledToken = styled.button`
   flex: none;
@@ -40,7 +40,7 @@ const StyledToken = styled.button`
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   cursor: pointer;
-`;
+`
 
 const StyledPreview = styled.div`
   margin-bottom: ${({ theme }) => theme.space.lg};
@@ -48,7 +48,7 @@ const StyledPreview = styled.div`
   border-radius: ${({ theme }) => theme.radii.md};
   border: 1px dashed ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.body};
-`;
+`
 
 const StyledPreviewHead = styled.div`
   display: flex;
@@ -63,57 +63,57 @@ const StyledPreviewHead = styled.div`
     min-height: auto;
     padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
   }
-`;
+`
 
 const StyledPreviewText = styled.p`
   margin: ${({ theme }) => theme.space.sm} 0 0;
   color: ${({ theme }) => theme.colors.heading};
   overflow-wrap: anywhere;
   white-space: pre-wrap;
-`;
+`
 
 const StyledBotName = styled.strong`
   color: ${({ theme }) => theme.colors.link};
   margin-right: ${({ theme }) => theme.space.xs};
-`;
+`
 
 const StyledCounter = styled.span<{ $over: boolean }>`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
-`;
+`
 
 export interface TemplateEditorProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  variables: readonly TemplateVariable[];
-  errors: readonly string[];
+  label: string
+  value: string
+  onChange: (value: string) => void
+  variables: readonly TemplateVariable[]
+  errors: readonly string[]
   /** e.g. "As viewer1 writing !discord @friend" */
-  previewCaption: string;
-  sample: { user: string; touser: string; count: number; uptime: string };
-  testId: string;
+  previewCaption: string
+  sample: { user: string; touser: string; count: number; uptime: string }
+  testId: string
 }
 
 /** A message template with a help list that inserts variables at the caret and a live preview. */
 export function TemplateEditor({ label, value, onChange, variables, errors, previewCaption, sample, testId }: TemplateEditorProps) {
-  const { t } = useTranslation('assistant');
-  const area = useRef<HTMLTextAreaElement>(null);
-  const [randomIndex, setRandomIndex] = useState(0);
-  const preview = renderPreview(value, { ...sample, randomIndex });
-  const hasRandom = /\$\{\s*random\s/.test(value);
+  const { t } = useTranslation('assistant')
+  const area = useRef<HTMLTextAreaElement>(null)
+  const [randomIndex, setRandomIndex] = useState(0)
+  const preview = renderPreview(value, { ...sample, randomIndex })
+  const hasRandom = /\$\{\s*random\s/.test(value)
 
   function insert(variable: TemplateVariable) {
-    const element = area.current;
-    const token = variableToken(variable);
-    const next = insertAt(value, token, element?.selectionStart ?? value.length, element?.selectionEnd ?? value.length);
-    onChange(next.text);
+    const element = area.current
+    const token = variableToken(variable)
+    const next = insertAt(value, token, element?.selectionStart ?? value.length, element?.selectionEnd ?? value.length)
+    onChange(next.text)
     requestAnimationFrame(() => {
-      if (!element) return;
-      element.focus();
+      if (!element) return
+      element.focus()
       // Select the example options of ${random a|b|c} so typing replaces them.
-      if (variable === 'random') element.setSelectionRange(next.caret - 'a|b|c}'.length, next.caret - 1);
-      else element.setSelectionRange(next.caret, next.caret);
-    });
+      if (variable === 'random') element.setSelectionRange(next.caret - 'a|b|c}'.length, next.caret - 1)
+      else element.setSelectionRange(next.caret, next.caret)
+    })
   }
 
   return (
@@ -127,9 +127,7 @@ export function TemplateEditor({ label, value, onChange, variables, errors, prev
           </StyledCounter>
         }
       >
-        {(control) => (
-          <StyledTextarea {...control} ref={area} rows={3} value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId} />
-        )}
+        {(control) => <StyledTextarea {...control} ref={area} rows={3} value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId} />}
       </FormField>
       <StyledHelp>
         <summary>{t('template.helpTitle')}</summary>
@@ -161,5 +159,5 @@ export function TemplateEditor({ label, value, onChange, variables, errors, prev
         </StyledPreviewText>
       </StyledPreview>
     </>
-  );
+  )
 }

@@ -1,31 +1,31 @@
-import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../../components/ui/alert';
-import { DialogFormActions } from '../../../../components/ui/dialog-form-actions';
-import { StyledFormGrid } from '../../../../components/ui/form-grid';
-import { Switch } from '../../../../components/ui/switch';
-import { TextField } from '../../../../components/ui/text-field';
-import { type AssistantTimerFragment, useAssistantCreateTimerMutation, useAssistantUpdateTimerMutation } from '../../../../gql/graphql';
-import { EMPTY_TIMER, type TimerField, checkTimer, timerDraftOf, timerInput } from '../../lib/drafts';
-import { MAX_MIN_LINES, MAX_TIMER_MINUTES, MIN_TIMER_MINUTES, TIMER_VARIABLES } from '../../lib/template';
-import { TemplateEditor } from './template-editor';
-import { useDraftForm } from './use-draft-form';
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../../components/ui/alert'
+import { DialogFormActions } from '../../../../components/ui/dialog-form-actions'
+import { StyledFormGrid } from '../../../../components/ui/form-grid'
+import { Switch } from '../../../../components/ui/switch'
+import { TextField } from '../../../../components/ui/text-field'
+import { type AssistantTimerFragment, useAssistantCreateTimerMutation, useAssistantUpdateTimerMutation } from '../../../../gql/graphql'
+import { EMPTY_TIMER, type TimerField, checkTimer, timerDraftOf, timerInput } from '../../lib/drafts'
+import { MAX_MIN_LINES, MAX_TIMER_MINUTES, MIN_TIMER_MINUTES, TIMER_VARIABLES } from '../../lib/template'
+import { TemplateEditor } from './template-editor'
+import { useDraftForm } from './use-draft-form'
 
-const SERVER_FIELDS: readonly TimerField[] = ['name', 'message', 'intervalMinutes', 'minLines'];
+const SERVER_FIELDS: readonly TimerField[] = ['name', 'message', 'intervalMinutes', 'minLines']
 
 export interface TimerFormProps {
-  channelId: string;
-  timer: AssistantTimerFragment | null;
-  onDone: (saved: AssistantTimerFragment) => void;
-  onCancel: () => void;
-  onBusy: (busy: boolean) => void;
+  channelId: string
+  timer: AssistantTimerFragment | null
+  onDone: (saved: AssistantTimerFragment) => void
+  onCancel: () => void
+  onBusy: (busy: boolean) => void
 }
 
 /** Create or edit a timer: a message every N minutes once M chat lines have passed. */
 export function TimerForm({ channelId, timer, onDone, onCancel, onBusy }: TimerFormProps) {
-  const { t } = useTranslation('assistant');
-  const [create, { loading: creating }] = useAssistantCreateTimerMutation();
-  const [update, { loading: updating }] = useAssistantUpdateTimerMutation();
-  const saving = creating || updating;
+  const { t } = useTranslation('assistant')
+  const [create, { loading: creating }] = useAssistantCreateTimerMutation()
+  const [update, { loading: updating }] = useAssistantUpdateTimerMutation()
+  const saving = creating || updating
   const { draft, set, errorsFor, failure, handleSubmit } = useDraftForm({
     initial: timer ? timerDraftOf(timer) : EMPTY_TIMER,
     check: checkTimer,
@@ -34,12 +34,12 @@ export function TimerForm({ channelId, timer, onDone, onCancel, onBusy }: TimerF
     onBusy,
     onDone,
     save: async (current) => {
-      const input = timerInput(current);
+      const input = timerInput(current)
       return timer
         ? (await update({ variables: { id: timer.id, input } })).data?.updateChatTimer
-        : (await create({ variables: { channelId, input } })).data?.createChatTimer;
+        : (await create({ variables: { channelId, input } })).data?.createChatTimer
     },
-  });
+  })
 
   return (
     <form noValidate onSubmit={handleSubmit} data-testid="timer-form">
@@ -93,5 +93,5 @@ export function TimerForm({ channelId, timer, onDone, onCancel, onBusy }: TimerF
       <Switch label={t('timers.fields.enabled')} checked={draft.enabled} onChange={(value) => set('enabled', value)} testId="timer-enabled" />
       <DialogFormActions submitLabel={saving ? t('common.saving') : t('common.save')} onCancel={onCancel} busy={saving} submitTestId="timer-save" />
     </form>
-  );
+  )
 }

@@ -1,37 +1,37 @@
-import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../../components/ui/dialog';
-import { SwitchButton } from '../../../../components/ui/switch-button';
-import { type AssistantTimerFragment, useAssistantDeleteTimerMutation, useAssistantUpdateTimerMutation } from '../../../../gql/graphql';
-import { limitState } from '../../lib/drafts';
-import { AutomationSection } from './automation-section';
-import { StyledClamp } from './list-styles';
-import { RowActions } from './row-actions';
-import { TimerForm } from './timer-form';
-import { evictFromCache, useAutomationItems } from './use-automation-items';
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
+import { Dialog } from '../../../../components/ui/dialog'
+import { SwitchButton } from '../../../../components/ui/switch-button'
+import { type AssistantTimerFragment, useAssistantDeleteTimerMutation, useAssistantUpdateTimerMutation } from '../../../../gql/graphql'
+import { limitState } from '../../lib/drafts'
+import { AutomationSection } from './automation-section'
+import { StyledClamp } from './list-styles'
+import { RowActions } from './row-actions'
+import { TimerForm } from './timer-form'
+import { evictFromCache, useAutomationItems } from './use-automation-items'
 
 export interface TimersSectionProps {
-  channelId: string;
-  timers: readonly AssistantTimerFragment[];
-  limit: number | null;
-  onChanged: () => void;
+  channelId: string
+  timers: readonly AssistantTimerFragment[]
+  limit: number | null
+  onChanged: () => void
 }
 
 /** The channel's timers: list, on/off at once, create and edit in a dialog, delete after asking. */
 export function TimersSection({ channelId, timers, limit, onChanged }: TimersSectionProps) {
-  const { t } = useTranslation('assistant');
-  const [update] = useAssistantUpdateTimerMutation();
-  const [remove, { loading: removing }] = useAssistantDeleteTimerMutation();
+  const { t } = useTranslation('assistant')
+  const [update] = useAssistantUpdateTimerMutation()
+  const [remove, { loading: removing }] = useAssistantDeleteTimerMutation()
   const { editing, setEditing, busy, setBusy, deleting, setDeleting, saveFailed, saved, confirmDelete } = useAutomationItems<AssistantTimerFragment>({
     remove: (timer) => remove({ variables: { id: timer.id }, update: evictFromCache('ChatTimer', timer.id) }),
     deletedTitle: (timer) => t('timers.deleted', { name: timer.name }),
     savedTitle: (timer) => t('timers.saved', { name: timer.name }),
     onChanged,
-  });
-  const { atLimit } = limitState(timers.length, limit);
+  })
+  const { atLimit } = limitState(timers.length, limit)
 
   function toggle(timer: AssistantTimerFragment, enabled: boolean) {
-    void update({ variables: { id: timer.id, input: { enabled } }, optimisticResponse: { updateChatTimer: { ...timer, enabled } } }).catch(saveFailed);
+    void update({ variables: { id: timer.id, input: { enabled } }, optimisticResponse: { updateChatTimer: { ...timer, enabled } } }).catch(saveFailed)
   }
 
   return (
@@ -54,12 +54,21 @@ export function TimersSection({ channelId, timers, limit, onChanged }: TimersSec
             </StyledClamp>
           ),
         },
-        { key: 'schedule', header: t('timers.columns.schedule'), cell: (timer) => t('timers.schedule', { minutes: timer.intervalMinutes, lines: timer.minLines }) },
+        {
+          key: 'schedule',
+          header: t('timers.columns.schedule'),
+          cell: (timer) => t('timers.schedule', { minutes: timer.intervalMinutes, lines: timer.minLines }),
+        },
         {
           key: 'enabled',
           header: t('timers.columns.enabled'),
           cell: (timer) => (
-            <SwitchButton aria-label={t('timers.toggle', { name: timer.name })} checked={timer.enabled} onChange={(value) => toggle(timer, value)} testId="timer-toggle" />
+            <SwitchButton
+              aria-label={t('timers.toggle', { name: timer.name })}
+              checked={timer.enabled}
+              onChange={(value) => toggle(timer, value)}
+              testId="timer-toggle"
+            />
           ),
         },
       ]}
@@ -99,5 +108,5 @@ export function TimersSection({ channelId, timers, limit, onChanged }: TimersSec
         </>
       }
     />
-  );
+  )
 }

@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Alert } from '../../../../components/ui/alert';
-import { ErrorState } from '../../../../components/ui/error-state';
-import { LoadingState } from '../../../../components/ui/loading-state';
-import { PageHeader } from '../../../../components/ui/page-header';
-import type { Platform } from '../../../../gql/graphql';
-import { useChannels } from '../../hooks/use-channels';
-import { useConnectResult } from '../../hooks/use-connect-result';
-import { ConfirmConnectionDialog } from '../confirm-connection-dialog';
-import { ConnectButtons } from '../connect-buttons';
-import { EmptyChannels } from '../empty-channels';
-import { ChannelPanelCard } from './channel-panel-card';
+import { useCallback, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Alert } from '../../../../components/ui/alert'
+import { ErrorState } from '../../../../components/ui/error-state'
+import { LoadingState } from '../../../../components/ui/loading-state'
+import { PageHeader } from '../../../../components/ui/page-header'
+import type { Platform } from '../../../../gql/graphql'
+import { useChannels } from '../../hooks/use-channels'
+import { useConnectResult } from '../../hooks/use-connect-result'
+import { ConfirmConnectionDialog } from '../confirm-connection-dialog'
+import { ConnectButtons } from '../connect-buttons'
+import { EmptyChannels } from '../empty-channels'
+import { ChannelPanelCard } from './channel-panel-card'
 
 const StyledToolbar = styled.div`
   display: flex;
@@ -20,47 +20,47 @@ const StyledToolbar = styled.div`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.xl};
-`;
+`
 
 const StyledLimit = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 /** Status refresh while the panel is open. */
-const POLL_MS = 5000;
+const POLL_MS = 5000
 /** After Active or Autostart changed, look again soon: the bot reports its new state within a second or two. */
-const FOLLOW_UP_MS = 1500;
+const FOLLOW_UP_MS = 1500
 
 /**
  * The Bot-Panel: every connected channel (or only Kick channels on /kick/panel) with its
  * switches, accounts and status, and the buttons that connect a channel.
  */
 export function BotPanelView({ title, only }: { title: string; only?: Platform }) {
-  const { t } = useTranslation('assistant');
-  const { data, loading, error, refetch } = useChannels(POLL_MS);
-  const reload = useCallback(() => void refetch().catch(() => {}), [refetch]);
-  const { confirmId, done } = useConnectResult(reload);
-  const followUp = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { t } = useTranslation('assistant')
+  const { data, loading, error, refetch } = useChannels(POLL_MS)
+  const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
+  const { confirmId, done } = useConnectResult(reload)
+  const followUp = useRef<ReturnType<typeof setTimeout> | null>(null)
   const reloadSoon = useCallback(() => {
-    if (followUp.current) clearTimeout(followUp.current);
-    followUp.current = setTimeout(reload, FOLLOW_UP_MS);
-  }, [reload]);
+    if (followUp.current) clearTimeout(followUp.current)
+    followUp.current = setTimeout(reload, FOLLOW_UP_MS)
+  }, [reload])
   useEffect(
     () => () => {
-      if (followUp.current) clearTimeout(followUp.current);
+      if (followUp.current) clearTimeout(followUp.current)
     },
     [],
-  );
+  )
 
-  const platforms: readonly Platform[] = only ? [only] : ['twitch', 'kick'];
-  const all = data?.channels ?? [];
-  const channels = only ? all.filter((channel) => channel.platform === only) : all;
-  const limit = data?.botLimits.channels ?? null;
+  const platforms: readonly Platform[] = only ? [only] : ['twitch', 'kick']
+  const all = data?.channels ?? []
+  const channels = only ? all.filter((channel) => channel.platform === only) : all
+  const limit = data?.botLimits.channels ?? null
   // Sandbox channels count towards no limit.
-  const counted = all.filter((channel) => !channel.sandbox).length;
-  const atLimit = limit !== null && counted >= limit;
+  const counted = all.filter((channel) => !channel.sandbox).length
+  const atLimit = limit !== null && counted >= limit
 
   return (
     <div data-testid="bot-panel">
@@ -86,5 +86,5 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
         <ChannelPanelCard key={channel.id} channel={channel} onDisconnected={reload} onSwitched={reloadSoon} />
       ))}
     </div>
-  );
+  )
 }

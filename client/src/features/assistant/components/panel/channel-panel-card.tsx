@@ -1,20 +1,20 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import { Button } from '../../../../components/ui/button';
-import { StyledCard } from '../../../../components/ui/card';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { StyledDetails } from '../../../../components/ui/details-list';
-import { Switch } from '../../../../components/ui/switch';
-import { useToast } from '../../../../components/ui/toast-provider';
-import { type AssistantChannelFragment, useAssistantDisconnectChannelMutation } from '../../../../gql/graphql';
-import { useErrorText } from '../../../../lib/use-error-text';
-import { formatDateTime } from '../../lib/format';
-import { platformKey } from '../../lib/platform-label';
-import { useChannelSwitches } from '../../hooks/use-channel-switches';
-import { useConnect } from '../../hooks/use-connect';
-import { useStatusReason } from '../../hooks/use-status-reason';
-import { LiveBadge, PlatformBadge, StatusBadge } from '../status-badge';
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { Button } from '../../../../components/ui/button'
+import { StyledCard } from '../../../../components/ui/card'
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
+import { StyledDetails } from '../../../../components/ui/details-list'
+import { Switch } from '../../../../components/ui/switch'
+import { useToast } from '../../../../components/ui/toast-provider'
+import { type AssistantChannelFragment, useAssistantDisconnectChannelMutation } from '../../../../gql/graphql'
+import { useErrorText } from '../../../../lib/use-error-text'
+import { formatDateTime } from '../../lib/format'
+import { platformKey } from '../../lib/platform-label'
+import { useChannelSwitches } from '../../hooks/use-channel-switches'
+import { useConnect } from '../../hooks/use-connect'
+import { useStatusReason } from '../../hooks/use-status-reason'
+import { LiveBadge, PlatformBadge, StatusBadge } from '../status-badge'
 
 const StyledChannelCard = styled(StyledCard)`
   display: grid;
@@ -24,7 +24,7 @@ const StyledChannelCard = styled(StyledCard)`
   @media ${({ theme }) => theme.media.lgUp} {
     grid-template-columns: 1fr 1fr;
   }
-`;
+`
 
 const StyledHeader = styled.header`
   grid-column: 1 / -1;
@@ -38,14 +38,14 @@ const StyledHeader = styled.header`
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
-`;
+`
 
 const StyledTitleRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-`;
+`
 
 const StyledStatusLine = styled.div`
   display: flex;
@@ -54,7 +54,7 @@ const StyledStatusLine = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
+`
 
 const StyledReason = styled.p<{ $error: boolean }>`
   grid-column: 1 / -1;
@@ -64,16 +64,16 @@ const StyledReason = styled.p<{ $error: boolean }>`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.text)};
   background: ${({ theme, $error }) => ($error ? theme.colors.dangerSoft : theme.colors.primarySoft)};
-`;
+`
 
 const StyledSubheading = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.md};
   margin-bottom: ${({ theme }) => theme.space.xs};
-`;
+`
 
 const StyledFacts = styled(StyledDetails)`
   margin-bottom: ${({ theme }) => theme.space.lg};
-`;
+`
 
 const StyledScopes = styled.details`
   margin-bottom: ${({ theme }) => theme.space.lg};
@@ -89,15 +89,15 @@ const StyledScopes = styled.details`
     padding-left: ${({ theme }) => theme.space.xl};
     font-family: ${({ theme }) => theme.fonts.mono};
   }
-`;
+`
 
 const StyledActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
-`;
+`
 
-const PANEL_SWITCHES = ['active', 'autostart', 'chatBot', 'categoryChatBot'] as const;
+const PANEL_SWITCHES = ['active', 'autostart', 'chatBot', 'categoryChatBot'] as const
 
 /** One channel on the Bot-Panel: status, the four switches, the accounts, connect a bot account, disconnect. */
 export function ChannelPanelCard({
@@ -105,38 +105,38 @@ export function ChannelPanelCard({
   onDisconnected,
   onSwitched,
 }: {
-  channel: AssistantChannelFragment;
-  onDisconnected: () => void;
+  channel: AssistantChannelFragment
+  onDisconnected: () => void
   /** A switch was saved (the status may change soon). */
-  onSwitched: () => void;
+  onSwitched: () => void
 }) {
-  const { t, i18n } = useTranslation('assistant');
-  const toast = useToast();
-  const errorText = useErrorText();
-  const { setPanel } = useChannelSwitches();
-  const { connect, pending, isPending, grantDialog } = useConnect();
-  const [confirming, setConfirming] = useState(false);
-  const [disconnect, { loading: disconnecting }] = useAssistantDisconnectChannelMutation();
-  const platform = t(platformKey(channel));
-  const { status } = channel;
-  const reason = useStatusReason()(status);
-  const headingId = `channel-${channel.id}-title`;
+  const { t, i18n } = useTranslation('assistant')
+  const toast = useToast()
+  const errorText = useErrorText()
+  const { setPanel } = useChannelSwitches()
+  const { connect, pending, isPending, grantDialog } = useConnect()
+  const [confirming, setConfirming] = useState(false)
+  const [disconnect, { loading: disconnecting }] = useAssistantDisconnectChannelMutation()
+  const platform = t(platformKey(channel))
+  const { status } = channel
+  const reason = useStatusReason()(status)
+  const headingId = `channel-${channel.id}-title`
 
   async function handleDisconnect() {
     try {
       await disconnect({
         variables: { channelId: channel.id },
         update(cache) {
-          cache.evict({ id: cache.identify({ __typename: 'Channel', id: channel.id }) });
-          cache.gc();
+          cache.evict({ id: cache.identify({ __typename: 'Channel', id: channel.id }) })
+          cache.gc()
         },
-      });
-      setConfirming(false);
-      toast.show({ variant: 'success', title: t('panel.disconnectedTitle', { name: channel.displayName }) });
-      onDisconnected();
+      })
+      setConfirming(false)
+      toast.show({ variant: 'success', title: t('panel.disconnectedTitle', { name: channel.displayName }) })
+      onDisconnected()
     } catch (error) {
-      setConfirming(false);
-      toast.show({ variant: 'danger', title: t('panel.disconnectFailed'), message: errorText(error) });
+      setConfirming(false)
+      toast.show({ variant: 'danger', title: t('panel.disconnectFailed'), message: errorText(error) })
     }
   }
 
@@ -157,7 +157,12 @@ export function ChannelPanelCard({
       </StyledHeader>
 
       {reason ? (
-        <StyledReason $error={status.state === 'error'} role={status.state === 'error' ? 'alert' : undefined} data-testid="bot-status-reason" data-code={status.code ?? undefined}>
+        <StyledReason
+          $error={status.state === 'error'}
+          role={status.state === 'error' ? 'alert' : undefined}
+          data-testid="bot-status-reason"
+          data-code={status.code ?? undefined}
+        >
           {reason}
         </StyledReason>
       ) : null}
@@ -205,15 +210,15 @@ export function ChannelPanelCard({
         ) : null}
         <StyledActions>
           {channel.sandbox ? null : (
-          <Button
-            variant="secondary"
-            onClick={() => void connect(channel.platform, channel.id)}
-            disabled={pending !== null}
-            aria-busy={isPending(channel.platform, channel.id)}
-            data-testid="connect-bot-account"
-          >
-            {channel.botAccount ? t('panel.replaceBotAccount') : t('panel.connectBotAccount')}
-          </Button>
+            <Button
+              variant="secondary"
+              onClick={() => void connect(channel.platform, channel.id)}
+              disabled={pending !== null}
+              aria-busy={isPending(channel.platform, channel.id)}
+              data-testid="connect-bot-account"
+            >
+              {channel.botAccount ? t('panel.replaceBotAccount') : t('panel.connectBotAccount')}
+            </Button>
           )}
           <Button variant="danger" onClick={() => setConfirming(true)} data-testid="disconnect-channel">
             {t('panel.disconnect')}
@@ -234,5 +239,5 @@ export function ChannelPanelCard({
       />
       {grantDialog}
     </StyledChannelCard>
-  );
+  )
 }
