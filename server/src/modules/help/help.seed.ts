@@ -298,23 +298,13 @@ export const faqSeed: FaqSeed[] = [
       pt: ['Jogo limpo', 'Só espectadores reais'],
     },
     questions: [
+      // Each question stays on one line with its answer (the answer says no).
+      // prettier-ignore
       {
-        en: [
-          'Do you offer viewer bots or follow bots?',
-          'No, and we never will. The product helps you run your own channel; it never fakes an audience: no viewer bots, follow bots, artificial chatters or bought views. Twitch and Kick forbid them and they put your channel at risk.',
-        ],
-        de: [
-          'Bietet ihr Zuschauer-Bots oder Follow-Bots an?',
-          'Nein, und das wird sich nie ändern. Das Produkt hilft dir, deinen eigenen Kanal zu betreiben; es täuscht nie ein Publikum vor: keine Zuschauer-Bots, keine Follow-Bots, keine künstlichen Chatter, keine gekauften Aufrufe. Twitch und Kick verbieten das, und es gefährdet deinen Kanal.',
-        ],
-        fr: [
-          'Proposez-vous des bots de spectateurs ou de follows ?',
-          'Non, et ce ne sera jamais le cas. Le produit t’aide à gérer ta propre chaîne ; il ne simule jamais d’audience : ni bots de spectateurs, ni bots de follows, ni faux chatteurs, ni vues achetées. Twitch et Kick les interdisent et ils mettent ta chaîne en danger.',
-        ],
-        pt: [
-          'Oferecem bots de espectadores ou de follows?',
-          'Não, e nunca vamos oferecer. O produto ajuda-te a gerir o teu próprio canal; nunca simula público: nada de bots de espectadores, bots de follows, chatters artificiais ou visualizações compradas. A Twitch e a Kick proíbem-nos e põem o teu canal em risco.',
-        ],
+        en: ['Do you offer viewer bots or follow bots?', 'No, and we never will. The product helps you run your own channel; it never fakes an audience: no viewer bots, follow bots, artificial chatters or bought views. Twitch and Kick forbid them and they put your channel at risk.'],
+        de: ['Bietet ihr Zuschauer-Bots oder Follow-Bots an?', 'Nein, und das wird sich nie ändern. Das Produkt hilft dir, deinen eigenen Kanal zu betreiben; es täuscht nie ein Publikum vor: keine Zuschauer-Bots, keine Follow-Bots, keine künstlichen Chatter, keine gekauften Aufrufe. Twitch und Kick verbieten das, und es gefährdet deinen Kanal.'],
+        fr: ['Proposez-vous des bots de spectateurs ou de follows ?', 'Non, et ce ne sera jamais le cas. Le produit t’aide à gérer ta propre chaîne ; il ne simule jamais d’audience : ni bots de spectateurs, ni bots de follows, ni faux chatteurs, ni vues achetées. Twitch et Kick les interdisent et ils mettent ta chaîne en danger.'],
+        pt: ['Oferecem bots de espectadores ou de follows?', 'Não, e nunca vamos oferecer. O produto ajuda-te a gerir o teu próprio canal; nunca simula público: nada de bots de espectadores, bots de follows, chatters artificiais ou visualizações compradas. A Twitch e a Kick proíbem-nos e põem o teu canal em risco.'],
       },
       {
         en: [
