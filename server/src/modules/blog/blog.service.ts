@@ -10,6 +10,7 @@ import { requireAdmin, scopeOf } from '../../permissions/scope'
 import { escapeLike } from '../../validation'
 import type { AuditService } from '../audit/audit.service'
 import { blogComments, blogPosts, blogStatuses, type BlogPostRow, type BlogStatus } from './blog.tables'
+import { RICH_TEXT_TAGS } from '../../text/rich-text'
 
 export { blogStatuses, type BlogStatus }
 
@@ -57,30 +58,7 @@ export const BLOG_PER_PAGE_MAX = 50
 /** Server-side HTML cleaning for post bodies: structure, links and images; no scripts, handlers, styles or javascript: URLs. */
 export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'b',
-      'strong',
-      'i',
-      'em',
-      'u',
-      's',
-      'a',
-      'ul',
-      'ol',
-      'li',
-      'blockquote',
-      'pre',
-      'code',
-      'h2',
-      'h3',
-      'h4',
-      'hr',
-      'img',
-      'figure',
-      'figcaption',
-    ],
+    allowedTags: [...RICH_TEXT_TAGS, 'img', 'figure', 'figcaption'],
     allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https'] },

@@ -7,6 +7,7 @@ import { parseId } from '../../ids'
 import type { Principal } from '../../permissions/abilities'
 import type { MailLimit } from '../mail/mail.service'
 import { addressBook, emailVisibleWhere, isAddressAlias } from './address-book'
+import { RICH_TEXT_TAGS } from '../../text/rich-text'
 import {
   emailFolders,
   emailLabels,
@@ -44,30 +45,7 @@ const bad = (message: string, field?: string) => new AppError('BAD_USER_INPUT', 
 /** Server-side HTML cleaning: no scripts, no event handlers, no javascript: URLs, no styles. */
 export function sanitizeEmailHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'b',
-      'strong',
-      'i',
-      'em',
-      'u',
-      's',
-      'a',
-      'ul',
-      'ol',
-      'li',
-      'blockquote',
-      'pre',
-      'code',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'span',
-      'div',
-      'hr',
-    ],
+    allowedTags: [...RICH_TEXT_TAGS, 'h1', 'span', 'div'],
     allowedAttributes: { a: ['href', 'title'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
