@@ -131,9 +131,14 @@ export function enforce(r: Rule | undefined, principal: Principal | null): void 
       return
     case 'can': {
       if (!principal && r.subject !== 'Auth') throw new AppError('UNAUTHENTICATED', 'Sign in first')
-      if (!abilityFor(principal).can(r.action, r.subject)) throw new AppError('FORBIDDEN', 'Not allowed')
-      if (r.action === 'manage' && !principal?.admin) throw new AppError('FORBIDDEN', 'Not allowed')
+      if (!may(principal, r.action, r.subject)) throw new AppError('FORBIDDEN', 'Not allowed')
       return
     }
   }
+}
+
+/** Whether the caller's abilities grant `action` on `subject`; `manage` also needs the admin claim. */
+export function may(principal: Principal | null, action: Action, subject: Subject): boolean {
+  if (!abilityFor(principal).can(action, subject)) return false
+  return action !== 'manage' || !!principal?.admin
 }

@@ -7,7 +7,6 @@ import { rule, type Rule } from './abilities'
  */
 export const graphqlRules: Record<string, Rule> = {
   'Query.viewer': rule.public,
-  'Query.mailOutbox': rule.can('manage', 'MailOutbox'),
 
   'Mutation.login': rule.public,
   'Mutation.register': rule.public,
@@ -20,7 +19,6 @@ export const graphqlRules: Record<string, Rule> = {
   'UserData.*': rule.parent,
   'UserExtras.*': rule.parent,
   'AbilityRule.*': rule.parent,
-  'OutboxMail.*': rule.parent,
 
   // The assistant (channels, panel, commands, timers, chat). Signed in; the services check
   // that the channel belongs to the caller (another user's channel is NOT_FOUND).

@@ -1,7 +1,9 @@
 import { builder } from '../../graphql/builder'
+import { guardedByParent } from '../../graphql/field-auth'
 import type { mailOutbox } from '../../db/schema'
 
 const OutboxMailRef = builder.objectRef<typeof mailOutbox.$inferSelect>('OutboxMail').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (m) => String(m.id) }),
     to: t.exposeString('to'),
@@ -13,6 +15,7 @@ const OutboxMailRef = builder.objectRef<typeof mailOutbox.$inferSelect>('OutboxM
 
 builder.queryField('mailOutbox', (t) =>
   t.field({
+    authScopes: { can: ['manage', 'MailOutbox'] },
     type: [OutboxMailRef],
     description: 'Mails the server would send, newest first (development; admins only).',
     args: { first: t.arg.int({ defaultValue: 20 }) },
