@@ -51,6 +51,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Components on happy-dom beside their code (tests/support/component.tsx says what belongs here).
+          name: 'component',
+          include: ['client/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          // Node's own (experimental) localStorage would warn on every file; the page's is happy-dom's.
+          execArgv: ['--no-experimental-webstorage'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',

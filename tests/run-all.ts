@@ -123,7 +123,7 @@ function runVitest(name: string, args: string[], env: NodeJS.ProcessEnv): void {
   console.log(`${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
 
-// Unit and integration tests (PGlite, and PostgreSQL with TEST_DATABASE_URL) two files at a
+// Unit, component (happy-dom) and integration tests (PGlite, and PostgreSQL with TEST_DATABASE_URL) two files at a
 // time: most of their time is spent waiting on a database or a child server, so a second
 // worker halves the wall time on a 2-core machine (`--maxWorkers=2`; vitest's default is one
 // fewer than the cores). Then the browser tests, two files at a time too (each file its own
@@ -135,7 +135,7 @@ function runVitest(name: string, args: string[], env: NodeJS.ProcessEnv): void {
 const testEnv: NodeJS.ProcessEnv = { ...process.env, ...(failures.includes('build:server') ? {} : { TEST_COMPILED_SERVER: '1' }) }
 const noContainers: NodeJS.ProcessEnv = { ...testEnv }
 delete noContainers.TESTCONTAINERS
-runVitest('vitest', ['--project', 'unit', '--project', 'integration', '--maxWorkers=2'], testEnv)
+runVitest('vitest', ['--project', 'unit', '--project', 'component', '--project', 'integration', '--maxWorkers=2'], testEnv)
 runVitest('e2e', ['--project', 'e2e'], noContainers)
 
 // The integration tests of the services that read a cache (plans, counts, caller), once more
