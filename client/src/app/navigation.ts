@@ -1,12 +1,13 @@
 /** The app menu (vertical sidebar and horizontal top menu), filtered by the route guard. */
-import type { IconName } from '../components/ui/icon'
 import type { MenuEntry, NavSectionId } from '../lib/feature'
+import type { NavItem, NavSection } from '../lib/menu-context'
 import type { UserData } from '../lib/session-types'
 import { FEATURES } from './features'
 import { type GuardContext, type RouteAccess, canOpenRoute, routeAccessOf } from './route-guard'
-import { type RouteTitleKey, pathFor, routeByName } from './route-table'
+import { pathFor, routeByName } from './route-table'
 
 export type { NavSectionId } from '../lib/feature'
+export type { NavItem, NavSection } from '../lib/menu-context'
 
 type NavItemSpec = Pick<MenuEntry, 'route' | 'icon' | 'can' | 'params'>
 
@@ -42,18 +43,6 @@ const SECTION_ORDER: Record<string, readonly NavSectionId[]> = {
  * its other views as links (components/page-views.tsx). Declared by the features.
  */
 export const PAGE_VIEWS: readonly (readonly string[])[] = FEATURES.flatMap((feature) => feature.pageViews ?? [])
-
-export interface NavItem {
-  name: string
-  path: string
-  titleKey: RouteTitleKey
-  icon: IconName
-}
-
-export interface NavSection {
-  id: NavSectionId
-  items: NavItem[]
-}
 
 /** The menu's entries a caller may open (the entry's `can` and the route's own rule). */
 function openItems(items: readonly NavItemSpec[], access: RouteAccess, user: Pick<UserData, 'id'>): NavItem[] {

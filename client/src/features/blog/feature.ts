@@ -1,4 +1,4 @@
-import { appPage, defineFeature, route } from '../../lib/feature'
+import { appPage, defineFeature, route, pathsOf } from '../../lib/feature'
 
 export const blogRoutes = [
   // The product news (the spec's /blog/list/data* answer its data; its pages live under /pages/blog/). A post by id or slug.
@@ -19,3 +19,4 @@ export const blogFeature = defineFeature({
     pt: () => import('./locales/pt.json'),
   },
 })
+export const blogPath = pathsOf(blogRoutes)

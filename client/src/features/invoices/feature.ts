@@ -1,4 +1,4 @@
-import { appPage, defineFeature, route } from '../../lib/feature'
+import { appPage, defineFeature, route, pathsOf } from '../../lib/feature'
 
 export const invoicesRoutes = [
   route('apps-invoice-list', '/apps/invoice/list', 'invoiceList', 'invoice-list-page', appPage),
@@ -18,3 +18,4 @@ export const invoicesFeature = defineFeature({
     pt: () => import('./locales/pt.json'),
   },
 })
+export const invoicesPath = pathsOf(invoicesRoutes)

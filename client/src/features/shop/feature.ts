@@ -1,4 +1,4 @@
-import { ADMIN, adminManage, appPage, defineFeature, route } from '../../lib/feature'
+import { ADMIN, adminManage, appPage, defineFeature, route, pathsOf } from '../../lib/feature'
 
 export const shopRoutes = [
   // The spec's menu: e-commerce shop/details/wishlist/checkout.
@@ -23,3 +23,4 @@ export const shopFeature = defineFeature({
     pt: () => import('./locales/pt.json'),
   },
 })
+export const shopPath = pathsOf(shopRoutes)
