@@ -1,5 +1,5 @@
 /**
- * The client's features, in menu order: each brings its routes, menu entries, page views and
+ * The client's features: each brings its routes, menu entries (placed by section and order), page views and
  * translations (features/<name>/feature.ts). Adding a feature is one line here; the route table,
  * the pages, the menu and the i18next namespaces are composed from this list.
  */
