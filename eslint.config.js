@@ -1,8 +1,14 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+/** The client's feature folders, each a zone of its own. */
+const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 const { 'import-x/resolver': _typescriptResolver, ...importXSettings } = importX.flatConfigs.typescript.settings
 
@@ -78,6 +84,39 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { zones: [{ target: './server/src', from: './seed', message: 'The server never imports seed/: demo fixtures stay out of the production bundle.' }] },
+      ],
+    },
+  },
+  {
+    // Client boundaries (issue 28): the app composes the features (app/features.ts); a feature
+    // never imports the app, nor another feature's insides: only its public index.ts, or a file of
+    // its public/ when embeds load with different pages (what other features embed, loaded with
+    // the page that shows it; feature.ts stays plain data in the entry chunk). Shared pieces live
+    // in lib/ and components/, which import neither.
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './client/src/features',
+              from: './client/src/app',
+              message: 'A feature never imports the app: lift what it needs into lib/ or components/.',
+            },
+            {
+              target: ['./client/src/lib', './client/src/components'],
+              from: ['./client/src/app', './client/src/features'],
+              message: 'lib/ and components/ are shared: they import neither the app nor a feature.',
+            },
+            ...clientFeatures.map((name) => ({
+              target: `./client/src/features/${name}`,
+              from: './client/src/features',
+              except: [`./${name}`, ...clientFeatures.filter((other) => other !== name).flatMap((other) => [`./${other}/index.ts`, `./${other}/public`])],
+              message: 'A feature imports another only through its public index.ts or public/ (lift shared pieces into lib/ or components/).',
+            })),
+          ],
+        },
       ],
     },
   },

@@ -31,8 +31,8 @@ type OutputChunk = Rollup.OutputChunk
 
 const clientSrc = fileURLToPath(new URL('./src', import.meta.url))
 
-/** page key → the generated document (client/src/gql/documents) of the query its first screen starts with. */
-const FIRST_QUERIES: Record<string, string> = { dashboard: 'AssistantDashboard' }
+/** page (`<feature>/<page file>`, app/route-table.ts) → the generated document (client/src/gql/documents) of the query its first screen starts with. */
+const FIRST_QUERIES: Record<string, string> = { 'assistant/dashboard-page': 'AssistantDashboard' }
 
 /** The accept header Apollo's HttpLink sends, so the answer comes in the same form. */
 const GRAPHQL_ACCEPT = 'application/graphql-response+json,application/json;q=0.9'
@@ -55,13 +55,13 @@ export function firstQuery(name: string): [string, string, number] {
   return [operation.name?.value ?? name, print(document), variables.length]
 }
 
-/** page key → source file and translation namespaces, read from app/pages.ts. */
+/** page → source file and translation namespaces, from the route table (features/<feature>/pages/<page>.tsx, app/pages.ts). */
 function pageSources(): Map<string, { source: string; namespaces: string[] }> {
-  const text = readFileSync(join(clientSrc, 'app/pages.ts'), 'utf8')
   const pages = new Map<string, { source: string; namespaces: string[] }>()
-  for (const m of text.matchAll(/^\s*(\w+): lazyPage<PageProps>\('[^']+', \(\) => import\('\.\.\/([^']+)'\)(?:, \{ namespaces: \[([^\]]*)\] \})?\)/gm)) {
-    const namespaces = [...(m[3] ?? '').matchAll(/'([\w-]+)'/g)].map((n) => n[1]!)
-    pages.set(m[1]!, { source: join(clientSrc, m[2]!), namespaces })
+  for (const route of ROUTES) {
+    const [feature, file] = route.page.split('/') as [string, string]
+    if (!pages.has(route.page))
+      pages.set(route.page, { source: join(clientSrc, `features/${feature}/pages/${file}`), namespaces: [...(route.namespaces ?? [])] })
   }
   return pages
 }

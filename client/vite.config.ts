@@ -100,19 +100,20 @@ const VENDOR_GROUPS: { name: string; packages: string[]; priority: number; with?
 ]
 
 /**
- * The app's shared UI pieces and helpers (components/ui, lib, and two small modules the first
- * screens need: the menu's item label and the sign-in API) in one chunk instead of one tiny file
+ * The app's shared UI pieces and helpers (components/ui, lib, and a small module the first
+ * screens need: the sign-in API) in one chunk instead of one tiny file
  * each: a page used to wait for a dozen 300-byte chunks, each a request with its own round trip
  * on a phone network (over HTTP/1.1 a browser has six connections, each a request at a time).
  * The Apollo set-up stays out, so the sign-in pages load without it.
  */
-const APP_SHARED =
-  /[\\/]client[\\/]src[\\/]((components[\\/]ui|lib)[\\/]|app[\\/]components[\\/]nav-item-label\.tsx$|features[\\/]auth[\\/]api[\\/]auth-api\.ts$)/
+const APP_SHARED = /[\\/]client[\\/]src[\\/]((components[\\/]ui|lib)[\\/]|features[\\/]auth[\\/]api[\\/]auth-api\.ts$)/
 /**
- * The assistant feature's shared pieces (its lib, hooks and top-level components) and its English
- * strings (always loaded: English is the fallback) in one chunk: each of its pages needs several.
+ * The assistant feature's shared pieces (its lib, hooks and top-level components), the channel page
+ * kit its pages and the raids, videos and conversation pages share (components/channel-page) and
+ * its English strings (always loaded: English is the fallback) in one chunk: each page needs several.
  */
-const ASSISTANT_SHARED = /[\\/]client[\\/]src[\\/]features[\\/]assistant[\\/](lib[\\/]|hooks[\\/]|components[\\/][^\\/]+\.tsx$|locales[\\/]en\.json$)/
+const ASSISTANT_SHARED =
+  /[\\/]client[\\/]src[\\/](features[\\/]assistant[\\/](lib[\\/]|hooks[\\/]|components[\\/][^\\/]+\.tsx$|locales[\\/]en\.json$)|components[\\/]channel-page[\\/])/
 
 function packagePattern(packages: string[]): RegExp {
   const names = packages.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, (c) => (c === '/' ? '[\\\\/]' : `\\${c}`)))

@@ -7,6 +7,7 @@ import { createAppRouter } from './app/router'
 import { injectAdConversionScript } from './lib/ad-conversion'
 import { onSessionExpired } from './lib/api-fetch'
 import { env } from './lib/env'
+import { featureLocales } from './app/features'
 import { initI18n } from './lib/i18n'
 import { PATHS } from './lib/paths'
 import { applySkinClass, getSkin } from './lib/preferences'
@@ -27,7 +28,7 @@ async function start(): Promise<void> {
   preloadFirstScreen(window.location.pathname)
   // Evaluating the entry's modules was one task; i18next, the router and React each get their own.
   await yieldToBrowser()
-  await initI18n()
+  await initI18n(featureLocales())
   await yieldToBrowser()
 
   const router = createAppRouter()

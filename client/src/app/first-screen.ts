@@ -21,12 +21,12 @@ export function preloadFirstScreen(pathname: string): void {
   const ignore = () => undefined
   if (route.meta.layout === 'full') {
     // A signed-in visitor on the sign-in pages is sent on: nothing to fetch for them.
-    if (!(signedIn && route.meta.redirectIfLoggedIn)) PAGES[route.page].preload().catch(ignore)
+    if (!(signedIn && route.meta.redirectIfLoggedIn)) PAGES[route.page]?.preload().catch(ignore)
     return
   }
   // App pages send anonymous visitors to /login.
   if (!signedIn) return
   const layout = resolveLayout(route.meta.layout, getLayoutType())
   if (layout !== 'full') preloadLayout(layout).catch(ignore)
-  PAGES[route.page].preloadWithData().catch(ignore)
+  PAGES[route.page]?.preloadWithData().catch(ignore)
 }

@@ -1,103 +1,36 @@
 /** The app menu (vertical sidebar and horizontal top menu), filtered by the route guard. */
-import type { IconName } from '../components/ui/icon'
+import type { MenuEntry, NavSectionId } from '../lib/feature'
+import type { NavItem, NavSection } from '../lib/menu-context'
 import type { UserData } from '../lib/session-types'
+import { FEATURES } from './features'
 import { type GuardContext, type RouteAccess, canOpenRoute, routeAccessOf } from './route-guard'
-import { type RouteTitleKey, pathFor, routeByName } from './route-table'
+import { pathFor, routeByName } from './route-table'
 
-export type NavSectionId = 'admin' | 'dashboards' | 'bot' | 'channel' | 'analytics' | 'support' | 'billing' | 'account'
+export type { NavSectionId } from '../lib/feature'
+export type { NavItem, NavSection } from '../lib/menu-context'
 
-interface NavItemSpec {
-  route: string
-  icon: IconName
-  /** Show the entry only when the ability allows this [action, subject] (the guard still decides access). */
-  can?: readonly [action: string, subject: string]
-  params?: (user: UserData) => Record<string, string>
-}
+type NavItemSpec = Pick<MenuEntry, 'route' | 'icon' | 'can' | 'params'>
 
 interface NavSectionSpec {
   id: NavSectionId
   items: readonly NavItemSpec[]
 }
 
-/** Staff (admins and resellers) manage other people's accounts; admins hold manage on Admin. */
-const STAFF = ['update', 'User'] as const
-const ADMIN = ['manage', 'Admin'] as const
+/** The menu's sections, in their default order; each feature puts its entries into them (its `menu`). */
+const SECTIONS: readonly NavSectionId[] = ['admin', 'dashboards', 'bot', 'channel', 'analytics', 'billing', 'support', 'account']
 
 /**
- * The menu, grouped by task. Each page is listed once: other views of a page (v2, Kick only,
- * Licenses v2) are reached from the page itself (PAGE_VIEWS), not from look-alike entries.
+ * The menu, grouped by task, composed from the features' entries (sorted by `order` within a
+ * section). Each page is listed once: other views of a page (v2, Kick only, Licenses v2) are
+ * reached from the page itself (PAGE_VIEWS), not from look-alike entries.
  */
-export const NAVIGATION: readonly NavSectionSpec[] = [
-  {
-    id: 'admin',
-    items: [
-      { route: 'admin-dashboard', icon: 'shield', can: ADMIN },
-      { route: 'user-list', icon: 'users', can: STAFF },
-      { route: 'license-v11', icon: 'key', can: ADMIN },
-      { route: 'admin-plans', icon: 'dollar', can: ADMIN },
-      { route: 'apps-e-commerce-products', icon: 'dollar', can: ADMIN },
-      { route: 'bot-feedback-reports', icon: 'flag', can: ADMIN },
-    ],
-  },
-  {
-    id: 'dashboards',
-    items: [
-      { route: 'Reseller-ViewerDashboard', icon: 'users', can: STAFF },
-      { route: 'Dashboard', icon: 'home' },
-    ],
-  },
-  {
-    id: 'bot',
-    items: [
-      { route: 'bot-panel', icon: 'bot' },
-      { route: 'enable-disable', icon: 'toggle' },
-      { route: 'chatboard', icon: 'chat' },
-      { route: 'chatlist', icon: 'list' },
-      { route: 'conversation', icon: 'chat' },
-    ],
-  },
-  {
-    id: 'channel',
-    items: [
-      { route: 'raid-panel', icon: 'zap' },
-      { route: 'follower-panel', icon: 'users' },
-      { route: 'vod', icon: 'video' },
-    ],
-  },
-  {
-    id: 'analytics',
-    items: [
-      { route: 'follow-dashboard', icon: 'chart' },
-      { route: 'video-dashboard', icon: 'chart' },
-      { route: 'kick-dashboard', icon: 'chart' },
-    ],
-  },
-  {
-    id: 'billing',
-    items: [
-      { route: 'pages-license-demo', icon: 'key' },
-      { route: 'pages-pricing', icon: 'dollar' },
-      { route: 'apps-e-commerce-shop', icon: 'dollar' },
-      { route: 'apps-invoice-list', icon: 'list' },
-    ],
-  },
-  {
-    id: 'support',
-    items: [
-      { route: 'apps-email', icon: 'mail' },
-      { route: 'apps-chat', icon: 'chat' },
-      { route: 'apps-todo', icon: 'list' },
-      { route: 'apps-calendar', icon: 'calendar' },
-      { route: 'pages-faq', icon: 'help' },
-      { route: 'pages-knowledge-base', icon: 'list' },
-      { route: 'pages-blog-list', icon: 'columns' },
-    ],
-  },
-  {
-    id: 'account',
-    items: [{ route: 'pages-account-setting', icon: 'settings', params: (user) => ({ id: user.id }) }],
-  },
-]
+export const NAVIGATION: readonly NavSectionSpec[] = SECTIONS.map((id) => ({
+  id,
+  items: FEATURES.flatMap((feature) => feature.menu ?? [])
+    .filter((entry) => entry.section === id)
+    .sort((a, b) => a.order - b.order)
+    .map(({ route, icon, can, params }) => ({ route, icon, ...(can ? { can } : {}), ...(params ? { params } : {}) })),
+}))
 
 /** Which sections come first for a role: what that role is there for. */
 const SECTION_ORDER: Record<string, readonly NavSectionId[]> = {
@@ -107,29 +40,9 @@ const SECTION_ORDER: Record<string, readonly NavSectionId[]> = {
 
 /**
  * Routes that show one page in several views (the spec keeps each path): the page offers
- * its other views as links (components/page-views.tsx).
+ * its other views as links (components/page-views.tsx). Declared by the features.
  */
-export const PAGE_VIEWS: readonly (readonly string[])[] = [
-  ['admin-dashboard', 'admin-dashboard-v2', 'kick-admin-dashboard'],
-  ['license-v11', 'license-v2'],
-  // The accounts as a list (filters, actions), as a server-paged table (sort any column), and
-  // as the sample-data tables (all at once, grouped, searched per column).
-  ['user-list', 'data-tables', 'data-tables-basic', 'data-tables-row-group', 'data-tables-advanced-search'],
-  ['bot-panel', 'kick-panel'],
-  ['pages-pricing', 'kick-pricing'],
-]
-
-export interface NavItem {
-  name: string
-  path: string
-  titleKey: RouteTitleKey
-  icon: IconName
-}
-
-export interface NavSection {
-  id: NavSectionId
-  items: NavItem[]
-}
+export const PAGE_VIEWS: readonly (readonly string[])[] = FEATURES.flatMap((feature) => feature.pageViews ?? [])
 
 /** The menu's entries a caller may open (the entry's `can` and the route's own rule). */
 function openItems(items: readonly NavItemSpec[], access: RouteAccess, user: Pick<UserData, 'id'>): NavItem[] {

@@ -1,68 +1,29 @@
-/** One lazily loaded chunk per page (named for chunk-failure messages). */
+/**
+ * One lazily loaded chunk per page (named for chunk-failure messages): the page a route names,
+ * found by its place, features/<feature>/pages/<page>.tsx. Routes that share a page share its
+ * chunk and its lazy component.
+ */
+import type { ComponentType } from 'react'
 import { type LazyPage, lazyPage } from '../lib/lazy-page'
-import type { PageKey } from './route-table'
+import { ROUTES } from './route-table'
 
 export type PageProps = { title: string }
 
-export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
-  login: lazyPage<PageProps>('login-page', () => import('../features/auth/pages/login-page')),
-  register: lazyPage<PageProps>('register-page', () => import('../features/auth/pages/register-page')),
-  forgotPassword: lazyPage<PageProps>('forgot-password-page', () => import('../features/auth/pages/forgot-password-page')),
-  notFound: lazyPage<PageProps>('not-found-page', () => import('../features/misc/pages/not-found-page')),
-  notAuthorized: lazyPage<PageProps>('not-authorized-page', () => import('../features/misc/pages/not-authorized-page')),
-  comingSoon: lazyPage<PageProps>('coming-soon-page', () => import('../features/misc/pages/coming-soon-page')),
-  underMaintenance: lazyPage<PageProps>('under-maintenance-page', () => import('../features/misc/pages/under-maintenance-page')),
-  miscError: lazyPage<PageProps>('error-page', () => import('../features/misc/pages/error-page')),
-  userList: lazyPage<PageProps>('user-list-page', () => import('../features/accounts/pages/user-list-page')),
-  userView: lazyPage<PageProps>('user-view-page', () => import('../features/accounts/pages/user-view-page')),
-  userEdit: lazyPage<PageProps>('user-edit-page', () => import('../features/accounts/pages/user-edit-page')),
-  licenceManage: lazyPage<PageProps>('licence-manage-page', () => import('../features/accounts/pages/licence-manage-page')),
-  licenceActivation: lazyPage<PageProps>('licence-activation-page', () => import('../features/accounts/pages/licence-activation-page')),
-  accountSettings: lazyPage<PageProps>('account-settings-page', () => import('../features/accounts/pages/account-settings-page')),
-  adminDashboard: lazyPage<PageProps>('admin-dashboard-page', () => import('../features/accounts/pages/admin-dashboard-page')),
-  resellerDashboard: lazyPage<PageProps>('reseller-dashboard-page', () => import('../features/accounts/pages/reseller-dashboard-page')),
-  pricing: lazyPage<PageProps>('pricing-page', () => import('../features/pricing/pages/pricing-page')),
-  kickPricing: lazyPage<PageProps>('kick-pricing-page', () => import('../features/pricing/pages/kick-pricing-page')),
-  undoEmailChange: lazyPage<PageProps>('undo-email-change-page', () => import('../features/accounts/pages/undo-email-change-page')),
-  unsubscribeMail: lazyPage<PageProps>('unsubscribe-page', () => import('../features/marketing/pages/unsubscribe-page')),
-  trackMarketing: lazyPage<PageProps>('track-marketing-page', () => import('../features/marketing/pages/track-marketing-page')),
-  redirectToPage: lazyPage<PageProps>('redirect-page', () => import('../features/marketing/pages/redirect-page')),
-  dashboard: lazyPage<PageProps>('dashboard-page', () => import('../features/assistant/pages/dashboard-page'), { namespaces: ['assistant'] }),
-  botPanel: lazyPage<PageProps>('bot-panel-page', () => import('../features/assistant/pages/bot-panel-page')),
-  kickPanel: lazyPage<PageProps>('kick-panel-page', () => import('../features/assistant/pages/kick-panel-page')),
-  enableModules: lazyPage<PageProps>('enable-page', () => import('../features/assistant/pages/enable-page')),
-  chatlist: lazyPage<PageProps>('chatlist-page', () => import('../features/assistant/pages/chatlist-page')),
-  chatboard: lazyPage<PageProps>('chatboard-page', () => import('../features/assistant/pages/chatboard-page')),
-  followerPanel: lazyPage<PageProps>('follower-panel-page', () => import('../features/followers/pages/follower-panel-page')),
-  followDashboard: lazyPage<PageProps>('follow-dashboard-page', () => import('../features/analytics/pages/follow-dashboard-page')),
-  kickDashboard: lazyPage<PageProps>('kick-dashboard-page', () => import('../features/analytics/pages/kick-dashboard-page')),
-  supportChat: lazyPage<PageProps>('support-chat-page', () => import('../features/support-chat/pages/support-chat-page')),
-  todo: lazyPage<PageProps>('todo-page', () => import('../features/todo/pages/todo-page')),
-  calendar: lazyPage<PageProps>('calendar-page', () => import('../features/calendar/pages/calendar-page')),
-  feedbackReports: lazyPage<PageProps>('feedback-reports-page', () => import('../features/feedback/pages/feedback-reports-page')),
-  plansAdmin: lazyPage<PageProps>('plans-admin-page', () => import('../features/pricing/pages/plans-admin-page')),
-  raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
-  conversation: lazyPage<PageProps>('conversation-page', () => import('../features/conversation/pages/conversation-page')),
-  vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),
-  mailbox: lazyPage<PageProps>('mailbox-page', () => import('../features/mailbox/pages/mailbox-page')),
-  faq: lazyPage<PageProps>('faq-page', () => import('../features/help/pages/faq-page')),
-  kbHome: lazyPage<PageProps>('kb-home-page', () => import('../features/help/pages/kb-home-page')),
-  kbCategory: lazyPage<PageProps>('kb-category-page', () => import('../features/help/pages/kb-category-page')),
-  kbArticle: lazyPage<PageProps>('kb-article-page', () => import('../features/help/pages/kb-article-page')),
-  blogList: lazyPage<PageProps>('blog-list-page', () => import('../features/blog/pages/blog-list-page'), { namespaces: ['blog'] }),
-  blogDetail: lazyPage<PageProps>('blog-detail-page', () => import('../features/blog/pages/blog-detail-page'), { namespaces: ['blog'] }),
-  blogEdit: lazyPage<PageProps>('blog-edit-page', () => import('../features/blog/pages/blog-edit-page'), { namespaces: ['blog'] }),
-  shop: lazyPage<PageProps>('shop-page', () => import('../features/shop/pages/shop-page')),
-  productDetails: lazyPage<PageProps>('product-page', () => import('../features/shop/pages/product-page')),
-  wishlist: lazyPage<PageProps>('wishlist-page', () => import('../features/shop/pages/wishlist-page')),
-  checkout: lazyPage<PageProps>('checkout-page', () => import('../features/shop/pages/checkout-page')),
-  productAdmin: lazyPage<PageProps>('product-admin-page', () => import('../features/shop/pages/product-admin-page')),
-  invoiceList: lazyPage<PageProps>('invoice-list-page', () => import('../features/invoices/pages/invoice-list-page')),
-  invoicePreview: lazyPage<PageProps>('invoice-preview-page', () => import('../features/invoices/pages/invoice-preview-page')),
-  invoiceEdit: lazyPage<PageProps>('invoice-edit-page', () => import('../features/invoices/pages/invoice-edit-page')),
-  dataTables: lazyPage<PageProps>('data-tables-page', () => import('../features/data-tables/pages/data-tables-page')),
-  dataTablesBasic: lazyPage<PageProps>('basic-table-page', () => import('../features/data-tables/pages/basic-table-page')),
-  dataTablesRowGroup: lazyPage<PageProps>('row-group-table-page', () => import('../features/data-tables/pages/row-group-table-page')),
-  dataTablesAdvancedSearch: lazyPage<PageProps>('advanced-search-table-page', () => import('../features/data-tables/pages/advanced-search-table-page')),
-  videoDashboard: lazyPage<PageProps>('video-dashboard-page', () => import('../features/videos/pages/video-dashboard-page')),
+type PageModule = { default: ComponentType<PageProps> }
+
+const PAGE_MODULES = import.meta.glob<PageModule>('../features/*/pages/*.tsx')
+
+function pagesOfRoutes(): Record<string, LazyPage<PageProps>> {
+  const pages: Record<string, LazyPage<PageProps>> = {}
+  for (const route of ROUTES) {
+    if (pages[route.page]) continue
+    const [feature, file] = route.page.split('/') as [string, string]
+    const importer = PAGE_MODULES[`../features/${feature}/pages/${file}.tsx`]
+    if (!importer) throw new Error(`Route ${route.name}: no page features/${feature}/pages/${file}.tsx`)
+    pages[route.page] = lazyPage<PageProps>(file, importer, route.namespaces ? { namespaces: [...route.namespaces] } : {})
+  }
+  return pages
 }
+
+/** route.page → its lazy page. */
+export const PAGES: Readonly<Record<string, LazyPage<PageProps>>> = pagesOfRoutes()

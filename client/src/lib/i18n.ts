@@ -5,6 +5,7 @@
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import en from '../locales/en/translation.json'
+import type { LocaleLoaders } from './feature'
 import { STORAGE_KEYS, readItem, writeItem } from './storage'
 
 export const LANGUAGES = ['en', 'de', 'fr', 'pt'] as const
@@ -20,20 +21,19 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 }
 
 type TranslationModule = { default: typeof en }
-type FeatureModule = { default: Record<string, unknown> }
-
 /**
  * Each feature keeps its own strings in client/src/features/<feature>/locales/<lng>.json,
  * an i18next namespace named after the feature (`useTranslation('<feature>')`). They load
- * with the feature's page, not with the first screen.
+ * with the feature's page, not with the first screen; the app hands over each feature's loaders
+ * (its `locales`, app/features.ts) at start.
  */
-const featureLocales = import.meta.glob<FeatureModule>('../features/*/locales/*.json')
+let featureLocales: Readonly<Record<string, LocaleLoaders>> = {}
 
 const featureBackend = {
   type: 'backend' as const,
   init() {},
   read(language: string, namespace: string, callback: (error: unknown, data: Record<string, unknown> | null) => void) {
-    const load = featureLocales[`../features/${namespace}/locales/${language}.json`]
+    const load = isLanguage(language) ? featureLocales[namespace]?.[language] : undefined
     if (!load) {
       callback(null, {})
       return
@@ -81,7 +81,9 @@ export async function changeLanguage(language: Language): Promise<void> {
   if (typeof document !== 'undefined') document.documentElement.lang = language
 }
 
-export async function initI18n(): Promise<typeof i18n> {
+/** `locales`: each feature's namespace (its id) and the loaders of its strings. */
+export async function initI18n(locales: Readonly<Record<string, LocaleLoaders>> = {}): Promise<typeof i18n> {
+  featureLocales = locales
   const language = storedLanguage()
   await i18n
     .use(featureBackend)

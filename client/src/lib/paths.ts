@@ -1,4 +1,4 @@
-/** Paths that several features link to; the full route table lives in app/route-table.ts. */
+/** Paths that several features link to (a feature links to its own routes through its feature.ts); a unit test keeps them in step with the route table. */
 export const PATHS = {
   root: '/',
   dashboard: '/dashboard/',
@@ -9,6 +9,8 @@ export const PATHS = {
   error404: '/error-404',
   notAuthorized: '/pages/miscellaneous/not-authorized',
   accountSettings: (id: string) => `/pages/account-setting/${encodeURIComponent(id)}`,
+  /** The invoices feature's route apps-invoice-preview (the shop links an order to its invoice). */
+  invoicePreview: (id: string) => `/apps/invoice/preview/${encodeURIComponent(id)}`,
 } as const
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isNearBottom, mergeChatLines, resubscribeDelayMs } from '../../../client/src/features/assistant/lib/chat-log'
 import { parseConnectResult, withoutConnectParams } from '../../../client/src/features/assistant/lib/connect-result'
 import { scopeWords } from '../../../client/src/features/assistant/lib/scopes'
-import { formatUptime, parseWholeNumber, splitDuration } from '../../../client/src/features/assistant/lib/format'
+import { formatUptime, parseWholeNumber, splitDuration } from '../../../client/src/components/channel-page/format'
 
 const line = (id: number, text = `line ${id}`) => ({ id: String(id), at: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(), text })
 

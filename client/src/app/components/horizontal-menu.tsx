@@ -7,7 +7,7 @@ import { Icon } from '../../components/ui/icon'
 import { useDismiss } from '../../components/ui/use-dismiss'
 import type { NavSection } from '../navigation'
 import { useNavigation } from '../use-navigation'
-import { NavItemLabel } from './nav-item-label'
+import { NavItemLabel } from '../../components/ui/nav-item-label'
 
 const StyledBar = styled.nav`
   margin: ${({ theme }) => `${theme.space.md} ${theme.space.xxl} 0`};

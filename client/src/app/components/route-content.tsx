@@ -5,6 +5,8 @@ import { ErrorBoundary } from '../../components/ui/error-boundary'
 import { ScreenLoadingState } from '../../components/ui/loading-state'
 import { firstPageShown, markFirstPageShown } from '../../lib/first-page'
 import { lazyPage } from '../../lib/lazy-page'
+import { MenuContext } from '../../lib/menu-context'
+import { useNavigation } from '../use-navigation'
 import { AppErrorView } from './app-error'
 import { PageViews } from './page-views'
 
@@ -73,13 +75,16 @@ export function RouteContent() {
  * waiting for it. A failure to load it shows in the content area, with a reload.
  */
 export function AppRouteContent() {
+  // The pages read the menu (lib/menu-context.ts) without importing the app.
   return (
-    <ErrorBoundary fallback={(error) => <AppErrorView error={error} />}>
-      <Suspense fallback={<PageLoading />}>
-        <AppGraphql>
-          <RouteContent />
-        </AppGraphql>
-      </Suspense>
-    </ErrorBoundary>
+    <MenuContext.Provider value={useNavigation()}>
+      <ErrorBoundary fallback={(error) => <AppErrorView error={error} />}>
+        <Suspense fallback={<PageLoading />}>
+          <AppGraphql>
+            <RouteContent />
+          </AppGraphql>
+        </Suspense>
+      </ErrorBoundary>
+    </MenuContext.Provider>
   )
 }

@@ -10,7 +10,7 @@ import { PATHS } from '../../lib/paths'
 import { useMediaQuery } from '../../lib/use-media-query'
 import { type NavSection, type NavSectionId, sectionsOpenAtFirst } from '../navigation'
 import { useNavigation } from '../use-navigation'
-import { NavItemLabel } from './nav-item-label'
+import { NavItemLabel } from '../../components/ui/nav-item-label'
 
 export const SIDEBAR_ID = 'app-sidebar'
 

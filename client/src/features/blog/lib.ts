@@ -1,14 +1,14 @@
-import { pathFor } from '../../app/route-table'
+import { blogPath } from './feature'
 import { useAbility } from '../../lib/ability-context'
 
 /** Every query of the blog, refetched after a change. */
 export const BLOG_QUERIES = ['BlogPosts', 'BlogSidebar', 'BlogPost']
 
 export const BLOG_PATHS = {
-  list: () => pathFor('pages-blog-list'),
-  detail: (id: string) => pathFor('pages-blog-detail', { id }),
-  edit: (id: string) => pathFor('pages-blog-edit', { id }),
-  create: () => pathFor('pages-blog-new'),
+  list: () => blogPath('pages-blog-list'),
+  detail: (id: string) => blogPath('pages-blog-detail', { id }),
+  edit: (id: string) => blogPath('pages-blog-edit', { id }),
+  create: () => blogPath('pages-blog-new'),
 }
 
 /** Who writes, publishes, deletes and moderates (manage Blog: admins with the admin claim). */

@@ -39,7 +39,7 @@ import {
   validateSocial,
 } from '../lib/settings-forms'
 import { type Problems, isClearlyWeakPassword } from '../lib/validation'
-import { Avatar } from './avatar'
+import { Avatar } from '../../../components/avatar'
 import { EmailChangePassword, isPasswordProblem } from './email-change-password'
 import { StyledFieldset } from './fieldset'
 

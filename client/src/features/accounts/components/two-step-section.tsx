@@ -21,6 +21,7 @@ import { useAbility } from '../../../lib/ability-context'
 import { authConfig } from '../../../lib/auth-config'
 import { getUserData, saveSession } from '../../../lib/session'
 import { parseAuthPayload } from '../../../lib/session-types'
+import { loadFirebaseClient } from '../../auth'
 
 interface Status {
   enabled: boolean
@@ -61,7 +62,7 @@ const StyledActions = styled.div`
 async function proofOf(password: string): Promise<{ password: string } | { idToken: string } | null> {
   const config = await authConfig()
   if (config.provider !== 'firebase') return { password }
-  const { firebaseSignIn } = await import('../../auth/api/firebase-client')
+  const { firebaseSignIn } = await loadFirebaseClient()
   const outcome = await firebaseSignIn(config.firebase, getUserData()?.email ?? '', password)
   return outcome.ok ? { idToken: outcome.value } : null
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { ACCOUNT_PATHS } from '../lib/paths'
-import { Avatar } from './avatar'
+import { Avatar } from '../../../components/avatar'
 import { StyledCellStack, StyledIdentity, StyledMuted } from './data-table'
 
 /** A user in a table row: avatar, name (a link to the user's page) and a quiet line under it. */

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { StyledSelect } from '../../../components/ui/form-control'
 import { StyledInlinePicker } from '../../../components/ui/inline-picker'
-import { RANGE_DAYS, type RangeDays } from '../lib/range'
+import { RANGE_DAYS, type RangeDays } from '../../../components/charts/range'
 
 /** The period a dashboard shows (a native select: keyboard accessible). */
 export function RangePicker({ value, onChange }: { value: RangeDays; onChange: (days: RangeDays) => void }) {

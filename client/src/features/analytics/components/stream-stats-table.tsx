@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import type { AnalyticsStreamStatFragment } from '../../../gql/graphql'
 import { useFormatters } from '../../../lib/format'
-import { formatDuration, formatStart } from '../lib/range'
+import { formatDuration, formatStart } from '../../../components/charts/range'
 
 type Stream = AnalyticsStreamStatFragment
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { platformKey } from '../lib/platform-label'
+import { platformKey } from '../../../components/channel-page/platform-label'
 import styled from 'styled-components'
 import type { AssistantBotStatusFragment } from '../../../gql/graphql'
 

@@ -16,7 +16,7 @@ import {
   normaliseTrigger,
   templateProblems,
 } from './template'
-import { parseWholeNumber } from './format'
+import { parseWholeNumber } from '../../../components/channel-page/format'
 
 export const PERMISSIONS: readonly CommandPermission[] = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster']
 

@@ -1,4 +1,4 @@
-import { FeedbackSection } from '../../feedback/components/feedback-section'
+import { FeedbackSection } from '../../feedback'
 import { BotPanelView } from '../components/panel/bot-panel-view'
 
 /** /pages/Panel: the Bot-Panel of every connected channel, and the bot feedback reports. */

@@ -6,10 +6,10 @@ import { Alert } from '../../../components/ui/alert'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { useAssistantAutomationQuery } from '../../../gql/graphql'
-import { ChannelPage } from '../components/channel-page'
+import { ChannelPage } from '../../../components/channel-page/channel-page'
 import { CommandsSection } from '../components/chatlist/commands-section'
 import { TimersSection } from '../components/chatlist/timers-section'
-import { ASSISTANT_PATHS, withChannel } from '../lib/paths'
+import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
 
 const StyledNotes = styled.div`
   margin-bottom: ${({ theme }) => theme.space.lg};

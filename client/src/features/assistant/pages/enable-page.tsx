@@ -8,12 +8,12 @@ import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
 import { Switch } from '../../../components/ui/switch'
 import type { AssistantChannelFragment, BotModule } from '../../../gql/graphql'
-import { EmptyChannels } from '../components/empty-channels'
-import { StyledMuted } from '../components/muted-text'
+import { EmptyChannels } from '../../../components/channel-page/empty-channels'
+import { StyledMuted } from '../../../components/channel-page/muted-text'
 import { PlatformBadge, StatusBadge } from '../components/status-badge'
 import { useChannelSwitches } from '../hooks/use-channel-switches'
-import { useChannels } from '../hooks/use-channels'
-import { ASSISTANT_PATHS, withChannel } from '../lib/paths'
+import { useChannels } from '../../../components/channel-page/use-channels'
+import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
 
 /** The switches of /pages/enable, in the order the page shows them. */
 const MODULES: readonly BotModule[] = ['chatBot', 'categoryChatBot', 'conversationBot', 'timers', 'raidAnnouncements']

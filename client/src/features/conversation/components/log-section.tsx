@@ -5,7 +5,7 @@ import { StyledCard } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
 import { TextField } from '../../../components/ui/text-field'
 import { useConversationLogQuery } from '../../../gql/graphql'
-import { formatDateTime } from '../../assistant/lib/format'
+import { formatDateTime } from '../../../components/channel-page/format'
 
 export const LOG_PAGE = 20
 

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import styled from 'styled-components'
-import { pathFor } from '../../../app/route-table'
+import { invoicesPath } from '../feature'
 import { Button } from '../../../components/ui/button'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
@@ -19,7 +19,7 @@ import { Can, useAbility } from '../../../lib/ability-context'
 import { fieldErrorsOf } from '../../../lib/error-code'
 import { useMoney } from '../../../lib/money'
 import { useErrorText } from '../../../lib/use-error-text'
-import { UserPicker } from '../../accounts/components/user-picker'
+import { UserPicker } from '../../accounts'
 
 const StyledLine = styled.fieldset`
   display: grid;
@@ -109,7 +109,7 @@ function InvoiceForm({ title, id, currency, initial }: { title: string; id?: str
   const money = useMoney(currency ?? products.data?.shopProducts.currency)
   const done = (saved: { invoice: { id: string } }) => {
     toast.show({ variant: 'success', title: t('edit.saved') })
-    void navigate(pathFor('apps-invoice-preview', { id: saved.invoice.id }))
+    void navigate(invoicesPath('apps-invoice-preview', { id: saved.invoice.id }))
   }
   const onError = (e: unknown) => {
     setFieldErrors(fieldErrorsOf(e))
@@ -237,7 +237,7 @@ function InvoiceForm({ title, id, currency, initial }: { title: string; id?: str
                 {t('edit.saveDraft')}
               </Button>
             </Can>
-            <Link to={editing ? pathFor('apps-invoice-preview', { id: id! }) : pathFor('apps-invoice-list')}>{t('edit.cancel')}</Link>
+            <Link to={editing ? invoicesPath('apps-invoice-preview', { id: id! }) : invoicesPath('apps-invoice-list')}>{t('edit.cancel')}</Link>
           </StyledRow>
         </StyledStack>
       </form>

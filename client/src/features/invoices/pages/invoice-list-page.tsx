@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { StyledFilterBar } from '../../../components/ui/form-grid'
-import { pathFor } from '../../../app/route-table'
+import { invoicesPath } from '../feature'
 import { DataTable } from '../../../components/ui/data-table'
 import { StyledButtonLink } from '../../../components/ui/button'
 import { PageHeader } from '../../../components/ui/page-header'
@@ -43,7 +43,7 @@ export default function InvoiceListPage({ title }: { title: string }) {
         subtitle={t('subtitle')}
         actions={
           <Can I="create" a="Invoice">
-            <StyledButtonLink to={pathFor('apps-invoice-add')} data-testid="invoice-add">
+            <StyledButtonLink to={invoicesPath('apps-invoice-add')} data-testid="invoice-add">
               {t('addInvoice')}
             </StyledButtonLink>
           </Can>
@@ -80,7 +80,7 @@ export default function InvoiceListPage({ title }: { title: string }) {
       <Panel title={list ? t('total', { count: list.total }) : title}>
         <DataTable<Invoice>
           columns={[
-            { key: 'id', header: '#', cell: (inv) => <Link to={pathFor('apps-invoice-preview', { id: inv.id })}>#{inv.id}</Link> },
+            { key: 'id', header: '#', cell: (inv) => <Link to={invoicesPath('apps-invoice-preview', { id: inv.id })}>#{inv.id}</Link> },
             {
               key: 'client',
               header: t('client'),

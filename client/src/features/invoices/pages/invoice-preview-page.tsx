@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import styled from 'styled-components'
-import { pathFor } from '../../../app/route-table'
+import { invoicesPath } from '../feature'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { EmptyState } from '../../../components/ui/empty-state'
@@ -123,7 +123,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
     <StyledStack data-testid="invoice-preview-page">
       <PageHeader title={t('invoiceNumber', { id: inv.id })} subtitle={title} actions={<InvoiceStatusBadge status={inv.invoiceStatus} />} />
       <StyledActions>
-        <Link to={pathFor('apps-invoice-list')}>{t('backToList')}</Link>
+        <Link to={invoicesPath('apps-invoice-list')}>{t('backToList')}</Link>
         <Button variant="secondary" onClick={() => window.print()}>
           {t('print')}
         </Button>
@@ -142,7 +142,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
           {t('download')}
         </Button>
         {canManage && inv.invoiceStatus !== 'Paid' ? (
-          <Link to={pathFor('apps-invoice-edit', { id: inv.id })} data-testid="invoice-edit">
+          <Link to={invoicesPath('apps-invoice-edit', { id: inv.id })} data-testid="invoice-edit">
             {t('editInvoice')}
           </Link>
         ) : null}

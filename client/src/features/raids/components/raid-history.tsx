@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { StyledCard } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
 import type { RaidEntryFragment } from '../../../gql/graphql'
-import { formatDateTime } from '../../assistant/lib/format'
+import { formatDateTime } from '../../../components/channel-page/format'
 
 /** The channel's raids, both ways, newest first. */
 export function RaidHistory({ raids }: { raids: readonly RaidEntryFragment[] }) {

@@ -7,8 +7,8 @@ import { StyledCard } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { StyledDetails } from '../../../components/ui/details-list'
 import type { RaidChannelStateFieldsFragment } from '../../../gql/graphql'
-import { formatDateTime } from '../../assistant/lib/format'
-import { ASSISTANT_PATHS, withChannel } from '../../assistant/lib/paths'
+import { formatDateTime } from '../../../components/channel-page/format'
+import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
 
 const StyledRow = styled.div`
   display: flex;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
-import { pathFor } from '../../../app/route-table'
+import { shopPath } from '../feature'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast-provider'
 import { type ShopProductFieldsFragment, useShopAddToCartMutation, useShopAddToWishlistMutation, useShopRemoveFromWishlistMutation } from '../../../gql/graphql'
@@ -72,7 +72,7 @@ export function ProductActions({ product, refetch }: { product: ShopProductField
   return (
     <StyledRow>
       {product.isInCart ? (
-        <Link to={pathFor('apps-e-commerce-checkout')} data-testid="shop-view-cart">
+        <Link to={shopPath('apps-e-commerce-checkout')} data-testid="shop-view-cart">
           {t('viewInCart')}
         </Link>
       ) : (

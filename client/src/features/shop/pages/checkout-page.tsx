@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { pathFor } from '../../../app/route-table'
+import { shopPath } from '../feature'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
@@ -15,6 +15,7 @@ import { StyledTable, StyledTableWrap } from '../../../components/ui/table'
 import { useToast } from '../../../components/ui/toast-provider'
 import { useShopCartQuery, useShopCheckoutMutation, useShopRemoveFromCartMutation, useShopSetCartQuantityMutation } from '../../../gql/graphql'
 import { useMoney } from '../../../lib/money'
+import { PATHS } from '../../../lib/paths'
 import { useErrorText } from '../../../lib/use-error-text'
 import { StyledRow } from '../components/shop-parts'
 
@@ -51,10 +52,10 @@ export default function CheckoutPage({ title }: { title: string }) {
         <Alert variant="success">{t('placed')}</Alert>
         <p>{t('payByTransfer')}</p>
         <StyledRow>
-          <Link to={pathFor('apps-invoice-preview', { id: placed.invoiceId })} data-testid="shop-order-invoice">
+          <Link to={PATHS.invoicePreview(placed.invoiceId)} data-testid="shop-order-invoice">
             {t('viewInvoice', { id: placed.invoiceId })}
           </Link>
-          <Link to={pathFor('apps-e-commerce-shop')}>{t('backToShop')}</Link>
+          <Link to={shopPath('apps-e-commerce-shop')}>{t('backToShop')}</Link>
         </StyledRow>
       </StyledStack>
     )
@@ -62,7 +63,7 @@ export default function CheckoutPage({ title }: { title: string }) {
 
   return (
     <StyledStack data-testid="shop-checkout-page">
-      <PageHeader title={title} actions={<Link to={pathFor('apps-e-commerce-shop')}>{t('backToShop')}</Link>} />
+      <PageHeader title={title} actions={<Link to={shopPath('apps-e-commerce-shop')}>{t('backToShop')}</Link>} />
       {error && !data ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : !data ? (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
-import { pathFor } from '../../../app/route-table'
+import { shopPath } from '../feature'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
@@ -19,7 +19,7 @@ export default function ProductPage({ title }: { title: string }) {
   const product = data?.shopProduct
   return (
     <StyledStack data-testid="shop-product-page">
-      <PageHeader title={product?.name ?? title} actions={<Link to={pathFor('apps-e-commerce-shop')}>{t('backToShop')}</Link>} />
+      <PageHeader title={product?.name ?? title} actions={<Link to={shopPath('apps-e-commerce-shop')}>{t('backToShop')}</Link>} />
       {error && !data ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : loading && !data ? (

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { StyledFilterBar } from '../../../components/ui/form-grid'
-import { pathFor } from '../../../app/route-table'
+import { shopPath } from '../feature'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
@@ -39,8 +39,8 @@ export default function ShopPage({ title }: { title: string }) {
         subtitle={t('subtitle')}
         actions={
           <StyledRow>
-            <Link to={pathFor('apps-e-commerce-wishlist')}>{t('wishlist')}</Link>
-            <Link to={pathFor('apps-e-commerce-checkout')} data-testid="shop-go-checkout">
+            <Link to={shopPath('apps-e-commerce-wishlist')}>{t('wishlist')}</Link>
+            <Link to={shopPath('apps-e-commerce-checkout')} data-testid="shop-go-checkout">
               {t('cart')}
             </Link>
           </StyledRow>
@@ -86,7 +86,7 @@ export default function ShopPage({ title }: { title: string }) {
               <StyledProduct key={p.id} data-testid="shop-product">
                 {p.image ? <img src={p.image} alt="" /> : null}
                 <h3>
-                  <Link to={pathFor('apps-e-commerce-product-details', { id: p.id })}>{p.name}</Link>
+                  <Link to={shopPath('apps-e-commerce-product-details', { id: p.id })}>{p.name}</Link>
                 </h3>
                 <Rating value={p.rating} />
                 <p>{p.description}</p>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { pathFor } from '../../../app/route-table'
+import { shopPath } from '../feature'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
@@ -17,7 +17,7 @@ export default function WishlistPage({ title }: { title: string }) {
   const money = useMoney(data?.shopProducts.currency)
   return (
     <StyledStack data-testid="shop-wishlist-page">
-      <PageHeader title={title} actions={<Link to={pathFor('apps-e-commerce-shop')}>{t('backToShop')}</Link>} />
+      <PageHeader title={title} actions={<Link to={shopPath('apps-e-commerce-shop')}>{t('backToShop')}</Link>} />
       {error && !data ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : !data ? (
@@ -29,7 +29,7 @@ export default function WishlistPage({ title }: { title: string }) {
           {data.wishlist.map((p) => (
             <StyledProduct key={p.id} data-testid="shop-wishlist-item">
               <h3>
-                <Link to={pathFor('apps-e-commerce-product-details', { id: p.id })}>{p.name}</Link>
+                <Link to={shopPath('apps-e-commerce-product-details', { id: p.id })}>{p.name}</Link>
               </h3>
               <StyledPrice>{money(p.price)}</StyledPrice>
               <ProductActions product={p} refetch={refetch} />

@@ -22,7 +22,7 @@ import {
   useSupportChatThreadQuery,
   useUpdateSupportChatProfileMutation,
 } from '../../../gql/graphql'
-import { Avatar } from '../../accounts/components/avatar'
+import { Avatar } from '../../../components/avatar'
 import { PresenceDot } from '../components/presence'
 
 const STATUSES: SupportChatStatus[] = ['online', 'busy', 'away', 'offline']

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import type { AssistantChatMessageFragment } from '../../../../gql/graphql'
 import { isNearBottom } from '../../lib/chat-log'
-import { formatTime } from '../../lib/format'
+import { formatTime } from '../../../../components/channel-page/format'
 import { StyledBadge } from '../status-badge'
 
 export type ModerationKind = 'delete' | 'timeout' | 'ban'

@@ -6,7 +6,7 @@ import { Dialog } from '../../../../components/ui/dialog'
 import { SelectField } from '../../../../components/ui/select-field'
 import { TextField } from '../../../../components/ui/text-field'
 import type { AssistantChatMessageFragment } from '../../../../gql/graphql'
-import { formatDuration } from '../../lib/format'
+import { formatDuration } from '../../../../components/channel-page/format'
 import type { ModerationKind } from './chat-log'
 
 export const TIMEOUT_CHOICES = [60, 300, 600, 3600, 86_400, 604_800] as const

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import { Button } from '../../../components/ui/button'
-import { type Platform, useSandboxConnectOptionsQuery } from '../../../gql/graphql'
-import { ConnectSandboxButton } from '../../sandbox/components/connect-sandbox-button'
-import { useConnect } from '../hooks/use-connect'
+import { Button } from '../../../../components/ui/button'
+import { type Platform, useSandboxConnectOptionsQuery } from '../../../../gql/graphql'
+import { ConnectSandboxButton } from '../../../sandbox/public/connect-sandbox-button'
+import { useConnect } from '../../hooks/use-connect'
 
 export const StyledButtonRow = styled.div`
   display: flex;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { useTheme } from 'styled-components'
-import { formatDay } from '../lib/range'
+import { formatDay } from './range'
 
 export interface GrowthDatum {
   at: string

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { Icon } from '../../components/ui/icon'
-import type { NavItem } from '../navigation'
+import { Icon } from './icon'
+import type { NavItem } from '../../lib/menu-context'
 
 /** A menu entry's icon and translated title. */
 export function NavItemLabel({ item, small }: { item: NavItem; small?: boolean }) {

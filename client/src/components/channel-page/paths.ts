@@ -1,4 +1,4 @@
-/** Routes the assistant pages link to (the route table in app/ owns them; kept in step by the e2e test). */
+/** Routes the channel pages link to (features/assistant/feature.ts declares them; kept in step by the e2e test). */
 export const ASSISTANT_PATHS = {
   dashboard: '/dashboard/',
   panel: '/pages/Panel',

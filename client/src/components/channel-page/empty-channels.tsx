@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import { StyledButtonLink } from '../../../components/ui/button'
-import { StyledCard } from '../../../components/ui/card'
-import { Icon } from '../../../components/ui/icon'
-import { ASSISTANT_PATHS } from '../lib/paths'
-import { ConnectButtons } from './connect-buttons'
+import { StyledButtonLink } from '../ui/button'
+import { StyledCard } from '../ui/card'
+import { Icon } from '../ui/icon'
+import { ASSISTANT_PATHS } from './paths'
 
 const StyledEmpty = styled(StyledCard)`
   display: flex;
@@ -28,11 +27,11 @@ const StyledEmpty = styled(StyledCard)`
 `
 
 /**
- * Shown when the user has no connected channel, with a call to action: the connect
- * buttons themselves, a link to the Bot-Panel (where connecting happens), or none when
- * the page already shows the buttons.
+ * Shown when the user has no connected channel, with a call to action: a link to the
+ * Bot-Panel (where connecting happens), or none when the page already shows the connect buttons.
+ * Its strings are the assistant's (namespace 'assistant'), which every channel page loads.
  */
-export function EmptyChannels({ text, cta = 'link' }: { text?: string; cta?: 'buttons' | 'link' | 'none' }) {
+export function EmptyChannels({ text, cta = 'link' }: { text?: string; cta?: 'link' | 'none' }) {
   const { t } = useTranslation('assistant')
   return (
     <StyledEmpty data-testid="empty-channels">
@@ -41,7 +40,6 @@ export function EmptyChannels({ text, cta = 'link' }: { text?: string; cta?: 'bu
         {t('empty.title')}
       </h2>
       <p>{text ?? t('empty.text')}</p>
-      {cta === 'buttons' ? <ConnectButtons /> : null}
       {cta === 'link' ? (
         <StyledButtonLink to={ASSISTANT_PATHS.panel} data-testid="connect-cta">
           {t('empty.cta')}

@@ -1,4 +1,4 @@
-import { useAssistantChannelsQuery } from '../../../gql/graphql'
+import { useAssistantChannelsQuery } from '../../gql/graphql'
 
 const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden'
 

@@ -1,9 +1,9 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import { StyledSelect } from '../../../components/ui/form-control'
-import { StyledInlinePicker } from '../../../components/ui/inline-picker'
-import { platformKey } from '../lib/platform-label'
+import { StyledSelect } from '../ui/form-control'
+import { StyledInlinePicker } from '../ui/inline-picker'
+import { platformKey } from './platform-label'
 
 const StyledPicker = styled(StyledInlinePicker)`
   select {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
-import { StyledCard } from '../../components/ui/card'
-import type { NavSectionId } from '../navigation'
-import { useNavigation } from '../use-navigation'
-import { NavItemLabel } from './nav-item-label'
+import { StyledCard } from './ui/card'
+import type { NavSectionId } from '../lib/feature'
+import { useMenu } from '../lib/menu-context'
+import { NavItemLabel } from './ui/nav-item-label'
 
 const StyledTasks = styled.ul`
   display: grid;
@@ -33,7 +33,7 @@ const StyledTasks = styled.ul`
 /** A role's home: the menu section of its tasks as large links (an admin's users, keys, plans, reports). */
 export function RoleTasks({ section }: { section: NavSectionId }) {
   const { t } = useTranslation()
-  const items = useNavigation().find((s) => s.id === section)?.items ?? []
+  const items = useMenu().find((s) => s.id === section)?.items ?? []
   if (items.length === 0) return null
   return (
     <section aria-labelledby="role-tasks-title" data-testid="role-tasks">

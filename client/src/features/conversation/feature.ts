@@ -1,0 +1,15 @@
+import { appPage, defineFeature, route } from '../../lib/feature'
+
+export const conversationRoutes = [route('conversation', '/pages/Conversation', 'conversation', 'conversation-page', appPage)]
+
+export const conversationFeature = defineFeature({
+  id: 'conversation',
+  routes: conversationRoutes,
+  menu: [{ section: 'bot', order: 50, route: 'conversation', icon: 'chat' }],
+  locales: {
+    en: () => import('./locales/en.json'),
+    de: () => import('./locales/de.json'),
+    fr: () => import('./locales/fr.json'),
+    pt: () => import('./locales/pt.json'),
+  },
+})

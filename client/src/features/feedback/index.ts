@@ -1,0 +1,2 @@
+/** What other features embed: the feedback form of the bot panel. */
+export { FeedbackSection } from './components/feedback-section'
