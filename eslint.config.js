@@ -133,6 +133,14 @@ export default tseslint.config(
   // the module list hands the service itself in), and, between *.schema.ts files, GraphQL types.
   ...moduleBoundaries(),
   {
+    // A promise nobody awaits loses its error (an unhandled rejection ends the process) and its
+    // ordering: on the server every promise is awaited, returned, or marked \`void\` with its
+    // .catch(). Typed lint (the type checker behind ESLint) for the server's files only.
+    files: ['server/src/**/*.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.server.json', tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

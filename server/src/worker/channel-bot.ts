@@ -352,7 +352,7 @@ export class ChannelBot {
       },
       onNotification: (type, event) => {
         const ev = twitchEvent(type, event, new Date(this.now()))
-        if (ev) this.handle(ev)
+        if (ev) void this.handle(ev)
       },
       onState: (state, reason, retryInMs) => void this.onConnectionState(state, reason, retryInMs),
     })
@@ -372,7 +372,7 @@ export class ChannelBot {
         channelSubscriptions(as.broadcasterId, as.actorId, !!acc?.scopes.includes('moderator:read:followers')),
         (type, event) => {
           const ev = twitchEvent(type, event, new Date(this.now()))
-          if (ev) this.handle(ev)
+          if (ev) void this.handle(ev)
         },
       )
     })
@@ -452,7 +452,7 @@ export class ChannelBot {
   /** A verified Kick webhook for this channel. */
   onKickWebhook(type: string, body: unknown, receivedAt: Date) {
     const ev = kickEvent(type, body, receivedAt)
-    if (ev) this.handle(ev)
+    if (ev) void this.handle(ev)
   }
 
   /**
