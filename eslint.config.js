@@ -12,6 +12,51 @@ const clientFeatures = readdirSync(new URL('./client/src/features', import.meta.
 
 const { 'import-x/resolver': _typescriptResolver, ...importXSettings } = importX.flatConfigs.typescript.settings
 
+/**
+ * Internals of one module that others still import, each listed with the reason (lift them
+ * out of the feature that first needed them, then drop the line; issue 28). A new one is a
+ * lint error until it is listed here.
+ */
+const SHARED_INTERNALS = {
+  // Core, built by services.ts before the modules (and by the cluster's primary): belong beside auth/.
+  'channels/token-box': 'the sealing key and box for platform tokens and two-step secrets',
+  'firebase-auth/firebase-identity': 'the Firebase identity (sign-in and two-step re-authentication)',
+  // Helpers several features share.
+  'account/email-hold': 'a pending e-mail change, held at sign-in and by the admin user edit',
+  'shop/cart-count': 'the cart count in userData (sign-in, account)',
+  'two-step/two-step.service': 'isStaff and the two-step challenge of a sign-in (auth.service)',
+  'licences/licence-expiry': 'when a licence ends (channels, analytics, videos)',
+  'licences/keys': 'licence key format (the audit log masks keys)',
+  'users/user-view': 'the scope of accounts a caller sees (licences, channels, data tables, analytics)',
+  'channels/plan-limits': "a plan's limits on a channel (commands, raids, conversation)",
+  'commands/template': 'chat message templates (chat, followers, conversation)',
+  'commands/permission': 'chat roles and who may run a command (conversation)',
+  'help/help.service': 'the locale of a request and the help locales (plans, shop, data tables, autosuggest)',
+  'plans/plans.service': "a plan's description (the shop's licence products)",
+  'audit/audit.service': 'the audit log of the users import CLI (modules/import builds its own)',
+}
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const allowed = (extra) => [...Object.keys(SHARED_INTERNALS).map(escape), ...extra].join('|')
+const boundary = (regex, allowTypeImports, message) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex, allowTypeImports, message }] }],
+})
+const outsideMessage = "Use the module's public surface: its <name>.module.ts (or modules/index.ts). Exceptions: SHARED_INTERNALS in eslint.config.js."
+const betweenMessage =
+  "Another module's internals: import its <name>.module.ts, its *.tables.ts, or types only. Exceptions: SHARED_INTERNALS in eslint.config.js."
+function moduleBoundaries() {
+  // An import path reaching into modules/<name>/<file>, not its module or tables file (from outside the modules folder).
+  const outside = (extra) => `(^|/)modules/(?!(${allowed(extra)})$)[^/]+/(?![^/]+\\.(module|tables)$)[^/]+$`
+  // From modules/<a>/x.ts: ../<b>/<file>, not a module file or a tables file.
+  const between = (extra) => `^\\.\\./(?!(${allowed(extra)})$)[^./][^/]*/(?![^/]+\\.(module|tables)$)[^/]+$`
+  return [
+    { files: ['server/src/**/*.ts'], ignores: ['server/src/modules/**'], rules: boundary(outside([]), true, outsideMessage) },
+    // The bot worker calls modules' public APIs only, types included (server/src/worker).
+    { files: ['server/src/worker/**/*.ts'], rules: boundary(`(^|/)modules/[^/]+/(?![^/]+\\.module$)[^/]+$`, false, outsideMessage) },
+    { files: ['server/src/modules/**/*.ts'], rules: boundary(between([]), true, betweenMessage) },
+    { files: ['server/src/modules/**/*.schema.ts'], rules: boundary(between(['[^/]+/[^/]+\\.schema']), true, betweenMessage) },
+  ]
+}
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'client/src/gql', 'coverage', '.tmp'] },
   js.configs.recommended,
@@ -86,6 +131,20 @@ export default tseslint.config(
         { zones: [{ target: './server/src', from: './seed', message: 'The server never imports seed/: demo fixtures stay out of the production bundle.' }] },
       ],
     },
+  },
+  // Module boundaries: code outside a module (server/src/modules/<name>/) uses its public
+  // surface only: its <name>.module.ts (what it brings, re-exporting what others may call),
+  // or the list, modules/index.ts. Between modules, besides the module file: another module's
+  // tables (the database is shared: joins read them), any type (a service's type is its API;
+  // the module list hands the service itself in), and, between *.schema.ts files, GraphQL types.
+  ...moduleBoundaries(),
+  {
+    // A promise nobody awaits loses its error (an unhandled rejection ends the process) and its
+    // ordering: on the server every promise is awaited, returned, or marked \`void\` with its
+    // .catch(). Typed lint (the type checker behind ESLint) for the server's files only.
+    files: ['server/src/**/*.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.server.json', tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     // Client boundaries (issue 28): the app composes the features (app/features.ts); a feature

@@ -6,25 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { secureHeaders } from 'hono/secure-headers'
-import { mountAuthRoutes } from './auth/auth.rest'
 import { isRateLimited } from './auth/rate-limit'
-import { mountChannelRoutes } from './modules/channels/channels.rest'
-import { mountAccountRoutes } from './modules/account/account.rest'
-import { mountTwoStepRoutes } from './modules/two-step/two-step.rest'
-import { mountFirebaseAuthRoutes } from './modules/firebase-auth/firebase-auth.rest'
-import { mountHelpRoutes } from './modules/help/help.rest'
-import { mountBlogRoutes } from './modules/blog/blog.rest'
-import { mountSupportChatRoutes } from './modules/support-chat/support-chat.rest'
-import { mountTodoRoutes } from './modules/todo/todo.rest'
-import { mountCalendarRoutes } from './modules/calendar/calendar.rest'
-import { mountMailboxRoutes } from './modules/mailbox/mailbox.rest'
-import { mountMarketingRoutes } from './modules/marketing/marketing.rest'
-import { mountPricingRoutes } from './modules/plans/plans.rest'
-import { mountUserRoutes } from './modules/users/users.rest'
-import { mountShopRoutes } from './modules/shop/shop.rest'
-import { mountInvoiceRoutes } from './modules/invoices/invoices.rest'
-import { mountStatisticsRoutes } from './modules/statistics/statistics.rest'
-import { mountDataTableRoutes } from './modules/data-tables/data-tables.rest'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { asServiceUnavailable, withDeadline } from './db/resilience'
@@ -42,6 +24,7 @@ import { mayReadHealthDetails } from './http/health-details'
 import { limitBody } from './http/too-large'
 import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import type { Logger } from './logger'
+import { modules } from './modules'
 import type { Services } from './services'
 
 // Paths of the API (logged per request). A data path of spec §7 the server does not answer (yet) is a
@@ -223,24 +206,8 @@ export function createApp(deps: {
     }
   })
 
-  mountAuthRoutes(app)
-  mountChannelRoutes(app)
-  mountUserRoutes(app)
-  mountPricingRoutes(app)
-  mountAccountRoutes(app)
-  mountTwoStepRoutes(app)
-  mountFirebaseAuthRoutes(app)
-  mountMarketingRoutes(app)
-  mountHelpRoutes(app)
-  mountBlogRoutes(app)
-  mountSupportChatRoutes(app)
-  mountTodoRoutes(app)
-  mountCalendarRoutes(app)
-  mountShopRoutes(app)
-  mountInvoiceRoutes(app)
-  mountMailboxRoutes(app)
-  mountStatisticsRoutes(app)
-  mountDataTableRoutes(app)
+  // Every module's REST routes (modules/index.ts).
+  for (const module of modules) module.rest?.(app)
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.

@@ -7,7 +7,7 @@ import type { DemoAccount, DemoPasswords, DemoSeeding } from './demo-seeding'
 import { listen } from './http/listen'
 import type { Logger } from './logger'
 import { seedProductData } from './product-data'
-import { createServices, type Clock, type Services } from './services'
+import { createServices, startBackground, stopBackground, type Clock, type Services } from './services'
 import { createBotWorker } from './worker/bot-worker'
 
 export interface Started {
@@ -93,7 +93,7 @@ export async function startServer(
   const worker =
     config.WORKER_INLINE && background ? createBotWorker({ services, config, log, resyncMs: 60_000, sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 } }) : null
   void worker?.start().catch((e: unknown) => log.error({ err: e }, 'bot worker failed to start'))
-  if (background) services.mailDelivery?.start()
+  if (background) startBackground(services)
   const server = await listen(app.fetch, config)
   const port = (server.address() as AddressInfo).port
   return {
@@ -120,7 +120,7 @@ export async function startServer(
       clearTimeout(cut)
       clearInterval(idle)
       log.info({ ms: Date.now() - started }, 'drained')
-      await services.mailDelivery?.stop()
+      await stopBackground(services)
       await services.platforms.sandbox?.close()
       services.invalidations.close()
       await services.realtime.close()

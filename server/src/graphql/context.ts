@@ -1,7 +1,7 @@
 import { AppError } from '../errors'
 import type { UserRow } from '../db/schema'
 import type { Principal } from '../permissions/abilities'
-import type { Services } from '../services'
+import type { Services } from '../service-registry'
 
 export interface GraphQLContext {
   principal: Principal | null

@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono'
 import { AppError } from '../errors'
 import { enforce, enforceTwoStep, type Principal } from '../permissions/abilities'
 import { restRules } from '../permissions/rest-rules'
-import type { Services } from '../services'
+import type { Services } from '../service-registry'
 import { findUnstorableText, unstorableTextError } from './text-input'
 
 export type AppEnv = {

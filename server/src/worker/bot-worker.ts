@@ -1,7 +1,7 @@
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import type { Logger } from '../logger'
-import { statusReasons } from '../modules/channels/status-reasons'
+import { statusReasons } from '../modules/channels/channels.module'
 import type { Services } from '../services'
 import { TwitchConduit } from '../platforms/twitch/conduit'
 import { ChannelBot, type BotRuntime } from './channel-bot'

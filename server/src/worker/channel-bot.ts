@@ -1,12 +1,9 @@
 import type { Logger } from '../logger'
 import { isAppError, ReconnectNeededError } from '../errors'
-import type { ChannelRow } from '../modules/channels/channels.tables'
-import { CHAT_LIMIT, CHAT_LIMIT_MODERATOR } from '../modules/chat/chat-limiter'
-import { statusReasons, type StatusReason } from '../modules/channels/status-reasons'
-import type { ChatCommandRow, ChatTimerRow } from '../modules/commands/commands.tables'
-import { permits } from '../modules/commands/permission'
-import { renderTemplate } from '../modules/commands/template'
-import { addressedTo, compileRules, Cooldowns, decide, type CompiledRule } from '../modules/conversation/matching'
+import { CHAT_LIMIT, CHAT_LIMIT_MODERATOR } from '../modules/chat/chat.module'
+import { statusReasons, type ChannelRow, type StatusReason } from '../modules/channels/channels.module'
+import { permits, renderTemplate, type ChatCommandRow, type ChatTimerRow } from '../modules/commands/commands.module'
+import { addressedTo, compileRules, Cooldowns, decide, type CompiledRule } from '../modules/conversation/conversation.module'
 import { kickEvent } from '../platforms/kick/webhook'
 import type { ConduitSubscription, TwitchConduit } from '../platforms/twitch/conduit'
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
@@ -355,7 +352,7 @@ export class ChannelBot {
       },
       onNotification: (type, event) => {
         const ev = twitchEvent(type, event, new Date(this.now()))
-        if (ev) this.handle(ev)
+        if (ev) void this.handle(ev)
       },
       onState: (state, reason, retryInMs) => void this.onConnectionState(state, reason, retryInMs),
     })
@@ -375,7 +372,7 @@ export class ChannelBot {
         channelSubscriptions(as.broadcasterId, as.actorId, !!acc?.scopes.includes('moderator:read:followers')),
         (type, event) => {
           const ev = twitchEvent(type, event, new Date(this.now()))
-          if (ev) this.handle(ev)
+          if (ev) void this.handle(ev)
         },
       )
     })
@@ -455,7 +452,7 @@ export class ChannelBot {
   /** A verified Kick webhook for this channel. */
   onKickWebhook(type: string, body: unknown, receivedAt: Date) {
     const ev = kickEvent(type, body, receivedAt)
-    if (ev) this.handle(ev)
+    if (ev) void this.handle(ev)
   }
 
   /**

@@ -49,6 +49,8 @@ export async function listen(handler: Handler): Promise<{ server: Server; port: 
           res.writeHead(out.status, headers)
           res.end(payload)
         })
+        // An answer that cannot be written (a body that does not serialize): the connection ends.
+        .catch((e: unknown) => res.destroy(e as Error))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
