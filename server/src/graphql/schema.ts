@@ -1,7 +1,6 @@
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql'
 import { builder } from './builder'
-import { applyRules } from './authorize'
-import { graphqlRules } from '../permissions/graphql-rules'
+import { requireRules } from './authorize'
 import './scalars'
 import '../auth/auth.schema'
 import '../modules/mail/mail.schema'
@@ -36,8 +35,11 @@ import '../modules/firebase-auth/firebase-auth.schema'
 
 let built: GraphQLSchema | undefined
 
-/** The whole schema: every feature's types, each field guarded by its rule (deny by default). */
+/**
+ * The whole schema: every feature's types, each field guarded by the rule it declares; a field
+ * without one stops the build (deny by default, graphql/authorize.ts).
+ */
 export function buildSchema(): GraphQLSchema {
-  built ??= applyRules(lexicographicSortSchema(builder.toSchema()), graphqlRules)
+  built ??= requireRules(lexicographicSortSchema(builder.toSchema()))
   return built
 }
