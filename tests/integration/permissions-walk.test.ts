@@ -5,8 +5,9 @@ import { requireRules, ruleOf } from '../../server/src/graphql/authorize'
 import { createBuilder } from '../../server/src/graphql/builder'
 import { buildSchema } from '../../server/src/graphql/schema'
 import { printedSchema } from '../../server/src/graphql/print-schema'
-import { restRules } from '../../server/src/permissions/rest-rules'
+import { mountedRoutes } from '../../server/src/permissions/mounted-routes'
 import { createTestApp, type TestApp } from '../support/test-app'
+import type { AppEnv } from '../../server/src/http/guarded'
 
 const committed = readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8')
 
@@ -59,13 +60,27 @@ describe('deny by default', () => {
     })
     afterAll(() => t.close())
 
-    it('every API route is registered under a rule, and every rule names a route', () => {
+    it('every API route is mounted under the rule it declares, and every recorded route is mounted', () => {
       const api = t.app.routes.filter(
         (r) => r.method !== 'ALL' && /^\/(jwt|apps|healthz|readyz|graphiql|pricing|card|blog|good-table|[a-z-]+\/data)/.test(r.path),
       )
       const registered = new Set(api.map((r) => `${r.method} ${r.path}`))
-      expect([...registered].filter((k) => !restRules[k])).toEqual([])
-      expect(Object.keys(restRules).filter((k) => !registered.has(k))).toEqual([])
+      const declared = new Set(mountedRoutes().map((r) => `${r.method} ${r.path}`))
+      expect(declared.size).toBeGreaterThan(50)
+      expect([...registered].filter((k) => !declared.has(k))).toEqual([])
+      expect([...declared].filter((k) => !registered.has(k))).toEqual([])
+    })
+
+    it('refuses to mount a route without a rule, with a parent rule, or under a second rule', async () => {
+      const { Hono } = await import('hono')
+      const { guarded } = await import('../../server/src/http/guarded')
+      const { rule } = await import('../../server/src/permissions/abilities')
+      const probe = new Hono<AppEnv>()
+      // @ts-expect-error a route must declare its rule
+      expect(() => guarded(probe, 'GET', '/probe/none', (c) => c.text('x'))).toThrow()
+      expect(() => guarded(probe, 'GET', '/probe/parent', rule.parent as never, (c) => c.text('x'))).toThrow(/no parent/)
+      expect(() => guarded(probe, 'GET', '/healthz', rule.signedIn, (c) => c.text('x'))).toThrow(/two different rules/)
+      expect(mountedRoutes().some((r) => r.path.startsWith('/probe/'))).toBe(false)
     })
 
     it('a declared rule refuses at run time: anonymous is UNAUTHENTICATED, a public field answers', async () => {
