@@ -19,6 +19,7 @@ import { AdmissionController, admission } from './http/admission'
 import { clientFiles } from './http/client-files'
 import { acceptsEncoding, compressLarge } from './http/compress'
 import { guarded, type AppEnv } from './http/guarded'
+import { rule } from './permissions/abilities'
 import { inlineScriptHashes } from './http/inline-script-hashes'
 import { mayReadHealthDetails } from './http/health-details'
 import { limitBody } from './http/too-large'
@@ -190,14 +191,14 @@ export function createApp(deps: {
   // `/healthz` is public and minimal. `?details` adds the event-loop delay of the last 5 s and the
   // admission figures for operators only (loopback, an admin's token, or HEALTH_DETAILS=public);
   // anyone else gets the minimal answer, so a load balancer probing `?details` keeps working.
-  guarded(app, 'GET', '/healthz', async (c) =>
+  guarded(app, 'GET', '/healthz', rule.public, async (c) =>
     c.json(
       c.req.query('details') !== undefined && (await mayReadHealthDetails(c, config.HEALTH_DETAILS))
         ? { status: 'ok', eventLoopDelayMs: loop.last(), admission: admitter.snapshot() }
         : { status: 'ok' },
     ),
   )
-  guarded(app, 'GET', '/readyz', async (c) => {
+  guarded(app, 'GET', '/readyz', rule.public, async (c) => {
     try {
       await withDeadline(database.ping(), config.READYZ_TIMEOUT_MS, 'The database')
       return c.json({ status: 'ready', database: database.kind })
@@ -226,7 +227,7 @@ export function createApp(deps: {
   })
 
   // GraphiQL's scripts, styles and workers (graphql/graphiql.ts): a 404 when GraphiQL is off.
-  guarded(app, 'GET', '/graphiql/:file', async (c) => {
+  guarded(app, 'GET', '/graphiql/:file', rule.public, async (c) => {
     const asset = graphiql ? await graphiqlAsset(c.req.param('file') ?? '') : undefined
     if (!asset) return c.body(null, 404)
     c.header('content-type', asset.type)

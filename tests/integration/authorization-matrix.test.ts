@@ -1,6 +1,6 @@
 /**
- * An authorization matrix generated from the printed schema and the REST rule table (which a
- * test proves equals the route table): every GraphQL root query and mutation and every REST
+ * An authorization matrix generated from the printed schema and the REST routes as mounted with
+ * their rules (which a test proves cover the route table): every GraphQL root query and mutation and every REST
  * route × anonymous / client / reseller × each id argument pointing at another tenant's user,
  * channel and licence (a "canary" client of the admin's, with its own sandbox channel and key).
  * Arguments are type-correct, so a call reaches its resolver. Each cell must:
@@ -28,8 +28,7 @@ import { channels } from '../../server/src/modules/channels/channels.tables'
 import { licences, users } from '../../server/src/db/schema'
 import { ruleOf } from '../../server/src/graphql/authorize'
 import { buildSchema as builtSchema } from '../../server/src/graphql/schema'
-import { graphqlRules } from '../../server/src/permissions/graphql-rules'
-import { restRules } from '../../server/src/permissions/rest-rules'
+import { mountedRoutes } from '../../server/src/permissions/mounted-routes'
 import { engines } from '../support/databases'
 import { UNLIMITED_ABUSE, createTestApp, type TestApp } from '../support/test-app'
 
@@ -135,7 +134,7 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     ] as const) {
       for (const field of Object.values(root!.getFields())) {
         if (field.name === 'logout') continue
-        const rule = ruleOf(builtSchema(), graphqlRules, root!.name, field.name)
+        const rule = ruleOf(builtSchema(), root!.name, field.name)
         expect(rule, `${root!.name}.${field.name} has no rule`).toBeDefined()
         const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ')
         const call = field.args.map((a) => `${a.name}: $${a.name}`).join(', ')
@@ -150,8 +149,8 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
         }
       }
     }
-    for (const [key, rule] of Object.entries(restRules)) {
-      const [method, path] = key.split(' ') as [string, string]
+    for (const { method, path, rule } of mountedRoutes()) {
+      const key = `${method} ${path}`
       if (path === '/jwt/logout' || path.startsWith('/apps/oauth/')) continue
       for (const id of path.includes(':') ? Object.values(ids) : ['-']) {
         const url = path.replace(/:[a-zA-Z]+/g, id)

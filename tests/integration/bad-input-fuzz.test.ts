@@ -1,7 +1,7 @@
 /**
  * A bounded bad-input fuzzer over every GraphQL root field with arguments (from the printed
- * schema) and every REST route (from the rule table, which a test proves equals the route
- * table), as every role (anonymous, client, reseller, admin). Two kinds of cases:
+ * schema) and every REST route (as mounted with its rule, which a test proves covers the
+ * route table), as every role (anonymous, client, reseller, admin). Two kinds of cases:
  * - hostile: wrong types, missing and extra fields, huge strings, NUL, unpaired surrogates,
  *   huge, negative and fractional numbers, deep nesting, unknown enum values. None of them
  *   may write a row.
@@ -30,7 +30,7 @@ import {
 } from 'graphql'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { restRules } from '../../server/src/permissions/rest-rules'
+import { mountedRoutes } from '../../server/src/permissions/mounted-routes'
 import { engines } from '../support/databases'
 import { ID_EDGES, argsAt, distinct, lengthEdges, numericEdges, numericFieldNames } from '../support/edge-inputs'
 import { UNLIMITED_ABUSE, createTestApp, type TestApp } from '../support/test-app'
@@ -114,9 +114,10 @@ function graphqlTargets(): Target[] {
  * set-up is fuzzed too: it needs the password, so a bad body stores no pending secret.)
  */
 const NOT_FUZZED = new Set(['/healthz', '/readyz', '/jwt/logout'])
-const restTargets = Object.keys(restRules)
-  .map((k) => k.split(' ') as [string, string])
-  .filter(([, path]) => !NOT_FUZZED.has(path))
+const restTargets = (): Array<[string, string]> =>
+  mountedRoutes()
+    .filter((r) => !NOT_FUZZED.has(r.path))
+    .map((r) => [r.method, r.path])
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null'))
 const fill = (path: string, value: unknown) => path.replace(/:[a-zA-Z]+/g, encodeURIComponent(text(value).slice(0, 200)).replace(/%2F/gi, '') || 'x')
@@ -184,7 +185,7 @@ describe.each(engines)('bad input on %s', (engine) => {
       const samples = fc.sample(target.args, { seed: SEED, numRuns: RUNS_PER_TARGET })
       for (const [i, variables] of samples.entries()) for (const role of ROLES) await sendGraphql(target, variables, role, `#${i}`)
     }
-    for (const [method, path] of restTargets) {
+    for (const [method, path] of restTargets()) {
       const samples = fc.sample(fc.tuple(hostile, fc.dictionary(fc.string({ maxLength: 8 }), hostile, { maxKeys: 4 }), hostile), {
         seed: SEED,
         numRuns: RUNS_PER_TARGET,
@@ -217,7 +218,7 @@ describe.each(engines)('bad input on %s', (engine) => {
       }
     }
     const numericNames = numericFieldNames(schema)
-    for (const [method, path] of restTargets) {
+    for (const [method, path] of restTargets()) {
       for (const id of ID_EDGES) {
         const fields = Object.fromEntries(numericNames.map((n) => [n, id]))
         for (const role of ROLES) await sendRest(method, fill(path, id), fields, fields, role, `edge ${id}`)

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { buildSchema as parseSDL, isObjectType } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ruleOf } from '../../server/src/graphql/authorize'
+import { requireRules, ruleOf } from '../../server/src/graphql/authorize'
+import { createBuilder } from '../../server/src/graphql/builder'
 import { buildSchema } from '../../server/src/graphql/schema'
 import { printedSchema } from '../../server/src/graphql/print-schema'
-import { graphqlRules } from '../../server/src/permissions/graphql-rules'
-import { restRules } from '../../server/src/permissions/rest-rules'
+import { mountedRoutes } from '../../server/src/permissions/mounted-routes'
 import { createTestApp, type TestApp } from '../support/test-app'
+import type { AppEnv } from '../../server/src/http/guarded'
 
 const committed = readFileSync(new URL('../../schema/schema.graphql', import.meta.url), 'utf8')
 
@@ -28,16 +29,28 @@ describe('deny by default', () => {
   })
 
   it.each(fields.map(([type, field]) => [`${type}.${field}`, type, field] as const))('%s has an explicit rule', (_k, type, field) => {
-    const rule = ruleOf(buildSchema(), graphqlRules, type, field)
+    const rule = ruleOf(buildSchema(), type, field)
     expect(rule, `${type}.${field} needs a rule: authScopes on the field (or guardedByParent on its type)`).toBeDefined()
     if (roots.has(type)) expect(rule!.kind).not.toBe('parent')
   })
 
-  it('has no rule for a field that no longer exists', () => {
-    const known = new Set(fields.map(([t, f]) => `${t}.${f}`))
-    const types = new Set(fields.map(([t]) => t))
-    const stale = Object.keys(graphqlRules).filter((k) => (k.endsWith('.*') ? !types.has(k.slice(0, -2)) : !known.has(k)))
-    expect(stale).toEqual([])
+  it('refuses to build a schema with a field that declares no rule, naming it (deny is the default)', () => {
+    const probe = createBuilder()
+    const Secret = probe.objectRef<{ value: string }>('Secret').implement({ fields: (t) => ({ value: t.exposeString('value') }) })
+    probe.queryType({
+      fields: (t) => ({
+        open: t.string({ authScopes: { public: true }, resolve: () => 'y' }),
+        secret: t.string({ resolve: () => 'x' }),
+        nested: t.field({ type: Secret, authScopes: { public: true }, resolve: () => ({ value: 'z' }) }),
+      }),
+    })
+    expect(() => requireRules(probe.toSchema())).toThrow(/No authorization rule for Query\.secret, Secret\.value:/)
+  })
+
+  it('refuses a root field that only says its parent guards it', () => {
+    const probe = createBuilder()
+    probe.queryType({ extensions: { rule: 'parent' }, fields: (t) => ({ open: t.string({ resolve: () => 'x' }) }) })
+    expect(() => requireRules(probe.toSchema())).toThrow(/Query\.open/)
   })
 
   describe('REST', () => {
@@ -47,27 +60,41 @@ describe('deny by default', () => {
     })
     afterAll(() => t.close())
 
-    it('every API route is registered under a rule, and every rule names a route', () => {
+    it('every API route is mounted under the rule it declares, and every recorded route is mounted', () => {
       const api = t.app.routes.filter(
         (r) => r.method !== 'ALL' && /^\/(jwt|apps|healthz|readyz|graphiql|pricing|card|blog|good-table|[a-z-]+\/data)/.test(r.path),
       )
       const registered = new Set(api.map((r) => `${r.method} ${r.path}`))
-      expect([...registered].filter((k) => !restRules[k])).toEqual([])
-      expect(Object.keys(restRules).filter((k) => !registered.has(k))).toEqual([])
+      const declared = new Set(mountedRoutes().map((r) => `${r.method} ${r.path}`))
+      expect(declared.size).toBeGreaterThan(50)
+      expect([...registered].filter((k) => !declared.has(k))).toEqual([])
+      expect([...declared].filter((k) => !registered.has(k))).toEqual([])
     })
 
-    it('refuses a field without a rule (deny is the default)', async () => {
-      const { applyRules } = await import('../../server/src/graphql/authorize')
-      const probe = applyRules(parseSDL('type Query { secret: String open: String }'), { 'Query.open': { kind: 'public' } })
-      const { graphql } = await import('graphql')
-      const res = await graphql({
-        schema: probe,
-        source: '{ secret open }',
-        rootValue: { secret: 'x', open: 'y' },
-        contextValue: { principal: null },
+    it('refuses to mount a route without a rule, with a parent rule, or under a second rule', async () => {
+      const { Hono } = await import('hono')
+      const { guarded } = await import('../../server/src/http/guarded')
+      const { rule } = await import('../../server/src/permissions/abilities')
+      const probe = new Hono<AppEnv>()
+      // @ts-expect-error a route must declare its rule
+      expect(() => guarded(probe, 'GET', '/probe/none', (c) => c.text('x'))).toThrow()
+      expect(() => guarded(probe, 'GET', '/probe/parent', rule.parent as never, (c) => c.text('x'))).toThrow(/no parent/)
+      expect(() => guarded(probe, 'GET', '/healthz', rule.signedIn, (c) => c.text('x'))).toThrow(/two different rules/)
+      expect(mountedRoutes().some((r) => r.path.startsWith('/probe/'))).toBe(false)
+    })
+
+    it('a declared rule refuses at run time: anonymous is UNAUTHENTICATED, a public field answers', async () => {
+      const probe = createBuilder()
+      probe.queryType({
+        fields: (t) => ({
+          open: t.string({ authScopes: { public: true }, resolve: () => 'y' }),
+          member: t.withAuth({ signedIn: true }).string({ nullable: true, resolve: (_r, _a, ctx) => String(ctx.principal.userId) }),
+        }),
       })
-      expect(res.data).toEqual({ secret: null, open: 'y' })
-      expect(res.errors?.[0]?.message).toBe('Not allowed')
+      const { graphql } = await import('graphql')
+      const res = await graphql({ schema: requireRules(probe.toSchema()), source: '{ member open }', contextValue: { principal: null } })
+      expect(res.data).toEqual({ member: null, open: 'y' })
+      expect((res.errors?.[0]?.originalError as { code?: string } | undefined)?.code).toBe('UNAUTHENTICATED')
     })
   })
 })

@@ -1,3 +1,4 @@
+import { rule } from '../permissions/abilities'
 import type { Hono } from 'hono'
 import { isAppError } from '../errors'
 import { guarded, jsonBody, type AppEnv } from '../http/guarded'
@@ -10,7 +11,7 @@ import { isRateLimited } from './rate-limit'
  * refresh 401 {error:'Invalid refresh token'}.
  */
 export function mountAuthRoutes(app: Hono<AppEnv>) {
-  guarded(app, 'POST', '/jwt/login', async (c) => {
+  guarded(app, 'POST', '/jwt/login', rule.public, async (c) => {
     try {
       return c.json(await c.get('services').auth.login(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
@@ -22,7 +23,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>) {
     }
   })
 
-  guarded(app, 'POST', '/jwt/register', async (c) => {
+  guarded(app, 'POST', '/jwt/register', rule.public, async (c) => {
     try {
       return c.json(await c.get('services').auth.register(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
@@ -35,7 +36,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>) {
     }
   })
 
-  guarded(app, 'POST', '/jwt/refresh-token', async (c) => {
+  guarded(app, 'POST', '/jwt/refresh-token', rule.public, async (c) => {
     try {
       return c.json(await c.get('services').auth.refresh(await jsonBody(c)))
     } catch (e) {
@@ -44,7 +45,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>) {
     }
   })
 
-  guarded(app, 'POST', '/jwt/logout', async (c) => {
+  guarded(app, 'POST', '/jwt/logout', rule.public, async (c) => {
     await c.get('services').auth.logout(await jsonBody(c))
     return c.json({ ok: true })
   })

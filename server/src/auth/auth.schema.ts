@@ -1,3 +1,4 @@
+import { guardedByParent } from '../graphql/field-auth'
 import { AppError } from '../errors'
 import { roles } from '../db/schema'
 import type { AbilityRuleOut } from '../permissions/abilities'
@@ -8,6 +9,7 @@ import { toUserData, type UserData } from './user-data'
 export const RoleEnum = builder.enumType('Role', { values: roles })
 
 const AbilityRuleRef = builder.objectRef<AbilityRuleOut>('AbilityRule').implement({
+  extensions: guardedByParent,
   description: 'One rule a user holds: CASL action on subject (a "cannot" when inverted).',
   fields: (t) => ({
     action: t.exposeString('action'),
@@ -17,10 +19,12 @@ const AbilityRuleRef = builder.objectRef<AbilityRuleOut>('AbilityRule').implemen
 })
 
 const UserExtrasRef = builder.objectRef<UserData['extras']>('UserExtras').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ eCommerceCartItemsCount: t.exposeInt('eCommerceCartItemsCount') }),
 })
 
 export const UserDataRef = builder.objectRef<UserData>('UserData').implement({
+  extensions: guardedByParent,
   description: 'The session user data the client stores under `userData`.',
   fields: (t) => ({
     id: t.id({ resolve: (u) => String(u.id) }),
@@ -35,6 +39,7 @@ export const UserDataRef = builder.objectRef<UserData>('UserData').implement({
 })
 
 export const AuthPayloadRef = builder.objectRef<AuthResult>('AuthPayload').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     userData: t.field({ type: UserDataRef, resolve: (p) => p.userData }),
     accessToken: t.exposeString('accessToken'),
@@ -56,6 +61,7 @@ const RegisterInput = builder.inputType('RegisterInput', {
 
 builder.queryField('viewer', (t) =>
   t.field({
+    authScopes: { public: true },
     type: UserDataRef,
     nullable: true,
     description: 'The signed-in user, or null when signed out.',
@@ -71,6 +77,7 @@ builder.queryField('viewer', (t) =>
 
 builder.mutationFields((t) => ({
   login: t.field({
+    authScopes: { public: true },
     type: AuthPayloadRef,
     args: { input: t.arg({ type: LoginInput, required: true }) },
     description:
@@ -82,16 +89,19 @@ builder.mutationFields((t) => ({
     },
   }),
   register: t.field({
+    authScopes: { public: true },
     type: AuthPayloadRef,
     args: { input: t.arg({ type: RegisterInput, required: true }) },
     resolve: (_root, { input }, ctx) => ctx.services.auth.register(input, ctx.clientKey, ctx.userAgent),
   }),
   refreshToken: t.field({
+    authScopes: { public: true },
     type: AuthPayloadRef,
     args: { refreshToken: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.auth.refresh(args),
   }),
   logout: t.boolean({
+    authScopes: { public: true },
     description: 'Revokes the refresh token (and the sign-in it belongs to).',
     args: { refreshToken: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
@@ -100,6 +110,7 @@ builder.mutationFields((t) => ({
     },
   }),
   requestPasswordReset: t.boolean({
+    authScopes: { public: true },
     description: 'Mails a reset link when the account exists; answers true either way.',
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_root, { email }, ctx) => {
@@ -108,6 +119,7 @@ builder.mutationFields((t) => ({
     },
   }),
   resetPassword: t.boolean({
+    authScopes: { public: true },
     args: { token: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_root, { token, password }, ctx) => {
       await ctx.services.passwordReset.reset(token, password)

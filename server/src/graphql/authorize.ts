@@ -1,48 +1,40 @@
-import { defaultFieldResolver, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql'
-import { enforce, enforceTwoStep, type Rule } from '../permissions/abilities'
-import type { GraphQLContext } from './context'
+import { isObjectType, type GraphQLSchema } from 'graphql'
+import type { Rule } from '../permissions/abilities'
 import { declaredRule } from './field-auth'
 
-export function ruleFor(rules: Record<string, Rule>, typeName: string, fieldName: string, isRoot: boolean): Rule | undefined {
-  return rules[`${typeName}.${fieldName}`] ?? (isRoot ? undefined : rules[`${typeName}.*`])
-}
-
 /**
- * The rule of a field of the built schema: the one declared on the field (or its type), else the
- * table's. Undefined: refused.
+ * The rule a field of the built schema declares (authScopes on the field, or guardedByParent on
+ * its type; a root field must declare its own). Undefined: it declares none.
  */
-export function ruleOf(schema: GraphQLSchema, rules: Record<string, Rule>, typeName: string, fieldName: string): Rule | undefined {
+export function ruleOf(schema: GraphQLSchema, typeName: string, fieldName: string): Rule | undefined {
   const type = schema.getType(typeName)
   if (!isObjectType(type)) return undefined
   const field = type.getFields()[fieldName]
   if (!field) return undefined
-  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]
-  return declaredRule(type, field) ?? ruleFor(rules, typeName, fieldName, roots.includes(type))
+  const rule = declaredRule(type, field)
+  const isRoot = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].includes(type)
+  return isRoot && rule?.kind === 'parent' ? undefined : rule
+}
+
+/** Every field of the schema that declares no rule, as `Type.field`. */
+export function fieldsWithoutRule(schema: GraphQLSchema): string[] {
+  return Object.values(schema.getTypeMap())
+    .filter((type) => isObjectType(type) && !type.name.startsWith('__'))
+    .flatMap((type) => Object.keys((type as ReturnType<typeof schema.getQueryType> & object).getFields()).map((field) => [type.name, field] as const))
+    .filter(([type, field]) => !ruleOf(schema, type, field))
+    .map(([type, field]) => `${type}.${field}`)
 }
 
 /**
- * Wraps every field whose rule needs a check (a field that declares its rule on itself is
- * guarded by the scope-auth plugin already). A field without a rule is wrapped too, and
- * always refused: deny by default.
+ * Deny by default: a schema with a field that declares no rule is not built at all, so such a
+ * field never answers. Throws naming every such field.
  */
-export function applyRules(schema: GraphQLSchema, rules: Record<string, Rule>): GraphQLSchema {
-  const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(Boolean))
-  for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type) || type.name.startsWith('__')) continue
-    const isRoot = roots.has(type)
-    for (const field of Object.values(type.getFields())) {
-      if (declaredRule(type, field)) continue
-      const rule = ruleFor(rules, type.name, field.name, isRoot)
-      if (rule?.kind === 'public' || rule?.kind === 'parent') continue
-      const guard = <T extends GraphQLFieldResolver<unknown, GraphQLContext>>(inner: T) =>
-        ((source, args, ctx, info) => {
-          enforce(rule, ctx.principal)
-          if (isRoot) enforceTwoStep(rule, ctx.principal)
-          return inner(source, args, ctx, info)
-        }) as T
-      field.resolve = guard((field.resolve ?? defaultFieldResolver) as GraphQLFieldResolver<unknown, GraphQLContext>)
-      if (field.subscribe) field.subscribe = guard(field.subscribe as GraphQLFieldResolver<unknown, GraphQLContext>)
-    }
+export function requireRules(schema: GraphQLSchema): GraphQLSchema {
+  const missing = fieldsWithoutRule(schema)
+  if (missing.length) {
+    throw new Error(
+      `No authorization rule for ${missing.join(', ')}: give each field authScopes (a root field always), or its type extensions: guardedByParent (graphql/field-auth.ts)`,
+    )
   }
   return schema
 }

@@ -1,3 +1,4 @@
+import { guardedByParent } from './field-auth'
 import type { ObjectRef } from '@pothos/core'
 import type { Connection, PageInfo } from '../db/paging'
 import { builder } from './builder'
@@ -7,6 +8,7 @@ import { builder } from './builder'
  * `<Name>Connection` / `<Name>Edge` per node type, Relay-style without the Relay plugin.
  */
 export const PageInfoRef = builder.objectRef<PageInfo>('PageInfo').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage'),
     hasPreviousPage: t.exposeBoolean('hasPreviousPage'),
@@ -20,12 +22,14 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer X> ? X
 /** Declares `<name>Connection` and `<name>Edge` for a node type. */
 export function connectionOf<T>(name: string, node: ObjectRef<Types, T>, totalCountDescription: string) {
   const EdgeRef = builder.objectRef<{ cursor: string; node: T }>(`${name}Edge`).implement({
+    extensions: guardedByParent,
     fields: (t) => ({
       cursor: t.exposeString('cursor'),
       node: t.field({ type: node, resolve: (e) => e.node as never }),
     }),
   })
   return builder.objectRef<Connection<T>>(`${name}Connection`).implement({
+    extensions: guardedByParent,
     fields: (t) => ({
       edges: t.field({ type: [EdgeRef], resolve: (c) => c.edges }),
       pageInfo: t.field({ type: PageInfoRef, resolve: (c) => c.pageInfo }),

@@ -1,4 +1,3 @@
-import { AppError } from '../errors'
 import type { UserRow } from '../db/schema'
 import type { Principal } from '../permissions/abilities'
 import type { Services } from '../service-registry'
@@ -18,10 +17,4 @@ export interface GraphQLContext {
    * with the server context; absent outside HTTP, e.g. in schema walks).
    */
   setCookie?: (cookie: string) => void
-}
-
-/** The signed-in caller (the field's rule has already refused anonymous callers). */
-export function requirePrincipal(ctx: Pick<GraphQLContext, 'principal'>): Principal {
-  if (!ctx.principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')
-  return ctx.principal
 }

@@ -13,7 +13,19 @@ import type { GraphQLContext } from './context'
  *   builder.mutationField('deleteUser', (t) => t.field({ authScopes: { can: ['manage', 'User'] }, … }))
  *
  * Object types reached only through the field that returned them say so with
- * `extensions: guardedByParent`; a root field or type that declares nothing is refused.
+ * `extensions: guardedByParent`; a schema with a field that declares nothing does not build
+ * (graphql/authorize.ts requireRules).
+ *
+ * The second dimension (issue 32, not built): a request made with an API token rather than a
+ * sign-in carries the token's scopes beside the caller's role. It would be one more scope here,
+ * `token: 'channels:read'`, declared in the same map as the role rule,
+ * `authScopes: { signedIn: true, token: 'channels:read' }`; the loader (authScopesOf) answers it
+ * true for a sign-in (a person is limited by their role alone) and, for a token, whether the
+ * token grants that scope, while `signedIn` and `can` judge the token's owner. With the `all`
+ * strategy both must pass, so a token never widens what its owner's role allows. A field that
+ * declares no `token` scope stays closed to tokens: requireRules, which walks every field
+ * already, would wrap those to refuse a request that came with a token. A REST route would
+ * declare the same pair where it is mounted (a rule with a `token` part in `guarded(...)`).
  */
 export interface AuthScopes {
   /** Anyone, signed in or not. */

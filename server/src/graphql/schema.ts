@@ -1,15 +1,17 @@
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql'
 import { builder } from './builder'
-import { applyRules } from './authorize'
-import { graphqlRules } from '../permissions/graphql-rules'
+import { requireRules } from './authorize'
 import './scalars'
 // Every module's GraphQL types and fields: each module file imports its *.schema.ts (modules/index.ts).
 import '../modules'
 
 let built: GraphQLSchema | undefined
 
-/** The whole schema: every feature's types, each field guarded by its rule (deny by default). */
+/**
+ * The whole schema: every feature's types, each field guarded by the rule it declares; a field
+ * without one stops the build (deny by default, graphql/authorize.ts).
+ */
 export function buildSchema(): GraphQLSchema {
-  built ??= applyRules(lexicographicSortSchema(builder.toSchema()), graphqlRules)
+  built ??= requireRules(lexicographicSortSchema(builder.toSchema()))
   return built
 }

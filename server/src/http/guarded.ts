@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono'
 import { AppError } from '../errors'
-import { enforce, enforceTwoStep, type Principal } from '../permissions/abilities'
-import { restRules } from '../permissions/rest-rules'
+import { enforce, enforceTwoStep, type CallerRule, type Principal, type PublicRule, type Rule } from '../permissions/abilities'
+import { recordRoute, type Method } from '../permissions/mounted-routes'
 import type { Services } from '../service-registry'
 import { findUnstorableText, unstorableTextError } from './text-input'
 
@@ -9,8 +9,7 @@ export type AppEnv = {
   Variables: { requestId: string; clientKey: string; services: Services }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-type Handler = (c: Context<AppEnv>, principal: Principal | null) => Response | Promise<Response>
+type Handler<P> = (c: Context<AppEnv>, principal: P) => Response | Promise<Response>
 
 /** Reads the Bearer token, if any. A present but bad token is a 401 (the client refreshes once). */
 export async function principalOf(c: Context<AppEnv>): Promise<Principal | null> {
@@ -22,18 +21,26 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal | null>
 }
 
 /**
- * Registers a REST route under its rule from permissions/rest-rules.ts. A route with no
- * rule cannot be registered at all (deny by default, checked at start-up and by a test).
+ * Mounts a REST route under the rule it declares here, beside its path:
+ * `guarded(app, 'GET', '/apps/todo/tasks', rule.signedIn, (c, principal) => …)`. A public route's
+ * handler gets no principal; any other rule's handler gets the caller, never null (an anonymous
+ * caller is refused UNAUTHENTICATED before it runs). The route and its rule are recorded
+ * (permissions/mounted-routes.ts), which the schema walk, the authorization matrix and the
+ * fuzzer read. A route mounted with `app.on` directly has no rule: the walk test refuses it.
  */
-export function guarded(app: Hono<AppEnv>, method: Method, path: string, handler: Handler) {
-  const rule = restRules[`${method} ${path}`]
-  if (!rule) throw new Error(`No permission rule for ${method} ${path}`)
+export function guarded(app: Hono<AppEnv>, method: Method, path: string, rule: PublicRule, handler: Handler<null>): void
+export function guarded(app: Hono<AppEnv>, method: Method, path: string, rule: CallerRule, handler: Handler<Principal>): void
+export function guarded(app: Hono<AppEnv>, method: Method, path: string, rule: Rule, handler: Handler<Principal> | Handler<null>): void {
+  if (typeof rule !== 'object' || !['public', 'signedIn', 'can', 'parent'].includes(rule?.kind)) throw new Error(`${method} ${path} declares no rule`)
+  if (rule.kind === 'parent') throw new Error(`${method} ${path}: a route has no parent to be guarded by`)
+  recordRoute({ method, path, rule })
   app.on(method, path, async (c) => {
     const principal = rule.kind === 'public' ? null : await principalOf(c)
+    if (rule.kind !== 'public' && !principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')
     enforce(rule, principal)
     enforceTwoStep(rule, principal)
     await refuseUnstorableText(c)
-    return handler(c, principal)
+    return (handler as Handler<Principal | null>)(c, principal)
   })
 }
 

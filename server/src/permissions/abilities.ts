@@ -96,13 +96,18 @@ export type Rule =
   /** A field of an object that is only ever handed to callers its parent field allowed. */
   | { kind: 'parent' }
 
+/** Anyone may call it. */
+export type PublicRule = Extract<Rule, { kind: 'public' }>
+/** Only a known caller passes it: the handler is handed a non-null principal. */
+export type CallerRule = Extract<Rule, { kind: 'signedIn' | 'can' }>
+
 export const rule = {
-  public: { kind: 'public' } as Rule,
-  signedIn: { kind: 'signedIn' } as Rule,
+  public: { kind: 'public' } as PublicRule,
+  signedIn: { kind: 'signedIn' } as CallerRule,
   /** Signed in, and open to a staff sign-in that must still set up two-step verification. */
-  twoStepSetup: { kind: 'signedIn', twoStepSetup: true } as Rule,
+  twoStepSetup: { kind: 'signedIn', twoStepSetup: true } as CallerRule,
   parent: { kind: 'parent' } as Rule,
-  can: (action: Action, subject: Subject): Rule => ({ kind: 'can', action, subject }),
+  can: (action: Action, subject: Subject): CallerRule => ({ kind: 'can', action, subject }),
 }
 
 export const twoStepSetupRequiredMessage = 'Your account must use two-step verification: set it up in account settings first.'

@@ -1,3 +1,4 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { AuthPayloadRef } from '../../auth/auth.schema'
 import { builder } from '../../graphql/builder'
 import { toOptionalId } from '../../ids'
@@ -5,6 +6,7 @@ import type { AuthResult } from '../../auth/auth.service'
 import type { AccountSettings } from './account.service'
 
 const GeneralRef = builder.objectRef<AccountSettings['general']>('AccountGeneral').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     avatar: t.exposeString('avatar', { nullable: true }),
     username: t.exposeString('username'),
@@ -15,6 +17,7 @@ const GeneralRef = builder.objectRef<AccountSettings['general']>('AccountGeneral
 })
 
 const InfoRef = builder.objectRef<AccountSettings['info']>('AccountInfo').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     bio: t.exposeString('bio', { nullable: true }),
     dob: t.exposeString('dob', { nullable: true, description: 'YYYY-MM-DD.' }),
@@ -25,6 +28,7 @@ const InfoRef = builder.objectRef<AccountSettings['info']>('AccountInfo').implem
 })
 
 const SocialLinksRef = builder.objectRef<AccountSettings['social']['socialLinks']>('SocialLinks').implement({
+  extensions: guardedByParent,
   description: "Links to the user's profiles; empty when not set.",
   fields: (t) => ({
     twitter: t.exposeString('twitter'),
@@ -37,10 +41,12 @@ const SocialLinksRef = builder.objectRef<AccountSettings['social']['socialLinks'
 })
 
 const ConnectionRef = builder.objectRef<{ id: string }>('AccountConnection').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ id: t.exposeString('id') }),
 })
 
 const ConnectionsRef = builder.objectRef<AccountSettings['social']['connections']>('AccountConnections').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     twitch: t.field({
       type: ConnectionRef,
@@ -52,6 +58,7 @@ const ConnectionsRef = builder.objectRef<AccountSettings['social']['connections'
 })
 
 const SocialRef = builder.objectRef<AccountSettings['social']>('AccountSocial').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     socialLinks: t.field({ type: SocialLinksRef, resolve: (s) => s.socialLinks }),
     connections: t.field({ type: ConnectionsRef, resolve: (s) => s.connections }),
@@ -59,6 +66,7 @@ const SocialRef = builder.objectRef<AccountSettings['social']>('AccountSocial').
 })
 
 const NotificationRef = builder.objectRef<AccountSettings['notification']>('NotificationFlags').implement({
+  extensions: guardedByParent,
   description: 'Which mails the user wants (the spec’s flag names).',
   fields: (t) => ({
     commentOnArticle: t.exposeBoolean('commentOnArticle'),
@@ -71,6 +79,7 @@ const NotificationRef = builder.objectRef<AccountSettings['notification']>('Noti
 })
 
 const AccountSettingsRef = builder.objectRef<AccountSettings>('AccountSettings').implement({
+  extensions: guardedByParent,
   description: 'Account Settings (/pages/account-setting/{id}): general, info, social, notification.',
   fields: (t) => ({
     general: t.field({ type: GeneralRef, resolve: (s) => s.general }),
@@ -81,6 +90,7 @@ const AccountSettingsRef = builder.objectRef<AccountSettings>('AccountSettings')
 })
 
 const EmailChangeRef = builder.objectRef<{ settings: AccountSettings; auth: AuthResult | null }>('EmailChange').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     settings: t.field({ type: AccountSettingsRef, resolve: (r) => r.settings }),
     auth: t.field({
@@ -138,7 +148,7 @@ const NotificationInput = builder.inputType('NotificationFlagsInput', {
 const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
 
 builder.queryField('accountSettings', (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: AccountSettingsRef,
     description: 'Your account settings; admins may name another user.',
     args: { userId: t.arg.id({ description: 'Admins only; yourself by default.' }) },
@@ -147,27 +157,27 @@ builder.queryField('accountSettings', (t) =>
 )
 
 builder.mutationFields((t) => ({
-  updateAccountGeneral: t.field({
+  updateAccountGeneral: t.withAuth({ signedIn: true }).field({
     type: AccountSettingsRef,
     args: { userId: t.arg.id({ description: 'Admins only.' }), input: t.arg({ type: GeneralInput, required: true }) },
     resolve: (_root, { userId, input }, ctx) => ctx.services.account.updateGeneral(ctx.principal, toOptionalId(userId, 'userId'), given(input)),
   }),
-  updateAccountInfo: t.field({
+  updateAccountInfo: t.withAuth({ signedIn: true }).field({
     type: AccountSettingsRef,
     args: { userId: t.arg.id({ description: 'Admins only.' }), input: t.arg({ type: InfoInput, required: true }) },
     resolve: (_root, { userId, input }, ctx) => ctx.services.account.updateInfo(ctx.principal, toOptionalId(userId, 'userId'), given(input)),
   }),
-  updateAccountSocial: t.field({
+  updateAccountSocial: t.withAuth({ signedIn: true }).field({
     type: AccountSettingsRef,
     args: { userId: t.arg.id({ description: 'Admins only.' }), input: t.arg({ type: SocialInput, required: true }) },
     resolve: (_root, { userId, input }, ctx) => ctx.services.account.updateSocial(ctx.principal, toOptionalId(userId, 'userId'), given(input)),
   }),
-  updateAccountNotifications: t.field({
+  updateAccountNotifications: t.withAuth({ signedIn: true }).field({
     type: AccountSettingsRef,
     args: { userId: t.arg.id({ description: 'Admins only.' }), input: t.arg({ type: NotificationInput, required: true }) },
     resolve: (_root, { userId, input }, ctx) => ctx.services.account.updateNotifications(ctx.principal, toOptionalId(userId, 'userId'), given(input)),
   }),
-  changeEmail: t.field({
+  changeEmail: t.withAuth({ signedIn: true }).field({
     type: EmailChangeRef,
     description:
       "Changes the sign-in e-mail: needs the caller's current password (an admin changing another user's gives their own; audited). The old address is mailed a single-use link that undoes the change; every sign-in of the account ends, and the user changing their own gets a fresh one (auth).",
@@ -179,12 +189,14 @@ builder.mutationFields((t) => ({
     resolve: (_root, { userId, email, currentPassword }, ctx) =>
       ctx.services.account.changeEmail(ctx.principal, toOptionalId(userId, 'userId'), { email, currentPassword }),
   }),
+  // The link in the mail to the old address: whoever holds it (the token is the proof).
   undoEmailChange: t.boolean({
+    authScopes: { public: true },
     description: 'The link mailed to the old address after an e-mail change: puts that address back and ends every sign-in of the account. Single use.',
     args: { token: t.arg.string({ required: true }) },
     resolve: (_root, { token }, ctx) => ctx.services.account.undoEmailChange(token),
   }),
-  changePassword: t.field({
+  changePassword: t.withAuth({ signedIn: true }).field({
     type: AuthPayloadRef,
     description: 'Your own password: checks the current one, ends every sign-in of the account, and returns a fresh one for this device.',
     args: { currentPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },

@@ -1,19 +1,24 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import type { AdminStats } from './admin.service'
 
 const RoleCountRef = builder.objectRef<AdminStats['usersByRole'][number]>('RoleCount').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ role: t.exposeString('role'), count: t.exposeInt('count') }),
 })
 
 const PlanCountRef = builder.objectRef<AdminStats['usersByPlan'][number]>('PlanCount').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ plan: t.exposeString('plan', { description: "A plan name, or 'None'." }), count: t.exposeInt('count') }),
 })
 
 const DayCountRef = builder.objectRef<AdminStats['signupsPerDay'][number]>('DayCount').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ day: t.exposeString('day', { description: 'YYYY-MM-DD (UTC).' }), count: t.exposeInt('count') }),
 })
 
 const PlanRevenueRef = builder.objectRef<AdminStats['revenueByPlan'][number]>('PlanRevenue').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     plan: t.exposeString('plan'),
     activeLicences: t.exposeInt('activeLicences', { description: 'Licences with status active that have not run out.' }),
@@ -24,6 +29,7 @@ const PlanRevenueRef = builder.objectRef<AdminStats['revenueByPlan'][number]>('P
 })
 
 const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
+  extensions: guardedByParent,
   description: 'The admin dashboards’ figures. Computed in the database and reused for COUNT_CACHE_TTL seconds.',
   fields: (t) => ({
     usersByRole: t.field({ type: [RoleCountRef], resolve: (s) => s.usersByRole }),
@@ -51,7 +57,7 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
 })
 
 builder.queryField('adminStats', (t) =>
-  t.field({
+  t.withAuth({ can: ['manage', 'Admin'] }).field({
     type: AdminStatsRef,
     description: 'Admins only.',
     args: { days: t.arg.int({ defaultValue: 30, description: 'Days of signups, 1 to 366.' }) },
@@ -59,8 +65,9 @@ builder.queryField('adminStats', (t) =>
   }),
 )
 
+// Scoped in the service: all channels, a reseller's clients', or one's own.
 builder.queryField('runningBots', (t) =>
-  t.int({
+  t.withAuth({ signedIn: true }).int({
     description:
       "Bots running now on connected channels, sandbox channels not counted: an admin's count is everyone's, a reseller's their clients', a client's their own.",
     resolve: (_root, _args, ctx) => ctx.services.admin.runningBots(ctx.principal),

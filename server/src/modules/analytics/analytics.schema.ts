@@ -1,10 +1,12 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { PlatformEnum, userIdOf } from '../channels/channels.schema'
+import { PlatformEnum } from '../channels/channels.schema'
 import type { AnalyticsService, ChannelFollowers, GrowthPoint, StreamStat } from './analytics.service'
 
 const IntervalEnum = builder.enumType('GrowthInterval', { values: ['day', 'week'] as const })
 
 const StreamStatRef = builder.objectRef<StreamStat>('StreamStat').implement({
+  extensions: guardedByParent,
   description: "One stream: the platform's own viewer counts (sampled every few minutes while live) and the chat lines the bot received.",
   fields: (t) => ({
     id: t.id({ resolve: (s) => String(s.id) }),
@@ -21,6 +23,7 @@ const StreamStatRef = builder.objectRef<StreamStat>('StreamStat').implement({
 })
 
 const GrowthPointRef = builder.objectRef<GrowthPoint>('FollowerGrowthPoint').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     at: t.field({ type: 'DateTime', description: 'Start of the day or week (UTC).', resolve: (p) => p.at }),
     newFollowers: t.exposeInt('newFollowers'),
@@ -29,6 +32,7 @@ const GrowthPointRef = builder.objectRef<GrowthPoint>('FollowerGrowthPoint').imp
 })
 
 const ChannelFollowersRef = builder.objectRef<ChannelFollowers>('ChannelFollowers').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     channelId: t.id({ resolve: (c) => String(c.channelId) }),
     displayName: t.exposeString('displayName'),
@@ -39,6 +43,7 @@ const ChannelFollowersRef = builder.objectRef<ChannelFollowers>('ChannelFollower
 })
 
 const CountRef = builder.objectRef<{ key: number; newFollowers: number }>('FollowerCountBy').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     key: t.exposeInt('key', { description: 'ISO weekday 1–7 (Monday 1) or hour 0–23, UTC.' }),
     newFollowers: t.exposeInt('newFollowers'),
@@ -48,6 +53,7 @@ const CountRef = builder.objectRef<{ key: number; newFollowers: number }>('Follo
 type Dashboard = Awaited<ReturnType<AnalyticsService['followDashboard']>>
 
 const FollowDashboardRef = builder.objectRef<Dashboard>('FollowDashboard').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     channels: t.field({ type: [ChannelFollowersRef], resolve: (d) => d.channels }),
     growth: t.field({ type: [GrowthPointRef], resolve: (d) => d.growth }),
@@ -58,7 +64,8 @@ const FollowDashboardRef = builder.objectRef<Dashboard>('FollowDashboard').imple
 })
 
 builder.queryFields((t) => ({
-  followDashboard: t.field({
+  // Followers and analytics: signed in; the services check the channel is the caller's.
+  followDashboard: t.withAuth({ signedIn: true }).field({
     type: FollowDashboardRef,
     description: "Follower growth across the caller's channels of a platform, new followers per stream, best days and hours.",
     args: {
@@ -68,9 +75,9 @@ builder.queryFields((t) => ({
       interval: t.arg({ type: IntervalEnum, defaultValue: 'day' }),
     },
     resolve: (_r, a, ctx) =>
-      ctx.services.analytics.followDashboard(userIdOf(ctx), { platform: a.platform, from: a.from, to: a.to, interval: a.interval ?? 'day' }),
+      ctx.services.analytics.followDashboard(ctx.principal.userId, { platform: a.platform, from: a.from, to: a.to, interval: a.interval ?? 'day' }),
   }),
-  streamStats: t.field({
+  streamStats: t.withAuth({ signedIn: true }).field({
     type: [StreamStatRef],
     description: 'Per stream: average and peak viewers as the platform reported them, chat lines, new followers (newest first, at most 500).',
     args: {
@@ -80,7 +87,7 @@ builder.queryFields((t) => ({
       platform: t.arg({ type: PlatformEnum }),
     },
     resolve: (_r, a, ctx) =>
-      ctx.services.analytics.streamStats(userIdOf(ctx), {
+      ctx.services.analytics.streamStats(ctx.principal.userId, {
         from: a.from,
         to: a.to,
         channelId: a.channelId === null || a.channelId === undefined ? null : String(a.channelId),

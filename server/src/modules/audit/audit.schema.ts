@@ -1,8 +1,10 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { connectionOf } from '../../graphql/connection'
 import type { NamedAuditRow } from './audit.service'
 
 const AuditEntryRef = builder.objectRef<NamedAuditRow>('AuditEntry').implement({
+  extensions: guardedByParent,
   description: 'One change an admin or reseller made to a user, licence or plan, or an admin made to the help centre.',
   fields: (t) => ({
     id: t.id({ resolve: (e) => String(e.id) }),
@@ -29,6 +31,7 @@ const AuditConnectionRef = connectionOf<NamedAuditRow>('AuditEntry', AuditEntryR
 
 builder.queryField('auditLog', (t) =>
   t.field({
+    authScopes: { can: ['manage', 'AuditLog'] },
     type: AuditConnectionRef,
     description: 'Admins only: the audit log, newest first.',
     args: {

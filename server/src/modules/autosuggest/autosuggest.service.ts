@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AppError } from '../../errors'
 import { enforce, type Principal } from '../../permissions/abilities'
-import { restRules } from '../../permissions/rest-rules'
+import { mountedRule } from '../../permissions/mounted-routes'
 import { scopeOf } from '../../permissions/scope'
 import type { DataTablesService } from '../data-tables/data-tables.service'
 import { helpLocales, type HelpService } from '../help/help.service'
@@ -78,9 +78,9 @@ const params = z
   .strict()
 
 /** Whether the caller passes the rule of the REST route the group's data comes from. */
-function mayRead(principal: Principal | null, route: string): boolean {
+function mayRead(principal: Principal | null, path: string): boolean {
   try {
-    enforce(restRules[route], principal)
+    enforce(mountedRule('GET', path), principal)
     return true
   } catch {
     return false
@@ -106,9 +106,9 @@ export function createAutosuggestService(deps: { dataTables: DataTablesService; 
     scopeOf(principal)
     const [accounts, faq, kb, shop] = await Promise.all([
       q ? deps.dataTables.suggestAccounts(principal, q, SUGGESTIONS_PER_GROUP) : [],
-      q && mayRead(principal, 'GET /faq/data') ? deps.help.faq(locale, q) : [],
-      q && mayRead(principal, 'GET /kb/data/question') ? deps.help.knowledgeBase(locale, { q }) : [],
-      q && mayRead(principal, 'GET /apps/ecommerce/products') ? deps.shop.list(principal, { q, perPage: SUGGESTIONS_PER_GROUP }) : { products: [] },
+      q && mayRead(principal, '/faq/data') ? deps.help.faq(locale, q) : [],
+      q && mayRead(principal, '/kb/data/question') ? deps.help.knowledgeBase(locale, { q }) : [],
+      q && mayRead(principal, '/apps/ecommerce/products') ? deps.shop.list(principal, { q, perPage: SUGGESTIONS_PER_GROUP }) : { products: [] },
     ])
     return {
       contacts: {

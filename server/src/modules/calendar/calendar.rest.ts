@@ -1,14 +1,9 @@
+import { rule } from '../../permissions/abilities'
 import type { Context, Hono } from 'hono'
 import { AppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
-import type { Principal } from '../../permissions/abilities'
 import { toICalendar } from './calendar.ical'
 import type { EventInput } from './calendar.service'
-
-const need = (p: Principal | null): Principal => {
-  if (!p) throw new AppError('UNAUTHENTICATED', 'Sign in first')
-  return p
-}
 
 /**
  * `{event}` of a POST body in the spec's shape (section 3: id, url, title, start, end, allDay,
@@ -37,8 +32,9 @@ const eventOf = async (c: Context<AppEnv>): Promise<unknown> => {
  * token: the URL's secret is the credential (a 404 once rotated or revoked).
  */
 export function mountCalendarRoutes(app: Hono<AppEnv>) {
-  guarded(app, 'GET', '/apps/calendar/events', async (c, principal) => {
-    const { events, warnings } = await c.get('services').calendar.list(need(principal), {
+  // The stream calendar (spec section 7): signed in; the service answers only the caller's own events.
+  guarded(app, 'GET', '/apps/calendar/events', rule.signedIn, async (c, principal) => {
+    const { events, warnings } = await c.get('services').calendar.list(principal, {
       calendars: c.req.query('calendars'),
       start: c.req.query('start'),
       end: c.req.query('end'),
@@ -47,24 +43,25 @@ export function mountCalendarRoutes(app: Hono<AppEnv>) {
     return c.json(events)
   })
 
-  guarded(app, 'POST', '/apps/calendar/events', async (c, principal) => {
-    const event = await c.get('services').calendar.create(need(principal), await eventOf(c))
+  guarded(app, 'POST', '/apps/calendar/events', rule.signedIn, async (c, principal) => {
+    const event = await c.get('services').calendar.create(principal, await eventOf(c))
     return c.json({ event }, 201)
   })
 
-  guarded(app, 'POST', '/apps/calendar/events/:id', async (c, principal) => {
-    const event = await c.get('services').calendar.update(need(principal), c.req.param('id') ?? '', await eventOf(c))
+  guarded(app, 'POST', '/apps/calendar/events/:id', rule.signedIn, async (c, principal) => {
+    const event = await c.get('services').calendar.update(principal, c.req.param('id') ?? '', await eventOf(c))
     if (!event) return c.body(null, 404)
     return c.json({ event })
   })
 
-  guarded(app, 'DELETE', '/apps/calendar/events/:id', async (c, principal) => {
-    const event = await c.get('services').calendar.remove(need(principal), c.req.param('id') ?? '')
+  guarded(app, 'DELETE', '/apps/calendar/events/:id', rule.signedIn, async (c, principal) => {
+    const event = await c.get('services').calendar.remove(principal, c.req.param('id') ?? '')
     if (!event) return c.body(null, 404)
     return c.body(null, 200)
   })
 
-  guarded(app, 'GET', '/apps/calendar/ical/:file', async (c) => {
+  // Calendar apps fetch the iCalendar feed without a token: the URL's random secret (stored hashed) names the user.
+  guarded(app, 'GET', '/apps/calendar/ical/:file', rule.public, async (c) => {
     const m = /^([A-Za-z0-9_-]{1,100})\.ics$/.exec(c.req.param('file') ?? '')
     const feed = m ? await c.get('services').calendar.feedEvents(m[1]!) : null
     if (!feed) return c.body(null, 404)

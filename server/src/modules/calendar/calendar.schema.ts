@@ -1,5 +1,5 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { requirePrincipal } from '../../graphql/context'
 import { AppError } from '../../errors'
 import type { EventList, EventView } from './calendar.service'
 import { calendarNames } from './calendar.tables'
@@ -10,6 +10,7 @@ const CalendarNameEnum = builder.enumType('CalendarName', {
 })
 
 const CalendarEventRef = builder.objectRef<EventView>('CalendarEvent').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (e) => String(e.id), description: 'A number for your events; stream-<channel>-<segment> for a Twitch schedule segment.' }),
     url: t.exposeString('url'),
@@ -31,6 +32,7 @@ const CalendarEventRef = builder.objectRef<EventView>('CalendarEvent').implement
 })
 
 const CalendarEventListRef = builder.objectRef<EventList>('CalendarEventList').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     events: t.field({ type: [CalendarEventRef], resolve: (l) => l.events }),
     warnings: t.stringList({ description: 'Channels whose stream schedule could not be read now.', resolve: (l) => l.warnings }),
@@ -38,6 +40,7 @@ const CalendarEventListRef = builder.objectRef<EventList>('CalendarEventList').i
 })
 
 const CalendarFeedRef = builder.objectRef<{ active: boolean; createdAt: Date | null; url: string | null }>('CalendarFeed').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     active: t.exposeBoolean('active'),
     createdAt: t.field({ type: 'DateTime', nullable: true, resolve: (f) => f.createdAt }),
@@ -66,7 +69,8 @@ const defined = (input: Record<string, unknown>) => Object.fromEntries(Object.en
 const missing = () => new AppError('NOT_FOUND', 'No such event')
 
 builder.queryFields((t) => ({
-  calendarEvents: t.field({
+  // The stream calendar: signed in; the service answers only the caller's own events.
+  calendarEvents: t.withAuth({ signedIn: true }).field({
     type: CalendarEventListRef,
     description: "Your events in the calendars given (all without), overlapping [start, end) when given; Stream reads your Twitch channels' schedules.",
     args: {
@@ -74,48 +78,48 @@ builder.queryFields((t) => ({
       start: t.arg.string(),
       end: t.arg.string(),
     },
-    resolve: (_r, args, ctx) => ctx.services.calendar.list(requirePrincipal(ctx), args),
+    resolve: (_r, args, ctx) => ctx.services.calendar.list(ctx.principal, args),
   }),
-  calendarEvent: t.field({
+  calendarEvent: t.withAuth({ signedIn: true }).field({
     type: CalendarEventRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.calendar.get(requirePrincipal(ctx), id),
+    resolve: (_r, { id }, ctx) => ctx.services.calendar.get(ctx.principal, id),
   }),
-  calendarFeed: t.field({
+  calendarFeed: t.withAuth({ signedIn: true }).field({
     type: CalendarFeedRef,
     description: 'Whether your iCalendar feed URL is on (the URL itself is shown once, when made).',
-    resolve: async (_r, _a, ctx) => ({ ...(await ctx.services.calendar.feed(requirePrincipal(ctx))), url: null }),
+    resolve: async (_r, _a, ctx) => ({ ...(await ctx.services.calendar.feed(ctx.principal)), url: null }),
   }),
 }))
 
 builder.mutationFields((t) => ({
-  createCalendarEvent: t.field({
+  createCalendarEvent: t.withAuth({ signedIn: true }).field({
     type: CalendarEventRef,
     args: { input: t.arg({ type: CalendarEventInput, required: true }) },
-    resolve: (_r, { input }, ctx) => ctx.services.calendar.create(requirePrincipal(ctx), defined(input)),
+    resolve: (_r, { input }, ctx) => ctx.services.calendar.create(ctx.principal, defined(input)),
   }),
-  updateCalendarEvent: t.field({
+  updateCalendarEvent: t.withAuth({ signedIn: true }).field({
     type: CalendarEventRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: CalendarEventInput, required: true }) },
-    resolve: async (_r, { id, input }, ctx) => (await ctx.services.calendar.update(requirePrincipal(ctx), id, defined(input))) ?? Promise.reject(missing()),
+    resolve: async (_r, { id, input }, ctx) => (await ctx.services.calendar.update(ctx.principal, id, defined(input))) ?? Promise.reject(missing()),
   }),
-  deleteCalendarEvent: t.field({
+  deleteCalendarEvent: t.withAuth({ signedIn: true }).field({
     type: CalendarEventRef,
     description: 'Deletes the event (a stream segment: on Twitch); answers it as it was.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => (await ctx.services.calendar.remove(requirePrincipal(ctx), id)) ?? Promise.reject(missing()),
+    resolve: async (_r, { id }, ctx) => (await ctx.services.calendar.remove(ctx.principal, id)) ?? Promise.reject(missing()),
   }),
-  rotateCalendarFeed: t.field({
+  rotateCalendarFeed: t.withAuth({ signedIn: true }).field({
     type: CalendarFeedRef,
     description: 'A new iCalendar feed URL, shown only in this answer; the previous URL stops working.',
     resolve: async (_r, _a, ctx) => {
-      const { token, createdAt } = await ctx.services.calendar.rotateFeed(requirePrincipal(ctx))
+      const { token, createdAt } = await ctx.services.calendar.rotateFeed(ctx.principal)
       return { active: true, createdAt, url: `${ctx.services.calendar.publicUrl}/apps/calendar/ical/${token}.ics` }
     },
   }),
-  revokeCalendarFeed: t.boolean({
+  revokeCalendarFeed: t.withAuth({ signedIn: true }).boolean({
     description: 'Turns the iCalendar feed off (its URL answers 404); false when it was off.',
-    resolve: (_r, _a, ctx) => ctx.services.calendar.revokeFeed(requirePrincipal(ctx)),
+    resolve: (_r, _a, ctx) => ctx.services.calendar.revokeFeed(ctx.principal),
   }),
 }))

@@ -1,3 +1,4 @@
+import { rule } from '../../permissions/abilities'
 import type { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { guarded, type AppEnv } from '../../http/guarded'
@@ -14,7 +15,8 @@ import { bindingCookieName, panelPath } from './channels.service'
  */
 export function mountChannelRoutes(app: Hono<AppEnv>) {
   for (const platform of ['twitch', 'kick'] as const satisfies readonly PlatformName[]) {
-    guarded(app, 'GET', `/apps/oauth/${platform}/callback`, async (c) => {
+    // The browser returns from the platform without a bearer token; the single-use state names the user.
+    guarded(app, 'GET', `/apps/oauth/${platform}/callback`, rule.public, async (c) => {
       const channels = c.get('services').channels
       let target: string
       try {
@@ -34,7 +36,8 @@ export function mountChannelRoutes(app: Hono<AppEnv>) {
   }
 
   app.use('/apps/webhooks/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
-  guarded(app, 'POST', '/apps/webhooks/kick', async (c) => {
+  // Kick calls it; every delivery's RSA signature is verified before anything is read.
+  guarded(app, 'POST', '/apps/webhooks/kick', rule.public, async (c) => {
     const raw = await c.req.text()
     const answer = await c.get('services').kickWebhooks.receive((n) => c.req.header(n), raw)
     return c.json(answer.body, answer.status)

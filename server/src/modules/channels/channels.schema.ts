@@ -1,18 +1,11 @@
-import { AppError } from '../../errors'
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import type { GraphQLContext } from '../../graphql/context'
 import { platformNames } from '../../platforms/types'
 import type { BotStatusEvent } from '../../realtime/pubsub'
 import { botModules } from './channels.service'
 import { botStates, type ChannelAccountRow, type ChannelRow, type PendingConnectionRow } from './channels.tables'
 import type { PlanLimits } from './plan-limits'
 import { statusReasonCodes } from './status-reasons'
-
-/** The signed-in user's id (the field's rule already required a sign-in). */
-export const userIdOf = (ctx: GraphQLContext): number => {
-  if (!ctx.principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')
-  return ctx.principal.userId
-}
 
 export const PlatformEnum = builder.enumType('Platform', { values: platformNames })
 export const BotStateEnum = builder.enumType('BotState', {
@@ -47,6 +40,7 @@ export const statusOf = (c: ChannelRow): BotStatusShape => ({
 })
 
 export const BotStatusRef = builder.objectRef<BotStatusShape>('BotStatus').implement({
+  extensions: guardedByParent,
   description: "The bot's status in a channel as the worker last reported it.",
   fields: (t) => ({
     state: t.field({ type: BotStateEnum, resolve: (s) => s.state }),
@@ -64,6 +58,7 @@ export const BotStatusRef = builder.objectRef<BotStatusShape>('BotStatus').imple
 })
 
 const BotPanelRef = builder.objectRef<ChannelRow>('BotPanel').implement({
+  extensions: guardedByParent,
   description: 'The Bot-Panel of a channel (spec Botpanel: Active, Autostart, Chatbot, CategoryChatbot).',
   fields: (t) => ({
     active: t.exposeBoolean('active', { description: 'The bot runs now.' }),
@@ -76,6 +71,7 @@ const BotPanelRef = builder.objectRef<ChannelRow>('BotPanel').implement({
 })
 
 const BotModulesRef = builder.objectRef<ChannelRow>('BotModules').implement({
+  extensions: guardedByParent,
   description: 'One switch per module (/pages/enable); chatBot and categoryChatBot are the Bot-Panel switches.',
   fields: (t) => ({
     chatBot: t.exposeBoolean('chatBot'),
@@ -87,6 +83,7 @@ const BotModulesRef = builder.objectRef<ChannelRow>('BotModules').implement({
 })
 
 const ChannelAccountRef = builder.objectRef<ChannelAccountRow>('ChannelAccount').implement({
+  extensions: guardedByParent,
   description: 'A platform account connected to a channel (its tokens are never exposed).',
   fields: (t) => ({
     platformUserId: t.exposeString('platformUserId'),
@@ -99,6 +96,7 @@ const ChannelAccountRef = builder.objectRef<ChannelAccountRow>('ChannelAccount')
 export const ChannelRef = builder.objectRef<ChannelRow>('Channel')
 
 const PlanLimitsRef = builder.objectRef<PlanLimits>('BotLimits').implement({
+  extensions: guardedByParent,
   description: "Limits of the user's plan; null means unlimited. Commands and timers count per channel.",
   fields: (t) => ({
     plan: t.exposeString('plan', { nullable: true, description: 'null: no plan, the Starter limits apply.' }),
@@ -109,6 +107,7 @@ const PlanLimitsRef = builder.objectRef<PlanLimits>('BotLimits').implement({
 })
 
 const ConnectionStartRef = builder.objectRef<{ authorizeUrl: string; expiresAt: Date; scopes: string[] }>('ChannelConnectionStart').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     authorizeUrl: t.exposeString('authorizeUrl', { description: "Send the browser here (the platform's consent page)." }),
     expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expiresAt }),
@@ -117,6 +116,7 @@ const ConnectionStartRef = builder.objectRef<{ authorizeUrl: string; expiresAt: 
 })
 
 const PendingConnectionRef = builder.objectRef<PendingConnectionRow>('PendingChannelConnection').implement({
+  extensions: guardedByParent,
   description: 'A finished consent at the platform, held until the user confirms the account it names; nothing is linked before confirmChannelConnection.',
   fields: (t) => ({
     id: t.id({ resolve: (p) => String(p.id) }),
@@ -135,6 +135,7 @@ const PendingConnectionRef = builder.objectRef<PendingConnectionRow>('PendingCha
 })
 
 ChannelRef.implement({
+  extensions: guardedByParent,
   description: 'A connected Twitch or Kick channel and its assistant.',
   fields: (t) => ({
     id: t.id({ resolve: (c) => String(c.id) }),
@@ -172,30 +173,32 @@ const BotPanelInput = builder.inputType('BotPanelInput', {
 })
 
 builder.queryFields((t) => ({
-  channels: t.field({
+  // The assistant (channels, panel, commands, timers, chat). Signed in; the services check
+  // that the channel belongs to the caller (another user's channel is NOT_FOUND).
+  channels: t.withAuth({ signedIn: true }).field({
     type: [ChannelRef],
     description: "The signed-in user's connected channels.",
-    resolve: (_r, _a, ctx) => ctx.services.channels.listForUser(userIdOf(ctx)),
+    resolve: (_r, _a, ctx) => ctx.services.channels.listForUser(ctx.principal.userId),
   }),
-  channel: t.field({
+  channel: t.withAuth({ signedIn: true }).field({
     type: ChannelRef,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.channels.owned(userIdOf(ctx), String(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.channels.owned(ctx.principal.userId, String(id)),
   }),
-  pendingChannelConnection: t.field({
+  pendingChannelConnection: t.withAuth({ signedIn: true }).field({
     type: PendingConnectionRef,
     description: 'The platform account a finished consent names (the panel opens with ?confirm=<id>), to confirm or cancel.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.channels.pendingConnection(userIdOf(ctx), String(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.channels.pendingConnection(ctx.principal.userId, String(id)),
   }),
-  botLimits: t.field({
+  botLimits: t.withAuth({ signedIn: true }).field({
     type: PlanLimitsRef,
-    resolve: (_r, _a, ctx) => ctx.services.channels.limits(userIdOf(ctx)),
+    resolve: (_r, _a, ctx) => ctx.services.channels.limits(ctx.principal.userId),
   }),
 }))
 
 builder.mutationFields((t) => ({
-  startChannelConnection: t.field({
+  startChannelConnection: t.withAuth({ signedIn: true }).field({
     type: ConnectionStartRef,
     description:
       "Starts the platform's OAuth flow and sets an HttpOnly cookie that binds it to this browser. The browser returns to /apps/oauth/<platform>/callback, which redirects to the panel with ?confirm=<id> (see pendingChannelConnection) or ?error=<code>. With botForChannelId, the account that consents becomes that channel's bot account.",
@@ -205,7 +208,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_r, { platform, botForChannelId }, ctx) => {
       const started = await ctx.services.channels.startConnection(
-        userIdOf(ctx),
+        ctx.principal.userId,
         platform,
         botForChannelId === null || botForChannelId === undefined ? null : String(botForChannelId),
       )
@@ -214,28 +217,28 @@ builder.mutationFields((t) => ({
       return started
     },
   }),
-  confirmChannelConnection: t.field({
+  confirmChannelConnection: t.withAuth({ signedIn: true }).field({
     type: ChannelRef,
     description: 'Links the account a finished consent names (see pendingChannelConnection): as a channel, or as a channel’s bot account.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.channels.confirmConnection(userIdOf(ctx), String(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.channels.confirmConnection(ctx.principal.userId, String(id)),
   }),
-  cancelChannelConnection: t.boolean({
+  cancelChannelConnection: t.withAuth({ signedIn: true }).boolean({
     description: 'Declines the account a finished consent names: its token is revoked at the platform and nothing is linked.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.channels.cancelConnection(userIdOf(ctx), String(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.channels.cancelConnection(ctx.principal.userId, String(id)),
   }),
-  disconnectChannel: t.boolean({
+  disconnectChannel: t.withAuth({ signedIn: true }).boolean({
     description: "Revokes the channel's tokens at the platform and removes it with its commands, timers and chat history.",
     args: { channelId: t.arg.id({ required: true }) },
-    resolve: (_r, { channelId }, ctx) => ctx.services.channels.disconnect(userIdOf(ctx), String(channelId)),
+    resolve: (_r, { channelId }, ctx) => ctx.services.channels.disconnect(ctx.principal.userId, String(channelId)),
   }),
-  updateBotPanel: t.field({
+  updateBotPanel: t.withAuth({ signedIn: true }).field({
     type: ChannelRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: BotPanelInput, required: true }) },
-    resolve: (_r, { channelId, input }, ctx) => ctx.services.channels.updatePanel(userIdOf(ctx), String(channelId), input),
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.channels.updatePanel(ctx.principal.userId, String(channelId), input),
   }),
-  setBotModule: t.field({
+  setBotModule: t.withAuth({ signedIn: true }).field({
     type: ChannelRef,
     description: 'One switch of /pages/enable, saved at once; the running bot follows within seconds.',
     args: {
@@ -243,6 +246,6 @@ builder.mutationFields((t) => ({
       module: t.arg({ type: BotModuleEnum, required: true }),
       enabled: t.arg.boolean({ required: true }),
     },
-    resolve: (_r, { channelId, module, enabled }, ctx) => ctx.services.channels.setModule(userIdOf(ctx), String(channelId), module, enabled),
+    resolve: (_r, { channelId, module, enabled }, ctx) => ctx.services.channels.setModule(ctx.principal.userId, String(channelId), module, enabled),
   }),
 }))

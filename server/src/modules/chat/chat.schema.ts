@@ -1,10 +1,12 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import type { PlatformResult } from '../../platforms/types'
 import type { BotStatusEvent, ChatMessageEvent } from '../../realtime/pubsub'
-import { BotStatusRef, ChannelRef, userIdOf, type BotStatusShape } from '../channels/channels.schema'
+import { BotStatusRef, ChannelRef, type BotStatusShape } from '../channels/channels.schema'
 import { moderationActions } from './chat.service'
 
 const ChatMessageRef = builder.objectRef<ChatMessageEvent>('ChatMessage').implement({
+  extensions: guardedByParent,
   description: 'A chat line as the bot received it.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -21,6 +23,7 @@ const ChatMessageRef = builder.objectRef<ChatMessageEvent>('ChatMessage').implem
 })
 
 const PlatformResultRef = builder.objectRef<PlatformResult>('PlatformResult').implement({
+  extensions: guardedByParent,
   description: "The platform's own answer to an action (shown to the user as it came).",
   fields: (t) => ({
     ok: t.exposeBoolean('ok'),
@@ -57,17 +60,19 @@ builder.objectFields(ChannelRef, (t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  sendChatMessage: t.field({
+  // The assistant (channels, panel, commands, timers, chat). Signed in; the services check
+  // that the channel belongs to the caller (another user's channel is NOT_FOUND).
+  sendChatMessage: t.withAuth({ signedIn: true }).field({
     type: PlatformResultRef,
     description: "Sends as the bot (within the channel's chat limit: RATE_LIMITED when it is reached).",
     args: { channelId: t.arg.id({ required: true }), message: t.arg.string({ required: true }) },
-    resolve: (_r, { channelId, message }, ctx) => ctx.services.chat.send(userIdOf(ctx), String(channelId), message),
+    resolve: (_r, { channelId, message }, ctx) => ctx.services.chat.send(ctx.principal.userId, String(channelId), message),
   }),
-  moderateChat: t.field({
+  moderateChat: t.withAuth({ signedIn: true }).field({
     type: PlatformResultRef,
     description: "Delete a message, time out or ban a viewer through the platform's moderation API.",
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: ModerationInput, required: true }) },
-    resolve: (_r, { channelId, input }, ctx) => ctx.services.chat.moderate(userIdOf(ctx), String(channelId), input),
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.chat.moderate(ctx.principal.userId, String(channelId), input),
   }),
 }))
 
@@ -83,22 +88,22 @@ const toStatus = (e: BotStatusEvent): BotStatusShape => ({
 })
 
 builder.subscriptionFields((t) => ({
-  chatMessages: t.field({
+  chatMessages: t.withAuth({ signedIn: true }).field({
     type: ChatMessageRef,
     description: "The channel's live chat as the bot receives it (over SSE: POST /graphql with Accept: text/event-stream).",
     args: { channelId: t.arg.id({ required: true }) },
     subscribe: async (_r, { channelId }, ctx) => {
-      const channel = await ctx.services.channels.owned(userIdOf(ctx), String(channelId))
+      const channel = await ctx.services.channels.owned(ctx.principal.userId, String(channelId))
       return ctx.services.pubsub.subscribe('chatMessage', String(channel.id))
     },
     resolve: (m) => m,
   }),
-  botStatus: t.field({
+  botStatus: t.withAuth({ signedIn: true }).field({
     type: BotStatusRef,
     description: "The bot's status in a channel, whenever it changes.",
     args: { channelId: t.arg.id({ required: true }) },
     subscribe: async (_r, { channelId }, ctx) => {
-      const channel = await ctx.services.channels.owned(userIdOf(ctx), String(channelId))
+      const channel = await ctx.services.channels.owned(ctx.principal.userId, String(channelId))
       return ctx.services.pubsub.subscribe('botStatus', String(channel.id))
     },
     resolve: (e) => toStatus(e),

@@ -1,5 +1,6 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { ChannelRef, userIdOf } from '../channels/channels.schema'
+import { ChannelRef } from '../channels/channels.schema'
 import { commandPermissions, type ChatCommandRow, type ChatTimerRow } from './commands.tables'
 
 const CommandPermissionEnum = builder.enumType('CommandPermission', {
@@ -8,6 +9,7 @@ const CommandPermissionEnum = builder.enumType('CommandPermission', {
 })
 
 const ChatCommandRef = builder.objectRef<ChatCommandRow>('ChatCommand').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (c) => String(c.id) }),
     channelId: t.id({ resolve: (c) => String(c.channelId) }),
@@ -29,6 +31,7 @@ const ChatCommandRef = builder.objectRef<ChatCommandRow>('ChatCommand').implemen
 })
 
 const ChatTimerRef = builder.objectRef<ChatTimerRow>('ChatTimer').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (c) => String(c.id) }),
     channelId: t.id({ resolve: (c) => String(c.channelId) }),
@@ -76,32 +79,34 @@ builder.objectFields(ChannelRef, (t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  createChatCommand: t.field({
+  // The assistant (channels, panel, commands, timers, chat). Signed in; the services check
+  // that the channel belongs to the caller (another user's channel is NOT_FOUND).
+  createChatCommand: t.withAuth({ signedIn: true }).field({
     type: ChatCommandRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: ChatCommandInput, required: true }) },
-    resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createCommand(userIdOf(ctx), String(channelId), input),
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createCommand(ctx.principal.userId, String(channelId), input),
   }),
-  updateChatCommand: t.field({
+  updateChatCommand: t.withAuth({ signedIn: true }).field({
     type: ChatCommandRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ChatCommandPatch, required: true }) },
-    resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateCommand(userIdOf(ctx), String(id), input),
+    resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateCommand(ctx.principal.userId, String(id), input),
   }),
-  deleteChatCommand: t.boolean({
+  deleteChatCommand: t.withAuth({ signedIn: true }).boolean({
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.commands.deleteCommand(userIdOf(ctx), String(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.commands.deleteCommand(ctx.principal.userId, String(id)),
   }),
-  createChatTimer: t.field({
+  createChatTimer: t.withAuth({ signedIn: true }).field({
     type: ChatTimerRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: ChatTimerInput, required: true }) },
-    resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createTimer(userIdOf(ctx), String(channelId), input),
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createTimer(ctx.principal.userId, String(channelId), input),
   }),
-  updateChatTimer: t.field({
+  updateChatTimer: t.withAuth({ signedIn: true }).field({
     type: ChatTimerRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ChatTimerPatch, required: true }) },
-    resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateTimer(userIdOf(ctx), String(id), input),
+    resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateTimer(ctx.principal.userId, String(id), input),
   }),
-  deleteChatTimer: t.boolean({
+  deleteChatTimer: t.withAuth({ signedIn: true }).boolean({
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.commands.deleteTimer(userIdOf(ctx), String(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.commands.deleteTimer(ctx.principal.userId, String(id)),
   }),
 }))

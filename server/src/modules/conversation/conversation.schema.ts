@@ -1,5 +1,6 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { ChannelRef, userIdOf } from '../channels/channels.schema'
+import { ChannelRef } from '../channels/channels.schema'
 import type { ChannelRow } from '../channels/channels.tables'
 import { commandPermissions } from '../commands/commands.tables'
 import { answerSources, ruleKinds, type ConversationLogRow, type ConversationRuleRow } from './conversation.tables'
@@ -19,6 +20,7 @@ const PermissionEnum = builder.enumType('ConversationPermission', {
 })
 
 const RuleRef = builder.objectRef<ConversationRuleRow>('ConversationRule').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (r) => String(r.id) }),
     channelId: t.id({ resolve: (r) => String(r.channelId) }),
@@ -41,6 +43,7 @@ const RuleRef = builder.objectRef<ConversationRuleRow>('ConversationRule').imple
 })
 
 const LogEntryRef = builder.objectRef<ConversationLogRow>('ConversationLogEntry').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (r) => String(r.id) }),
     viewerName: t.exposeString('viewerName'),
@@ -55,6 +58,7 @@ const LogEntryRef = builder.objectRef<ConversationLogRow>('ConversationLogEntry'
 })
 
 const LogPageRef = builder.objectRef<{ total: number; items: ConversationLogRow[] }>('ConversationLogPage').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     total: t.exposeInt('total'),
     items: t.field({ type: [LogEntryRef], resolve: (p) => p.items }),
@@ -62,6 +66,7 @@ const LogPageRef = builder.objectRef<{ total: number; items: ConversationLogRow[
 })
 
 const ConversationRef = builder.objectRef<ChannelRow>('ConversationBot').implement({
+  extensions: guardedByParent,
   description: 'The conversation bot of a channel (/pages/Conversation).',
   fields: (t) => ({
     enabled: t.boolean({ description: 'The channel\'s "conversation bot" module switch.', resolve: (c) => c.conversationBot }),
@@ -131,24 +136,25 @@ builder.objectFields(ChannelRef, (t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  createConversationRule: t.field({
+  // Conversation bot: the service checks the channel (or the rule's channel) is the caller's.
+  createConversationRule: t.withAuth({ signedIn: true }).field({
     type: RuleRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: RuleInput, required: true }) },
-    resolve: (_r, { channelId, input }, ctx) => ctx.services.conversation.createRule(userIdOf(ctx), String(channelId), input),
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.conversation.createRule(ctx.principal.userId, String(channelId), input),
   }),
-  updateConversationRule: t.field({
+  updateConversationRule: t.withAuth({ signedIn: true }).field({
     type: RuleRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: RulePatch, required: true }) },
-    resolve: (_r, { id, input }, ctx) => ctx.services.conversation.updateRule(userIdOf(ctx), String(id), input),
+    resolve: (_r, { id, input }, ctx) => ctx.services.conversation.updateRule(ctx.principal.userId, String(id), input),
   }),
-  deleteConversationRule: t.boolean({
+  deleteConversationRule: t.withAuth({ signedIn: true }).boolean({
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.conversation.deleteRule(userIdOf(ctx), String(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.conversation.deleteRule(ctx.principal.userId, String(id)),
   }),
-  updateConversationSettings: t.field({
+  updateConversationSettings: t.withAuth({ signedIn: true }).field({
     type: ConversationRef,
     description: 'Model answers on or off (needs a configured endpoint), the system prompt, the fallback line.',
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: SettingsInput, required: true }) },
-    resolve: (_r, { channelId, input }, ctx) => ctx.services.conversation.updateSettings(userIdOf(ctx), String(channelId), input),
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.conversation.updateSettings(ctx.principal.userId, String(channelId), input),
   }),
 }))

@@ -1,3 +1,4 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import type { ArticleSuggestion, AutosuggestData, ContactSuggestion, FaqSuggestion, ProductSuggestion } from '../autosuggest/autosuggest.service'
 import { HelpLocaleEnum } from '../help/help.schema'
@@ -7,6 +8,7 @@ const TableSortFieldEnum = builder.enumType('DataTableSortField', { values: sort
 const TableGroupingEnum = builder.enumType('DataTableGrouping', { values: groupings })
 
 const TableRowRef = builder.objectRef<TableRow>('DataTableRow').implement({
+  extensions: guardedByParent,
   description: 'An account as a data-table row (GET /good-table/*): the classic keys plus the account’s own.',
   fields: (t) => ({
     id: t.id({ resolve: (r) => String(r.id) }),
@@ -26,10 +28,12 @@ const TableRowRef = builder.objectRef<TableRow>('DataTableRow').implement({
 })
 
 const TablePageRef = builder.objectRef<{ rows: TableRow[]; total: number }>('DataTablePage').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ rows: t.field({ type: [TableRowRef], resolve: (p) => p.rows }), total: t.exposeInt('total') }),
 })
 
 const TableGroupRef = builder.objectRef<{ label: string; children: TableRow[] }>('DataTableGroup').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ label: t.exposeString('label'), children: t.field({ type: [TableRowRef], resolve: (g) => g.children }) }),
 })
 
@@ -49,6 +53,7 @@ const TableFilterInput = builder.inputType('DataTableFilter', {
 })
 
 const ContactSuggestionRef = builder.objectRef<ContactSuggestion>('ContactSuggestion').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     name: t.exposeString('name'),
     email: t.exposeString('email'),
@@ -58,12 +63,15 @@ const ContactSuggestionRef = builder.objectRef<ContactSuggestion>('ContactSugges
   }),
 })
 const FaqSuggestionRef = builder.objectRef<FaqSuggestion>('FaqSuggestion').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ question: t.exposeString('question'), category: t.exposeString('category'), route: t.exposeString('route') }),
 })
 const ArticleSuggestionRef = builder.objectRef<ArticleSuggestion>('ArticleSuggestion').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ title: t.exposeString('title'), category: t.exposeString('category'), route: t.exposeString('route') }),
 })
 const ProductSuggestionRef = builder.objectRef<ProductSuggestion>('ProductSuggestion').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     name: t.exposeString('name'),
     brand: t.exposeString('brand'),
@@ -73,6 +81,7 @@ const ProductSuggestionRef = builder.objectRef<ProductSuggestion>('ProductSugges
   }),
 })
 const AutosuggestRef = builder.objectRef<AutosuggestData>('Autosuggest').implement({
+  extensions: guardedByParent,
   description: 'The navbar search (GET /autosuggest/data): each group’s entries with the app route that opens them.',
   fields: (t) => ({
     contacts: t.field({ type: [ContactSuggestionRef], description: 'Accounts in the caller’s scope (none for clients).', resolve: (a) => a.contacts.data }),
@@ -91,20 +100,21 @@ const given = (o: Record<string, unknown> | null | undefined): Record<string, un
  * /good-table/* and /autosuggest/data (admins and resellers; clients FORBIDDEN on the tables).
  */
 builder.queryFields((t) => ({
-  dataTableRows: t.field({
+  // Data tables (staff: update User; the service scopes the rows) and the navbar search.
+  dataTableRows: t.withAuth({ can: ['update', 'User'] }).field({
     type: [TableRowRef],
     description: 'GET /good-table/basic (no filter) and /good-table/advanced-search (with one): at most 500 rows, newest first.',
     args: { filter: t.arg({ type: TableFilterInput }) },
     resolve: (_r, { filter }, ctx) =>
       filter ? ctx.services.dataTables.advancedSearch(ctx.principal, given(filter)) : ctx.services.dataTables.basic(ctx.principal),
   }),
-  dataTableGroups: t.field({
+  dataTableGroups: t.withAuth({ can: ['update', 'User'] }).field({
     type: [TableGroupRef],
     description: 'GET /good-table/row-group: the rows grouped (plan by default).',
     args: { groupBy: t.arg({ type: TableGroupingEnum }), filter: t.arg({ type: TableFilterInput }) },
     resolve: (_r, { groupBy, filter }, ctx) => ctx.services.dataTables.rowGroups(ctx.principal, given({ ...given(filter), groupBy })),
   }),
-  dataTablePage: t.field({
+  dataTablePage: t.withAuth({ can: ['update', 'User'] }).field({
     type: TablePageRef,
     description: 'GET /good-table/table_ssr: one page, filtered, sorted and paged in the database.',
     args: {
@@ -120,7 +130,7 @@ builder.queryFields((t) => ({
         given({ ...given(filter), page, perPage, sortField, sortType: descending == null ? null : descending ? 'desc' : 'asc' }),
       ),
   }),
-  autosuggest: t.field({
+  autosuggest: t.withAuth({ signedIn: true }).field({
     type: AutosuggestRef,
     description:
       'GET /autosuggest/data: accounts in scope, FAQ questions, knowledge-base articles (in locale, English by default) and products matching q (the pages come from the menu, in the browser).',

@@ -1,3 +1,4 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { connectionOf } from '../../graphql/connection'
 import { PlatformEnum } from '../channels/channels.schema'
@@ -11,6 +12,7 @@ const FeedbackStatusEnum = builder.enumType('FeedbackStatus', {
 })
 
 const ExcerptLineRef = builder.objectRef<ExcerptLine>('FeedbackExcerptLine').implement({
+  extensions: guardedByParent,
   description: 'A chat line copied into a report when it was filed.',
   fields: (t) => ({
     userName: t.exposeString('userName'),
@@ -21,6 +23,7 @@ const ExcerptLineRef = builder.objectRef<ExcerptLine>('FeedbackExcerptLine').imp
 })
 
 const FeedbackReportRef = builder.objectRef<FeedbackReportView>('FeedbackReport').implement({
+  extensions: guardedByParent,
   description: 'A report a client filed about their bot. Internal notes are not part of it (admins read them with feedbackReportNotes).',
   fields: (t) => ({
     id: t.id({ resolve: (r) => String(r.id) }),
@@ -48,6 +51,7 @@ const FeedbackReportRef = builder.objectRef<FeedbackReportView>('FeedbackReport'
 })
 
 const FeedbackNoteRef = builder.objectRef<FeedbackNoteView>('FeedbackNote').implement({
+  extensions: guardedByParent,
   description: 'An internal note on a report (admins only).',
   fields: (t) => ({
     id: t.id({ resolve: (n) => String(n.id) }),
@@ -58,6 +62,7 @@ const FeedbackNoteRef = builder.objectRef<FeedbackNoteView>('FeedbackNote').impl
 })
 
 const FeedbackAssigneeRef = builder.objectRef<{ id: number; username: string }>('FeedbackAssignee').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (a) => String(a.id) }),
     username: t.exposeString('username'),
@@ -76,7 +81,10 @@ const FileFeedbackReportInput = builder.inputType('FileFeedbackReportInput', {
 })
 
 builder.queryFields((t) => ({
-  feedbackReports: t.field({
+  // Bot feedback reports. Filing and reading: signed in, the service scopes (admin all, a
+  // reseller their clients' read-only, a client their own; another's report is NOT_FOUND).
+  // Triage, internal notes and the assignee list: admins only.
+  feedbackReports: t.withAuth({ signedIn: true }).field({
     type: FeedbackReportConnectionRef,
     description: "Bot feedback reports, newest first: admins all, a reseller their clients', a client their own.",
     args: {
@@ -91,18 +99,18 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, args, ctx) => ctx.services.feedback.list(ctx.principal, args),
   }),
-  feedbackReport: t.field({
+  feedbackReport: t.withAuth({ signedIn: true }).field({
     type: FeedbackReportRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.feedback.get(ctx.principal, id),
   }),
-  feedbackReportNotes: t.field({
+  feedbackReportNotes: t.withAuth({ can: ['manage', 'Admin'] }).field({
     type: [FeedbackNoteRef],
     description: 'Admins only: the internal notes of a report, oldest first.',
     args: { reportId: t.arg.id({ required: true }) },
     resolve: (_r, { reportId }, ctx) => ctx.services.feedback.notes(ctx.principal, reportId),
   }),
-  feedbackAssignees: t.field({
+  feedbackAssignees: t.withAuth({ can: ['manage', 'Admin'] }).field({
     type: [FeedbackAssigneeRef],
     description: 'Admins only: the admins a report can be assigned to.',
     resolve: (_r, _a, ctx) => ctx.services.feedback.assignees(ctx.principal),
@@ -110,31 +118,31 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  fileFeedbackReport: t.field({
+  fileFeedbackReport: t.withAuth({ signedIn: true }).field({
     type: FeedbackReportRef,
     description: 'Files a report about the bot in one of your channels.',
     args: { input: t.arg({ type: FileFeedbackReportInput, required: true }) },
     resolve: (_r, { input }, ctx) => ctx.services.feedback.file(ctx.principal, input),
   }),
-  setFeedbackReportStatus: t.field({
+  setFeedbackReportStatus: t.withAuth({ can: ['manage', 'Admin'] }).field({
     type: FeedbackReportRef,
     description: 'Admins only. Audited; the reporter is mailed.',
     args: { id: t.arg.id({ required: true }), status: t.arg({ type: FeedbackStatusEnum, required: true }) },
     resolve: (_r, { id, status }, ctx) => ctx.services.feedback.setStatus(ctx.principal, id, status),
   }),
-  assignFeedbackReport: t.field({
+  assignFeedbackReport: t.withAuth({ can: ['manage', 'Admin'] }).field({
     type: FeedbackReportRef,
     description: 'Admins only: assign to an admin, or unassign with null. Audited.',
     args: { id: t.arg.id({ required: true }), assigneeId: t.arg.id() },
     resolve: (_r, { id, assigneeId }, ctx) => ctx.services.feedback.assign(ctx.principal, id, assigneeId),
   }),
-  replyToFeedbackReport: t.field({
+  replyToFeedbackReport: t.withAuth({ can: ['manage', 'Admin'] }).field({
     type: FeedbackReportRef,
     description: 'Admins only: the reply the reporter sees (replaces an earlier one). Audited.',
     args: { id: t.arg.id({ required: true }), reply: t.arg.string({ required: true }) },
     resolve: (_r, { id, reply }, ctx) => ctx.services.feedback.reply(ctx.principal, id, reply),
   }),
-  addFeedbackReportNote: t.field({
+  addFeedbackReportNote: t.withAuth({ can: ['manage', 'Admin'] }).field({
     type: FeedbackNoteRef,
     description: 'Admins only: an internal note, never shown to clients or resellers.',
     args: { reportId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },

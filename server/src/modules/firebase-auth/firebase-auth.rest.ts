@@ -1,3 +1,4 @@
+import { rule } from '../../permissions/abilities'
 import type { Hono } from 'hono'
 import { isAppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
@@ -12,9 +13,10 @@ import { isRateLimited } from '../../auth/rate-limit'
  * a bad, expired or revoked token is 401 {error:{email:['Email or Password is Invalid']}}.
  */
 export function mountFirebaseAuthRoutes(app: Hono<AppEnv>) {
-  guarded(app, 'GET', '/jwt/auth-config', (c) => c.json(c.get('services').firebaseAuth.publicConfig()))
+  // AUTH_PROVIDER=firebase (modules/firebase-auth): the provider and public web config, and the ID-token exchange.
+  guarded(app, 'GET', '/jwt/auth-config', rule.public, (c) => c.json(c.get('services').firebaseAuth.publicConfig()))
 
-  guarded(app, 'POST', '/jwt/firebase', async (c) => {
+  guarded(app, 'POST', '/jwt/firebase', rule.public, async (c) => {
     try {
       return c.json(await c.get('services').firebaseAuth.exchange(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {

@@ -2,7 +2,9 @@ import { builder } from '../../graphql/builder'
 import { toId } from '../../ids'
 
 builder.queryFields((t) => ({
+  // Firebase admin claim (modules/firebase-auth): admins with the claim only.
   firebaseAdminClaim: t.boolean({
+    authScopes: { can: ['manage', 'User'] },
     nullable: true,
     description:
       "Admins, AUTH_PROVIDER=firebase: whether the user's Firebase account carries the `admin` custom claim; null when the account is not linked to Firebase.",
@@ -12,10 +14,10 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  setFirebaseAdminClaim: t.boolean({
+  setFirebaseAdminClaim: t.withAuth({ can: ['manage', 'User'] }).boolean({
     description:
       'Admins, AUTH_PROVIDER=firebase: grants or removes the `admin` custom claim (audited). Manage routes need it; a removal takes effect at the next token refresh.',
     args: { userId: t.arg.id({ required: true }), admin: t.arg.boolean({ required: true }) },
-    resolve: (_root, { userId, admin }, ctx) => ctx.services.firebaseAuth.setAdminClaim(ctx.principal!, toId(userId, 'userId'), admin),
+    resolve: (_root, { userId, admin }, ctx) => ctx.services.firebaseAuth.setAdminClaim(ctx.principal, toId(userId, 'userId'), admin),
   }),
 }))

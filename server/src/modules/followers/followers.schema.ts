@@ -1,8 +1,9 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { userIdOf } from '../channels/channels.schema'
 import { MAX_THANKS_TEMPLATE, type FollowerItem, type FollowerList } from './followers.service'
 
 const FollowerRef = builder.objectRef<FollowerItem>('Follower').implement({
+  extensions: guardedByParent,
   description: 'A follower as the platform lists them.',
   fields: (t) => ({
     userId: t.exposeString('userId'),
@@ -18,6 +19,7 @@ const FollowerSourceEnum = builder.enumType('FollowerSource', {
 })
 
 const FollowerPageRef = builder.objectRef<FollowerList>('FollowerPage').implement({
+  extensions: guardedByParent,
   description: 'One page of followers, newest first.',
   fields: (t) => ({
     total: t.exposeInt('total', { nullable: true, description: 'As the platform reports it (Kick: follows received).' }),
@@ -33,6 +35,7 @@ interface SettingsShape {
 }
 
 const FollowerSettingsRef = builder.objectRef<SettingsShape>('FollowerSettings').implement({
+  extensions: guardedByParent,
   description: 'The optional thank-you in chat: one message per burst of follows, at most one per follower ever.',
   fields: (t) => ({
     thankYou: t.exposeBoolean('thankYou'),
@@ -49,23 +52,24 @@ const FollowerSettingsInput = builder.inputType('FollowerSettingsInput', {
 })
 
 builder.queryFields((t) => ({
-  followers: t.field({
+  // Followers and analytics: signed in; the services check the channel is the caller's.
+  followers: t.withAuth({ signedIn: true }).field({
     type: FollowerPageRef,
     description: "A page of the channel's followers (Twitch: GET /channels/followers; Kick: the follows its webhooks delivered).",
     args: { channelId: t.arg.id({ required: true }), first: t.arg.int({ defaultValue: 20 }), after: t.arg.string() },
-    resolve: (_r, a, ctx) => ctx.services.followers.list(userIdOf(ctx), String(a.channelId), a.first ?? 20, a.after ?? null),
+    resolve: (_r, a, ctx) => ctx.services.followers.list(ctx.principal.userId, String(a.channelId), a.first ?? 20, a.after ?? null),
   }),
-  followerSettings: t.field({
+  followerSettings: t.withAuth({ signedIn: true }).field({
     type: FollowerSettingsRef,
     args: { channelId: t.arg.id({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.services.followers.settings(userIdOf(ctx), String(a.channelId)),
+    resolve: (_r, a, ctx) => ctx.services.followers.settings(ctx.principal.userId, String(a.channelId)),
   }),
 }))
 
 builder.mutationFields((t) => ({
-  updateFollowerSettings: t.field({
+  updateFollowerSettings: t.withAuth({ signedIn: true }).field({
     type: FollowerSettingsRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: FollowerSettingsInput, required: true }) },
-    resolve: (_r, a, ctx) => ctx.services.followers.updateSettings(userIdOf(ctx), String(a.channelId), a.input),
+    resolve: (_r, a, ctx) => ctx.services.followers.updateSettings(ctx.principal.userId, String(a.channelId), a.input),
   }),
 }))

@@ -1,3 +1,4 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { toId } from '../../ids'
 import {
@@ -21,6 +22,7 @@ const HelpEntryKindEnum = builder.enumType('HelpEntryKind', { values: helpEntryK
 const MoveDirectionEnum = builder.enumType('MoveDirection', { values: ['up', 'down'] as const })
 
 const FaqQuestionRef = builder.objectRef<FaqQuestion>('FaqQuestion').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (q) => String(q.id) }),
     question: t.exposeString('question'),
@@ -29,6 +31,7 @@ const FaqQuestionRef = builder.objectRef<FaqQuestion>('FaqQuestion').implement({
 })
 
 const FaqCategoryRef = builder.objectRef<FaqCategory>('FaqCategory').implement({
+  extensions: guardedByParent,
   description: 'A FAQ category in one language (GET /faq/data: the key, with icon, title, subtitle and qandA).',
   fields: (t) => ({
     id: t.id({ resolve: (c) => String(c.id) }),
@@ -41,6 +44,7 @@ const FaqCategoryRef = builder.objectRef<FaqCategory>('FaqCategory').implement({
 })
 
 const KbArticleLinkRef = builder.objectRef<KbArticleLink>('KbArticleLink').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (a) => String(a.id) }),
     slug: t.exposeString('slug'),
@@ -49,6 +53,7 @@ const KbArticleLinkRef = builder.objectRef<KbArticleLink>('KbArticleLink').imple
 })
 
 const KbCategoryRef = builder.objectRef<KbCategory>('KbCategory').implement({
+  extensions: guardedByParent,
   description: 'A knowledge-base category in one language, with its articles.',
   fields: (t) => ({
     id: t.id({ resolve: (c) => String(c.id) }),
@@ -63,10 +68,12 @@ const KbCategoryRef = builder.objectRef<KbCategory>('KbCategory').implement({
 })
 
 const KbCategoryNameRef = builder.objectRef<KbArticle['category']>('KbCategoryName').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ slug: t.exposeString('slug'), title: t.exposeString('title') }),
 })
 
 const KbArticleRef = builder.objectRef<KbArticle>('KbArticle').implement({
+  extensions: guardedByParent,
   description: 'A knowledge-base article in one language.',
   fields: (t) => ({
     id: t.id({ resolve: (a) => String(a.id) }),
@@ -80,12 +87,14 @@ const KbArticleRef = builder.objectRef<KbArticle>('KbArticle').implement({
 })
 
 const HelpTextRef = builder.objectRef<HelpText>('HelpText').implement({
+  extensions: guardedByParent,
   description: 'One language of a help entry: title (question, heading) and body (answer, subtitle, description, Markdown article).',
   fields: (t) => ({ locale: t.field({ type: HelpLocaleEnum, resolve: (x) => x.locale }), title: t.exposeString('title'), body: t.exposeString('body') }),
 })
 
 const HelpEditorEntryRef = builder.objectRef<HelpEditorEntry>('HelpEditorEntry')
 HelpEditorEntryRef.implement({
+  extensions: guardedByParent,
   description:
     "A help entry with every translation, for the admins' editor. Its id is entryId, unique within its kind only (so that a client cache does not merge a FAQ category with a knowledge-base category of the same number).",
   fields: (t) => ({
@@ -102,6 +111,7 @@ HelpEditorEntryRef.implement({
 })
 
 const HelpEditorRef = builder.objectRef<HelpEditor>('HelpEditor').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     faq: t.field({ type: [HelpEditorEntryRef], resolve: (e) => e.faq }),
     knowledgeBase: t.field({ type: [HelpEditorEntryRef], resolve: (e) => e.knowledgeBase }),
@@ -131,19 +141,23 @@ const HelpEntryInput = builder.inputType('HelpEntryInput', {
 })
 
 builder.queryFields((t) => ({
+  // The help centre: read by any signed-in user (its pages are app pages); edited by admins.
   faq: t.field({
+    authScopes: { signedIn: true },
     type: [FaqCategoryRef],
     description: 'The FAQ in a language (missing translations in English); with q only matching questions (question or answer, any case).',
     args: { locale: t.arg({ type: HelpLocaleEnum }), q: t.arg.string() },
     resolve: (_root, args, ctx) => ctx.services.help.faq(checkLocale(args.locale), checkQuery(args.q)),
   }),
   knowledgeBase: t.field({
+    authScopes: { signedIn: true },
     type: [KbCategoryRef],
     description: 'The knowledge base in a language; with q only matching articles (title or body, any case) and their categories.',
     args: { locale: t.arg({ type: HelpLocaleEnum }), q: t.arg.string() },
     resolve: (_root, args, ctx) => ctx.services.help.knowledgeBase(checkLocale(args.locale), { q: checkQuery(args.q) }),
   }),
   kbCategory: t.field({
+    authScopes: { signedIn: true },
     type: KbCategoryRef,
     nullable: true,
     description: 'One knowledge-base category by slug; null if none.',
@@ -151,13 +165,14 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => (await ctx.services.help.kbCategory(checkLocale(args.locale), checkSlug(args.slug))) ?? null,
   }),
   kbArticle: t.field({
+    authScopes: { signedIn: true },
     type: KbArticleRef,
     nullable: true,
     description: 'One knowledge-base article by slug; null if none.',
     args: { slug: t.arg.string({ required: true }), locale: t.arg({ type: HelpLocaleEnum }) },
     resolve: async (_root, args, ctx) => (await ctx.services.help.kbArticle(checkLocale(args.locale), checkSlug(args.slug))) ?? null,
   }),
-  helpEditor: t.field({
+  helpEditor: t.withAuth({ can: ['manage', 'Help'] }).field({
     type: HelpEditorRef,
     description: 'Admins: every FAQ and knowledge-base entry with all its translations.',
     resolve: (_root, _args, ctx) => ctx.services.help.editor(ctx.principal),
@@ -175,7 +190,7 @@ function plainInput(input: typeof HelpEntryInput.$inferInput): Record<string, un
 }
 
 builder.mutationFields((t) => ({
-  saveHelpEntry: t.field({
+  saveHelpEntry: t.withAuth({ can: ['manage', 'Help'] }).field({
     type: 'ID',
     description: 'Admins: creates (no id) or updates (id) a FAQ or knowledge-base entry with all its translations; audited. Returns its id.',
     args: {
@@ -186,12 +201,12 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { kind, id, input }, ctx) =>
       String(await ctx.services.help.save(ctx.principal, kind, id === null || id === undefined ? null : toId(id), plainInput(input))),
   }),
-  deleteHelpEntry: t.boolean({
+  deleteHelpEntry: t.withAuth({ can: ['manage', 'Help'] }).boolean({
     description: 'Admins: deletes an entry (a category with everything in it); audited.',
     args: { kind: t.arg({ type: HelpEntryKindEnum, required: true }), id: t.arg.id({ required: true }) },
     resolve: (_root, { kind, id }, ctx) => ctx.services.help.remove(ctx.principal, kind, toId(id)),
   }),
-  moveHelpEntry: t.boolean({
+  moveHelpEntry: t.withAuth({ can: ['manage', 'Help'] }).boolean({
     description: 'Admins: moves an entry one place up or down among its siblings; audited.',
     args: {
       kind: t.arg({ type: HelpEntryKindEnum, required: true }),

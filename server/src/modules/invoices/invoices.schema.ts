@@ -1,3 +1,4 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { toId } from '../../ids'
 import { INVOICE_SORTS, type InvoiceDetail, type InvoiceView, type PaymentDetails } from './invoices.service'
@@ -7,6 +8,7 @@ const InvoiceSortEnum = builder.enumType('InvoiceSort', { values: INVOICE_SORTS 
 const PaymentKindEnum = builder.enumType('PaymentKind', { values: paymentKinds })
 
 const InvoiceClientRef = builder.objectRef<InvoiceView['client']>('InvoiceClient').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     name: t.exposeString('name'),
     company: t.exposeString('company'),
@@ -18,6 +20,7 @@ const InvoiceClientRef = builder.objectRef<InvoiceView['client']>('InvoiceClient
 })
 
 const InvoiceRef = builder.objectRef<InvoiceView>('Invoice').implement({
+  extensions: guardedByParent,
   description: 'An invoice (spec §3). Dates are YYYY-MM-DD; money in the configured CURRENCY; Past Due is derived from the due date.',
   fields: (t) => ({
     id: t.id({ resolve: (i) => String(i.id) }),
@@ -33,6 +36,7 @@ const InvoiceRef = builder.objectRef<InvoiceView>('Invoice').implement({
 })
 
 const PaymentDetailsRef = builder.objectRef<PaymentDetails>('PaymentDetails').implement({
+  extensions: guardedByParent,
   description: 'Bank-transfer details (the manual payment provider; INVOICE_BANK_* settings).',
   fields: (t) => ({
     totalDue: t.exposeFloat('totalDue'),
@@ -44,10 +48,12 @@ const PaymentDetailsRef = builder.objectRef<PaymentDetails>('PaymentDetails').im
 })
 
 const InvoiceLineRef = builder.objectRef<InvoiceLine>('InvoiceLine').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ description: t.exposeString('description'), qty: t.exposeInt('qty'), price: t.exposeFloat('price') }),
 })
 
 const InvoicePaymentRef = builder.objectRef<InvoiceDetail['payments'][number]>('InvoicePayment').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (p) => String(p.id) }),
     kind: t.field({ type: PaymentKindEnum, resolve: (p) => p.kind }),
@@ -59,6 +65,7 @@ const InvoicePaymentRef = builder.objectRef<InvoiceDetail['payments'][number]>('
 })
 
 const InvoiceDetailRef = builder.objectRef<InvoiceDetail>('InvoiceDetail').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     invoice: t.field({ type: InvoiceRef, resolve: (d) => d.invoice }),
     paymentDetails: t.field({ type: PaymentDetailsRef, resolve: (d) => d.paymentDetails }),
@@ -77,6 +84,7 @@ const InvoiceDetailRef = builder.objectRef<InvoiceDetail>('InvoiceDetail').imple
 })
 
 const InvoicePageRef = builder.objectRef<{ invoices: InvoiceView[]; total: number }>('InvoicePage').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     invoices: t.field({ type: [InvoiceRef], resolve: (p) => p.invoices }),
     total: t.exposeInt('total'),
@@ -121,7 +129,10 @@ const given = (o: Record<string, unknown>): Record<string, unknown> =>
   )
 
 builder.queryFields((t) => ({
-  invoices: t.field({
+  // Invoices: signed in; the service keeps each caller to their scope and lets only admins and the buyer's reseller change one
+  // (writing and changing them is staff's: STAFF_ABILITY). Payments on a shop invoice (they mint licence keys) are
+  // admins' only: the service refuses a reseller FORBIDDEN (invoices.service.ts canRecordPayment).
+  invoices: t.withAuth({ signedIn: true }).field({
     type: InvoicePageRef,
     description: "Invoices in scope (admins all, resellers their clients' and their own, clients their own); q on the client's name or e-mail.",
     args: {
@@ -134,34 +145,34 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, args, ctx) => ctx.services.invoices.list(ctx.principal, given(args)),
   }),
-  invoice: t.field({
+  invoice: t.withAuth({ signedIn: true }).field({
     type: InvoiceDetailRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.invoices.get(ctx.principal, toId(id)),
   }),
-  invoiceClients: t.field({ type: [InvoiceClientRef], resolve: (_r, _a, ctx) => ctx.services.invoices.clients(ctx.principal) }),
+  invoiceClients: t.withAuth({ signedIn: true }).field({ type: [InvoiceClientRef], resolve: (_r, _a, ctx) => ctx.services.invoices.clients(ctx.principal) }),
 }))
 
 builder.mutationFields((t) => ({
-  createInvoice: t.field({
+  createInvoice: t.withAuth({ can: ['create', 'Invoice'] }).field({
     type: InvoiceDetailRef,
     description: 'Admins and resellers: a Draft invoice; audited.',
     args: { input: t.arg({ type: InvoiceInput, required: true }) },
     resolve: (_r, { input }, ctx) => ctx.services.invoices.create(ctx.principal, given(input)),
   }),
-  updateInvoice: t.field({
+  updateInvoice: t.withAuth({ can: ['update', 'Invoice'] }).field({
     type: InvoiceDetailRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: InvoiceInput, required: true }) },
     resolve: (_r, { id, input }, ctx) => ctx.services.invoices.update(ctx.principal, toId(id), given(input)),
   }),
-  sendInvoice: t.field({
+  sendInvoice: t.withAuth({ can: ['update', 'Invoice'] }).field({
     type: InvoiceDetailRef,
     description: 'Mails the invoice to the client (the outbox); a Draft becomes Sent.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.invoices.send(ctx.principal, toId(id)),
   }),
-  recordInvoicePayment: t.field({
+  recordInvoicePayment: t.withAuth({ can: ['update', 'Invoice'] }).field({
     type: InvoiceDetailRef,
     description:
       'Admins record a bank transfer received (or a refund) on any invoice, a reseller on the invoices they wrote for their clients (not shop invoices); audited. Paid in full: the licence keys are minted and activated.',

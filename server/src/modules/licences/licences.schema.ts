@@ -1,3 +1,4 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { licenceStatuses } from '../../db/schema'
 import { builder } from '../../graphql/builder'
 import { connectionOf } from '../../graphql/connection'
@@ -11,6 +12,7 @@ const LicenceStatusEnum = builder.enumType('LicenceStatus', {
 })
 
 const LicenceRef = builder.objectRef<LicenceView>('Licence').implement({
+  extensions: guardedByParent,
   description: 'A licence key (spec section 3: licensekey, TotalDays, licensebeginning).',
   fields: (t) => ({
     id: t.id({ resolve: (l) => String(l.id) }),
@@ -66,7 +68,9 @@ const GenerateLicencesInput = builder.inputType('GenerateLicencesInput', {
 })
 
 builder.queryFields((t) => ({
-  licences: t.field({
+  // Signed in; the service filters by scope (admin: all; reseller: their clients; client: themself): "read all"
+  // never widens it. What only staff may do is a rule of STAFF_ABILITY (abilities.ts), as in users.schema.ts.
+  licences: t.withAuth({ signedIn: true }).field({
     type: LicenceConnectionRef,
     description: "Licences in scope, newest first: admins all; resellers their pool and their clients' keys; clients their own.",
     args: {
@@ -87,7 +91,7 @@ builder.queryFields((t) => ({
         resellerId: toOptionalId(args.resellerId, 'resellerId'),
       }),
   }),
-  licence: t.field({
+  licence: t.withAuth({ signedIn: true }).field({
     type: LicenceRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
@@ -96,32 +100,32 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  generateLicences: t.field({
+  generateLicences: t.withAuth({ can: ['manage', 'Licence'] }).field({
     type: [LicenceRef],
     description: 'Admins: a batch of new keys (crypto random, XXXX-XXXX-XXXX-XXXX), optionally into a reseller’s pool.',
     args: { input: t.arg({ type: GenerateLicencesInput, required: true }) },
     resolve: (_root, { input }, ctx) => ctx.services.licences.generate(ctx.principal, input),
   }),
-  assignLicence: t.field({
+  assignLicence: t.withAuth({ can: ['update', 'Licence'] }).field({
     type: LicenceRef,
     description: 'Admins and resellers (keys of their pool, to their clients): reserves a key for a user, and activates it when asked.',
     args: { id: t.arg.id({ required: true }), userId: t.arg.id({ required: true }), activate: t.arg.boolean({ defaultValue: false }) },
     resolve: (_root, args, ctx) => ctx.services.licences.assign(ctx.principal, toId(args.id), toId(args.userId, 'userId'), args.activate ?? false),
   }),
-  activateLicence: t.field({
+  activateLicence: t.withAuth({ signedIn: true }).field({
     type: LicenceRef,
     description:
       'Enters a key: for yourself, or (admins, resellers) for a user in scope. Sets the package and licensebeginning today. Refused: LICENCE_INVALID, LICENCE_USED, LICENCE_REVOKED, LICENCE_TAKEN.',
     args: { key: t.arg.string({ required: true }), userId: t.arg.id() },
     resolve: (_root, args, ctx) => ctx.services.licences.activate(ctx.principal, args.key, toOptionalId(args.userId, 'userId')),
   }),
-  extendLicence: t.field({
+  extendLicence: t.withAuth({ can: ['update', 'Licence'] }).field({
     type: LicenceRef,
     description: 'TotalDays + days (1 to 3650).',
     args: { id: t.arg.id({ required: true }), days: t.arg.int({ required: true }) },
     resolve: (_root, args, ctx) => ctx.services.licences.extend(ctx.principal, toId(args.id), args.days),
   }),
-  revokeLicence: t.field({
+  revokeLicence: t.withAuth({ can: ['update', 'Licence'] }).field({
     type: LicenceRef,
     description: 'Revokes a key; a user whose active key it was falls back to Package None.',
     args: { id: t.arg.id({ required: true }) },

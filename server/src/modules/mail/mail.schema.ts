@@ -1,5 +1,5 @@
-import { builder } from '../../graphql/builder'
 import { guardedByParent } from '../../graphql/field-auth'
+import { builder } from '../../graphql/builder'
 import type { mailOutbox } from '../../db/schema'
 
 const OutboxMailRef = builder.objectRef<typeof mailOutbox.$inferSelect>('OutboxMail').implement({

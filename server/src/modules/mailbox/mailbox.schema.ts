@@ -1,7 +1,5 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { AppError } from '../../errors'
-import type { Principal } from '../../permissions/abilities'
-import { userIdOf } from '../channels/channels.schema'
 import { checkIds, type EmailView } from './mailbox.service'
 import { emailFolders, emailLabels, type Address } from './mailbox.tables'
 
@@ -12,6 +10,7 @@ const EmailDirectionEnum = builder.enumType('EmailDirection', { values: ['previo
 const idArg = (v: string | number) => checkIds([v])[0]!
 
 const AddressRef = builder.objectRef<Address & { avatar?: string | null }>('EmailAddress').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     email: t.exposeString('email'),
     name: t.exposeString('name'),
@@ -20,6 +19,7 @@ const AddressRef = builder.objectRef<Address & { avatar?: string | null }>('Emai
 })
 
 const AttachmentRef = builder.objectRef<EmailView['attachments'][number]>('EmailAttachment').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     fileName: t.exposeString('fileName'),
     thumbnail: t.exposeString('thumbnail', { description: 'pdf, image or txt (the icon to show).' }),
@@ -29,6 +29,7 @@ const AttachmentRef = builder.objectRef<EmailView['attachments'][number]>('Email
 })
 
 const EmailRef = builder.objectRef<EmailView>('Email').implement({
+  extensions: guardedByParent,
   description: "A copy of a mail in the caller's mailbox (spec §3). The message is sanitized HTML.",
   fields: (t) => ({
     id: t.id({ resolve: (e) => String(e.id) }),
@@ -48,11 +49,13 @@ const EmailRef = builder.objectRef<EmailView>('Email').implement({
 })
 
 const EmailsMetaRef = builder.objectRef<{ inbox: number; draft: number; spam: number }>('EmailsMeta').implement({
+  extensions: guardedByParent,
   description: 'Unread counts.',
   fields: (t) => ({ inbox: t.exposeInt('inbox'), draft: t.exposeInt('draft'), spam: t.exposeInt('spam') }),
 })
 
 const EmailListRef = builder.objectRef<{ emails: EmailView[]; emailsMeta: { inbox: number; draft: number; spam: number } }>('EmailList').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     emails: t.field({ type: [EmailRef], resolve: (l) => l.emails }),
     emailsMeta: t.field({ type: EmailsMetaRef, resolve: (l) => l.emailsMeta }),
@@ -60,6 +63,7 @@ const EmailListRef = builder.objectRef<{ emails: EmailView[]; emailsMeta: { inbo
 })
 
 const RecipientRef = builder.objectRef<{ email: string; name: string; avatar: string | null; role: string }>('EmailRecipient').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     email: t.exposeString('email'),
     name: t.exposeString('name'),
@@ -89,64 +93,61 @@ const ComposeInput = builder.inputType('ComposeEmailInput', {
   }),
 })
 
-const principalOf = (ctx: { principal: Principal | null }) => {
-  if (!ctx.principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')
-  return ctx.principal
-}
-
 builder.queryFields((t) => ({
-  emails: t.field({
+  // The mailbox: signed in; the service only reads and changes the caller's own emails, and
+  // recipients are limited to the caller's scope.
+  emails: t.withAuth({ signedIn: true }).field({
     type: EmailListRef,
     description: "The caller's emails in a folder (inbox by default), or starred (not in the trash), or with a label; q searches subjects.",
     args: { q: t.arg.string(), folder: t.arg({ type: EmailFolderEnum }), starred: t.arg.boolean(), label: t.arg({ type: EmailLabelEnum }) },
     resolve: (_r, a, ctx) =>
-      ctx.services.mailbox.list(userIdOf(ctx), {
+      ctx.services.mailbox.list(ctx.principal.userId, {
         q: a.q?.slice(0, 200) ?? undefined,
         folder: a.starred ? 'starred' : (a.folder ?? undefined),
         label: a.label ?? undefined,
       }),
   }),
-  email: t.field({
+  email: t.withAuth({ signedIn: true }).field({
     type: EmailRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.mailbox.get(userIdOf(ctx), idArg(id)),
+    resolve: (_r, { id }, ctx) => ctx.services.mailbox.get(ctx.principal.userId, idArg(id)),
   }),
-  adjacentEmail: t.field({
+  adjacentEmail: t.withAuth({ signedIn: true }).field({
     type: EmailRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }), dir: t.arg({ type: EmailDirectionEnum, required: true }) },
-    resolve: (_r, { id, dir }, ctx) => ctx.services.mailbox.adjacent(userIdOf(ctx), idArg(id), dir),
+    resolve: (_r, { id, dir }, ctx) => ctx.services.mailbox.adjacent(ctx.principal.userId, idArg(id), dir),
   }),
-  emailRecipients: t.field({
+  emailRecipients: t.withAuth({ signedIn: true }).field({
     type: [RecipientRef],
     description: 'Users the caller may write to (a client: their reseller and the admins; a reseller: their clients and the admins; an admin: anyone).',
     args: { q: t.arg.string() },
-    resolve: (_r, { q }, ctx) => ctx.services.mailbox.recipients(principalOf(ctx), q ?? undefined),
+    resolve: (_r, { q }, ctx) => ctx.services.mailbox.recipients(ctx.principal, q ?? undefined),
   }),
 }))
 
 builder.mutationFields((t) => ({
-  updateEmails: t.int({
+  updateEmails: t.withAuth({ signedIn: true }).int({
     description: "Moves or flags the caller's emails; returns how many changed (other users' ids are ignored).",
     args: { ids: t.arg.idList({ required: true }), folder: t.arg({ type: EmailFolderEnum }), isRead: t.arg.boolean(), isStarred: t.arg.boolean() },
     resolve: (_r, { ids, ...data }, ctx) =>
-      ctx.services.mailbox.update(userIdOf(ctx), checkIds(ids), {
+      ctx.services.mailbox.update(ctx.principal.userId, checkIds(ids), {
         folder: data.folder ?? undefined,
         isRead: data.isRead ?? undefined,
         isStarred: data.isStarred ?? undefined,
       }),
   }),
-  toggleEmailsLabel: t.int({
+  toggleEmailsLabel: t.withAuth({ signedIn: true }).int({
     args: { ids: t.arg.idList({ required: true }), label: t.arg({ type: EmailLabelEnum, required: true }) },
-    resolve: (_r, { ids, label }, ctx) => ctx.services.mailbox.toggleLabel(userIdOf(ctx), checkIds(ids), label),
+    resolve: (_r, { ids, label }, ctx) => ctx.services.mailbox.toggleLabel(ctx.principal.userId, checkIds(ids), label),
   }),
-  composeEmail: t.field({
+  composeEmail: t.withAuth({ signedIn: true }).field({
     type: EmailRef,
     description: 'Sends a mail (or saves a draft) to users in your scope; the sent copy is returned.',
     args: { input: t.arg({ type: ComposeInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
-      ctx.services.mailbox.compose(principalOf(ctx), {
+      ctx.services.mailbox.compose(ctx.principal, {
         to: input.to,
         cc: input.cc ?? [],
         bcc: input.bcc ?? [],

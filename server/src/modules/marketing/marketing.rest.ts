@@ -1,3 +1,4 @@
+import { rule } from '../../permissions/abilities'
 import type { Hono } from 'hono'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { PIXEL_GIF } from './marketing.service'
@@ -7,7 +8,8 @@ import { PIXEL_GIF } from './marketing.service'
  * redirect (only to MARKETING_REDIRECT_HOSTS, signed; anything else 400), and unsubscribe.
  */
 export function mountMarketingRoutes(app: Hono<AppEnv>) {
-  guarded(app, 'GET', '/apps/marketing/open', async (c) => {
+  // Marketing mail links are opened from mail clients, without a token; they are signed.
+  guarded(app, 'GET', '/apps/marketing/open', rule.public, async (c) => {
     await c.get('services').marketing.recordOpen(c.req.query('m'), c.req.query('s'))
     return c.body(new Uint8Array(PIXEL_GIF), 200, {
       'content-type': 'image/gif',
@@ -16,14 +18,14 @@ export function mountMarketingRoutes(app: Hono<AppEnv>) {
     })
   })
 
-  guarded(app, 'GET', '/apps/marketing/click', async (c) => {
+  guarded(app, 'GET', '/apps/marketing/click', rule.public, async (c) => {
     const href = await c.get('services').marketing.click(c.req.query('m'), c.req.query('url'), c.req.query('s'))
     c.header('cache-control', 'no-store')
     c.header('referrer-policy', 'no-referrer')
     return c.redirect(href, 302)
   })
 
-  guarded(app, 'POST', '/apps/marketing/unsubscribe', async (c) => {
+  guarded(app, 'POST', '/apps/marketing/unsubscribe', rule.public, async (c) => {
     await c.get('services').marketing.unsubscribe((await jsonBody(c)).token)
     return c.json({ ok: true })
   })

@@ -1,3 +1,4 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { toId } from '../../ids'
 import { type HelpLocale, helpLocales } from '../help/help.tables'
@@ -10,6 +11,7 @@ const PlanLocaleEnum = builder.enumType('PlanLocale', { values: helpLocales, des
 const callerLocale = (arg: HelpLocale | null | undefined, acceptLanguage: string | undefined): HelpLocale => arg ?? localeFromHeader(acceptLanguage)
 
 const PlanLimitsRef = builder.objectRef<Plan['limits']>('PlanLimits').implement({
+  extensions: guardedByParent,
   description: 'What a plan allows, on real features only; null means no limit.',
   fields: (t) => ({
     channels: t.exposeInt('channels', { nullable: true, description: 'Connected channels.' }),
@@ -21,6 +23,7 @@ const PlanLimitsRef = builder.objectRef<Plan['limits']>('PlanLimits').implement(
 })
 
 const PlanRef = builder.objectRef<Plan>('Plan').implement({
+  extensions: guardedByParent,
   description: 'A subscription plan (the plans table). Prices in the plan currency; null for Custom (on request).',
   fields: (t) => ({
     id: t.id({ resolve: (p) => String(p.id) }),
@@ -50,6 +53,7 @@ const PlanRef = builder.objectRef<Plan>('Plan').implement({
 })
 
 const PricingQuestionRef = builder.objectRef<PricingQuestion>('PricingQuestion').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (q) => String(q.id) }),
     question: t.exposeString('question'),
@@ -89,12 +93,14 @@ const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(
 
 builder.queryFields((t) => ({
   plans: t.field({
+    authScopes: { public: true },
     type: [PlanRef],
     description: 'Every plan, by sort order (public: the pricing pages); texts in `locale`, else the Accept-Language, English where not translated.',
     args: { locale: t.arg({ type: PlanLocaleEnum }) },
     resolve: (_root, { locale }, ctx) => ctx.services.plans.localized(callerLocale(locale, ctx.acceptLanguage)),
   }),
   pricingQuestions: t.field({
+    authScopes: { public: true },
     type: [PricingQuestionRef],
     description: 'The Q and A of a pricing page, in `locale`, else the Accept-Language, English where not translated.',
     args: { platform: t.arg({ type: PricingPlatformEnum, defaultValue: 'twitch' }), locale: t.arg({ type: PlanLocaleEnum }) },
@@ -103,7 +109,7 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  updatePlan: t.field({
+  updatePlan: t.withAuth({ can: ['manage', 'Plan'] }).field({
     type: PlanRef,
     description: 'Admins: prices, texts and limits of a plan (audited). Subtitle, benefits and additions are written in `locale` (default English).',
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdatePlanInput, required: true }), locale: t.arg({ type: PlanLocaleEnum }) },
@@ -118,7 +124,7 @@ builder.mutationFields((t) => ({
         locale,
       ),
   }),
-  updatePricingQuestion: t.field({
+  updatePricingQuestion: t.withAuth({ can: ['manage', 'Plan'] }).field({
     type: PricingQuestionRef,
     description: 'Admins: one pricing question and its answer in one language (default English; audited).',
     args: {

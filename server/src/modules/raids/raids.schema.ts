@@ -1,6 +1,7 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import type { ChannelSearchResult } from '../../platforms/twitch/twitch.client'
-import { ChannelRef, userIdOf } from '../channels/channels.schema'
+import { ChannelRef } from '../channels/channels.schema'
 import type { RaidStateShape } from './raids.service'
 import { raidDirections, raidStates, type RaidRow } from './raids.tables'
 
@@ -11,6 +12,7 @@ const RaidStateEnum = builder.enumType('RaidState', {
 })
 
 const RaidRef = builder.objectRef<RaidRow>('Raid').implement({
+  extensions: guardedByParent,
   description: 'One raid of the channel: started by it (outgoing) or received (incoming).',
   fields: (t) => ({
     id: t.id({ resolve: (r) => String(r.id) }),
@@ -27,6 +29,7 @@ const RaidRef = builder.objectRef<RaidRow>('Raid').implement({
 })
 
 const RaidChannelStateRef = builder.objectRef<RaidStateShape>('RaidChannelState').implement({
+  extensions: guardedByParent,
   description: "The raid panel's state of a channel (spec app state raidActive, raidedChannel).",
   fields: (t) => ({
     supported: t.exposeBoolean('supported', { description: 'false on Kick: its public API has no raid or host endpoint.' }),
@@ -43,6 +46,7 @@ const RaidChannelStateRef = builder.objectRef<RaidStateShape>('RaidChannelState'
 })
 
 const RaidTargetRef = builder.objectRef<ChannelSearchResult>('RaidTarget').implement({
+  extensions: guardedByParent,
   description: 'A live Twitch channel found by the search.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -69,25 +73,26 @@ builder.objectFields(ChannelRef, (t) => ({
 }))
 
 builder.queryFields((t) => ({
-  searchRaidTargets: t.field({
+  // Raid panel: the service checks the channel is the caller's.
+  searchRaidTargets: t.withAuth({ signedIn: true }).field({
     type: [RaidTargetRef],
     description: 'Live Twitch channels matching the query (Helix search/channels, live only), for the raid panel.',
     args: { channelId: t.arg.id({ required: true }), query: t.arg.string({ required: true }) },
-    resolve: (_r, { channelId, query }, ctx) => ctx.services.raids.search(userIdOf(ctx), String(channelId), query),
+    resolve: (_r, { channelId, query }, ctx) => ctx.services.raids.search(ctx.principal.userId, String(channelId), query),
   }),
 }))
 
 builder.mutationFields((t) => ({
-  startRaid: t.field({
+  startRaid: t.withAuth({ signedIn: true }).field({
     type: RaidRef,
     description: "Asks Twitch to raid the target (POST /raids); pending until Twitch starts it. Within the plan's raids per 24 h.",
     args: { channelId: t.arg.id({ required: true }), targetId: t.arg.id({ required: true }) },
-    resolve: (_r, { channelId, targetId }, ctx) => ctx.services.raids.start(userIdOf(ctx), String(channelId), String(targetId)),
+    resolve: (_r, { channelId, targetId }, ctx) => ctx.services.raids.start(ctx.principal.userId, String(channelId), String(targetId)),
   }),
-  cancelRaid: t.field({
+  cancelRaid: t.withAuth({ signedIn: true }).field({
     type: RaidRef,
     description: "Cancels the channel's pending raid (DELETE /raids).",
     args: { channelId: t.arg.id({ required: true }) },
-    resolve: (_r, { channelId }, ctx) => ctx.services.raids.cancel(userIdOf(ctx), String(channelId)),
+    resolve: (_r, { channelId }, ctx) => ctx.services.raids.cancel(ctx.principal.userId, String(channelId)),
   }),
 }))

@@ -1,10 +1,12 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { ChannelRef, userIdOf } from '../channels/channels.schema'
+import { ChannelRef } from '../channels/channels.schema'
 import { sandboxBadges } from './sandbox.service'
 
 const SandboxBadgeEnum = builder.enumType('SandboxBadge', { description: "A test viewer's chat badge.", values: sandboxBadges })
 
 const ConnectOptionsRef = builder.objectRef<{ twitch: boolean; kick: boolean; sandbox: boolean }>('ConnectOptions').implement({
+  extensions: guardedByParent,
   description: 'What can be connected here: a platform is offered only when its application is configured.',
   fields: (t) => ({
     twitch: t.exposeBoolean('twitch'),
@@ -16,6 +18,7 @@ const ConnectOptionsRef = builder.objectRef<{ twitch: boolean; kick: boolean; sa
 const SandboxClipRef = builder
   .objectRef<{ id: string; title: string; creator_name: string; created_at: string; view_count: number; url: string }>('SandboxClip')
   .implement({
+    extensions: guardedByParent,
     fields: (t) => ({
       id: t.exposeID('id'),
       title: t.exposeString('title'),
@@ -30,20 +33,23 @@ builder.objectField(ChannelRef, 'sandbox', (t) =>
   t.exposeBoolean('sandbox', { description: 'A sandbox channel: simulated in this server, never on a real platform, counted nowhere.' }),
 )
 
-builder.queryField('connectOptions', (t) => t.field({ type: ConnectOptionsRef, resolve: (_r, _a, ctx) => ctx.services.sandbox.options() }))
+// Sandbox channels: the service allows the controls only on the caller's own sandbox channels.
+builder.queryField('connectOptions', (t) =>
+  t.field({ authScopes: { signedIn: true }, type: ConnectOptionsRef, resolve: (_r, _a, ctx) => ctx.services.sandbox.options() }),
+)
 
 builder.mutationFields((t) => ({
-  connectSandboxChannel: t.field({
+  connectSandboxChannel: t.withAuth({ signedIn: true }).field({
     type: ChannelRef,
     description: 'Connects a new sandbox channel (OAuth runs server-side against the in-process sandbox); its bot is switched on.',
-    resolve: (_r, _a, ctx) => ctx.services.sandbox.connect(userIdOf(ctx)),
+    resolve: (_r, _a, ctx) => ctx.services.sandbox.connect(ctx.principal.userId),
   }),
-  removeSandboxChannel: t.boolean({
+  removeSandboxChannel: t.withAuth({ signedIn: true }).boolean({
     description: 'Deletes a sandbox channel with its commands, timers and chat history.',
     args: { channelId: t.arg.id({ required: true }) },
-    resolve: (_r, { channelId }, ctx) => ctx.services.sandbox.remove(userIdOf(ctx), String(channelId)),
+    resolve: (_r, { channelId }, ctx) => ctx.services.sandbox.remove(ctx.principal.userId, String(channelId)),
   }),
-  sandboxChat: t.id({
+  sandboxChat: t.withAuth({ signedIn: true }).id({
     description: 'A test viewer writes in the sandbox channel; answers the message id.',
     args: {
       channelId: t.arg.id({ required: true }),
@@ -52,27 +58,27 @@ builder.mutationFields((t) => ({
       text: t.arg.string({ required: true }),
     },
     resolve: (_r, { channelId, viewer, badges, text }, ctx) =>
-      ctx.services.sandbox.chat(userIdOf(ctx), String(channelId), { viewer, badges: badges ?? [], text }),
+      ctx.services.sandbox.chat(ctx.principal.userId, String(channelId), { viewer, badges: badges ?? [], text }),
   }),
-  sandboxStream: t.boolean({
+  sandboxStream: t.withAuth({ signedIn: true }).boolean({
     description: 'The sandbox stream goes online (with a category) or offline.',
     args: { channelId: t.arg.id({ required: true }), online: t.arg.boolean({ required: true }), category: t.arg.string() },
-    resolve: (_r, { channelId, online, category }, ctx) => ctx.services.sandbox.stream(userIdOf(ctx), String(channelId), { online, category }),
+    resolve: (_r, { channelId, online, category }, ctx) => ctx.services.sandbox.stream(ctx.principal.userId, String(channelId), { online, category }),
   }),
-  sandboxFollow: t.boolean({
+  sandboxFollow: t.withAuth({ signedIn: true }).boolean({
     description: 'A test viewer follows the sandbox channel (EventSub channel.follow).',
     args: { channelId: t.arg.id({ required: true }), viewer: t.arg.string({ required: true }) },
-    resolve: (_r, { channelId, viewer }, ctx) => ctx.services.sandbox.follow(userIdOf(ctx), String(channelId), { viewer }),
+    resolve: (_r, { channelId, viewer }, ctx) => ctx.services.sandbox.follow(ctx.principal.userId, String(channelId), { viewer }),
   }),
-  sandboxRaid: t.boolean({
+  sandboxRaid: t.withAuth({ signedIn: true }).boolean({
     description: 'Another (simulated) channel raids the sandbox channel with a viewer count (EventSub channel.raid).',
     args: { channelId: t.arg.id({ required: true }), fromChannel: t.arg.string({ required: true }), viewers: t.arg.int({ required: true }) },
-    resolve: (_r, { channelId, fromChannel, viewers }, ctx) => ctx.services.sandbox.raid(userIdOf(ctx), String(channelId), { fromChannel, viewers }),
+    resolve: (_r, { channelId, fromChannel, viewers }, ctx) => ctx.services.sandbox.raid(ctx.principal.userId, String(channelId), { fromChannel, viewers }),
   }),
-  sandboxClip: t.field({
+  sandboxClip: t.withAuth({ signedIn: true }).field({
     type: SandboxClipRef,
     description: 'Records a clip of the sandbox stream (view count 0).',
     args: { channelId: t.arg.id({ required: true }), title: t.arg.string({ required: true }), creator: t.arg.string() },
-    resolve: (_r, { channelId, title, creator }, ctx) => ctx.services.sandbox.clip(userIdOf(ctx), String(channelId), { title, creator }),
+    resolve: (_r, { channelId, title, creator }, ctx) => ctx.services.sandbox.clip(ctx.principal.userId, String(channelId), { title, creator }),
   }),
 }))

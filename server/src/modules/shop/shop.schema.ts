@@ -1,3 +1,4 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { localeFromHeader } from '../help/help.service'
 import { toId } from '../../ids'
@@ -31,16 +32,19 @@ const productFields = <P extends ShopProduct>(t: PothosSchemaTypes.ObjectFieldBu
 })
 
 const ShopProductRef = builder.objectRef<ShopProduct>('ShopProduct').implement({
+  extensions: guardedByParent,
   description: 'A product of the shop (spec §3): a plan for a number of days, or an add-on.',
   fields: (t) => productFields(t),
 })
 
 const CartLineRef = builder.objectRef<CartLine & { removed: boolean }>('CartLine').implement({
+  extensions: guardedByParent,
   description: 'A product in the cart with its quantity; removed when it was taken off sale meanwhile (checkout then refuses).',
   fields: (t) => ({ ...productFields(t), qty: t.exposeInt('qty'), removed: t.exposeBoolean('removed') }),
 })
 
 const AdminProductRef = builder.objectRef<AdminProduct>('AdminProduct').implement({
+  extensions: guardedByParent,
   description: 'A catalogue entry as admins manage it.',
   fields: (t) => ({
     ...productFields(t, false),
@@ -53,9 +57,11 @@ const AdminProductRef = builder.objectRef<AdminProduct>('AdminProduct').implemen
 })
 
 const WishlistEntryRef = builder.objectRef<{ id: number; productId: number }>('WishlistEntry').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ id: t.id({ resolve: (e) => String(e.id) }), productId: t.id({ resolve: (e) => String(e.productId) }) }),
 })
 const CartEntryRef = builder.objectRef<{ id: number; productId: number; qty: number }>('CartEntry').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ id: t.id({ resolve: (e) => String(e.id) }), productId: t.id({ resolve: (e) => String(e.productId) }), qty: t.exposeInt('qty') }),
 })
 
@@ -67,6 +73,7 @@ const ShopPageRef = builder
     userCart: Array<{ id: number; productId: number; qty: number }>
   }>('ShopPage')
   .implement({
+    extensions: guardedByParent,
     description: "GET /apps/ecommerce/products: one page of the catalogue with the caller's wishlist and cart entries.",
     fields: (t) => ({
       products: t.field({ type: [ShopProductRef], resolve: (p) => p.products }),
@@ -78,6 +85,7 @@ const ShopPageRef = builder
   })
 
 const CheckoutResultRef = builder.objectRef<{ orderId: number; invoiceId: number }>('CheckoutResult').implement({
+  extensions: guardedByParent,
   fields: (t) => ({ orderId: t.id({ resolve: (r) => String(r.orderId) }), invoiceId: t.id({ resolve: (r) => String(r.invoiceId) }) }),
 })
 
@@ -105,20 +113,21 @@ const plain = (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && (v !== null || ['image', 'planId', 'totalDays'].includes(k))))
 
 builder.queryFields((t) => ({
-  shopProducts: t.field({
+  // The shop: signed in (each user their own cart and wishlist); the catalogue managed by admins.
+  shopProducts: t.withAuth({ signedIn: true }).field({
     type: ShopPageRef,
     args: { q: t.arg.string(), sortBy: t.arg({ type: ProductSortEnum }), perPage: t.arg.int(), page: t.arg.int() },
     resolve: (_r, args, ctx) => ctx.services.shop.list(ctx.principal, plain(args)),
   }),
-  shopProduct: t.field({
+  shopProduct: t.withAuth({ signedIn: true }).field({
     type: ShopProductRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.shop.get(ctx.principal, toId(id, 'id', 'int4')),
   }),
-  wishlist: t.field({ type: [ShopProductRef], resolve: (_r, _a, ctx) => ctx.services.shop.wishlist(ctx.principal) }),
-  cart: t.field({ type: [CartLineRef], resolve: (_r, _a, ctx) => ctx.services.shop.cart(ctx.principal) }),
-  adminProducts: t.field({
+  wishlist: t.withAuth({ signedIn: true }).field({ type: [ShopProductRef], resolve: (_r, _a, ctx) => ctx.services.shop.wishlist(ctx.principal) }),
+  cart: t.withAuth({ signedIn: true }).field({ type: [CartLineRef], resolve: (_r, _a, ctx) => ctx.services.shop.cart(ctx.principal) }),
+  adminProducts: t.withAuth({ can: ['manage', 'Product'] }).field({
     type: [AdminProductRef],
     description: 'Admins: the whole catalogue, removed products included.',
     resolve: (_r, _a, ctx) => ctx.services.shop.adminList(ctx.principal),
@@ -126,27 +135,27 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  addToCart: t.boolean({
+  addToCart: t.withAuth({ signedIn: true }).boolean({
     args: { productId: t.arg.id({ required: true }), qty: t.arg.int() },
     resolve: async (_r, a, ctx) => (await ctx.services.shop.addToCart(ctx.principal, a.productId, a.qty ?? 1), true),
   }),
-  setCartQuantity: t.boolean({
+  setCartQuantity: t.withAuth({ signedIn: true }).boolean({
     args: { productId: t.arg.id({ required: true }), qty: t.arg.int({ required: true }) },
     resolve: (_r, a, ctx) => ctx.services.shop.setCartQty(ctx.principal, a.productId, a.qty),
   }),
-  removeFromCart: t.boolean({
+  removeFromCart: t.withAuth({ signedIn: true }).boolean({
     args: { productId: t.arg.id({ required: true }) },
     resolve: (_r, a, ctx) => ctx.services.shop.removeFromCart(ctx.principal, a.productId),
   }),
-  addToWishlist: t.boolean({
+  addToWishlist: t.withAuth({ signedIn: true }).boolean({
     args: { productId: t.arg.id({ required: true }) },
     resolve: async (_r, a, ctx) => (await ctx.services.shop.addToWishlist(ctx.principal, a.productId), true),
   }),
-  removeFromWishlist: t.boolean({
+  removeFromWishlist: t.withAuth({ signedIn: true }).boolean({
     args: { productId: t.arg.id({ required: true }) },
     resolve: (_r, a, ctx) => ctx.services.shop.removeFromWishlist(ctx.principal, a.productId),
   }),
-  checkout: t.field({
+  checkout: t.withAuth({ signedIn: true }).field({
     type: CheckoutResultRef,
     description: 'The cart becomes an order and its invoice (sent to the buyer); paid by bank transfer.',
     resolve: async (_r, _a, ctx) => {
@@ -154,17 +163,17 @@ builder.mutationFields((t) => ({
       return { orderId: order.id, invoiceId }
     },
   }),
-  createProduct: t.field({
+  createProduct: t.withAuth({ can: ['manage', 'Product'] }).field({
     type: AdminProductRef,
     args: { input: t.arg({ type: ProductInput, required: true }) },
     resolve: (_r, { input }, ctx) => ctx.services.shop.createProduct(ctx.principal, plain(input)),
   }),
-  updateProduct: t.field({
+  updateProduct: t.withAuth({ can: ['manage', 'Product'] }).field({
     type: AdminProductRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProductInput, required: true }) },
     resolve: (_r, { id, input }, ctx) => ctx.services.shop.updateProduct(ctx.principal, toId(id, 'id', 'int4'), plain(input)),
   }),
-  removeProduct: t.field({
+  removeProduct: t.withAuth({ can: ['manage', 'Product'] }).field({
     type: AdminProductRef,
     description: 'Admins: takes a product off sale (orders and invoices that name it keep it).',
     args: { id: t.arg.id({ required: true }) },

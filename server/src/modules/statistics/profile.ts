@@ -14,8 +14,7 @@ const joinedFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 
  * posts, photos, suggestions, polls) are empty lists, never sample content.
  */
 export function createProfileService(deps: { db: Db }) {
-  async function profileData(principal: Principal | null) {
-    if (!principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')
+  async function profileData(principal: Principal) {
     const [u] = await deps.db.select().from(users).where(eq(users.id, principal.userId)).limit(1)
     if (!u) throw new AppError('NOT_FOUND', 'No such user')
     return {

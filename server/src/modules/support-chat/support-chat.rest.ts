@@ -1,6 +1,6 @@
+import { rule } from '../../permissions/abilities'
 import type { Hono } from 'hono'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
-import { AppError } from '../../errors'
 
 /**
  * The spec's chat calls (section 7), over the support-chat service:
@@ -11,28 +11,24 @@ import { AppError } from '../../errors'
  * A contact id outside the caller's scope is a 404 with no body; senderId other than the caller 403.
  */
 export function mountSupportChatRoutes(app: Hono<AppEnv>) {
-  const need = <T>(p: T | null): T => {
-    if (!p) throw new AppError('UNAUTHENTICATED', 'Sign in first')
-    return p
-  }
-
-  guarded(app, 'GET', '/apps/chat/chats-and-contacts', async (c, principal) => {
-    return c.json(await c.get('services').supportChat.chatsAndContacts(need(principal), c.req.query('q')))
+  // Support chat and tasks (spec section 7): signed in; the services scope by contact and owner.
+  guarded(app, 'GET', '/apps/chat/chats-and-contacts', rule.signedIn, async (c, principal) => {
+    return c.json(await c.get('services').supportChat.chatsAndContacts(principal, c.req.query('q')))
   })
 
-  guarded(app, 'GET', '/apps/chat/users/profile-user', async (c, principal) => {
-    return c.json(await c.get('services').supportChat.profile(need(principal)))
+  guarded(app, 'GET', '/apps/chat/users/profile-user', rule.signedIn, async (c, principal) => {
+    return c.json(await c.get('services').supportChat.profile(principal))
   })
 
-  guarded(app, 'GET', '/apps/chat/chats/:id', async (c, principal) => {
-    const found = await c.get('services').supportChat.chat(need(principal), c.req.param('id') ?? '', { markRead: true })
+  guarded(app, 'GET', '/apps/chat/chats/:id', rule.signedIn, async (c, principal) => {
+    const found = await c.get('services').supportChat.chat(principal, c.req.param('id') ?? '', { markRead: true })
     if (!found) return c.body(null, 404)
     return c.json(found)
   })
 
-  guarded(app, 'POST', '/apps/chat/chats/:id', async (c, principal) => {
+  guarded(app, 'POST', '/apps/chat/chats/:id', rule.signedIn, async (c, principal) => {
     const body = await jsonBody(c)
-    const sent = await c.get('services').supportChat.send(need(principal), c.req.param('id') ?? '', { message: body.message, senderId: body.senderId })
+    const sent = await c.get('services').supportChat.send(principal, c.req.param('id') ?? '', { message: body.message, senderId: body.senderId })
     if (!sent) return c.body(null, 404)
     return c.json(sent, 201)
   })

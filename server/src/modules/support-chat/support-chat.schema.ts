@@ -1,5 +1,5 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { requirePrincipal } from '../../graphql/context'
 import { AppError } from '../../errors'
 import type { SupportChatEvent } from '../../realtime/pubsub'
 import type { ChatMessageShape, ChatShape, ContactShape, ProfileUserShape } from './support-chat.service'
@@ -11,6 +11,7 @@ const SupportChatStatusEnum = builder.enumType('SupportChatStatus', {
 })
 
 const SupportChatMessageRef = builder.objectRef<ChatMessageShape>('SupportChatMessage').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     message: t.exposeString('message'),
     time: t.field({ type: 'DateTime', resolve: (m) => new Date(m.time) }),
@@ -19,6 +20,7 @@ const SupportChatMessageRef = builder.objectRef<ChatMessageShape>('SupportChatMe
 })
 
 const SupportChatContactRef = builder.objectRef<ContactShape>('SupportChatContact').implement({
+  extensions: guardedByParent,
   description: 'A user in your scope you can chat with (a client: their reseller and the admins; a reseller: their clients and the admins; admins: everyone).',
   fields: (t) => ({
     id: t.id({ resolve: (c) => String(c.id) }),
@@ -31,6 +33,7 @@ const SupportChatContactRef = builder.objectRef<ContactShape>('SupportChatContac
 })
 
 const SupportChatSettingsRef = builder.objectRef<ProfileUserShape['settings']>('SupportChatSettings').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     isTwoStepAuthVerificationEnabled: t.exposeBoolean('isTwoStepAuthVerificationEnabled', {
       description: "Whether the account's two-step verification is on (account settings); read only.",
@@ -40,6 +43,7 @@ const SupportChatSettingsRef = builder.objectRef<ProfileUserShape['settings']>('
 })
 
 const SupportChatProfileRef = builder.objectRef<ProfileUserShape>('SupportChatProfile').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (p) => String(p.id) }),
     avatar: t.exposeString('avatar', { nullable: true }),
@@ -52,6 +56,7 @@ const SupportChatProfileRef = builder.objectRef<ProfileUserShape>('SupportChatPr
 })
 
 const SupportChatRef = builder.objectRef<ChatShape>('SupportChat').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (c) => String(c.id) }),
     userId: t.id({ description: 'The contact.', resolve: (c) => String(c.userId) }),
@@ -68,6 +73,7 @@ interface Summary {
 }
 
 const SupportChatSummaryRef = builder.objectRef<Summary>('SupportChatSummary').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     contact: t.field({ type: SupportChatContactRef, resolve: (s) => s.contact }),
     chatId: t.id({ resolve: (s) => String(s.chatId) }),
@@ -77,6 +83,7 @@ const SupportChatSummaryRef = builder.objectRef<Summary>('SupportChatSummary').i
 })
 
 const SupportChatThreadRef = builder.objectRef<{ chat: ChatShape | null; contact: ContactShape }>('SupportChatThread').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     contact: t.field({ type: SupportChatContactRef, resolve: (s) => s.contact }),
     chat: t.field({ type: SupportChatRef, nullable: true, description: 'Null until a first message is written.', resolve: (s) => s.chat }),
@@ -86,6 +93,7 @@ const SupportChatThreadRef = builder.objectRef<{ chat: ChatShape | null; contact
 const SupportChatEventKind = builder.enumType('SupportChatEventKind', { values: ['message', 'presence'] as const })
 
 const SupportChatEventRef = builder.objectRef<SupportChatEvent>('SupportChatEvent').implement({
+  extensions: guardedByParent,
   description: 'A new message in one of your chats (sent or received), or a contact whose presence changed.',
   fields: (t) => ({
     kind: t.field({ type: SupportChatEventKind, resolve: (e) => e.kind }),
@@ -109,69 +117,72 @@ const SupportChatProfileInput = builder.inputType('SupportChatProfileInput', {
 })
 
 builder.queryFields((t) => ({
-  supportChatProfile: t.field({
+  // Support chat and tasks: signed in; the services scope (contacts: a client's reseller and
+  // the admins, a reseller's clients and the admins, admins everyone; tasks written by or
+  // assigned to the caller). Anyone else's thread or task reads as null / NOT_FOUND.
+  supportChatProfile: t.withAuth({ signedIn: true }).field({
     type: SupportChatProfileRef,
     description: 'Your own support-chat profile (status as you chose it).',
-    resolve: (_r, _a, ctx) => ctx.services.supportChat.profile(requirePrincipal(ctx)),
+    resolve: (_r, _a, ctx) => ctx.services.supportChat.profile(ctx.principal),
   }),
-  supportChatContacts: t.field({
+  supportChatContacts: t.withAuth({ signedIn: true }).field({
     type: [SupportChatContactRef],
     description: 'The users you can chat with, by name (the first 100), searched on name and username.',
     args: { q: t.arg.string() },
-    resolve: (_r, { q }, ctx) => ctx.services.supportChat.contacts(requirePrincipal(ctx), q),
+    resolve: (_r, { q }, ctx) => ctx.services.supportChat.contacts(ctx.principal, q),
   }),
-  supportChats: t.field({
+  supportChats: t.withAuth({ signedIn: true }).field({
     type: [SupportChatSummaryRef],
     description: 'Your chats, latest message first, with unseen counts.',
     resolve: async (_r, _a, ctx) =>
-      (await ctx.services.supportChat.chatsContacts(requirePrincipal(ctx))).map(({ chat, ...contact }) => ({
+      (await ctx.services.supportChat.chatsContacts(ctx.principal)).map(({ chat, ...contact }) => ({
         contact,
         chatId: chat.id,
         unseenMsgs: chat.unseenMsgs,
         lastMessage: chat.lastMessage,
       })),
   }),
-  supportChat: t.field({
+  supportChat: t.withAuth({ signedIn: true }).field({
     type: SupportChatThreadRef,
     nullable: true,
     description: 'The thread with a contact (null when the id is not one of your contacts). Reading does not mark it read: markSupportChatRead does.',
     args: { contactId: t.arg.id({ required: true }) },
-    resolve: (_r, { contactId }, ctx) => ctx.services.supportChat.chat(requirePrincipal(ctx), contactId),
+    resolve: (_r, { contactId }, ctx) => ctx.services.supportChat.chat(ctx.principal, contactId),
   }),
 }))
 
 builder.mutationFields((t) => ({
-  sendSupportChatMessage: t.field({
+  sendSupportChatMessage: t.withAuth({ signedIn: true }).field({
     type: SupportChatMessageRef,
     description: 'Sends to a contact (NOT_FOUND for anyone else). senderId, when given, must be you (FORBIDDEN otherwise).',
     args: { contactId: t.arg.id({ required: true }), message: t.arg.string({ required: true }), senderId: t.arg.id() },
     resolve: async (_r, { contactId, message, senderId }, ctx) => {
-      const sent = await ctx.services.supportChat.send(requirePrincipal(ctx), contactId, { message, senderId })
+      const sent = await ctx.services.supportChat.send(ctx.principal, contactId, { message, senderId })
       if (!sent) throw new AppError('NOT_FOUND', 'No such contact')
       return sent.newMessageData
     },
   }),
-  markSupportChatRead: t.boolean({
+  markSupportChatRead: t.withAuth({ signedIn: true }).boolean({
     description: 'Clears the unseen count of the thread with a contact.',
     args: { contactId: t.arg.id({ required: true }) },
     resolve: async (_r, { contactId }, ctx) => {
-      if (!(await ctx.services.supportChat.markRead(requirePrincipal(ctx), contactId))) throw new AppError('NOT_FOUND', 'No such contact')
+      if (!(await ctx.services.supportChat.markRead(ctx.principal, contactId))) throw new AppError('NOT_FOUND', 'No such contact')
       return true
     },
   }),
-  updateSupportChatProfile: t.field({
+  updateSupportChatProfile: t.withAuth({ signedIn: true }).field({
     type: SupportChatProfileRef,
     description: 'Your about text, status and settings.',
     args: { input: t.arg({ type: SupportChatProfileInput, required: true }) },
-    resolve: (_r, { input }, ctx) => ctx.services.supportChat.updateProfile(requirePrincipal(ctx), input),
+    resolve: (_r, { input }, ctx) => ctx.services.supportChat.updateProfile(ctx.principal, input),
   }),
 }))
 
 builder.subscriptionFields((t) => ({
-  supportChatEvents: t.field({
+  supportChatEvents: t.withAuth({ signedIn: true }).field({
     type: SupportChatEventRef,
     description: "Your new support-chat messages and your contacts' presence (over SSE). While subscribed you count as connected.",
-    subscribe: (_r, _a, ctx) => ctx.services.supportChat.events(requirePrincipal(ctx)),
+    subscribe: (_r, _a, ctx) => ctx.services.supportChat.events(ctx.principal),
     resolve: (e) => e,
   }),
 }))

@@ -1,16 +1,11 @@
+import { rule } from '../../permissions/abilities'
 import type { Context, Hono } from 'hono'
 import { AppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
-import type { Principal } from '../../permissions/abilities'
 import type { TaskView } from './todo.service'
 
 /** The spec's task shape (section 3): the assignee as {fullName, avatar}. */
 const toSpec = ({ assigneeId: _assigneeId, ...t }: TaskView) => t
-
-const need = (p: Principal | null): Principal => {
-  if (!p) throw new AppError('UNAUTHENTICATED', 'Sign in first')
-  return p
-}
 
 const intParam = (c: Context<AppEnv>, name: string): number | undefined => {
   const v = c.req.query(name)
@@ -30,8 +25,9 @@ const taskOf = async (c: Context<AppEnv>): Promise<unknown> => (await jsonBody(c
  * /apps/todo/assignees lists).
  */
 export function mountTodoRoutes(app: Hono<AppEnv>) {
-  guarded(app, 'GET', '/apps/todo/tasks', async (c, principal) => {
-    const { tasks, total } = await c.get('services').todo.list(need(principal), {
+  // Support chat and tasks (spec section 7): signed in; the services scope by contact and owner.
+  guarded(app, 'GET', '/apps/todo/tasks', rule.signedIn, async (c, principal) => {
+    const { tasks, total } = await c.get('services').todo.list(principal, {
       q: c.req.query('q'),
       filter: c.req.query('filter') || undefined,
       tag: c.req.query('tag') || undefined,
@@ -43,23 +39,23 @@ export function mountTodoRoutes(app: Hono<AppEnv>) {
     return c.json(tasks.map(toSpec))
   })
 
-  guarded(app, 'GET', '/apps/todo/assignees', async (c, principal) => {
-    return c.json(await c.get('services').todo.assignees(need(principal), c.req.query('q')))
+  guarded(app, 'GET', '/apps/todo/assignees', rule.signedIn, async (c, principal) => {
+    return c.json(await c.get('services').todo.assignees(principal, c.req.query('q')))
   })
 
-  guarded(app, 'POST', '/apps/todo/tasks', async (c, principal) => {
-    const task = await c.get('services').todo.create(need(principal), await taskOf(c))
+  guarded(app, 'POST', '/apps/todo/tasks', rule.signedIn, async (c, principal) => {
+    const task = await c.get('services').todo.create(principal, await taskOf(c))
     return c.json({ task: toSpec(task) }, 201)
   })
 
-  guarded(app, 'POST', '/apps/todo/tasks/:id', async (c, principal) => {
-    const task = await c.get('services').todo.update(need(principal), c.req.param('id') ?? '', await taskOf(c))
+  guarded(app, 'POST', '/apps/todo/tasks/:id', rule.signedIn, async (c, principal) => {
+    const task = await c.get('services').todo.update(principal, c.req.param('id') ?? '', await taskOf(c))
     if (!task) return c.body(null, 404)
     return c.json({ task: toSpec(task) })
   })
 
-  guarded(app, 'DELETE', '/apps/todo/tasks/:id', async (c, principal) => {
-    const task = await c.get('services').todo.remove(need(principal), c.req.param('id') ?? '')
+  guarded(app, 'DELETE', '/apps/todo/tasks/:id', rule.signedIn, async (c, principal) => {
+    const task = await c.get('services').todo.remove(principal, c.req.param('id') ?? '')
     if (!task) return c.body(null, 404)
     return c.json({ task: toSpec(task) })
   })

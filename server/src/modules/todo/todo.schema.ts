@@ -1,5 +1,5 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { requirePrincipal } from '../../graphql/context'
 import { AppError } from '../../errors'
 import type { AssigneeView, TaskView } from './todo.service'
 import { taskFilters, taskSorts } from './todo.service'
@@ -15,6 +15,7 @@ const TodoSortEnum = builder.enumType('TodoSort', {
 })
 
 const TodoAssigneeRef = builder.objectRef<AssigneeView>('TodoAssignee').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (a) => String(a.id) }),
     fullName: t.exposeString('fullName'),
@@ -23,6 +24,7 @@ const TodoAssigneeRef = builder.objectRef<AssigneeView>('TodoAssignee').implemen
 })
 
 const TodoTaskRef = builder.objectRef<TaskView>('TodoTask').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     id: t.id({ resolve: (x) => String(x.id) }),
     title: t.exposeString('title'),
@@ -41,6 +43,7 @@ const TodoTaskRef = builder.objectRef<TaskView>('TodoTask').implement({
 })
 
 const TodoTaskPageRef = builder.objectRef<{ tasks: TaskView[]; total: number }>('TodoTaskPage').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     tasks: t.field({ type: [TodoTaskRef], resolve: (p) => p.tasks }),
     total: t.exposeInt('total', { description: 'Tasks matching the filters, over all pages.' }),
@@ -65,7 +68,10 @@ const TodoTaskInput = builder.inputType('TodoTaskInput', {
 const defined = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
 
 builder.queryFields((t) => ({
-  todoTasks: t.field({
+  // Support chat and tasks: signed in; the services scope (contacts: a client's reseller and
+  // the admins, a reseller's clients and the admins, admins everyone; tasks written by or
+  // assigned to the caller). Anyone else's thread or task reads as null / NOT_FOUND.
+  todoTasks: t.withAuth({ signedIn: true }).field({
     type: TodoTaskPageRef,
     description:
       "Your tasks (written by or assigned to you; a reseller also their clients', admins all), searched, filtered, sorted and paged in the database.",
@@ -77,39 +83,39 @@ builder.queryFields((t) => ({
       page: t.arg.int({ defaultValue: 1 }),
       perPage: t.arg.int({ defaultValue: 50 }),
     },
-    resolve: (_r, args, ctx) => ctx.services.todo.list(requirePrincipal(ctx), args),
+    resolve: (_r, args, ctx) => ctx.services.todo.list(ctx.principal, args),
   }),
-  todoTask: t.field({
+  todoTask: t.withAuth({ signedIn: true }).field({
     type: TodoTaskRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.todo.get(requirePrincipal(ctx), id),
+    resolve: (_r, { id }, ctx) => ctx.services.todo.get(ctx.principal, id),
   }),
-  todoAssignees: t.field({
+  todoAssignees: t.withAuth({ signedIn: true }).field({
     type: [TodoAssigneeRef],
     description: 'Whom you may assign a task to (you and the users you work with), by name, searched (first 50).',
     args: { q: t.arg.string() },
-    resolve: (_r, { q }, ctx) => ctx.services.todo.assignees(requirePrincipal(ctx), q),
+    resolve: (_r, { q }, ctx) => ctx.services.todo.assignees(ctx.principal, q),
   }),
 }))
 
 const missing = () => new AppError('NOT_FOUND', 'No such task')
 
 builder.mutationFields((t) => ({
-  createTodoTask: t.field({
+  createTodoTask: t.withAuth({ signedIn: true }).field({
     type: TodoTaskRef,
     args: { input: t.arg({ type: TodoTaskInput, required: true }) },
-    resolve: (_r, { input }, ctx) => ctx.services.todo.create(requirePrincipal(ctx), defined(input)),
+    resolve: (_r, { input }, ctx) => ctx.services.todo.create(ctx.principal, defined(input)),
   }),
-  updateTodoTask: t.field({
+  updateTodoTask: t.withAuth({ signedIn: true }).field({
     type: TodoTaskRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: TodoTaskInput, required: true }) },
-    resolve: async (_r, { id, input }, ctx) => (await ctx.services.todo.update(requirePrincipal(ctx), id, defined(input))) ?? Promise.reject(missing()),
+    resolve: async (_r, { id, input }, ctx) => (await ctx.services.todo.update(ctx.principal, id, defined(input))) ?? Promise.reject(missing()),
   }),
-  deleteTodoTask: t.field({
+  deleteTodoTask: t.withAuth({ signedIn: true }).field({
     type: TodoTaskRef,
     description: 'Soft delete: the task moves to the deleted filter (updateTodoTask with isDeleted false restores it).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => (await ctx.services.todo.remove(requirePrincipal(ctx), id)) ?? Promise.reject(missing()),
+    resolve: async (_r, { id }, ctx) => (await ctx.services.todo.remove(ctx.principal, id)) ?? Promise.reject(missing()),
   }),
 }))

@@ -1,6 +1,6 @@
+import { rule } from '../../permissions/abilities'
 import type { Hono } from 'hono'
-import { AppError, isAppError } from '../../errors'
-import type { Principal } from '../../permissions/abilities'
+import { isAppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { isRateLimited } from '../../auth/rate-limit'
 import { twoStepMessages } from './two-step.service'
@@ -17,14 +17,9 @@ import { twoStepMessages } from './two-step.service'
  *   `idToken` instead of the password. Code checks are rate limited like sign-in (429 +
  *   Retry-After).
  */
-/** The routes below are registered signed-in: the principal is there. */
-function signedIn(principal: Principal | null): Principal {
-  if (!principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')
-  return principal
-}
-
 export function mountTwoStepRoutes(app: Hono<AppEnv>) {
-  guarded(app, 'POST', '/jwt/login/two-step', async (c) => {
+  // The second step of a sign-in: the body's short-lived challenge token names the user.
+  guarded(app, 'POST', '/jwt/login/two-step', rule.public, async (c) => {
     try {
       return c.json(await c.get('services').auth.loginTwoStep(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
@@ -37,21 +32,24 @@ export function mountTwoStepRoutes(app: Hono<AppEnv>) {
       throw e
     }
   })
-  guarded(app, 'GET', '/jwt/two-step', async (c, principal) => c.json(await c.get('services').twoStep.status(signedIn(principal))))
-  guarded(app, 'POST', '/jwt/two-step/setup', async (c, principal) =>
-    c.json(await c.get('services').twoStep.begin(signedIn(principal), await jsonBody(c), c.get('clientKey'))),
+  // Status, set-up and confirm stay open to a staff sign-in the two-step policy holds back: it sets it up there.
+  guarded(app, 'GET', '/jwt/two-step', rule.twoStepSetup, async (c, principal) => c.json(await c.get('services').twoStep.status(principal)))
+  guarded(app, 'POST', '/jwt/two-step/setup', rule.twoStepSetup, async (c, principal) =>
+    c.json(await c.get('services').twoStep.begin(principal, await jsonBody(c), c.get('clientKey'))),
   )
-  guarded(app, 'POST', '/jwt/two-step/confirm', async (c, principal) => {
-    const me = signedIn(principal)
+  guarded(app, 'POST', '/jwt/two-step/confirm', rule.twoStepSetup, async (c, principal) => {
+    const me = principal
     const { twoStep, auth } = c.get('services')
     const confirmed = await twoStep.confirm(me, await jsonBody(c), c.get('clientKey'))
     return c.json({ ...confirmed, session: await auth.signInAfterTwoStepSetup(me.userId, c.req.header('user-agent')) })
   })
-  guarded(app, 'POST', '/jwt/two-step/disable', async (c, principal) =>
-    c.json(await c.get('services').twoStep.disable(signedIn(principal), await jsonBody(c), c.get('clientKey'))),
+  guarded(app, 'POST', '/jwt/two-step/disable', rule.signedIn, async (c, principal) =>
+    c.json(await c.get('services').twoStep.disable(principal, await jsonBody(c), c.get('clientKey'))),
   )
-  guarded(app, 'POST', '/jwt/two-step/recovery-codes', async (c, principal) =>
-    c.json(await c.get('services').twoStep.regenerateRecoveryCodes(signedIn(principal), await jsonBody(c), c.get('clientKey'))),
+  guarded(app, 'POST', '/jwt/two-step/recovery-codes', rule.signedIn, async (c, principal) =>
+    c.json(await c.get('services').twoStep.regenerateRecoveryCodes(principal, await jsonBody(c), c.get('clientKey'))),
   )
-  guarded(app, 'PUT', '/jwt/two-step/policy', async (c, principal) => c.json(await c.get('services').twoStep.setPolicy(signedIn(principal), await jsonBody(c))))
+  guarded(app, 'PUT', '/jwt/two-step/policy', rule.can('manage', 'all'), async (c, principal) =>
+    c.json(await c.get('services').twoStep.setPolicy(principal, await jsonBody(c))),
+  )
 }

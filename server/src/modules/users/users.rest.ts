@@ -1,3 +1,4 @@
+import { rule } from '../../permissions/abilities'
 import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../errors'
@@ -34,7 +35,8 @@ const listQuery = z.object({
  * no body. Items are `UserListItem` (user-view.ts). Bad input: 400 {error, code, fields}.
  */
 export function mountUserRoutes(app: Hono<AppEnv>) {
-  guarded(app, 'GET', '/apps/user/users', async (c, principal) => {
+  // Accounts: signed in; the users service filters by scope (admin all, reseller their clients, client themself).
+  guarded(app, 'GET', '/apps/user/users', rule.signedIn, async (c, principal) => {
     const parsed = listQuery.safeParse(c.req.query())
     if (!parsed.success) {
       const fields: Record<string, string[]> = {}
@@ -46,13 +48,13 @@ export function mountUserRoutes(app: Hono<AppEnv>) {
     return c.json({ users: page.users.map(toListItem), total: page.total })
   })
 
-  guarded(app, 'POST', '/apps/user/users', async (c, principal) => {
+  guarded(app, 'POST', '/apps/user/users', rule.can('create', 'User'), async (c, principal) => {
     const body = await jsonBody(c)
     const user = await c.get('services').users.create(principal, body.user ?? {})
     return c.json({ user: toListItem(user) }, 201)
   })
 
-  guarded(app, 'GET', '/apps/user/users/:id', async (c, principal) => {
+  guarded(app, 'GET', '/apps/user/users/:id', rule.signedIn, async (c, principal) => {
     const id = parseId(c.req.param('id'))
     const user = id ? await c.get('services').users.get(principal, id) : null
     return user ? c.json(toListItem(user)) : c.body(null, 404)

@@ -1,3 +1,4 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { RoleEnum } from '../../auth/auth.schema'
 import { builder } from '../../graphql/builder'
 import { connectionOf } from '../../graphql/connection'
@@ -16,6 +17,7 @@ const UserSortEnum = builder.enumType('UserSortField', {
 })
 
 const BotPanelRef = builder.objectRef<UserView['botPanel']>('UserBotPanel').implement({
+  extensions: guardedByParent,
   description: "The user's Botpanel (spec section 3).",
   fields: (t) => ({
     active: t.exposeBoolean('active'),
@@ -26,6 +28,7 @@ const BotPanelRef = builder.objectRef<UserView['botPanel']>('UserBotPanel').impl
 })
 
 export const UserRef = builder.objectRef<UserView>('User').implement({
+  extensions: guardedByParent,
   description: 'A user as admins and resellers manage it: the user list item of the spec with the real record (Package, licence, bot panel).',
   fields: (t) => ({
     id: t.id({ resolve: (u) => String(u.id) }),
@@ -126,7 +129,10 @@ const UpdateUserInput = builder.inputType('UpdateUserInput', {
 const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
 
 builder.queryFields((t) => ({
-  users: t.field({
+  // Accounts, licences, plans (admin and reseller side). Signed in; the services filter by
+  // scope (admin: all; reseller: their clients; client: themself): "read all" never widens it.
+  // What only staff may do is a rule of STAFF_ABILITY (abilities.ts), the same the client shows buttons by.
+  users: t.withAuth({ signedIn: true }).field({
     type: UserConnectionRef,
     description:
       'Users with a package (the spec’s user list), in scope: admins everyone, resellers their clients, clients themself. Keyset paged: first/after or last/before.',
@@ -148,7 +154,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_root, args, ctx) => ctx.services.users.connection(ctx.principal, args),
   }),
-  user: t.field({
+  user: t.withAuth({ signedIn: true }).field({
     type: UserRef,
     nullable: true,
     description: 'A user in scope (any package), or null.',
@@ -158,12 +164,12 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  createUser: t.field({
+  createUser: t.withAuth({ can: ['create', 'User'] }).field({
     type: UserRef,
     args: { input: t.arg({ type: CreateUserInput, required: true }) },
     resolve: (_root, { input }, ctx) => ctx.services.users.create(ctx.principal, given(input)),
   }),
-  updateUser: t.field({
+  updateUser: t.withAuth({ signedIn: true }).field({
     type: UserRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
     resolve: (_root, { id, input }, ctx) =>
@@ -172,7 +178,7 @@ builder.mutationFields((t) => ({
         ...(input.botPanel ? { botPanel: given(input.botPanel) } : {}),
       }),
   }),
-  deleteUser: t.boolean({
+  deleteUser: t.withAuth({ can: ['manage', 'User'] }).boolean({
     description: 'Admins: deletes the account (not your own); its keys are revoked, its clients lose their reseller.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, ctx) => {

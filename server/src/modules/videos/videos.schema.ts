@@ -1,5 +1,6 @@
+import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
-import { ChannelRef, userIdOf } from '../channels/channels.schema'
+import { ChannelRef } from '../channels/channels.schema'
 import type { ChannelRow } from '../channels/channels.tables'
 import { mediaSorts, type ClipCreation, type MediaView, type VideosService } from './videos.service'
 import { videoTypes, type ChannelClipRow, type ChannelVideoRow } from './videos.tables'
@@ -12,6 +13,7 @@ const ClipOutcomeEnum = builder.enumType('ClipOutcome', {
 })
 
 const ChannelVideoRef = builder.objectRef<ChannelVideoRow>('ChannelVideo').implement({
+  extensions: guardedByParent,
   description: "A channel's video as the platform last reported it (views are the platform's own).",
   fields: (t) => ({
     id: t.exposeString('videoId', { description: "The platform's video id." }),
@@ -28,6 +30,7 @@ const ChannelVideoRef = builder.objectRef<ChannelVideoRow>('ChannelVideo').imple
 })
 
 const ChannelClipRef = builder.objectRef<ChannelClipRow>('ChannelClip').implement({
+  extensions: guardedByParent,
   description: "A channel's clip as the platform last reported it.",
   fields: (t) => ({
     id: t.exposeString('clipId', { description: "The platform's clip id." }),
@@ -46,6 +49,7 @@ const ChannelClipRef = builder.objectRef<ChannelClipRow>('ChannelClip').implemen
 
 const listRef = <T extends object>(name: string, item: typeof ChannelVideoRef | typeof ChannelClipRef) =>
   builder.objectRef<{ total: number; items: T[] }>(name).implement({
+    extensions: guardedByParent,
     fields: (t) => ({
       total: t.exposeInt('total', { description: 'How many match the filter (items holds at most `first`).' }),
       items: t.field({ type: [item] as never, resolve: (l) => l.items as never }),
@@ -66,6 +70,7 @@ const MediaFilterInput = builder.inputType('MediaFilter', {
 })
 
 const ChannelMediaRef = builder.objectRef<MediaView>('ChannelMedia').implement({
+  extensions: guardedByParent,
   description:
     "A channel's videos and clips from the cache (read through from the platform when empty or older than an hour; a platform outage leaves them as they were).",
   fields: (t) => ({
@@ -87,6 +92,7 @@ const ChannelMediaRef = builder.objectRef<MediaView>('ChannelMedia').implement({
 })
 
 const MediaSyncResultRef = builder.objectRef<{ requests: number; rows: number; syncedAt: Date }>('MediaSyncResult').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     requests: t.exposeInt('requests', { description: 'Platform requests made.' }),
     rows: t.exposeInt('rows', { description: 'Videos and clips written (new, or changed at the platform).' }),
@@ -95,6 +101,7 @@ const MediaSyncResultRef = builder.objectRef<{ requests: number; rows: number; s
 })
 
 const ClipCreationRef = builder.objectRef<ClipCreation>('ClipCreation').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     outcome: t.field({ type: ClipOutcomeEnum, resolve: (c) => c.outcome }),
     status: t.exposeInt('status', { description: "The platform's HTTP status." }),
@@ -111,6 +118,7 @@ interface WeekShape {
   clipViews: number
 }
 const VideoDashboardWeekRef = builder.objectRef<WeekShape>('VideoDashboardWeek').implement({
+  extensions: guardedByParent,
   description: 'One week (starting Monday, UTC) of the range.',
   fields: (t) => ({
     week: t.exposeString('week', { description: 'The Monday, YYYY-MM-DD.' }),
@@ -122,6 +130,7 @@ const VideoDashboardWeekRef = builder.objectRef<WeekShape>('VideoDashboardWeek')
 })
 
 const VideoDashboardTotalsRef = builder.objectRef<{ videos: number; clips: number; videoViews: number; clipViews: number }>('VideoDashboardTotals').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     videos: t.exposeInt('videos'),
     clips: t.exposeInt('clips'),
@@ -131,6 +140,7 @@ const VideoDashboardTotalsRef = builder.objectRef<{ videos: number; clips: numbe
 })
 
 const VideoDashboardChannelRef = builder.objectRef<{ channel: ChannelRow; supported: boolean; syncedAt: Date | null }>('VideoDashboardChannel').implement({
+  extensions: guardedByParent,
   fields: (t) => ({
     channel: t.field({ type: ChannelRef, resolve: (c) => c.channel }),
     supported: t.exposeBoolean('supported', { description: 'false on Kick (no public video or clip API).' }),
@@ -140,6 +150,7 @@ const VideoDashboardChannelRef = builder.objectRef<{ channel: ChannelRow; suppor
 
 type DashboardShape = Awaited<ReturnType<VideosService['dashboard']>>
 const VideoDashboardRef = builder.objectRef<DashboardShape>('VideoDashboard').implement({
+  extensions: guardedByParent,
   description: "Videos and clips of the user's channels from the cache, per week, with the most viewed (platform view counts).",
   fields: (t) => ({
     from: t.field({ type: 'DateTime', resolve: (d) => d.from }),
@@ -153,36 +164,37 @@ const VideoDashboardRef = builder.objectRef<DashboardShape>('VideoDashboard').im
 })
 
 builder.queryFields((t) => ({
-  channelMedia: t.field({
+  // The VOD and clip library and the video dashboard (the services check channel ownership).
+  channelMedia: t.withAuth({ signedIn: true }).field({
     type: ChannelMediaRef,
     description: 'The VOD and clip library of one of your channels.',
     args: { channelId: t.arg.id({ required: true }) },
-    resolve: (_r, { channelId }, ctx) => ctx.services.videos.media(userIdOf(ctx), String(channelId)),
+    resolve: (_r, { channelId }, ctx) => ctx.services.videos.media(ctx.principal.userId, String(channelId)),
   }),
-  videoDashboard: t.field({
+  videoDashboard: t.withAuth({ signedIn: true }).field({
     type: VideoDashboardRef,
     description: 'Default range: the last 90 days; at most 366 days.',
     args: { from: t.arg({ type: 'DateTime' }), to: t.arg({ type: 'DateTime' }) },
-    resolve: (_r, { from, to }, ctx) => ctx.services.videos.dashboard(userIdOf(ctx), { from, to }),
+    resolve: (_r, { from, to }, ctx) => ctx.services.videos.dashboard(ctx.principal.userId, { from, to }),
   }),
 }))
 
 builder.mutationFields((t) => ({
-  refreshChannelMedia: t.field({
+  refreshChannelMedia: t.withAuth({ signedIn: true }).field({
     type: MediaSyncResultRef,
     description: 'Reads the videos and the clips of the range (default: the last 30 days) from the platform now.',
     args: { channelId: t.arg.id({ required: true }), from: t.arg({ type: 'DateTime' }), to: t.arg({ type: 'DateTime' }) },
-    resolve: (_r, { channelId, from, to }, ctx) => ctx.services.videos.refresh(userIdOf(ctx), String(channelId), { from, to }),
+    resolve: (_r, { channelId, from, to }, ctx) => ctx.services.videos.refresh(ctx.principal.userId, String(channelId), { from, to }),
   }),
-  createClip: t.field({
+  createClip: t.withAuth({ signedIn: true }).field({
     type: ClipCreationRef,
     description: 'Clips the live stream (Twitch, scope clips:edit); waits up to 15 s for the platform to make it.',
     args: { channelId: t.arg.id({ required: true }) },
-    resolve: (_r, { channelId }, ctx) => ctx.services.videos.createClip(userIdOf(ctx), String(channelId)),
+    resolve: (_r, { channelId }, ctx) => ctx.services.videos.createClip(ctx.principal.userId, String(channelId)),
   }),
-  deleteVideo: t.boolean({
+  deleteVideo: t.withAuth({ signedIn: true }).boolean({
     description: "Deletes one of the channel's own videos at the platform (scope channel:manage:videos).",
     args: { channelId: t.arg.id({ required: true }), videoId: t.arg.string({ required: true }) },
-    resolve: (_r, { channelId, videoId }, ctx) => ctx.services.videos.deleteVideo(userIdOf(ctx), String(channelId), videoId),
+    resolve: (_r, { channelId, videoId }, ctx) => ctx.services.videos.deleteVideo(ctx.principal.userId, String(channelId), videoId),
   }),
 }))
