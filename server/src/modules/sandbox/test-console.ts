@@ -1,0 +1,50 @@
+import type { SandboxClip } from '../../platforms/sandbox/twitch-server'
+import { parse, sandboxChannel, viewer, type SandboxDeps, type SandboxInputs } from './sandbox-deps'
+
+// The test console's controls: they act only on the caller's own sandbox channels.
+
+export async function chat(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['chat']): Promise<string> {
+  const i = parse('chat', input)
+  const { channel, p } = await sandboxChannel(deps, userId, channelId)
+  return p.server.chat(channel.platformUserId, { ...viewer(i.viewer), badges: [...new Set(i.badges)] }, i.text)
+}
+
+export async function stream(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['stream']): Promise<boolean> {
+  const i = parse('stream', input)
+  const { channel, p } = await sandboxChannel(deps, userId, channelId)
+  if (i.online) {
+    p.server.setCategory(channel.platformUserId, i.category ?? 'Just Chatting')
+    p.server.goLive(channel.platformUserId, i.category ?? 'Just Chatting')
+  } else p.server.goOffline(channel.platformUserId)
+  return true
+}
+
+export async function follow(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['follow']): Promise<boolean> {
+  const i = parse('follow', input)
+  const { channel, p } = await sandboxChannel(deps, userId, channelId)
+  p.server.follow(channel.platformUserId, viewer(i.viewer))
+  return true
+}
+
+export async function raid(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['raid']): Promise<boolean> {
+  const i = parse('raid', input)
+  const { channel, p } = await sandboxChannel(deps, userId, channelId)
+  p.server.raid(channel.platformUserId, viewer(i.fromChannel), i.viewers)
+  return true
+}
+
+export async function clip(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['clip']): Promise<SandboxClip> {
+  const i = parse('clip', input)
+  const { channel, p } = await sandboxChannel(deps, userId, channelId)
+  const creator = viewer(i.creator ?? channel.login)
+  return p.server.createClip(channel.platformUserId, { title: i.title, creatorId: creator.userId, creatorName: creator.name })
+}
+
+/** Deletes the sandbox channel with everything of it (commands, timers, chat history, its simulated account). */
+export async function remove(deps: SandboxDeps, userId: number, channelId: number | string): Promise<boolean> {
+  const { channel, p } = await sandboxChannel(deps, userId, channelId)
+  const accounts = await deps.channels.accounts(channel.id)
+  await deps.channels.disconnect(userId, channel.id)
+  for (const a of accounts) p.server.removeUser(a.platformUserId)
+  return true
+}
