@@ -29,6 +29,7 @@ import { createChannelsService } from './modules/channels/channels.service'
 import { createKickWebhooks } from './modules/channels/kick-webhooks'
 import { createTokenBox, resolveTokenKey } from './modules/channels/token-box'
 import { createChatService } from './modules/chat/chat.service'
+import { createModerationService } from './modules/moderation/moderation.service' // moderation module
 import { createCommandsService } from './modules/commands/commands.service'
 import { createFollowersService } from './modules/followers/followers.service'
 import { createAnalyticsService } from './modules/analytics/analytics.service'
@@ -305,6 +306,8 @@ export function createServices(deps: {
   // The data tables (spec §7 /good-table/*) and the navbar search over the accounts in scope.
   const dataTables = createDataTablesService({ db, now })
   const autosuggest = createAutosuggestService({ dataTables, help, shop })
+  // moderation module
+  const moderation = createModerationService({ db, log, now, pubsub, channels, platforms, chat, config })
 
   return {
     invalidations,
@@ -351,6 +354,7 @@ export function createServices(deps: {
     help,
     blog,
     conversation,
+    moderation, // moderation module
   }
 }
 

@@ -33,6 +33,7 @@ import '../modules/mailbox/mailbox.schema'
 import '../modules/statistics/statistics.schema'
 import '../modules/data-tables/data-tables.schema'
 import '../modules/firebase-auth/firebase-auth.schema'
+import '../modules/moderation/moderation.schema' // moderation module
 
 let built: GraphQLSchema | undefined
 
