@@ -162,7 +162,11 @@ export function compileTerms(s: FilterSettings<'terms'>): { terms: SafePattern |
     s.terms.map((t) => foldText(t)),
     { maxProgramSize: TERMS_PROGRAM_BUDGET },
   )
-  return { terms, patterns: s.patterns.map((p) => compileRegex(p)) }
+  const patterns = s.patterns.map((p) => compileRegex(p))
+  // RE2's first match after compiling builds its tables (tens of ms for 200 terms): pay it here,
+  // when the settings change, not on the first chat line.
+  for (const p of [terms, ...patterns]) p?.test('warm up é я 中 1.')
+  return { terms, patterns }
 }
 
 export function compileFilters(settings: ModerationSettings): CompiledFilters {
