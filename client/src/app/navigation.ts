@@ -54,6 +54,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
       { route: 'chatboard', icon: 'chat' },
       { route: 'chatlist', icon: 'list' },
       { route: 'conversation', icon: 'chat' },
+      { route: 'moderation', icon: 'shield' }, // moderation module
     ],
   },
   {

@@ -43,6 +43,7 @@ export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   plansAdmin: lazyPage<PageProps>('plans-admin-page', () => import('../features/pricing/pages/plans-admin-page')),
   raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
   conversation: lazyPage<PageProps>('conversation-page', () => import('../features/conversation/pages/conversation-page')),
+  moderation: lazyPage<PageProps>('moderation-page', () => import('../features/moderation/pages/moderation-page')), // moderation module
   vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),
   mailbox: lazyPage<PageProps>('mailbox-page', () => import('../features/mailbox/pages/mailbox-page')),
   faq: lazyPage<PageProps>('faq-page', () => import('../features/help/pages/faq-page')),

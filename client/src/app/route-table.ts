@@ -49,6 +49,7 @@ export type PageKey =
   | 'calendar'
   | 'mailbox'
   | 'conversation'
+  | 'moderation' // moderation module
   | 'vod'
   | 'videoDashboard'
   | 'userList'
@@ -168,6 +169,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('bot-panel', '/pages/Panel', 'botPanel', 'botPanel', appPage),
   route('chatlist', '/pages/chatlist', 'chatlist', 'chatlist', appPage),
   route('conversation', '/pages/Conversation', 'conversation', 'conversation', appPage),
+  route('moderation', '/pages/Moderation', 'moderation', 'moderation', appPage), // moderation module
   route('license-v11', '/pages/licensev11', 'licenseV11', 'licenceManage', adminManage),
   route('license-v2', '/pages/licensev2', 'licenseV2', 'licenceManage', adminManage),
   route('enable-disable', '/pages/enable', 'enableDisable', 'enableModules', appPage),
