@@ -14,6 +14,7 @@ import type help from './features/help/locales/en.json'
 import type blog from './features/blog/locales/en.json'
 import type mailbox from './features/mailbox/locales/en.json'
 import type conversation from './features/conversation/locales/en.json'
+import type moderation from './features/moderation/locales/en.json'
 import type supportChat from './features/support-chat/locales/en.json'
 import type todo from './features/todo/locales/en.json'
 import type calendar from './features/calendar/locales/en.json'
@@ -33,6 +34,7 @@ declare module 'i18next' {
       raids: typeof raids
       feedback: typeof feedback
       conversation: typeof conversation
+      moderation: typeof moderation
       accounts: typeof accounts
       pricing: typeof pricing
       videos: typeof videos

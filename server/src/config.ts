@@ -556,6 +556,13 @@ export const envSchema = z.object({
     .max(3650)
     .default(30)
     .meta(doc('Conversation bot', 'days the conversation log keeps what was asked and answered')),
+  MODERATION_LOG_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(30)
+    .meta(doc('Platforms and the bot worker', 'days the moderation log keeps each automatic or manual action')),
   PRINCIPAL_CACHE_MS: z.coerce
     .number()
     .int()

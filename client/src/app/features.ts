@@ -19,6 +19,7 @@ import { videosFeature } from '../features/videos/feature'
 import { followersFeature } from '../features/followers/feature'
 import { raidsFeature } from '../features/raids/feature'
 import { conversationFeature } from '../features/conversation/feature'
+import { moderationFeature } from '../features/moderation/feature'
 import { supportChatFeature } from '../features/support-chat/feature'
 import { todoFeature } from '../features/todo/feature'
 import { calendarFeature } from '../features/calendar/feature'
@@ -44,6 +45,7 @@ export const FEATURES: readonly ClientFeature[] = [
   followersFeature,
   raidsFeature,
   conversationFeature,
+  moderationFeature,
   supportChatFeature,
   todoFeature,
   calendarFeature,

@@ -19,6 +19,7 @@ import { channelsModule } from './channels/channels.module'
 import { chatModule } from './chat/chat.module'
 import { commandsModule } from './commands/commands.module'
 import { conversationModule } from './conversation/conversation.module'
+import { moderationModule } from './moderation/moderation.module'
 import { dataTablesModule } from './data-tables/data-tables.module'
 import { feedbackModule } from './feedback/feedback.module'
 import { firebaseAuthModule } from './firebase-auth/firebase-auth.module'
@@ -58,6 +59,7 @@ export const modules = [
   marketingModule,
   commandsModule,
   chatModule,
+  moderationModule,
   sandboxModule,
   raidsModule,
   conversationModule,

@@ -44,6 +44,8 @@ export interface IncomingChat {
   text: string
   roles: ChatRole[]
   at: Date
+  /** Emotes in the line, from the platform's message fragments (auto-moderation's emote filter); absent: not said. */
+  emotes?: number
 }
 
 /** A raid between two channels (Twitch EventSub channel.raid), seen from either side. */
@@ -112,6 +114,8 @@ export interface PlatformClient {
   deleteMessage(as: ActingAs, messageId: string): Promise<PlatformResult>
   /** A timeout when durationSeconds is given, else a ban. */
   ban(as: ActingAs, userId: string, durationSeconds: number | null, reason: string): Promise<PlatformResult>
+  /** Lifts a ban or ends a timeout (moderation log undo, !unnuke). */
+  unban(as: ActingAs, userId: string): Promise<PlatformResult>
 }
 
 /** The platform refused the token (401): refresh once, else the owner must reconnect. */

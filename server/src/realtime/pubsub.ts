@@ -13,6 +13,8 @@ export interface ChatMessageEvent {
   text: string
   roles: string[]
   fromBot: boolean
+  /** Removed by moderation; published again with true when that happens (same id). */
+  removed?: boolean
   at: string
 }
 

@@ -550,6 +550,8 @@ export class ChannelBot {
       st.lines++
       if (st.due) this.tryTimer(st)
     }
+    // Auto-moderation first: a removed line (or a moderator's !permit, !nuke …) goes no further.
+    if (await this.s.moderation.screen(this.row, chat, { now: this.now(), reply: (t) => this.enqueue(t) })) return
     const text = chat.text.trim()
     // Commands take precedence: a line starting with ! never reaches the conversation bot.
     if (!text.startsWith('!')) {

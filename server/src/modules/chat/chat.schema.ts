@@ -18,6 +18,7 @@ const ChatMessageRef = builder.objectRef<ChatMessageEvent>('ChatMessage').implem
     text: t.exposeString('text'),
     roles: t.exposeStringList('roles', { description: 'broadcaster, moderator, vip, subscriber.' }),
     fromBot: t.exposeBoolean('fromBot', { description: 'Sent by the bot account.' }),
+    removed: t.boolean({ description: 'Removed by moderation (published again with true when it happens).', resolve: (m) => m.removed ?? false }),
     at: t.field({ type: 'DateTime', resolve: (m) => new Date(m.at) }),
   }),
 })

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { PubSub } from 'graphql-yoga'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
@@ -32,6 +32,7 @@ export const toEvent = (r: ChatMessageRow): ChatMessageEvent => ({
   text: r.text,
   roles: r.roles,
   fromBot: r.fromBot,
+  removed: r.removed,
   at: r.at.toISOString(),
 })
 
@@ -102,6 +103,17 @@ export function createChatService(deps: {
       .from(chatMessages)
       .where(and(eq(chatMessages.channelId, channelId), sql`${chatMessages.at} >= ${since}`))
     return r?.n ?? 0
+  }
+
+  /** Moderation removed these lines: marked, and published again so the chatboard strikes them through. */
+  async function markRemoved(channelId: number, platformMessageIds: string[]): Promise<void> {
+    if (platformMessageIds.length === 0) return
+    const rows = await db
+      .update(chatMessages)
+      .set({ removed: true })
+      .where(and(eq(chatMessages.channelId, channelId), inArray(chatMessages.platformMessageId, platformMessageIds), eq(chatMessages.removed, false)))
+      .returning()
+    for (const r of rows) pubsub.publish('chatMessage', String(channelId), toEvent(r))
   }
 
   const platformFailure = (e: unknown): PlatformResult | null =>
@@ -180,7 +192,7 @@ export function createChatService(deps: {
     }
   }
 
-  return { record, recent, countSince, send, sendAsBot, moderate, limiters }
+  return { record, recent, countSince, send, sendAsBot, moderate, markRemoved, limiters }
 }
 
 export type ChatService = ReturnType<typeof createChatService>

@@ -20,6 +20,8 @@ export const chatMessages = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     fromBot: boolean('from_bot').notNull().default(false),
+    /** Deleted by moderation (auto-moderation, a timeout, a nuke): the chatboard shows it struck through. */
+    removed: boolean('removed').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('chat_messages_channel_idx').on(t.channelId, t.id)],

@@ -196,6 +196,12 @@ export class KickClient implements PlatformClient {
     return toResult('kick', res, durationSeconds !== null ? `Timed out for ${body.duration as number} min` : 'Banned')
   }
 
+  /** `DELETE /public/v1/moderation/bans`: lifts a ban or ends a timeout. */
+  async unban(as: ActingAs, userId: string): Promise<PlatformResult> {
+    const res = await this.call(as.token, 'DELETE', '/moderation/bans', { broadcaster_user_id: Number(as.broadcasterId), user_id: Number(userId) })
+    return toResult('kick', res, 'Unbanned')
+  }
+
   /** Subscribes the channel's webhooks (the webhook URL is set in the Kick app's settings). */
   async subscribeEvents(token: string, broadcasterId: string): Promise<void> {
     const res = await this.call(token, 'POST', '/events/subscriptions', {

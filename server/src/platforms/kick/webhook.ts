@@ -76,6 +76,8 @@ export function kickEvent(type: string, body: unknown, receivedAt: Date): Channe
         text: typeof b.content === 'string' ? b.content : '',
         roles: [...roles],
         at: Number.isNaN(created.getTime()) ? receivedAt : created,
+        // Each emote lists the places it occurs in the line.
+        emotes: ((b.emotes ?? []) as Array<{ positions?: unknown[] }>).reduce((n, e) => n + (Array.isArray(e.positions) ? e.positions.length : 1), 0),
       },
     }
   }

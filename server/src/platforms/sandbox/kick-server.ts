@@ -38,7 +38,7 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
   const channels = new Map<number, { live: boolean; category: string; startedAt: string | null; viewers?: number }>()
   const subscriptions: Array<{ broadcasterId: number; name: string; version: number; id: string }> = []
   const sent: Array<{ broadcasterId: number; content: string; type: string; at: number }> = []
-  const moderation: Array<{ kind: 'delete' | 'timeout' | 'ban'; broadcasterId?: number; userId?: number; messageId?: string; duration?: number }> = []
+  const moderation: Array<{ kind: 'delete' | 'timeout' | 'ban' | 'unban'; broadcasterId?: number; userId?: number; messageId?: string; duration?: number }> = []
   const revoked: string[] = []
   const deliveries: Array<{ type: string; status: number }> = []
   const state = { consentingUser: 0, webhook: null as WebhookDelivery | null }
@@ -224,6 +224,13 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
       const b = req.json() as { broadcaster_user_id?: number; user_id?: number; duration?: number }
       if (!b.user_id) return { status: 400, body: { message: 'user_id is required', data: {} } }
       moderation.push({ kind: b.duration ? 'timeout' : 'ban', broadcasterId: b.broadcaster_user_id, userId: b.user_id, duration: b.duration })
+      return { status: 200, body: { data: {}, message: 'OK' } }
+    }
+    if (path === '/moderation/bans' && req.method === 'DELETE') {
+      if (!has('moderation:ban')) return forbidden('moderation:ban')
+      const b = req.json() as { broadcaster_user_id?: number; user_id?: number }
+      if (!b.user_id) return { status: 400, body: { message: 'user_id is required', data: {} } }
+      moderation.push({ kind: 'unban', broadcasterId: b.broadcaster_user_id, userId: b.user_id })
       return { status: 200, body: { data: {}, message: 'OK' } }
     }
     if (path === '/events/subscriptions' && req.method === 'POST') {

@@ -70,7 +70,7 @@ export interface SentChat {
 }
 
 export interface ModerationCall {
-  kind: 'delete' | 'timeout' | 'ban'
+  kind: 'delete' | 'timeout' | 'ban' | 'unban'
   broadcasterId: string
   moderatorId: string
   messageId?: string
@@ -185,6 +185,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const viewers = new Map<string, number>()
   const moderators = new Set<string>() // `${broadcaster}:${user}`
   const banned = new Set<string>()
+  /** `${broadcaster}:${user}` → when the timeout ends (ms). */
+  const timeouts = new Map<string, number>()
   const messages = new Set<string>()
   const sent: SentChat[] = []
   const moderation: ModerationCall[] = []
@@ -539,6 +541,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         return { status: 400, body: { error: 'Bad Request', status: 400, message: 'The user specified in the user_id field is already banned.' } }
       }
       if (data.duration === undefined) banned.add(`${b}:${data.user_id}`)
+      else timeouts.set(`${b}:${data.user_id}`, now() + data.duration * 1000)
       moderation.push({
         kind: data.duration === undefined ? 'ban' : 'timeout',
         broadcasterId: b,
@@ -554,6 +557,18 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
           data: [{ broadcaster_id: b, moderator_id: q.get('moderator_id'), user_id: data.user_id, created_at: new Date(now()).toISOString(), end_time: end }],
         },
       }
+    }
+    if (p === '/moderation/bans' && req.method === 'DELETE') {
+      if (!has('moderator:manage:banned_users')) return missing('moderator:manage:banned_users')
+      const key = `${q.get('broadcaster_id') ?? ''}:${q.get('user_id') ?? ''}`
+      const timedOut = (timeouts.get(key) ?? 0) > now()
+      if (!banned.has(key) && !timedOut) {
+        return { status: 400, body: { error: 'Bad Request', status: 400, message: 'The user specified in the user_id field is not banned.' } }
+      }
+      banned.delete(key)
+      timeouts.delete(key)
+      moderation.push({ kind: 'unban', broadcasterId: q.get('broadcaster_id') ?? '', moderatorId: q.get('moderator_id') ?? '', userId: q.get('user_id') ?? '' })
+      return { status: 204 }
     }
     if (p.startsWith('/eventsub/conduits')) return conduitApi(req, p, token)
     if (p === '/eventsub/subscriptions' && req.method === 'POST') {

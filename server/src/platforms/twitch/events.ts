@@ -29,6 +29,7 @@ export function twitchEvent(type: string, e: Record<string, unknown>, receivedAt
           text: String((e.message as { text?: string } | undefined)?.text ?? ''),
           roles: [...roles],
           at: receivedAt,
+          emotes: ((e.message as { fragments?: Array<{ type?: string }> } | undefined)?.fragments ?? []).filter((f) => f.type === 'emote').length,
         },
       }
     }

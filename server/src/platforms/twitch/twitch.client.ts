@@ -433,6 +433,12 @@ export class TwitchClient implements PlatformClient {
     return toResult('twitch', res, durationSeconds !== null ? `Timed out for ${durationSeconds} s` : 'Banned')
   }
 
+  /** Helix `DELETE /moderation/bans`: lifts a ban or ends a timeout (400 when the user is neither). */
+  async unban(as: ActingAs, userId: string): Promise<PlatformResult> {
+    const q = new URLSearchParams({ broadcaster_id: as.broadcasterId, moderator_id: as.actorId, user_id: userId })
+    return toResult('twitch', await this.helix(as.token, 'DELETE', `/moderation/bans?${q}`), 'Unbanned')
+  }
+
   /** One page of the broadcaster's videos (newest first), `after` the cursor of the previous page. */
   async videosPage(token: string, userId: string, opts: { type?: HelixVideoType; first?: number; after?: string | null } = {}): Promise<HelixPage<HelixVideo>> {
     const q = new URLSearchParams({ user_id: userId, type: opts.type ?? 'all', first: String(opts.first ?? 100) })

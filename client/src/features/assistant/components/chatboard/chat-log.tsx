@@ -240,7 +240,16 @@ export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
                       </StyledRoleBadge>
                     ))}
                     <StyledAuthor $fromBot={message.fromBot}>{message.userName}:</StyledAuthor>
-                    <span data-testid="chat-text">{message.text}</span>
+                    {message.removed ? (
+                      <>
+                        <StyledRoleBadge $tone="danger" data-testid="chat-removed">
+                          {t('chatboard.removed')}
+                        </StyledRoleBadge>
+                        <del data-testid="chat-text">{message.text}</del>
+                      </>
+                    ) : (
+                      <span data-testid="chat-text">{message.text}</span>
+                    )}
                   </StyledLine>
                   <StyledActions>
                     <StyledActionButton

@@ -1,0 +1,241 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../../server/src/logger'
+import { chatMessages } from '../../server/src/modules/chat/chat.tables'
+import { moderationSettings } from '../../server/src/modules/moderation/moderation.tables'
+import { defaultSettings, type ModerationSettings } from '../../server/src/modules/moderation/settings'
+import { startKickServer, type KickServer } from '../../server/src/platforms/sandbox/kick-server'
+import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
+import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
+import { ManualScheduler, waitFor } from '../support/bot-harness'
+import { connectChannel } from '../support/connect-flow'
+import { engines } from '../support/databases'
+import { localPlatformEnv } from '../support/local-platforms'
+import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
+
+const BROADCASTER = { id: '1001', login: 'democaster', displayName: 'DemoCaster' }
+const KICK_BROADCASTER = { id: 501, name: 'KickCaster' }
+const MOD = { userId: '2002', login: 'moddy', badges: ['moderator'] }
+const viewer = (n: number) => ({ userId: String(3000 + n), login: `viewer${n}` })
+
+const PANEL = `query($id: ID!, $s: String, $f: String, $a: String) { channel(id: $id) { moderation { settings rightsProblem botLogin
+  regulars { login addedBy } counts { filter count }
+  log(search: $s, filter: $f, action: $a, first: 50) { total items { id viewerLogin source filter moderator detail excerpt action durationSeconds ok status answer undoable } } } } }`
+const SAVE = `mutation($c: ID!, $s: String!) { updateModerationSettings(channelId: $c, settings: $s) }`
+const UNDO = `mutation($id: ID!) { undoModerationAction(id: $id) { ok status message } }`
+const ADD_REGULAR = `mutation($c: ID!, $l: String!) { addModerationRegular(channelId: $c, login: $l) { login } }`
+const NUKE = `mutation($c: ID!, $p: String!) { nukeChat(channelId: $c, input: { phrase: $p, lookbackSeconds: 120, timeoutSeconds: 300 }) { messages viewers } }`
+
+describe.each(engines)('auto-moderation on %s', (engine) => {
+  let t: TestApp
+  let twitch: TwitchServer
+  let kick: KickServer
+  let worker: BotWorker
+  let token: string
+  let channelId: string
+  const { ok, code } = gqlCaller(
+    () => t,
+    () => token,
+  )
+  const bot = () => worker.get(Number(channelId))!
+  const panel = async (vars: Record<string, unknown> = {}) => (await ok(PANEL, { id: channelId, ...vars })).channel.moderation
+  const sent = () => twitch.sent.filter((s) => s.isSent).map((s) => s.message)
+  const calls = () => twitch.moderation.map((m) => `${m.kind}:${m.userId ?? m.messageId}${m.duration ? `:${m.duration}` : ''}`)
+  const say = async (from: { userId: string; login: string; badges?: string[] }, text: string) => {
+    const before = bot().stats.handled
+    const id = twitch.chat(BROADCASTER.id, from, text)
+    await waitFor(() => bot().stats.handled > before, 'the bot to read the line')
+    await bot().idle()
+    await waitFor(() => bot().queued === 0, 'the replies to be queued out')
+    return id
+  }
+  /** A line the bot answers: resolves with its answer. */
+  const ask = async (from: { userId: string; login: string; badges?: string[] }, text: string) => {
+    const before = sent().length
+    await say(from, text)
+    await waitFor(() => sent().length > before, 'the answer')
+    return sent().at(-1)
+  }
+  const removed = async (messageId: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.platformMessageId, messageId)))
+    )[0]?.removed
+  const save = (s: ModerationSettings) => ok(SAVE, { c: channelId, s: JSON.stringify(s) })
+
+  beforeAll(async () => {
+    const now = () => (t ? t.clock.t : Date.now())
+    twitch = await startTwitchServer({ now, keepaliveSeconds: 600 })
+    twitch.addUser(BROADCASTER)
+    kick = await startKickServer({ now })
+    kick.addUser(KICK_BROADCASTER)
+    t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch, kick) })
+    kick.setWebhookTarget(async ({ headers, body }) => ({ status: (await t.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })).status }))
+    worker = createBotWorker({
+      services: t.services,
+      config: t.config,
+      log: createLogger('silent'),
+      scheduler: new ManualScheduler(t.clock),
+      random: () => 0.5,
+    })
+    await worker.start()
+    token = (await t.loginAs('client')).accessToken
+    twitch.consentAs(BROADCASTER.id)
+    channelId = await connectChannel(t, token, twitch, 'twitch')
+    await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: channelId })
+    await waitFor(() => worker.get(Number(channelId))?.isConnected, 'the bot to connect')
+    await waitFor(() => twitch.subscriptions().some((s) => s.type === 'channel.chat.message'), 'the chat subscription')
+  })
+
+  afterAll(async () => {
+    await worker?.stop()
+    await t?.services.realtime.close()
+    await t?.close()
+    await twitch?.close()
+    await kick?.close()
+  })
+
+  it('starts off with the defaults; bad settings are refused with a code and nothing is stored; others see no channel', async () => {
+    const p = await panel()
+    expect(p.settings).toEqual(defaultSettings())
+    expect(p).toMatchObject({ rightsProblem: null, botLogin: BROADCASTER.login, regulars: [], counts: [], log: { total: 0, items: [] } })
+    const d = defaultSettings()
+    const bad = (patch: (s: ModerationSettings) => void) => {
+      const s = structuredClone(d)
+      patch(s)
+      return code(SAVE, { c: channelId, s: JSON.stringify(s) })
+    }
+    expect(await bad((s) => (s.filters.terms.terms = Array.from({ length: 501 }, (_, i) => `t${i}`)))).toBe('BAD_USER_INPUT')
+    expect(await bad((s) => (s.filters.terms.patterns = ['(a)\\1']))).toBe('BAD_USER_INPUT')
+    expect(await bad((s) => (s.filters.terms.patterns = ['(?:\\p{L}{100}){10}']))).toBe('REGEX_UNSAFE')
+    expect(await bad((s) => (s.filters.links.allowedDomains = ['nope']))).toBe('BAD_USER_INPUT')
+    expect(await bad((s) => (s.filters.caps.percent = 500))).toBe('BAD_USER_INPUT')
+    expect(await code(SAVE, { c: channelId, s: '{not json' })).toBe('BAD_USER_INPUT')
+    expect(await t.database.db.select().from(moderationSettings)).toEqual([])
+    const other = (await t.loginAs('reseller')).accessToken
+    expect(await code(SAVE, { c: channelId, s: JSON.stringify(d) }, other)).toBe('NOT_FOUND')
+    expect(await code(ADD_REGULAR, { c: channelId, l: 'someone' }, other)).toBe('NOT_FOUND')
+    expect(await code(NUKE, { c: channelId, p: 'xx' }, other)).toBe('NOT_FOUND')
+    expect(await code(SAVE, { c: channelId, s: JSON.stringify(d) }, '')).toBe('UNAUTHENTICATED')
+  })
+
+  it('a link is deleted with a warning, the second gets a timeout; a regular keeps theirs; !permit lets one through', async () => {
+    const s = defaultSettings()
+    s.enabled = true
+    s.filters.terms.terms = ['free', 'buy followers']
+    await save(s)
+    const v1 = viewer(1)
+    expect(await ask(v1, 'check my stream at evil-example.com')).toBe('@viewer1, no links without permission (warning)')
+    const first = twitch.moderation[0]!.messageId!
+    expect(calls()).toEqual([`delete:${first}`])
+    expect(await removed(first)).toBe(true)
+    await say(v1, 'again: https://evil-example.com/x')
+    expect(calls().at(-1)).toBe(`timeout:${v1.userId}:600`)
+
+    expect((await ok(ADD_REGULAR, { c: channelId, l: '@Viewer2' })).addModerationRegular).toEqual([{ login: 'viewer2' }])
+    const before = calls().length
+    const kept = await say(viewer(2), 'my clip: clips.example.com/abc')
+    expect(calls().length).toBe(before)
+    expect(await removed(kept)).toBe(false)
+
+    expect(await ask(MOD, '!permit viewer3')).toBe('@viewer3 may post one link in the next 60 seconds.')
+    await say(viewer(3), 'here it is: example.org')
+    expect(calls().length).toBe(before)
+    const second = await say(viewer(3), 'and another example.org')
+    expect(calls().at(-1)).toBe(`delete:${second}`)
+  })
+
+  it('catches a banned term in full-width letters and with a Cyrillic look-alike, not inside other words', async () => {
+    const caught = await say(viewer(4), 'get ｆｒｅｅ stuff')
+    expect(calls().at(-1)).toBe(`delete:${caught}`)
+    const n = calls().length
+    await say(viewer(5), 'freedom for all')
+    expect(calls().length).toBe(n)
+    const cyr = await say(viewer(6), 'fr\u0435\u0435 subs')
+    expect(calls().at(-1)).toBe(`delete:${cyr}`)
+  })
+
+  it('!regular add/remove by a moderator; viewers cannot use it', async () => {
+    await say(viewer(7), '!regular add viewer7')
+    expect((await panel()).regulars.map((r: { login: string }) => r.login)).toEqual(['viewer2'])
+    expect(await ask(MOD, '!regular add @Viewer8')).toBe('@viewer8 is now a regular.')
+    expect((await panel()).regulars).toEqual([
+      { login: 'viewer2', addedBy: 'dashboard' },
+      { login: 'viewer8', addedBy: 'moddy' },
+    ])
+    await say(MOD, '!regular remove viewer8')
+    expect((await panel()).regulars.map((r: { login: string }) => r.login)).toEqual(['viewer2'])
+  })
+
+  it('a nuke removes the matching recent lines and times their senders out; !unnuke and undo lift it', async () => {
+    const ids = [await say(viewer(10), 'cheap promo here'), await say(viewer(11), 'CHEAP promo!'), await say(viewer(12), 'so cheap promo lol')]
+    await say(viewer(13), 'i like promos') // not the phrase
+    expect(await ask(MOD, '!nuke cheap promo 60 300')).toBe('Nuked 3 message(s) from 3 viewer(s). !unnuke undoes it.')
+    for (const id of ids) expect(await removed(id)).toBe(true)
+    expect(calls().filter((c) => c.endsWith(':300'))).toEqual(['timeout:3012:300', 'timeout:3011:300', 'timeout:3010:300'])
+    expect(await ask(MOD, '!unnuke')).toBe('Unnuked 3 viewer(s).')
+    expect(calls().filter((c) => c.startsWith('unban'))).toHaveLength(3)
+
+    const log = (await panel({ f: 'links', a: 'timeout' })).log
+    expect(log.total).toBe(1)
+    const row = log.items[0]
+    expect(row).toMatchObject({
+      viewerLogin: 'viewer1',
+      source: 'filter',
+      filter: 'links',
+      action: 'timeout',
+      durationSeconds: 600,
+      ok: true,
+      status: 200,
+      undoable: true,
+    })
+    expect((await ok(UNDO, { id: row.id })).undoModerationAction).toMatchObject({ ok: true, status: 204 })
+    expect(await code(UNDO, { id: row.id })).toBe('CONFLICT')
+    const warn = (await panel({ s: 'viewer1', a: 'warn' })).log.items[0]
+    expect(await code(UNDO, { id: warn.id })).toBe('CONFLICT')
+    expect((await panel({ s: 'VIEWER3' })).log.items.map((r: { viewerLogin: string }) => r.viewerLogin)).toEqual(['viewer3']) // a search by viewer, any case
+    expect((await panel()).counts).toEqual(
+      expect.arrayContaining([
+        { filter: 'links', count: 3 },
+        { filter: 'terms', count: 2 },
+      ]),
+    )
+  })
+
+  it('the dashboard nuke and a platform refusal (403) shown as the missing rights', async () => {
+    await say(viewer(20), 'spam wave one')
+    expect((await ok(NUKE, { c: channelId, p: 'spam wave' })).nukeChat).toEqual({ messages: 1, viewers: 1 })
+    expect(await code(NUKE, { c: channelId, p: 'x' })).toBe('BAD_USER_INPUT')
+    twitch.failRequests(BROADCASTER.id, 10, 403)
+    await say(viewer(21), 'visit evil-example.com')
+    expect((await panel()).rightsProblem).toBeTruthy()
+  })
+
+  it('on Kick: the same ladder through DELETE /chat/{id}, POST and DELETE /moderation/bans (minutes)', async () => {
+    kick.consentAs(KICK_BROADCASTER.id)
+    // A second owner (the first one's plan allows one channel).
+    const owner = (await t.loginAs('reseller')).accessToken
+    const kickChannel = await connectChannel(t, owner, kick, 'kick')
+    await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: kickChannel }, owner)
+    await waitFor(() => worker.get(Number(kickChannel))?.isConnected, 'the Kick bot')
+    const s = defaultSettings()
+    s.enabled = true
+    await ok(SAVE, { c: kickChannel, s: JSON.stringify(s) }, owner)
+    const kbot = worker.get(Number(kickChannel))!
+    const kickSay = async (text: string) => {
+      const before = kbot.stats.handled
+      expect(await kick.chat(KICK_BROADCASTER.id, { id: 901, name: 'kickspam' }, text)).toBe(200)
+      await waitFor(() => kbot.stats.handled > before, 'the Kick line')
+      await kbot.idle()
+    }
+    await kickSay('join evil-example.com')
+    await kickSay('join evil-example.com now')
+    expect(kick.moderation.map((m) => m.kind)).toEqual(['delete', 'timeout'])
+    expect(kick.moderation[1]).toMatchObject({ userId: 901, duration: 10 })
+    const row = (await ok(PANEL, { id: kickChannel, a: 'timeout' }, owner)).channel.moderation.log.items[0]
+    expect((await ok(UNDO, { id: row.id }, owner)).undoModerationAction.ok).toBe(true)
+    expect(kick.moderation.at(-1)).toMatchObject({ kind: 'unban', userId: 901 })
+  })
+})
