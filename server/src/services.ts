@@ -30,6 +30,11 @@ import { createKickWebhooks } from './modules/channels/kick-webhooks'
 import { createTokenBox, resolveTokenKey } from './modules/channels/token-box'
 import { createChatService } from './modules/chat/chat.service'
 import { createCommandsService } from './modules/commands/commands.service'
+// quotes module
+import { createQuotesService } from './modules/quotes/quotes.service'
+// giveaways module
+import { createGiveawayChat } from './modules/giveaways/giveaways.chat'
+import { createGiveawaysService } from './modules/giveaways/giveaways.service'
 import { createFollowersService } from './modules/followers/followers.service'
 import { createAnalyticsService } from './modules/analytics/analytics.service'
 import { createSandboxService } from './modules/sandbox/sandbox.service'
@@ -226,8 +231,15 @@ export function createServices(deps: {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     stateTtlSeconds: config.OAUTH_STATE_TTL,
   })
-  const commands = createCommandsService({ db, channels, pubsub, now })
+  // commands module: the audit trail for mod commands in chat, the platforms for ${title} ${viewers} ${followage}
+  const commands = createCommandsService({ db, channels, pubsub, now, audit, platforms })
+  // quotes module: !quote and !addquote through the commands' chat hook
+  const quotes = createQuotesService({ db, channels, now })
+  commands.addChatHandler(quotes.onChat)
   const chat = createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE })
+  // giveaways module: entries through the commands' chat hook, announcements through the chat service
+  const giveaways = createGiveawaysService({ db, channels, chat, now })
+  commands.addChatHandler(createGiveawayChat({ db, giveaways, followedAt: commands.followedAt }))
   const sandbox = createSandboxService({ db, log, box, platforms, channels, commands })
   const raids = createRaidsService({ db, log, now, channels, platforms })
   // Conversation bot: rules, the optional model endpoint (CONVERSATION_MODEL_*), the log, the monthly limit.
@@ -340,6 +352,8 @@ export function createServices(deps: {
     platforms,
     channels,
     commands,
+    quotes, // quotes module
+    giveaways, // giveaways module
     chat,
     kickWebhooks,
     followers,

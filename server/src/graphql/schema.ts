@@ -14,6 +14,8 @@ import '../modules/audit/audit.schema'
 import '../modules/marketing/marketing.schema'
 import '../modules/channels/channels.schema'
 import '../modules/commands/commands.schema'
+import '../modules/quotes/quotes.schema' // quotes module
+import '../modules/giveaways/giveaways.schema' // giveaways module
 import '../modules/chat/chat.schema'
 import '../modules/followers/followers.schema'
 import '../modules/analytics/analytics.schema'
