@@ -144,7 +144,12 @@ export default tseslint.config(
     // .catch(). Typed lint (the type checker behind ESLint) for the server's files only.
     files: ['server/src/**/*.ts'],
     languageOptions: { parserOptions: { project: './tsconfig.server.json', tsconfigRootDir: import.meta.dirname } },
-    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // \`import { type A } from './x'\` keeps an empty \`import './x'\` in the build (a module loaded
+      // for nothing; the production-deps test reads it as a package named '.'): \`import type\`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
   },
   {
     // Client boundaries (issue 28): the app composes the features (app/features.ts); a feature

@@ -20,6 +20,8 @@ import { chatModule } from './chat/chat.module'
 import { commandsModule } from './commands/commands.module'
 import { conversationModule } from './conversation/conversation.module'
 import { moderationModule } from './moderation/moderation.module'
+import { quotesModule } from './quotes/quotes.module'
+import { giveawaysModule } from './giveaways/giveaways.module'
 import { dataTablesModule } from './data-tables/data-tables.module'
 import { feedbackModule } from './feedback/feedback.module'
 import { firebaseAuthModule } from './firebase-auth/firebase-auth.module'
@@ -60,6 +62,8 @@ export const modules = [
   commandsModule,
   chatModule,
   moderationModule,
+  quotesModule,
+  giveawaysModule,
   sandboxModule,
   raidsModule,
   conversationModule,

@@ -552,36 +552,24 @@ export class ChannelBot {
     }
     // Auto-moderation first: a removed line (or a moderator's !permit, !nuke …) goes no further.
     if (await this.s.moderation.screen(this.row, chat, { now: this.now(), reply: (t) => this.enqueue(t) })) return
-    const text = chat.text.trim()
+    // Commands, quotes and giveaways (modules/commands: chat-commands.ts and the modules that register there).
+    await this.s.commands.onChat(chat, {
+      row: this.row,
+      commands: this.commands,
+      cooldowns: this.cooldowns,
+      live: this.live,
+      category: this.category,
+      uptimeMs: this.uptimeMs(),
+      now: this.now(),
+      random: this.rt.random,
+      mayWrite: () => this.mayWrite(),
+      say: (text) => {
+        this.stats.replies++
+        this.enqueue(text)
+      },
+    })
     // Commands take precedence: a line starting with ! never reaches the conversation bot.
-    if (!text.startsWith('!')) {
-      if (this.row.conversationBot) await this.converse(chat)
-      return
-    }
-    const [word = '', ...args] = text.split(/\s+/)
-    const trigger = word.toLowerCase()
-    const cmd = this.commands.find((c) => c.trigger === trigger)
-    if (!cmd) return
-    if (cmd.category) {
-      if (!this.row.categoryChatBot) return
-      if (cmd.category.toLowerCase() !== (this.category ?? '').toLowerCase()) return
-    } else if (!this.row.chatBot) return
-    if (!permits(chat.roles, cmd.permission)) return
-    const t = this.now()
-    const globalKey = `c:${cmd.id}`
-    const userKey = `u:${cmd.id}:${chat.userId}`
-    const lastAny = this.cooldowns.get(globalKey)
-    const lastUser = this.cooldowns.get(userKey)
-    if (lastAny !== undefined && t - lastAny < cmd.cooldownSeconds * 1000) return
-    if (lastUser !== undefined && t - lastUser < cmd.userCooldownSeconds * 1000) return
-    this.cooldowns.set(globalKey, t)
-    if (cmd.userCooldownSeconds > 0) this.cooldowns.set(userKey, t)
-    if (this.cooldowns.size > 10_000) this.cooldowns.clear()
-    if (!(await this.mayWrite())) return
-    const count = await this.s.commands.countUse(cmd.id)
-    const touser = (args[0] ?? '').replace(/^@/, '') || chat.userName
-    this.stats.replies++
-    this.enqueue(renderTemplate(cmd.response, { user: chat.userName, touser, count, uptimeMs: this.uptimeMs() }, this.rt.random))
+    if (!chat.text.trim().startsWith('!') && this.row.conversationBot) await this.converse(chat)
   }
 
   /**

@@ -31,6 +31,16 @@ describe('command templates', () => {
     expect(renderPreview('x'.repeat(600), sample)).toHaveLength(500)
   })
 
+  it('previews arguments, counters, platform samples and the time, neutralised like the bot', () => {
+    const more = { ...sample, args: ['@ann', 'plays', 'chess'], counterValue: 7, platform: { game: 'Chess' }, now: new Date('2026-01-10T12:34:00Z') }
+    expect(renderPreview('so ${1} (${2:}) ${4|nobody}', more)).toBe('so @ann (plays chess) nobody')
+    expect(renderPreview('${counter deaths} ${game} ${title}', more)).toBe('7 Chess (unknown)')
+    expect(renderPreview('${time Europe/Berlin}', more)).toBe('13:34 (Europe/Berlin)')
+    expect(renderPreview('${1:}', { ...more, args: ['/ban', 'x'] })).toBe('ban x')
+    expect(templateProblems('${1} ${2:} ${1|x} ${counter deaths} ${time UTC} ${game}', COMMAND_VARIABLES)).toEqual([])
+    expect(templateProblems('${counter} ${time Mars/Base}', COMMAND_VARIABLES)).toEqual([{ kind: 'counterName' }, { kind: 'timeZone', zone: 'Mars/Base' }])
+  })
+
   it('finds the problems the server refuses, in its order', () => {
     expect(templateProblems('Hi ${user}', COMMAND_VARIABLES)).toEqual([])
     expect(templateProblems('   ', COMMAND_VARIABLES)).toEqual([{ kind: 'empty' }])
@@ -46,7 +56,21 @@ describe('command templates', () => {
   })
 
   it('writes variables for the help list and inserts them at the caret', () => {
-    expect(COMMAND_VARIABLES.map(variableToken)).toEqual(['${user}', '${touser}', '${count}', '${uptime}', '${random a|b|c}'])
+    expect(COMMAND_VARIABLES.map(variableToken)).toEqual([
+      '${user}',
+      '${touser}',
+      '${1}',
+      '${count}',
+      '${counter deaths}',
+      '${uptime}',
+      '${channel}',
+      '${game}',
+      '${title}',
+      '${viewers}',
+      '${followage}',
+      '${time Europe/Berlin}',
+      '${random a|b|c}',
+    ])
     expect(insertAt('Hi !', '${user}', 3, 3)).toEqual({ text: 'Hi ${user}!', caret: 10 })
     expect(insertAt('Hi XX!', '${user}', 3, 5)).toEqual({ text: 'Hi ${user}!', caret: 10 })
     expect(insertAt('', '${count}', 99, 99)).toEqual({ text: '${count}', caret: 8 })
@@ -71,6 +95,16 @@ describe('chatlist form checks', () => {
       permission: 'everyone',
       category: null,
       enabled: true,
+      aliases: [],
+      availability: 'always',
+      allowedUsers: [],
+      deniedUsers: [],
+    })
+    const listed = { ...draft, aliases: 'DC, !disc', allowedUsers: '@Ann bob' }
+    expect(commandInput(listed)).toMatchObject({ aliases: ['!dc', '!disc'], allowedUsers: ['ann', 'bob'] })
+    expect(checkCommand({ ...draft, aliases: 'no!good', deniedUsers: 'bad-login' })).toMatchObject({
+      aliases: [{ key: 'alias' }],
+      deniedUsers: [{ key: 'login' }],
     })
   })
 

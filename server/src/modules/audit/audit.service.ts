@@ -37,8 +37,8 @@ const numericIds = (values: (string | number | null)[]) => [...new Set(values.ma
 
 const cursorShape = z.object({ id: z.number().int().positive() })
 
-/** Who did it: a signed-in user, or an operator's tool with no account (the user import). */
-export type AuditActor = Pick<Principal, 'userId' | 'role'> | { userId: null; role: 'import' }
+/** Who did it: a signed-in user, an operator's tool with no account (the user import), or a channel's chat moderator (no account here; `after.by` names them). */
+export type AuditActor = Pick<Principal, 'userId' | 'role'> | { userId: null; role: 'import' | 'chat-moderator' }
 
 /** The operator's `npm run import:users` (no account signs in to run it). */
 export const IMPORT_ACTOR: AuditActor = { userId: null, role: 'import' }

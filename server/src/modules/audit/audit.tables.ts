@@ -16,6 +16,7 @@ export const auditEntities = [
   'invoice',
   'blogPost',
   'blogComment',
+  'chatCommand',
 ] as const
 export type AuditEntity = (typeof auditEntities)[number]
 

@@ -1,6 +1,6 @@
 /** The calendar's limits and shapes, the REST date forms, stream event ids and the feed secret's hash. */
 import { createHash } from 'node:crypto'
-import { type CalendarName } from './calendar.tables'
+import type { CalendarName } from './calendar.tables'
 
 export const MAX_TITLE_LENGTH = 200
 export const MAX_STREAM_TITLE_LENGTH = 140

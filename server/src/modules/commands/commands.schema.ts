@@ -1,11 +1,27 @@
 import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { ChannelRef } from '../channels/channels.schema'
-import { commandPermissions, type ChatCommandRow, type ChatTimerRow } from './commands.tables'
+import { commandAvailabilities, commandPermissions, type ChatCommandRow, type ChatCounterRow, type ChatTimerRow } from './commands.tables'
 
 const CommandPermissionEnum = builder.enumType('CommandPermission', {
   description: 'Who may use a command: everyone, or subscribers and up, VIPs and up, moderators and up, the broadcaster only.',
   values: commandPermissions,
+})
+
+const CommandAvailabilityEnum = builder.enumType('CommandAvailability', {
+  description: 'When a command answers: always, only while the stream is live (online), only while it is offline.',
+  values: commandAvailabilities,
+})
+
+const ChatCounterRef = builder.objectRef<ChatCounterRow>('ChatCounter').implement({
+  description: 'A named counter of a channel: ${counter name} in a reply; `!name +1` by a moderator when the reply shows it.',
+  extensions: guardedByParent,
+  fields: (t) => ({
+    id: t.id({ resolve: (c) => String(c.id) }),
+    name: t.exposeString('name'),
+    value: t.exposeInt('value'),
+    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
+  }),
 })
 
 const ChatCommandRef = builder.objectRef<ChatCommandRow>('ChatCommand').implement({
@@ -15,8 +31,13 @@ const ChatCommandRef = builder.objectRef<ChatCommandRow>('ChatCommand').implemen
     channelId: t.id({ resolve: (c) => String(c.channelId) }),
     trigger: t.exposeString('trigger', { description: 'e.g. !discord (lower case).' }),
     response: t.exposeString('response', {
-      description: 'Up to 500 characters; variables ${user} ${touser} ${count} ${uptime} ${random a|b|c}.',
+      description:
+        'Up to 500 characters; variables ${user} ${touser} ${1} ${1:} ${1|default} ${count} ${counter name} ${uptime} ${channel} ${game} ${title} ${viewers} ${followage} ${time Europe/Berlin} ${random a|b|c}.',
     }),
+    aliases: t.exposeStringList('aliases', { description: 'Further triggers of the same command, e.g. !dc for !discord.' }),
+    availability: t.field({ type: CommandAvailabilityEnum, resolve: (c) => c.availability }),
+    allowedUsers: t.exposeStringList('allowedUsers', { description: 'Viewer logins who may use it whatever their level.' }),
+    deniedUsers: t.exposeStringList('deniedUsers', { description: 'Viewer logins who may never use it.' }),
     cooldownSeconds: t.exposeInt('cooldownSeconds', { description: 'Between two uses by anyone.' }),
     userCooldownSeconds: t.exposeInt('userCooldownSeconds', { description: 'Between two uses by the same viewer.' }),
     permission: t.field({ type: CommandPermissionEnum, resolve: (c) => c.permission }),
@@ -55,6 +76,10 @@ const commandFields = (required: boolean) =>
       permission: t.field({ type: CommandPermissionEnum }),
       enabled: t.boolean(),
       category: t.string(),
+      aliases: t.stringList(),
+      availability: t.field({ type: CommandAvailabilityEnum }),
+      allowedUsers: t.stringList(),
+      deniedUsers: t.stringList(),
     }),
   })
 const ChatCommandInput = commandFields(true)
@@ -76,6 +101,7 @@ const ChatTimerPatch = timerFields(false)
 builder.objectFields(ChannelRef, (t) => ({
   commands: t.field({ type: [ChatCommandRef], resolve: (c, _a, ctx) => ctx.services.commands.listCommands(c.id) }),
   timers: t.field({ type: [ChatTimerRef], resolve: (c, _a, ctx) => ctx.services.commands.listTimers(c.id) }),
+  counters: t.field({ type: [ChatCounterRef], resolve: (c, _a, ctx) => ctx.services.commands.counters.list(c.id) }),
 }))
 
 builder.mutationFields((t) => ({
@@ -108,5 +134,15 @@ builder.mutationFields((t) => ({
   deleteChatTimer: t.withAuth({ signedIn: true }).boolean({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.commands.deleteTimer(ctx.principal.userId, String(id)),
+  }),
+  setChatCounter: t.withAuth({ signedIn: true }).field({
+    type: ChatCounterRef,
+    description: 'Sets a counter of one of your channels (created when new).',
+    args: { channelId: t.arg.id({ required: true }), name: t.arg.string({ required: true }), value: t.arg.int({ required: true }) },
+    resolve: (_r, { channelId, name, value }, ctx) => ctx.services.commands.counters.setCounter(ctx.principal.userId, String(channelId), name, value),
+  }),
+  deleteChatCounter: t.withAuth({ signedIn: true }).boolean({
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.commands.counters.deleteCounter(ctx.principal.userId, String(id)),
   }),
 }))

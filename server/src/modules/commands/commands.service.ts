@@ -5,18 +5,20 @@ import { AppError } from '../../errors'
 import type { Topics } from '../../realtime/pubsub'
 import type { ChannelsService } from '../channels/channels.service'
 import { planLimits } from '../channels/plan-limits'
-import { chatCommands, chatTimers, commandPermissions, type ChatCommandRow, type ChatTimerRow, type CommandPermission } from './commands.tables'
-import { COMMAND_VARIABLES, templateProblems, TIMER_VARIABLES } from './template'
+import type { AuditService } from '../audit/audit.service'
+import type { ChannelRow } from '../channels/channels.tables'
+import type { Platforms } from '../../platforms'
+import type { IncomingChat } from '../../platforms/types'
+import { createChatCommands } from './chat-commands'
+import type { ChatHandler, ChatTurn } from './chat-turn'
+import { createCounters } from './counters'
+import { createPlatformValues } from './platform-values'
+import { badInput, checkCommand, commandValues, triggerClash, type CommandInput } from './command-input'
+import { chatCommands, chatTimers, type ChatCommandRow, type ChatTimerRow } from './commands.tables'
+import { templateProblems, TIMER_VARIABLES } from './template'
 
-export interface CommandInput {
-  trigger?: string | null
-  response?: string | null
-  cooldownSeconds?: number | null
-  userCooldownSeconds?: number | null
-  permission?: CommandPermission | null
-  enabled?: boolean | null
-  category?: string | null
-}
+/** Who changed a command: the channel's owner on the dashboard, or a moderator in chat (audited). */
+export type CommandActor = { kind: 'owner'; userId: number } | { kind: 'chat'; login: string }
 
 export interface TimerInput {
   name?: string | null
@@ -26,10 +28,10 @@ export interface TimerInput {
   enabled?: boolean | null
 }
 
-export const TRIGGER = /^![a-z0-9_]{1,30}$/
+export { TRIGGER, type CommandInput } from './command-input'
 export const MIN_TIMER_MINUTES = 5
 
-const bad = (fields: Record<string, string[]>) => new AppError('BAD_USER_INPUT', Object.values(fields).flat().join('; '), fields)
+const bad = badInput
 
 const isUnique = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } }
@@ -37,26 +39,17 @@ const isUnique = (e: unknown) => {
 }
 
 /** Custom commands and timers of a channel (/pages/chatlist), validated and within the plan's limits. */
-export function createCommandsService(deps: { db: Db; channels: ChannelsService; pubsub: PubSub<Topics>; now: () => Date }) {
-  const { db, channels, pubsub, now } = deps
+export function createCommandsService(deps: {
+  db: Db
+  channels: ChannelsService
+  pubsub: PubSub<Topics>
+  now: () => Date
+  audit?: AuditService
+  /** For the platform variables (${title} ${viewers} ${followage}); without, they show "(unknown)". */
+  platforms?: Platforms
+}) {
+  const { db, channels, pubsub, now, audit } = deps
   const changed = (channelId: number, what: string) => pubsub.publish('channelChanged', { channelId, what })
-
-  function checkCommand(input: CommandInput, creating: boolean) {
-    const fields: Record<string, string[]> = {}
-    const add = (k: string, m: string) => (fields[k] ??= []).push(m)
-    if (creating || input.trigger != null) {
-      const t = (input.trigger ?? '').trim().toLowerCase()
-      if (!TRIGGER.test(t)) add('trigger', 'A trigger is ! followed by 1 to 30 letters, digits or underscores, e.g. !discord')
-    }
-    if (creating || input.response != null) for (const p of templateProblems(input.response ?? '', COMMAND_VARIABLES)) add('response', p)
-    for (const k of ['cooldownSeconds', 'userCooldownSeconds'] as const) {
-      const v = input[k]
-      if (v != null && (!Number.isInteger(v) || v < 0 || v > 86_400)) add(k, 'A cooldown is 0 to 86400 seconds')
-    }
-    if (input.permission != null && !commandPermissions.includes(input.permission)) add('permission', 'Unknown permission')
-    if (input.category != null && input.category.length > 100) add('category', 'A category name has at most 100 characters')
-    if (Object.keys(fields).length) throw bad(fields)
-  }
 
   function checkTimer(input: TimerInput, creating: boolean) {
     const fields: Record<string, string[]> = {}
@@ -76,18 +69,6 @@ export function createCommandsService(deps: { db: Db; channels: ChannelsService;
       add('minLines', 'Chat lines between two runs: 0 to 1000')
     }
     if (Object.keys(fields).length) throw bad(fields)
-  }
-
-  const commandValues = (input: CommandInput) => {
-    const v: Partial<ChatCommandRow> = {}
-    if (input.trigger != null) v.trigger = input.trigger.trim().toLowerCase()
-    if (input.response != null) v.response = input.response
-    if (input.cooldownSeconds != null) v.cooldownSeconds = input.cooldownSeconds
-    if (input.userCooldownSeconds != null) v.userCooldownSeconds = input.userCooldownSeconds
-    if (input.permission != null) v.permission = input.permission
-    if (input.enabled != null) v.enabled = input.enabled
-    if (input.category !== undefined) v.category = input.category?.trim() || null
-    return v
   }
 
   async function listCommands(channelId: number): Promise<ChatCommandRow[]> {
@@ -120,10 +101,28 @@ export function createCommandsService(deps: { db: Db; channels: ChannelsService;
 
   const duplicate = (trigger: string) => bad({ trigger: [`The channel already has ${trigger}`] })
 
-  async function createCommand(userId: number, channelId: number | string, input: CommandInput): Promise<ChatCommandRow> {
-    const channel = await channels.owned(userId, channelId)
+  /** A chat moderator's change goes to the audit trail in the same transaction (the dashboard's are the owner's own). */
+  async function audited(tx: Db, actor: CommandActor, action: string, id: number, before: ChatCommandRow | null, after: ChatCommandRow | null) {
+    if (actor.kind !== 'chat' || !audit) return
+    const shape = (r: ChatCommandRow | null) => (r ? { channelId: r.channelId, trigger: r.trigger, response: r.response, by: actor.login } : null)
+    await audit.write(tx, { userId: null, role: 'chat-moderator' }, [
+      { action, entity: 'chatCommand', entityId: id, before: shape(before), after: shape(after) },
+    ])
+  }
+
+  async function clashCheck(tx: Db, channelId: number, selfId: number | null, trigger: string, aliases: string[]) {
+    const others = await tx
+      .select({ id: chatCommands.id, trigger: chatCommands.trigger, aliases: chatCommands.aliases })
+      .from(chatCommands)
+      .where(eq(chatCommands.channelId, channelId))
+    const clash = triggerClash(others, selfId, trigger, aliases)
+    if (clash) throw bad({ [clash === trigger ? 'trigger' : 'aliases']: [`The channel already has ${clash}`] })
+  }
+
+  /** Creates a command on a channel (ownership checked by the caller), within the owner's plan. */
+  async function insertCommand(channel: ChannelRow, input: CommandInput, actor: CommandActor): Promise<ChatCommandRow> {
     checkCommand(input, true)
-    const limits = await planLimits(db, userId)
+    const limits = await planLimits(db, channel.userId)
     const values = commandValues(input)
     try {
       const row = await db.transaction(async (tx) => {
@@ -134,10 +133,12 @@ export function createCommandsService(deps: { db: Db; channels: ChannelsService;
         if (limits.commands !== null && n >= limits.commands) {
           throw new AppError('PLAN_LIMIT', `Your plan allows ${limits.commands} commands per channel`)
         }
+        await clashCheck(tx, channel.id, null, values.trigger!, values.aliases ?? [])
         const [created] = await tx
           .insert(chatCommands)
           .values({ ...values, channelId: channel.id, trigger: values.trigger!, response: values.response! })
           .returning()
+        await audited(tx, actor, 'chatCommand.create', created!.id, null, created!)
         return created!
       })
       changed(channel.id, 'commands')
@@ -148,29 +149,60 @@ export function createCommandsService(deps: { db: Db; channels: ChannelsService;
     }
   }
 
-  async function updateCommand(userId: number, id: number | string, input: CommandInput): Promise<ChatCommandRow> {
-    const existing = await ownedCommand(userId, id)
+  async function patchCommand(existing: ChatCommandRow, input: CommandInput, actor: CommandActor): Promise<ChatCommandRow> {
     checkCommand(input, false)
     const values = commandValues(input)
     try {
-      const [row] = await db
-        .update(chatCommands)
-        .set({ ...values, updatedAt: now() })
-        .where(eq(chatCommands.id, existing.id))
-        .returning()
+      const row = await db.transaction(async (tx) => {
+        if (values.trigger !== undefined || values.aliases !== undefined) {
+          await clashCheck(tx, existing.channelId, existing.id, values.trigger ?? existing.trigger, values.aliases ?? existing.aliases)
+        }
+        const [updated] = await tx
+          .update(chatCommands)
+          .set({ ...values, updatedAt: now() })
+          .where(eq(chatCommands.id, existing.id))
+          .returning()
+        await audited(tx, actor, 'chatCommand.update', existing.id, existing, updated!)
+        return updated!
+      })
       changed(existing.channelId, 'commands')
-      return row!
+      return row
     } catch (e) {
       if (isUnique(e)) throw duplicate(values.trigger!)
       throw e
     }
   }
 
-  async function deleteCommand(userId: number, id: number | string): Promise<boolean> {
-    const existing = await ownedCommand(userId, id)
-    await db.delete(chatCommands).where(eq(chatCommands.id, existing.id))
+  async function removeCommand(existing: ChatCommandRow, actor: CommandActor): Promise<boolean> {
+    await db.transaction(async (tx) => {
+      await tx.delete(chatCommands).where(eq(chatCommands.id, existing.id))
+      await audited(tx, actor, 'chatCommand.delete', existing.id, existing, null)
+    })
     changed(existing.channelId, 'commands')
     return true
+  }
+
+  async function createCommand(userId: number, channelId: number | string, input: CommandInput): Promise<ChatCommandRow> {
+    const channel = await channels.owned(userId, channelId)
+    return insertCommand(channel, input, { kind: 'owner', userId })
+  }
+
+  async function updateCommand(userId: number, id: number | string, input: CommandInput): Promise<ChatCommandRow> {
+    return patchCommand(await ownedCommand(userId, id), input, { kind: 'owner', userId })
+  }
+
+  async function deleteCommand(userId: number, id: number | string): Promise<boolean> {
+    return removeCommand(await ownedCommand(userId, id), { kind: 'owner', userId })
+  }
+
+  /** A command of the channel by trigger (for !editcom / !delcom in chat). */
+  async function commandByTrigger(channelId: number, trigger: string): Promise<ChatCommandRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(chatCommands)
+      .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.trigger, trigger)))
+      .limit(1)
+    return row
   }
 
   const timerValues = (input: TimerInput) => {
@@ -233,7 +265,20 @@ export function createCommandsService(deps: { db: Db; channels: ChannelsService;
     return row?.n ?? 0
   }
 
-  return {
+  const counters = createCounters({ db, channels, now })
+  const values = deps.platforms ? createPlatformValues({ channels, platforms: deps.platforms, now }) : null
+  const handlers: ChatHandler[] = []
+
+  /**
+   * The bot's one hook per chat line: custom and mod commands first, then the other chat
+   * modules (quotes, giveaways) in the order they registered; each sees every line.
+   */
+  async function onChat(chat: IncomingChat, turn: ChatTurn): Promise<void> {
+    await runner.onCommand(chat, turn)
+    for (const h of handlers) await h(chat, turn)
+  }
+
+  const service = {
     listCommands,
     listTimers,
     createCommand,
@@ -243,12 +288,30 @@ export function createCommandsService(deps: { db: Db; channels: ChannelsService;
     updateTimer,
     deleteTimer,
     countUse,
+    insertCommand,
+    patchCommand,
+    removeCommand,
+    commandByTrigger,
     enabledCommands: (channelId: number) =>
       db
         .select()
         .from(chatCommands)
         .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.enabled, true))),
+    counters,
+    onChat,
+    /** Platform calls made for reply variables so far (a warm cache makes none). */
+    platformCalls: () => values?.stats.calls ?? 0,
+    /** When a viewer followed (cached; undefined: the platform cannot say), for giveaway eligibility. */
+    followedAt: (row: ChannelRow, viewerId: string) => (values ? values.followedAt(row, viewerId) : Promise.resolve(undefined)),
+    /** Another chat module's handler (quotes, giveaways): called for every line after the commands. */
+    addChatHandler: (h: ChatHandler) => void handlers.push(h),
   }
+  const runner = createChatCommands({
+    commands: service,
+    counters,
+    values: values ?? { resolve: async () => ({}) },
+  })
+  return service
 }
 
 export type CommandsService = ReturnType<typeof createCommandsService>

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { faqCategories, faqCategoryTexts, faqQuestions, faqQuestionTexts, type HelpLocale } from './help.tables'
-import { type FaqCategory, type FaqData } from './help-model'
+import type { FaqCategory, FaqData } from './help-model'
 import { faqMatches } from './help-search'
 import type { HelpDeps } from './help.deps'
 

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm'
 import type { Principal } from '../../permissions/abilities'
 import { requireAdmin, scopeOf } from '../../permissions/scope'
 import { faqCategories, faqCategoryTexts, faqQuestions, faqQuestionTexts, kbArticles, kbArticleTexts, kbCategories, kbCategoryTexts } from './help.tables'
-import { type HelpText, type HelpEditorEntry, type HelpEditor } from './help-model'
+import type { HelpText, HelpEditorEntry, HelpEditor } from './help-model'
 import { byLocale } from './help-inputs'
 import type { HelpDeps } from './help.deps'
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type HelpLocale } from './help.tables'
+import type { HelpLocale } from './help.tables'
 import { escapeLike } from './help-model'
 import type { HelpDeps } from './help.deps'
 

@@ -7,7 +7,7 @@ import type { Principal } from '../../permissions/abilities'
 import { requireAdmin, scopeOf } from '../../permissions/scope'
 import type { AuditEntity } from '../audit/audit.tables'
 import { faqCategories, faqCategoryTexts, faqQuestions, faqQuestionTexts, kbArticles, kbArticleTexts, kbCategories, kbCategoryTexts } from './help.tables'
-import { type HelpEntryKind, type HelpText } from './help-model'
+import type { HelpEntryKind, HelpText } from './help-model'
 import { isUniqueViolation, byLocale } from './help-inputs'
 
 /** Everything an audit row keeps of an entry (read through `tx`). */

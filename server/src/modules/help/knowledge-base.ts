@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { kbArticles, kbArticleTexts, kbCategories, kbCategoryTexts, type HelpLocale } from './help.tables'
 import { markdownToHtml } from './markdown'
-import { type KbCategory, type KbArticle } from './help-model'
+import type { KbCategory, KbArticle } from './help-model'
 import { kbMatches } from './help-search'
 import type { HelpDeps } from './help.deps'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Principal } from '../../permissions/abilities'
 import { requireAdmin, scopeOf } from '../../permissions/scope'
-import { type HelpEntryKind } from './help-model'
+import type { HelpEntryKind } from './help-model'
 import { parseInput, TABLES } from './help-inputs'
 import { snapshot, writeTexts, change, notFound, nextPosition, requireParent } from './help-writes'
 import type { HelpDeps } from './help.deps'

@@ -3,7 +3,7 @@ import { count, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
 import { toCents } from '../../money'
-import { type Scope } from '../../permissions/scope'
+import type { Scope } from '../../permissions/scope'
 import { invoicePayments, invoices, type InvoiceRow } from './invoices.tables'
 
 /** What a scope may read: admins all; resellers their clients' invoices and their own; clients their own. */

@@ -1,6 +1,6 @@
 /** Small reads for the statistics cards, scoped like the lists. */
 import { and, count, eq, gte, isNotNull, or, sql, type SQL } from 'drizzle-orm'
-import { type Scope } from '../../permissions/scope'
+import type { Scope } from '../../permissions/scope'
 import { orderItems, orders } from '../shop/shop.tables'
 import { invoicePayments, invoices } from './invoices.tables'
 import { visible } from './invoice-scope'

@@ -1,8 +1,8 @@
 /** An invoice as the spec shows it: its status and balance from the payments, its client, its payment details. */
 import { sql } from 'drizzle-orm'
-import { type UserRow } from '../../db/schema'
+import type { UserRow } from '../../db/schema'
 import { fromCents, linesCents, toCents } from '../../money'
-import { type InvoiceLine, type InvoiceRow, type InvoiceStatus } from './invoices.tables'
+import type { InvoiceLine, InvoiceRow, InvoiceStatus } from './invoices.tables'
 import type { InvoicesDeps } from './invoices.deps'
 
 /** An invoice in the spec's shape (§3 "Invoice"). Dates are YYYY-MM-DD; money in CURRENCY. */

@@ -1,7 +1,7 @@
 /** A licence as the API shows it, what a scope sees, and the notice after a change. */
 import { eq, inArray, or, type SQL } from 'drizzle-orm'
 import { licences, users, type LicenceRow, type LicenceStatus, type Role } from '../../db/schema'
-import { type Scope } from '../../permissions/scope'
+import type { Scope } from '../../permissions/scope'
 import { maskLicenceKey } from './keys'
 import { daysBetween, utcDay } from '../users/user-view'
 import type { LicencesDeps } from './licences.deps'

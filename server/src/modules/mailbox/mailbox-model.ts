@@ -2,7 +2,7 @@
 import sanitizeHtml from 'sanitize-html'
 import { AppError } from '../../errors'
 import { RICH_TEXT_TAGS } from '../../text/rich-text'
-import { type mailboxEmails, type mailboxMessages, type Address, type EmailFolder, type EmailLabel } from './mailbox.tables'
+import type { mailboxEmails, mailboxMessages, Address, EmailFolder, EmailLabel } from './mailbox.tables'
 
 /**
  * Attachments travel base64 in the GraphQL body (256 KB at most), so a mail's attachments

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm'
 import { mailboxAttachments, mailboxEmails, mailboxMessages } from './mailbox.tables'
-import { type EmailView } from './mailbox-model'
+import type { EmailView } from './mailbox-model'
 import { views, folderCounts, filterOf, ownedCopy } from './mailbox-access'
 import type { MailboxDeps } from './mailbox.deps'
 

@@ -23,8 +23,8 @@ const inputs = {
     badges: z.array(z.enum(sandboxBadges)).max(sandboxBadges.length).default([]),
     text: z.string().trim().min(1, 'type a message').max(500, 'at most 500 characters'),
   }),
-  stream: z.object({ online: z.boolean(), category: z.string().trim().min(1).max(100).nullish() }),
-  follow: z.object({ viewer: name }),
+  stream: z.object({ online: z.boolean(), category: z.string().trim().min(1).max(100).nullish(), title: z.string().trim().max(140).nullish() }),
+  follow: z.object({ viewer: name, daysAgo: z.number().int().min(0, 'at least 0 days').max(5000, 'at most 5000 days').nullish() }),
   raid: z.object({ fromChannel: name, viewers: z.number().int().min(1).max(100_000) }),
   clip: z.object({ title: z.string().trim().min(1, 'give the clip a title').max(100, 'at most 100 characters'), creator: name.nullish() }),
 }

@@ -61,14 +61,15 @@ builder.mutationFields((t) => ({
       ctx.services.sandbox.chat(ctx.principal.userId, String(channelId), { viewer, badges: badges ?? [], text }),
   }),
   sandboxStream: t.withAuth({ signedIn: true }).boolean({
-    description: 'The sandbox stream goes online (with a category) or offline.',
-    args: { channelId: t.arg.id({ required: true }), online: t.arg.boolean({ required: true }), category: t.arg.string() },
-    resolve: (_r, { channelId, online, category }, ctx) => ctx.services.sandbox.stream(ctx.principal.userId, String(channelId), { online, category }),
+    description: 'The sandbox stream goes online (with a category and a title) or offline.',
+    args: { channelId: t.arg.id({ required: true }), online: t.arg.boolean({ required: true }), category: t.arg.string(), title: t.arg.string() },
+    resolve: (_r, { channelId, online, category, title }, ctx) =>
+      ctx.services.sandbox.stream(ctx.principal.userId, String(channelId), { online, category, title }),
   }),
   sandboxFollow: t.withAuth({ signedIn: true }).boolean({
-    description: 'A test viewer follows the sandbox channel (EventSub channel.follow).',
-    args: { channelId: t.arg.id({ required: true }), viewer: t.arg.string({ required: true }) },
-    resolve: (_r, { channelId, viewer }, ctx) => ctx.services.sandbox.follow(ctx.principal.userId, String(channelId), { viewer }),
+    description: 'A test viewer follows the sandbox channel (EventSub channel.follow); `daysAgo` dates the follow back (for ${followage}).',
+    args: { channelId: t.arg.id({ required: true }), viewer: t.arg.string({ required: true }), daysAgo: t.arg.int() },
+    resolve: (_r, { channelId, viewer, daysAgo }, ctx) => ctx.services.sandbox.follow(ctx.principal.userId, String(channelId), { viewer, daysAgo }),
   }),
   sandboxRaid: t.withAuth({ signedIn: true }).boolean({
     description: 'Another (simulated) channel raids the sandbox channel with a viewer count (EventSub channel.raid).',

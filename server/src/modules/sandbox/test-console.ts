@@ -12,6 +12,7 @@ export async function chat(deps: SandboxDeps, userId: number, channelId: number 
 export async function stream(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['stream']): Promise<boolean> {
   const i = parse('stream', input)
   const { channel, p } = await sandboxChannel(deps, userId, channelId)
+  if (i.title != null) p.server.setTitle(channel.platformUserId, i.title)
   if (i.online) {
     p.server.setCategory(channel.platformUserId, i.category ?? 'Just Chatting')
     p.server.goLive(channel.platformUserId, i.category ?? 'Just Chatting')
@@ -22,7 +23,7 @@ export async function stream(deps: SandboxDeps, userId: number, channelId: numbe
 export async function follow(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['follow']): Promise<boolean> {
   const i = parse('follow', input)
   const { channel, p } = await sandboxChannel(deps, userId, channelId)
-  p.server.follow(channel.platformUserId, viewer(i.viewer))
+  p.server.follow(channel.platformUserId, viewer(i.viewer), (i.daysAgo ?? 0) * 86_400_000)
   return true
 }
 

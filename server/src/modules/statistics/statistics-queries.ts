@@ -1,6 +1,6 @@
 /** The building blocks of the cards: the card names, scope fragments, UTC day and month buckets, the revenue, order and sign-in queries. */
 import { sql, type SQL } from 'drizzle-orm'
-import { type Scope } from '../../permissions/scope'
+import type { Scope } from '../../permissions/scope'
 import { signIns, type SignInDevice } from './statistics.tables'
 import type { StatisticsDeps } from './statistics.deps'
 

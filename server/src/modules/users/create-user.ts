@@ -9,7 +9,7 @@ import { ADMIN_ABILITY, DEFAULT_ABILITY, type Principal } from '../../permission
 import { requireStaff, scopeOf } from '../../permissions/scope'
 import type { AuditEvent } from '../audit/audit.service'
 import { emailHeldForUndo } from '../account/email-hold'
-import { type UserView } from './user-view'
+import type { UserView } from './user-view'
 import { USERNAME, EMAIL, TWITCH, createInput, invalid, isUniqueViolation } from './user-inputs'
 import { get } from './get-user'
 import { resellerExists, changed } from './user-writes'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type Principal } from '../../permissions/abilities'
+import type { Principal } from '../../permissions/abilities'
 import { scopeOf } from '../../permissions/scope'
 import { utcDay, type UserView } from './user-view'
 import { scopeCondition, toView, hydrate } from './user-query'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { AppError } from '../../errors'
-import { type Principal } from '../../permissions/abilities'
+import type { Principal } from '../../permissions/abilities'
 import { scopeOf } from '../../permissions/scope'
 import { utcDay, type UserView } from './user-view'
 import { SORTS, parseSort, type UserFilter, limitOf, toView, hydrate, checkFilter, listConditions, total, direction } from './user-query'

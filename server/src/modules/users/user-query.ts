@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { roles, type Role } from '../../db/schema'
 import { AppError } from '../../errors'
-import { type Scope } from '../../permissions/scope'
+import type { Scope } from '../../permissions/scope'
 import { deriveLicence, type UserView } from './user-view'
 import type { UsersDeps } from './users.deps'
 

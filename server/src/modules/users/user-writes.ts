@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
-import { type Scope } from '../../permissions/scope'
+import type { Scope } from '../../permissions/scope'
 import type { UsersDeps } from './users.deps'
 
 export async function lockTarget(tx: Db, scope: Scope, id: number) {

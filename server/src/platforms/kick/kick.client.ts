@@ -146,6 +146,13 @@ export class KickClient implements PlatformClient {
     }
   }
 
+  /** The channel's stream title (GET /channels stream_title), null when empty. Kick publishes no follow dates. */
+  async channelTitle(token: string, broadcasterId: string): Promise<string | null> {
+    const q = new URLSearchParams({ broadcaster_user_id: broadcasterId })
+    const res = expectOk('kick', await this.call(token, 'GET', `/channels?${q}`), 'get channel')
+    return (res.body as { data?: Array<{ stream_title?: string }> }).data?.[0]?.stream_title || null
+  }
+
   /** The livestream's viewer count as Kick reports it (GET /livestreams). */
   async liveViewers(token: string, broadcasterId: string, retries?: number): Promise<LiveViewers> {
     const q = new URLSearchParams({ broadcaster_user_id: broadcasterId })

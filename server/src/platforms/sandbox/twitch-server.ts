@@ -180,6 +180,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const conduits = new Map<string, Conduit>()
   const streams = new Map<string, { category: string; startedAt: string } | null>()
   const categories = new Map<string, string>()
+  const titles = new Map<string, string>()
   /** broadcaster → followers, oldest first (Helix lists newest first). */
   const followers = new Map<string, SandboxFollower[]>()
   const viewers = new Map<string, number>()
@@ -470,7 +471,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       if (!Number.isInteger(first) || first < 1 || first > 100) {
         return { status: 400, body: { error: 'Bad Request', status: 400, message: 'The value in the "first" field is not valid' } }
       }
-      const all = [...(followers.get(id) ?? [])].reverse()
+      const forUser = q.get('user_id')
+      const all = [...(followers.get(id) ?? [])].reverse().filter((f) => !forUser || f.userId === forUser)
       const after = q.get('after')
       const start = after ? Number(Buffer.from(after, 'base64url').toString()) : 0
       if (!Number.isInteger(start) || start < 0) return { status: 400, body: { error: 'Bad Request', status: 400, message: 'The cursor is not valid' } }
@@ -487,7 +489,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     }
     if (p === '/channels' && req.method === 'GET') {
       const id = q.get('broadcaster_id') ?? ''
-      return { status: 200, body: { data: [{ broadcaster_id: id, game_name: categories.get(id) ?? '' }] } }
+      return { status: 200, body: { data: [{ broadcaster_id: id, game_name: categories.get(id) ?? '', title: titles.get(id) ?? '' }] } }
     }
     if (p === '/moderation/moderators' && req.method === 'GET') {
       if (!has('moderation:read')) return missing('moderation:read')
@@ -937,6 +939,16 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       if (on) moderators.add(`${broadcasterId}:${userId}`)
       else moderators.delete(`${broadcasterId}:${userId}`)
     },
+    /** The stream title GET /channels reports (announced as channel.update). */
+    setTitle(broadcasterId: string, title: string) {
+      titles.set(broadcasterId, title)
+      notify(broadcasterId, 'channel.update', {
+        broadcaster_user_id: broadcasterId,
+        title,
+        category_name: categories.get(broadcasterId) ?? '',
+        category_id: '1',
+      })
+    },
     setCategory(broadcasterId: string, category: string) {
       categories.set(broadcasterId, category)
       notify(broadcasterId, 'channel.update', { broadcaster_user_id: broadcasterId, title: '', category_name: category, category_id: '1' })
@@ -947,10 +959,10 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       categories.set(broadcasterId, category)
       notify(broadcasterId, 'stream.online', { id: nextId('s'), broadcaster_user_id: broadcasterId, type: 'live', started_at: startedAt })
     },
-    /** A viewer follows the channel: listed by GET /channels/followers and announced as channel.follow v2. */
-    follow(broadcasterId: string, user: { userId: string; login: string; name?: string }) {
+    /** A viewer follows the channel (`ageMs` ago: a test viewer's follow age): listed by GET /channels/followers and announced as channel.follow v2. */
+    follow(broadcasterId: string, user: { userId: string; login: string; name?: string }, ageMs = 0) {
       const b = users.get(broadcasterId)
-      const followedAt = new Date(now()).toISOString()
+      const followedAt = new Date(now() - ageMs).toISOString()
       const list = followers.get(broadcasterId) ?? []
       const existing = list.find((f) => f.userId === user.userId)
       if (existing) return existing

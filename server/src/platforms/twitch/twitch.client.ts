@@ -355,6 +355,25 @@ export class TwitchClient implements PlatformClient {
     }
   }
 
+  /**
+   * When a viewer followed the channel (GET /channels/followers with user_id,
+   * moderator:read:followers), or null when they do not follow it.
+   */
+  async followedAt(token: string, broadcasterId: string, userId: string): Promise<Date | null> {
+    const q = new URLSearchParams({ broadcaster_id: broadcasterId, user_id: userId })
+    const res = expectOk('twitch', await this.helix(token, 'GET', `/channels/followers?${q}`), 'get follower')
+    const f = (res.body as { data?: Array<{ followed_at?: string }> }).data?.[0]
+    const at = f?.followed_at ? new Date(f.followed_at) : null
+    return at && !Number.isNaN(at.getTime()) ? at : null
+  }
+
+  /** The channel's stream title (GET /channels title), null when empty. */
+  async channelTitle(token: string, broadcasterId: string): Promise<string | null> {
+    const q = new URLSearchParams({ broadcaster_id: broadcasterId })
+    const res = expectOk('twitch', await this.helix(token, 'GET', `/channels?${q}`), 'get channel')
+    return (res.body as { data?: Array<{ title?: string }> }).data?.[0]?.title || null
+  }
+
   /** The stream's viewer count as Twitch reports it (GET /streams viewer_count). */
   async liveViewers(token: string, broadcasterId: string, retries?: number): Promise<LiveViewers> {
     const q = new URLSearchParams({ user_id: broadcasterId })

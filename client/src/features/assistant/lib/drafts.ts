@@ -3,7 +3,7 @@
  * checks mirror the server's (commands.service.ts) so most mistakes show before saving;
  * each problem is a translation key with its values.
  */
-import type { ChatCommandInput, ChatTimerInput, CommandPermission } from '../../../gql/graphql'
+import type { ChatCommandInput, ChatTimerInput, CommandAvailability, CommandPermission } from '../../../gql/graphql'
 import {
   COMMAND_VARIABLES,
   MAX_COOLDOWN_SECONDS,
@@ -19,6 +19,11 @@ import {
 import { parseWholeNumber } from '../../../components/channel-page/format'
 
 export const PERMISSIONS: readonly CommandPermission[] = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster']
+export const AVAILABILITIES: readonly CommandAvailability[] = ['always', 'online', 'offline']
+const LOGIN_PATTERN = /^[a-z0-9_]{1,25}$/
+
+/** Words of a list field ("!dc, !disc" or "ann bob"), as typed. */
+export const listWords = (raw: string) => raw.split(/[\s,]+/).filter(Boolean)
 
 export interface Problem {
   key: string
@@ -35,6 +40,12 @@ export interface CommandDraft {
   permission: CommandPermission
   category: string
   enabled: boolean
+  /** Further triggers, separated by commas or spaces. */
+  aliases: string
+  availability: CommandAvailability
+  /** Viewer logins, separated by commas or spaces. */
+  allowedUsers: string
+  deniedUsers: string
 }
 
 export type CommandField = keyof CommandDraft
@@ -47,6 +58,10 @@ export const EMPTY_COMMAND: CommandDraft = {
   permission: 'everyone',
   category: '',
   enabled: true,
+  aliases: '',
+  availability: 'always',
+  allowedUsers: '',
+  deniedUsers: '',
 }
 
 export interface TimerDraft {
@@ -75,6 +90,10 @@ function templateProblem(problem: TemplateProblem): Problem {
       return { key: 'template.randomOptions' }
     case 'noArguments':
       return { key: 'template.noArguments', values: { name: problem.name } }
+    case 'counterName':
+      return { key: 'template.counterName' }
+    case 'timeZone':
+      return { key: 'template.timeZone', values: { zone: problem.zone } }
   }
 }
 
@@ -94,6 +113,12 @@ export function checkCommand(draft: CommandDraft): DraftProblems<CommandField> {
   checkNumber(out, 'cooldownSeconds', draft.cooldownSeconds, 0, MAX_COOLDOWN_SECONDS, 'cooldown')
   checkNumber(out, 'userCooldownSeconds', draft.userCooldownSeconds, 0, MAX_COOLDOWN_SECONDS, 'cooldown')
   if (draft.category.trim().length > 100) add(out, 'category', { key: 'category' })
+  for (const alias of listWords(draft.aliases)) if (!TRIGGER_PATTERN.test(normaliseTrigger(alias))) add(out, 'aliases', { key: 'alias', values: { alias } })
+  for (const field of ['allowedUsers', 'deniedUsers'] as const) {
+    for (const login of listWords(draft[field])) {
+      if (!LOGIN_PATTERN.test(login.toLowerCase().replace(/^@/, ''))) add(out, field, { key: 'login', values: { login } })
+    }
+  }
   return out
 }
 
@@ -119,6 +144,10 @@ export function commandInput(draft: CommandDraft): ChatCommandInput {
     permission: draft.permission,
     category: draft.category.trim() || null,
     enabled: draft.enabled,
+    aliases: listWords(draft.aliases).map(normaliseTrigger),
+    availability: draft.availability,
+    allowedUsers: listWords(draft.allowedUsers).map((l) => l.toLowerCase().replace(/^@/, '')),
+    deniedUsers: listWords(draft.deniedUsers).map((l) => l.toLowerCase().replace(/^@/, '')),
   }
 }
 
@@ -140,6 +169,10 @@ export function commandDraftOf(command: {
   permission: CommandPermission
   category: string | null
   enabled: boolean
+  aliases: readonly string[]
+  availability: CommandAvailability
+  allowedUsers: readonly string[]
+  deniedUsers: readonly string[]
 }): CommandDraft {
   return {
     trigger: command.trigger,
@@ -149,6 +182,10 @@ export function commandDraftOf(command: {
     permission: command.permission,
     category: command.category ?? '',
     enabled: command.enabled,
+    aliases: command.aliases.join(', '),
+    availability: command.availability,
+    allowedUsers: command.allowedUsers.join(', '),
+    deniedUsers: command.deniedUsers.join(', '),
   }
 }
 

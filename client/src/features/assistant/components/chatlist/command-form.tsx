@@ -6,12 +6,23 @@ import { SelectField } from '../../../../components/ui/select-field'
 import { Switch } from '../../../../components/ui/switch'
 import { TextField } from '../../../../components/ui/text-field'
 import { type AssistantCommandFragment, useAssistantCreateCommandMutation, useAssistantUpdateCommandMutation } from '../../../../gql/graphql'
-import { type CommandDraft, type CommandField, EMPTY_COMMAND, PERMISSIONS, checkCommand, commandDraftOf, commandInput } from '../../lib/drafts'
+import { AVAILABILITIES, type CommandDraft, type CommandField, EMPTY_COMMAND, PERMISSIONS, checkCommand, commandDraftOf, commandInput } from '../../lib/drafts'
 import { MAX_COOLDOWN_SECONDS, COMMAND_VARIABLES, normaliseTrigger } from '../../lib/template'
 import { TemplateEditor } from './template-editor'
 import { useDraftForm } from './use-draft-form'
 
-const SERVER_FIELDS: readonly CommandField[] = ['trigger', 'response', 'cooldownSeconds', 'userCooldownSeconds', 'permission', 'category']
+const SERVER_FIELDS: readonly CommandField[] = [
+  'trigger',
+  'response',
+  'cooldownSeconds',
+  'userCooldownSeconds',
+  'permission',
+  'category',
+  'aliases',
+  'availability',
+  'allowedUsers',
+  'deniedUsers',
+]
 
 export interface CommandFormProps {
   channelId: string
@@ -115,6 +126,50 @@ export function CommandForm({ channelId, command, categoryChatBot, onDone, onCan
           onChange={(event) => set('category', event.target.value)}
           placeholder={t('commands.hints.categoryPlaceholder')}
           data-testid="command-category"
+        />
+        <TextField
+          label={t('commands.fields.aliases')}
+          hint={t('commands.hints.aliases')}
+          errors={errorsFor('aliases')}
+          value={draft.aliases}
+          onChange={(event) => set('aliases', event.target.value)}
+          placeholder="!dc, !disc"
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="command-aliases"
+        />
+        <SelectField
+          label={t('commands.fields.availability')}
+          errors={errorsFor('availability')}
+          value={draft.availability}
+          onChange={(event) => set('availability', event.target.value as CommandDraft['availability'])}
+          data-testid="command-availability"
+        >
+          {AVAILABILITIES.map((availability) => (
+            <option key={availability} value={availability}>
+              {t(`availability.${availability}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('commands.fields.allowedUsers')}
+          hint={t('commands.hints.allowedUsers')}
+          errors={errorsFor('allowedUsers')}
+          value={draft.allowedUsers}
+          onChange={(event) => set('allowedUsers', event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="command-allowed"
+        />
+        <TextField
+          label={t('commands.fields.deniedUsers')}
+          hint={t('commands.hints.deniedUsers')}
+          errors={errorsFor('deniedUsers')}
+          value={draft.deniedUsers}
+          onChange={(event) => set('deniedUsers', event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="command-denied"
         />
       </StyledFormGrid>
       <Switch label={t('commands.fields.enabled')} checked={draft.enabled} onChange={(value) => set('enabled', value)} testId="command-enabled" />

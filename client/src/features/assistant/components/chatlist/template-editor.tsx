@@ -99,7 +99,19 @@ export function TemplateEditor({ label, value, onChange, variables, errors, prev
   const { t } = useTranslation('assistant')
   const area = useRef<HTMLTextAreaElement>(null)
   const [randomIndex, setRandomIndex] = useState(0)
-  const preview = renderPreview(value, { ...sample, randomIndex })
+  const preview = renderPreview(value, {
+    ...sample,
+    randomIndex,
+    args: [`@${sample.touser}`],
+    counterValue: 7,
+    platform: {
+      channel: t('template.samples.channel'),
+      game: t('template.samples.game'),
+      title: t('template.samples.title'),
+      viewers: '42',
+      followage: t('template.samples.followage'),
+    },
+  })
   const hasRandom = /\$\{\s*random\s/.test(value)
 
   function insert(variable: TemplateVariable) {

@@ -1,0 +1,233 @@
+import { randomInt } from 'node:crypto'
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../../db/client'
+import { AppError } from '../../errors'
+import type { ChannelsService } from '../channels/channels.service'
+import type { ChannelRow } from '../channels/channels.tables'
+import type { ChatService } from '../chat/chat.service'
+import { chatMessages } from '../chat/chat.tables'
+import { badInput } from '../commands/commands.module'
+import {
+  giveawayDraws,
+  giveawayEligibilities,
+  giveawayEntries,
+  giveaways,
+  type GiveawayDrawRow,
+  type GiveawayEntryRow,
+  type GiveawayRow,
+} from './giveaways.tables'
+
+export const MAX_GIVEAWAY_MINUTES = 24 * 60
+export const MAX_SUBSCRIBER_TICKETS = 10
+
+const openInput = z
+  .object({
+    prize: z.string().trim().min(1, 'Name the prize').max(100, 'A prize has at most 100 characters'),
+    keyword: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^!?[a-z0-9_]{1,30}$/, 'A keyword is one word such as !join')
+      .transform((k) => (k.startsWith('!') ? k : `!${k}`))
+      .nullish(),
+    eligibility: z.enum(giveawayEligibilities).default('everyone'),
+    minFollowDays: z.number().int().min(0, 'At least 0 days').max(3650, 'At most 3650 days').nullish(),
+    maxEntries: z.number().int().min(1, 'At least 1 entry').max(100_000, 'At most 100000 entries').nullish(),
+    subscriberTickets: z.number().int().min(1, 'At least 1 ticket').max(MAX_SUBSCRIBER_TICKETS, `At most ${MAX_SUBSCRIBER_TICKETS} tickets`).default(1),
+    durationMinutes: z.number().int().min(1, 'At least 1 minute').max(MAX_GIVEAWAY_MINUTES, `At most ${MAX_GIVEAWAY_MINUTES} minutes`).nullish(),
+  })
+  .refine((i) => i.minFollowDays == null || i.minFollowDays === 0 || i.eligibility === 'followers', {
+    path: ['minFollowDays'],
+    message: 'A follow age needs the followers eligibility',
+  })
+export type GiveawayInput = z.input<typeof openInput>
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input)
+  if (r.success) return r.data
+  const fields: Record<string, string[]> = {}
+  for (const issue of r.error.issues) (fields[issue.path.join('.') || 'input'] ??= []).push(issue.message)
+  throw badInput(fields)
+}
+
+const isUnique = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } }
+  return (err.cause ?? err).code === '23505'
+}
+
+/** The entry a ticket falls on: tickets are laid out in pool order. */
+export function ticketOwner(pool: ReadonlyArray<readonly [number, number]>, ticket: number): number {
+  let left = ticket
+  for (const [entryId, tickets] of pool) {
+    if (left < tickets) return entryId
+    left -= tickets
+  }
+  throw new Error('ticket outside the pool')
+}
+
+/**
+ * Giveaways of a channel: opened on the dashboard (keyword or every chat line, eligibility,
+ * follow age, entry limit, sub luck, a timer or manual close), entered in chat, drawn with
+ * crypto.randomInt over the stored entries' tickets (each draw recorded with what it drew
+ * from), rerolled, announced through the bot within the chat limit.
+ */
+export function createGiveawaysService(deps: {
+  db: Db
+  channels: ChannelsService
+  chat: ChatService
+  now: () => Date
+  /** For draws; crypto.randomInt unless a test replaces it. */
+  randomInt?: (max: number) => number
+}) {
+  const { db, channels, chat, now } = deps
+  const pick = deps.randomInt ?? ((max: number) => randomInt(max))
+  /** Open giveaway per channel, for the chat hook: reset here on every change (other processes: within OPEN_CACHE_MS). */
+  const openCache = new Map<number, { at: number; row: GiveawayRow | null }>()
+
+  /** A line in the channel's chat from the bot, when its bot is on and the chat limit allows (else skipped). */
+  async function announce(channel: ChannelRow, text: string): Promise<boolean> {
+    if (!channel.active) return false
+    const limiter = chat.limiters.get(channel.id)
+    if (!limiter.tryTake(now().getTime())) return false
+    return chat
+      .sendAsBot(channel.id, text)
+      .then((r) => r.ok)
+      .catch(() => false)
+  }
+
+  async function owned(userId: number, id: number | string): Promise<{ giveaway: GiveawayRow; channel: ChannelRow }> {
+    const n = Number(id)
+    const [giveaway] = Number.isSafeInteger(n) ? await db.select().from(giveaways).where(eq(giveaways.id, n)).limit(1) : []
+    if (!giveaway) throw new AppError('NOT_FOUND', 'Giveaway not found')
+    const channel = await channels.owned(userId, giveaway.channelId).catch(() => {
+      throw new AppError('NOT_FOUND', 'Giveaway not found')
+    })
+    return { giveaway, channel }
+  }
+
+  async function open(userId: number, channelId: number | string, input: GiveawayInput): Promise<GiveawayRow> {
+    const channel = await channels.owned(userId, channelId)
+    const i = parse(openInput, input)
+    if (i.eligibility === 'followers' && channel.platform === 'kick' && !channel.sandbox) {
+      throw badInput({ eligibility: ['Kick publishes no follows to apps: choose everyone or subscribers'] })
+    }
+    try {
+      const [row] = await db
+        .insert(giveaways)
+        .values({
+          channelId: channel.id,
+          prize: i.prize,
+          keyword: i.keyword ?? null,
+          eligibility: i.eligibility,
+          minFollowDays: i.minFollowDays || null,
+          maxEntries: i.maxEntries ?? null,
+          subscriberTickets: i.subscriberTickets,
+          endsAt: i.durationMinutes ? new Date(now().getTime() + i.durationMinutes * 60_000) : null,
+          createdAt: now(),
+        })
+        .returning()
+      openCache.delete(channel.id)
+      const how = row!.keyword ? `type ${row!.keyword} to enter` : 'write in chat to enter'
+      await announce(channel, `Giveaway: ${row!.prize}! ${how}${row!.endsAt ? ` within ${i.durationMinutes} min` : ''}.`)
+      return row!
+    } catch (e) {
+      if (isUnique(e)) throw new AppError('CONFLICT', 'This channel already has an open giveaway: close it first')
+      throw e
+    }
+  }
+
+  async function closeRow(g: GiveawayRow): Promise<GiveawayRow> {
+    if (g.state === 'closed') return g
+    const [row] = await db
+      .update(giveaways)
+      .set({ state: 'closed', closedAt: now() })
+      .where(and(eq(giveaways.id, g.id), eq(giveaways.state, 'open')))
+      .returning()
+    openCache.delete(g.channelId)
+    return row ?? { ...g, state: 'closed' }
+  }
+
+  async function close(userId: number, id: number | string): Promise<GiveawayRow> {
+    const { giveaway } = await owned(userId, id)
+    return closeRow(giveaway)
+  }
+
+  /** Draws a winner (closing the giveaway first) among the entries not drawn before; a second call is a reroll. */
+  async function draw(userId: number, id: number | string): Promise<GiveawayDrawRow> {
+    const { giveaway, channel } = await owned(userId, id)
+    await closeRow(giveaway)
+    const drawn = await db.transaction(async (tx) => {
+      // One draw at a time per giveaway: the row lock orders concurrent draws.
+      await tx.execute(sql`select id from giveaways where id = ${giveaway.id} for update`)
+      const previous = await tx.select({ entryId: giveawayDraws.entryId }).from(giveawayDraws).where(eq(giveawayDraws.giveawayId, giveaway.id))
+      const won = new Set(previous.map((p) => p.entryId))
+      const entries = await tx.select().from(giveawayEntries).where(eq(giveawayEntries.giveawayId, giveaway.id)).orderBy(asc(giveawayEntries.id))
+      const pool = entries.filter((e) => !won.has(e.id)).map((e) => [e.id, e.tickets] as [number, number])
+      const total = pool.reduce((n, [, t]) => n + t, 0)
+      if (total === 0) throw new AppError('CONFLICT', entries.length ? 'Every entry has won already' : 'Nobody entered this giveaway')
+      const ticket = pick(total)
+      const [row] = await tx
+        .insert(giveawayDraws)
+        .values({ giveawayId: giveaway.id, entryId: ticketOwner(pool, ticket), pool, totalTickets: total, ticket, drawnAt: now() })
+        .returning()
+      return { row: row!, winner: entries.find((e) => e.id === row!.entryId)! }
+    })
+    await announce(channel, `The winner of ${giveaway.prize} is @${drawn.winner.name}! Congratulations!`)
+    return drawn.row
+  }
+
+  const list = (channelId: number): Promise<GiveawayRow[]> =>
+    db.select().from(giveaways).where(eq(giveaways.channelId, channelId)).orderBy(desc(giveaways.id)).limit(50)
+
+  const entriesOf = (giveawayId: number): Promise<GiveawayEntryRow[]> =>
+    db.select().from(giveawayEntries).where(eq(giveawayEntries.giveawayId, giveawayId)).orderBy(asc(giveawayEntries.id))
+
+  async function entryCounts(giveawayIds: number[]): Promise<Map<number, number>> {
+    if (!giveawayIds.length) return new Map()
+    const rows = await db
+      .select({ id: giveawayEntries.giveawayId, n: sql<number>`count(*)::int` })
+      .from(giveawayEntries)
+      .where(inArray(giveawayEntries.giveawayId, giveawayIds))
+      .groupBy(giveawayEntries.giveawayId)
+    return new Map(rows.map((r) => [r.id, r.n]))
+  }
+
+  const drawsOf = (giveawayId: number): Promise<GiveawayDrawRow[]> =>
+    db.select().from(giveawayDraws).where(eq(giveawayDraws.giveawayId, giveawayId)).orderBy(asc(giveawayDraws.id))
+
+  const entryById = async (id: number) => (await db.select().from(giveawayEntries).where(eq(giveawayEntries.id, id)).limit(1))[0]
+
+  /** The winner's chat lines since the draw (are they there?). */
+  async function winnerMessages(draw: GiveawayDrawRow, channelId: number): Promise<Array<{ text: string; at: Date }>> {
+    const entry = await entryById(draw.entryId)
+    if (!entry) return []
+    return db
+      .select({ text: chatMessages.text, at: chatMessages.at })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.channelId, channelId), eq(chatMessages.userId, entry.userId), gt(chatMessages.at, draw.drawnAt)))
+      .orderBy(asc(chatMessages.at))
+      .limit(20)
+  }
+
+  async function openGiveaway(channelId: number): Promise<GiveawayRow | null> {
+    const t = now().getTime()
+    const hit = openCache.get(channelId)
+    if (hit && t - hit.at < OPEN_CACHE_MS) return hit.row
+    const [row] = await db
+      .select()
+      .from(giveaways)
+      .where(and(eq(giveaways.channelId, channelId), eq(giveaways.state, 'open')))
+      .limit(1)
+    if (openCache.size > 10_000) openCache.clear()
+    openCache.set(channelId, { at: t, row: row ?? null })
+    return row ?? null
+  }
+
+  return { open, close, closeRow, draw, list, entriesOf, entryCounts, drawsOf, entryById, winnerMessages, openGiveaway, announce, owned }
+}
+
+/** How long the chat hook trusts its "open giveaway" answer (a change in another process shows within this). */
+export const OPEN_CACHE_MS = 2_000
+
+export type GiveawaysService = ReturnType<typeof createGiveawaysService>
