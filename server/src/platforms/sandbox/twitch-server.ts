@@ -15,6 +15,7 @@ import type { Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { bearer, listen, nextId, type Req, type Res } from './http-util'
 import { createTwitchRaids } from './twitch-raids'
+import { createTwitchSupport, SUPPORT_SCOPES } from './twitch-support'
 import { createTwitchSchedule } from './twitch-schedule'
 
 export interface TwitchUser {
@@ -330,6 +331,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     notify: notifyWhere,
   })
   const schedule = createTwitchSchedule({ now, users })
+  const support = createTwitchSupport({ broadcaster: (id) => users.get(id), notify: (id, type, event) => notify(id, type, event) })
 
   async function handle(req: Req): Promise<Res> {
     const p = req.path
@@ -576,6 +578,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         }
         if (!has('moderator:read:followers')) return missing('moderator:read:followers')
       }
+      const needs = SUPPORT_SCOPES[b.type ?? '']
+      if (needs && (!has(needs) || b.condition?.broadcaster_user_id !== token.userId)) return missing(needs)
       const dup = session.subscriptions.find((s) => s.type === b.type && JSON.stringify(s.condition) === JSON.stringify(b.condition))
       if (dup) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
       const sub = { id: randomBytes(8).toString('hex'), type: b.type ?? '', version: b.version ?? '1', condition: b.condition ?? {} }
@@ -686,6 +690,13 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       for (const t of tokens.values()) if (t.userId === user && !t.revoked && t.scopes.includes('user:read:chat')) granted = true
       if (!granted)
         return { status: 403, body: { error: 'Forbidden', status: 403, message: 'The user in user_id has not authorized the app with user:read:chat' } }
+    }
+    const needs = SUPPORT_SCOPES[b.type ?? '']
+    if (needs) {
+      const owner = b.condition?.broadcaster_user_id ?? ''
+      let granted = false
+      for (const t of tokens.values()) if (t.userId === owner && !t.revoked && t.scopes.includes(needs)) granted = true
+      if (!granted) return { status: 403, body: { error: 'Forbidden', status: 403, message: `The broadcaster has not authorized the app with ${needs}` } }
     }
     const key = `${b.type}|${JSON.stringify(b.condition)}`
     if (c.keys.has(key)) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
@@ -898,6 +909,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     /** Raid requests and shoutouts as Twitch received them. */
     raids: raids.raids,
     shoutouts: raids.shoutouts,
+    /** Subscriptions, gifts and cheers (twitch-support.ts). */
+    support,
     ...raids.controls,
     /** The stream schedule as Twitch holds it, and a segment made on Twitch itself. */
     segmentsOf: schedule.segmentsOf,
