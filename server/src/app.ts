@@ -25,6 +25,8 @@ import { mountShopRoutes } from './modules/shop/shop.rest'
 import { mountInvoiceRoutes } from './modules/invoices/invoices.rest'
 import { mountStatisticsRoutes } from './modules/statistics/statistics.rest'
 import { mountDataTableRoutes } from './modules/data-tables/data-tables.rest'
+// alerts module
+import { mountAlertRoutes } from './modules/alerts/alerts.rest'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { asServiceUnavailable, withDeadline } from './db/resilience'
@@ -241,6 +243,8 @@ export function createApp(deps: {
   mountMailboxRoutes(app)
   mountStatisticsRoutes(app)
   mountDataTableRoutes(app)
+  // alerts module
+  mountAlertRoutes(app, { services, log, clientDist: dist, shutdown })
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.

@@ -34,6 +34,8 @@ import { createFollowersService } from './modules/followers/followers.service'
 import { createAnalyticsService } from './modules/analytics/analytics.service'
 import { createSandboxService } from './modules/sandbox/sandbox.service'
 import { createRaidsService } from './modules/raids/raids.service'
+// alerts module
+import { createAlertsService } from './modules/alerts/alerts.service'
 import { createConversationService } from './modules/conversation/conversation.service'
 import { createVideosService } from './modules/videos/videos.service'
 import { createFeedbackService } from './modules/feedback/feedback.service'
@@ -230,6 +232,8 @@ export function createServices(deps: {
   const chat = createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE })
   const sandbox = createSandboxService({ db, log, box, platforms, channels, commands })
   const raids = createRaidsService({ db, log, now, channels, platforms })
+  // alerts module
+  const alerts = createAlertsService({ db, log, now, channels, pubsub })
   // Conversation bot: rules, the optional model endpoint (CONVERSATION_MODEL_*), the log, the monthly limit.
   const conversation = createConversationService({ db, log, now, channels, pubsub, config })
   // The VOD and clip library: Helix read through a per-channel cache (syncChannel for the scheduler).
@@ -346,6 +350,8 @@ export function createServices(deps: {
     analytics,
     sandbox,
     raids,
+    // alerts module
+    alerts,
     videos,
     feedback,
     help,

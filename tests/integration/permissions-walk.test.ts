@@ -49,7 +49,7 @@ describe('deny by default', () => {
 
     it('every API route is registered under a rule, and every rule names a route', () => {
       const api = t.app.routes.filter(
-        (r) => r.method !== 'ALL' && /^\/(jwt|apps|healthz|readyz|graphiql|pricing|card|blog|good-table|[a-z-]+\/data)/.test(r.path),
+        (r) => r.method !== 'ALL' && /^\/(jwt|apps|healthz|readyz|graphiql|pricing|card|blog|good-table|overlay|[a-z-]+\/data)/.test(r.path),
       )
       const registered = new Set(api.map((r) => `${r.method} ${r.path}`))
       expect([...registered].filter((k) => !restRules[k])).toEqual([])

@@ -19,6 +19,8 @@ import '../modules/followers/followers.schema'
 import '../modules/analytics/analytics.schema'
 import '../modules/sandbox/sandbox.schema'
 import '../modules/raids/raids.schema'
+// alerts module
+import '../modules/alerts/alerts.schema'
 import '../modules/conversation/conversation.schema'
 import '../modules/videos/videos.schema'
 import '../modules/feedback/feedback.schema'

@@ -27,6 +27,9 @@ export const restRules: Record<string, Rule> = {
   'GET /apps/oauth/kick/callback': rule.public,
   // Kick calls it; every delivery's RSA signature is verified before anything is read.
   'POST /apps/webhooks/kick': rule.public,
+  // alerts module: an overlay's page and live feed; the secret in the path is the credential (unknown: 404).
+  'GET /overlay/:key': rule.public,
+  'GET /overlay/:key/events': rule.public,
   // Accounts: signed in; the users service filters by scope (admin all, reseller their clients, client themself).
   'GET /apps/user/users': rule.signedIn,
   'POST /apps/user/users': rule.can('create', 'User'),
