@@ -190,6 +190,15 @@ describe.each(engines)('alerts and overlays on %s', (engine) => {
     await waitFor(() => overlay.events.some((e) => e.kind === 'chat' && e.text === 'hello overlay'), 'the chat line')
     expect(overlay.events.find((e) => e.kind === 'chat' && e.text === 'hello overlay')).toMatchObject({ userName: 'Viewer1', roles: ['subscriber'] })
     expect(overlay.events.some((e) => e.kind === 'chat' && e.fromBot)).toBe(false)
+
+    // A moderator removes the line (the chatboard's delete, through Twitch): the chat box is told.
+    const line = overlay.events.find((e) => e.kind === 'chat' && e.text === 'hello overlay')!
+    const del = await p.ok(token, 'mutation($c: ID!, $m: String!) { moderateChat(channelId: $c, input: { action: delete, messageId: $m }) { ok } }', {
+      c: channelId,
+      m: line.id,
+    })
+    expect(del.moderateChat.ok).toBe(true)
+    await waitFor(() => overlay.events.some((e) => e.kind === 'chatRemoved' && e.messageId === line.id), 'the removal')
   })
 
   it('bounds the connections per channel; a regenerated URL makes the old one 404 and closes its streams', async () => {

@@ -66,6 +66,8 @@ export type ChannelEvent =
   | { kind: 'follow'; follower: NewFollower }
   | { kind: 'raid'; raid: RaidEvent }
   | { kind: 'alert'; alert: SupportAlert }
+  /** A moderator removed a chat line (messageId) or all of a user's (userId: ban, timeout). */
+  | { kind: 'chatRemoved'; messageId: string | null; userId: string | null }
 
 /**
  * Support the platform reported: a subscription (`sub`), a renewal shared in chat (`resub`),

@@ -41,6 +41,9 @@ function channelSubscriptions(broadcasterId: string, actorId: string, scopes: re
   const granted = (scope: string, subs: ConduitSubscription[]) => (scopes.includes(scope) ? subs : [])
   return [
     { type: 'channel.chat.message', version: '1', condition: { ...b, user_id: actorId } },
+    // Lines a moderator removed leave the overlay's chat box (modules/alerts).
+    { type: 'channel.chat.message_delete', version: '1', condition: { ...b, user_id: actorId } },
+    { type: 'channel.chat.clear_user_messages', version: '1', condition: { ...b, user_id: actorId } },
     { type: 'stream.online', version: '1', condition: b },
     { type: 'stream.offline', version: '1', condition: b },
     { type: 'channel.update', version: '2', condition: b },
@@ -515,6 +518,9 @@ export class ChannelBot {
         return
       case 'alert':
         await this.alert(alertOf(ev.alert))
+        return
+      case 'chatRemoved':
+        this.s.alerts.chatRemoved(this.row.id, ev.messageId, ev.userId)
     }
   }
 

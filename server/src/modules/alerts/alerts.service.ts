@@ -125,6 +125,11 @@ export function createAlertsService(deps: { db: Db; log: Logger; now: () => Date
     return row ?? null
   }
 
+  /** A moderator removed a line (or a user's lines): the overlays' chat boxes drop it. */
+  function chatRemoved(channelId: number, messageId: string | null, userId: string | null) {
+    if (messageId || userId) pubsub.publish('overlay', String(channelId), { kind: 'chatRemoved', messageId, userId })
+  }
+
   /** The channel's overlay row as stored now (null: none), after a change. */
   async function overlayRow(channelId: number): Promise<OverlayRow | null> {
     const [row] = await db.select().from(overlays).where(eq(overlays.channelId, channelId)).limit(1)
@@ -151,7 +156,7 @@ export function createAlertsService(deps: { db: Db; log: Logger; now: () => Date
 
   const dispatch = createAlertDispatch({ settingsOf, pubsub, log: deps.log })
 
-  return { receive: dispatch.receive, settingsOf, settings, update, overlay, overlayOf, regenerate, setHideBot, byKey, overlayRow, testAlert }
+  return { receive: dispatch.receive, chatRemoved, settingsOf, settings, update, overlay, overlayOf, regenerate, setHideBot, byKey, overlayRow, testAlert }
 }
 
 export type AlertsService = ReturnType<typeof createAlertsService>

@@ -187,6 +187,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   const moderators = new Set<string>() // `${broadcaster}:${user}`
   const banned = new Set<string>()
   const messages = new Set<string>()
+  /** message id → its author, for channel.chat.message_delete's target_user_*. */
+  const authors = new Map<string, { userId: string; login: string; name: string }>()
   const sent: SentChat[] = []
   const moderation: ModerationCall[] = []
   const revoked: string[] = []
@@ -306,6 +308,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     const b = users.get(broadcasterId)
     const id = nextId('msg-')
     messages.add(id)
+    authors.set(id, { userId: from.userId, login: from.login, name: from.name ?? from.login })
     notify(broadcasterId, 'channel.chat.message', {
       broadcaster_user_id: broadcasterId,
       broadcaster_user_login: b?.login ?? '',
@@ -529,6 +532,19 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const id = q.get('message_id') ?? ''
       if (!messages.has(id)) return { status: 404, body: { error: 'Not Found', status: 404, message: 'The message was not found.' } }
       messages.delete(id)
+      const author = authors.get(id)
+      authors.delete(id)
+      const bid = q.get('broadcaster_id') ?? ''
+      const bu = users.get(bid)
+      notify(bid, 'channel.chat.message_delete', {
+        broadcaster_user_id: bid,
+        broadcaster_user_login: bu?.login ?? '',
+        broadcaster_user_name: bu?.displayName ?? '',
+        target_user_id: author?.userId ?? '',
+        target_user_login: author?.login ?? '',
+        target_user_name: author?.name ?? '',
+        message_id: id,
+      })
       moderation.push({ kind: 'delete', broadcasterId: q.get('broadcaster_id') ?? '', moderatorId: q.get('moderator_id') ?? '', messageId: id })
       return { status: 204 }
     }
@@ -541,6 +557,17 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         return { status: 400, body: { error: 'Bad Request', status: 400, message: 'The user specified in the user_id field is already banned.' } }
       }
       if (data.duration === undefined) banned.add(`${b}:${data.user_id}`)
+      // A ban or timeout clears the user's messages from chat (EventSub channel.chat.clear_user_messages).
+      const target = users.get(data.user_id)
+      const bu = users.get(b)
+      notify(b, 'channel.chat.clear_user_messages', {
+        broadcaster_user_id: b,
+        broadcaster_user_login: bu?.login ?? '',
+        broadcaster_user_name: bu?.displayName ?? '',
+        target_user_id: data.user_id,
+        target_user_login: target?.login ?? '',
+        target_user_name: target?.displayName ?? '',
+      })
       moderation.push({
         kind: data.duration === undefined ? 'ban' : 'timeout',
         broadcasterId: b,

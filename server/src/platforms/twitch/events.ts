@@ -65,6 +65,10 @@ export function twitchEvent(type: string, e: Record<string, unknown>, receivedAt
         },
       }
     }
+    case 'channel.chat.message_delete':
+      return { kind: 'chatRemoved', messageId: text(e.message_id), userId: null }
+    case 'channel.chat.clear_user_messages':
+      return { kind: 'chatRemoved', messageId: null, userId: text(e.target_user_id) }
     case 'channel.subscribe':
     case 'channel.subscription.message':
     case 'channel.subscription.gift':
