@@ -30,6 +30,11 @@ const inputs = {
   stream: z.object({ online: z.boolean(), category: z.string().trim().min(1).max(100).nullish() }),
   follow: z.object({ viewer: name }),
   raid: z.object({ fromChannel: name, viewers: z.number().int().min(1).max(100_000) }),
+  support: z.object({
+    viewer: name,
+    kind: z.enum(['sub', 'resub', 'gift', 'cheer']),
+    amount: z.number().int().min(1, 'at least 1').max(100_000, 'at most 100,000'),
+  }),
   clip: z.object({ title: z.string().trim().min(1, 'give the clip a title').max(100, 'at most 100 characters'), creator: name.nullish() }),
 }
 export type SandboxInputs = { [K in keyof typeof inputs]: z.input<(typeof inputs)[K]> }
@@ -180,6 +185,19 @@ export function createSandboxService(deps: { db: Db; log: Logger; box: TokenBox;
     return true
   }
 
+  /** A test viewer subscribes, shares a resubscription (amount: months), gifts subscriptions (amount) or cheers (amount: bits). */
+  async function support(userId: number, channelId: number | string, input: SandboxInputs['support']): Promise<boolean> {
+    const i = parse('support', input)
+    const { channel, p } = await sandboxChannel(userId, channelId)
+    const v = viewer(i.viewer)
+    const b = channel.platformUserId
+    if (i.kind === 'sub') p.server.support.subscribe(b, v)
+    else if (i.kind === 'resub') p.server.support.resubscribe(b, v, { months: i.amount })
+    else if (i.kind === 'gift') p.server.support.gift(b, v, { count: i.amount })
+    else p.server.support.cheer(b, v, { bits: i.amount })
+    return true
+  }
+
   async function clip(userId: number, channelId: number | string, input: SandboxInputs['clip']): Promise<SandboxClip> {
     const i = parse('clip', input)
     const { channel, p } = await sandboxChannel(userId, channelId)
@@ -211,7 +229,7 @@ export function createSandboxService(deps: { db: Db; log: Logger; box: TokenBox;
     return channel
   }
 
-  return { options, connect, chat, stream, follow, raid, clip, remove, seedDemo }
+  return { options, connect, chat, stream, follow, raid, support, clip, remove, seedDemo }
 }
 
 export type SandboxService = ReturnType<typeof createSandboxService>
