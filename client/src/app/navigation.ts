@@ -60,6 +60,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = [
     id: 'channel',
     items: [
       { route: 'raid-panel', icon: 'zap' },
+      { route: 'alerts', icon: 'video' },
       { route: 'follower-panel', icon: 'users' },
       { route: 'vod', icon: 'video' },
     ],

@@ -42,6 +42,8 @@ export const PAGES: Record<PageKey, LazyPage<PageProps>> = {
   feedbackReports: lazyPage<PageProps>('feedback-reports-page', () => import('../features/feedback/pages/feedback-reports-page')),
   plansAdmin: lazyPage<PageProps>('plans-admin-page', () => import('../features/pricing/pages/plans-admin-page')),
   raidPanel: lazyPage<PageProps>('raid-page', () => import('../features/raids/pages/raid-page')),
+  // alerts module
+  alertsPage: lazyPage<PageProps>('alerts-page', () => import('../features/alerts/pages/alerts-page')),
   conversation: lazyPage<PageProps>('conversation-page', () => import('../features/conversation/pages/conversation-page')),
   vod: lazyPage<PageProps>('vod-page', () => import('../features/videos/pages/vod-page')),
   mailbox: lazyPage<PageProps>('mailbox-page', () => import('../features/mailbox/pages/mailbox-page')),

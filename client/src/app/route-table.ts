@@ -42,6 +42,7 @@ export type PageKey =
   | 'followDashboard'
   | 'kickDashboard'
   | 'raidPanel'
+  | 'alertsPage'
   | 'feedbackReports'
   | 'plansAdmin'
   | 'supportChat'
@@ -165,6 +166,8 @@ export const ROUTES: readonly AppRoute[] = [
   route('vod', '/pages/VOD', 'vod', 'vod', appPage),
   route('follower-panel', '/pages/follower', 'follower', 'followerPanel', appPage),
   route('raid-panel', '/pages/raid', 'raid', 'raidPanel', appPage),
+  // alerts module
+  route('alerts', '/pages/alerts', 'alerts', 'alertsPage', appPage),
   route('bot-panel', '/pages/Panel', 'botPanel', 'botPanel', appPage),
   route('chatlist', '/pages/chatlist', 'chatlist', 'chatlist', appPage),
   route('conversation', '/pages/Conversation', 'conversation', 'conversation', appPage),
