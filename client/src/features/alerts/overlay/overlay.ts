@@ -3,8 +3,8 @@
  * of the client with no framework, so a page that stays open for hours loads a few KiB and
  * holds one EventSource. `/overlay/<secret>` (`?box=alerts` or `?box=chat` for one box only)
  * shows the alert box (one alert at a time, each for its duration, in the order received) and
- * the chat box (the last lines, a removed one dropped). EventSource reconnects by itself; a
- * revoked secret answers 404 and the page stays empty.
+ * the chat box (the last lines, a removed one dropped). It reconnects by itself; a revoked
+ * secret answers 404 and the page stays empty.
  */
 import './overlay.css'
 
@@ -122,11 +122,28 @@ function onEvent(e: FeedEvent) {
   }
 }
 
-const source = new EventSource(`/overlay/${encodeURIComponent(key)}/events`)
-source.onmessage = (m: MessageEvent<string>) => {
-  try {
-    onEvent(JSON.parse(m.data) as FeedEvent)
-  } catch {
-    // not ours: ignored
+/**
+ * EventSource retries a dropped stream by itself, but gives up on an answer that is not a
+ * stream (a 503 while a restarted server admits thousands of overlays at once, or a 404 for a
+ * revoked secret): then open again after a growing pause (at most a minute).
+ */
+let pause = 2000
+function listen() {
+  const source = new EventSource(`/overlay/${encodeURIComponent(key)}/events`)
+  source.onopen = () => {
+    pause = 2000
+  }
+  source.onmessage = (m: MessageEvent<string>) => {
+    try {
+      onEvent(JSON.parse(m.data) as FeedEvent)
+    } catch {
+      // not ours: ignored
+    }
+  }
+  source.onerror = () => {
+    if (source.readyState !== EventSource.CLOSED) return
+    setTimeout(listen, pause + Math.random() * pause)
+    pause = Math.min(pause * 2, 60_000)
   }
 }
+listen()
