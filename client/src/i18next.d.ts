@@ -9,6 +9,7 @@ import type followers from './features/followers/locales/en.json'
 import type analytics from './features/analytics/locales/en.json'
 import type sandbox from './features/sandbox/locales/en.json'
 import type raids from './features/raids/locales/en.json'
+import type alerts from './features/alerts/locales/en.json'
 import type feedback from './features/feedback/locales/en.json'
 import type help from './features/help/locales/en.json'
 import type blog from './features/blog/locales/en.json'
@@ -32,6 +33,7 @@ declare module 'i18next' {
       'data-tables': typeof dataTables
       assistant: typeof assistant
       raids: typeof raids
+      alerts: typeof alerts
       feedback: typeof feedback
       conversation: typeof conversation
       moderation: typeof moderation

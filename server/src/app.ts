@@ -208,7 +208,7 @@ export function createApp(deps: {
   })
 
   // Every module's REST routes (modules/index.ts).
-  for (const module of modules) module.rest?.(app)
+  for (const module of modules) module.rest?.(app, { services, log, clientDist: dist, shutdown })
 
   // CSRF: the API takes bearer tokens, not cookies; still, only JSON (which needs a CORS
   // preflight cross-site) or an explicit preflight header reaches GraphQL operations.

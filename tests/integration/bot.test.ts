@@ -210,7 +210,9 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect(authorize.origin + authorize.pathname).toBe(`${twitch.authUrl}/authorize`)
       expect(authorize.searchParams.get('redirect_uri')).toBe('http://app.test/apps/oauth/twitch/callback')
       expect(start.scopes).toContain('user:write:chat')
-      expect(start.scopes).not.toContain('channel:read:subscriptions')
+      // Only what a feature needs: subscriptions and bits for alerts, nothing for channel points (no feature uses them).
+      expect(start.scopes).toEqual(expect.arrayContaining(['channel:read:subscriptions', 'bits:read']))
+      expect(start.scopes).not.toContain('channel:read:redemptions')
       const res = await callbackAndConfirm(back)
       expect(res).toEqual({ status: 302, location: '/pages/Panel?confirmed' })
       // The same state cannot be used twice.
@@ -303,10 +305,16 @@ describe.each(engines)('the assistant on %s', (engine) => {
           .map((s) => s.type)
           .sort(),
       ).toEqual([
+        'channel.chat.clear_user_messages', // the overlay's chat box drops removed lines
         'channel.chat.message',
+        'channel.chat.message_delete',
+        'channel.cheer', // alerts
         'channel.follow',
         'channel.raid', // from this broadcaster (its raids starting)
         'channel.raid', // to it (raids it receives)
+        'channel.subscribe',
+        'channel.subscription.gift',
+        'channel.subscription.message',
         'channel.update',
         'stream.offline',
         'stream.online',
@@ -449,7 +457,7 @@ describe.each(engines)('the assistant on %s', (engine) => {
       expect(bot().isConnected).toBe(false)
       await scheduler.advance(100)
       await waitFor(() => bot().isConnected && bot().eventSub!.welcomes === welcomes + 1, 'the reconnection')
-      expect(twitch.subscriptions()).toHaveLength(7)
+      expect(twitch.subscriptions()).toHaveLength(13)
 
       const requests = twitch.state.eventSubRequests
       twitch.forceReconnect()

@@ -107,6 +107,26 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     expect(p.server.clips().map((c) => c.id)).toContain(clip.id)
   })
 
+  it("drives the sandbox channel's overlay: a subscription and a 500-bit cheer from the test console", async () => {
+    const { channel } = await ok('query($c: ID!) { channel(id: $c) { overlay { path } } }', { c: sandboxId })
+    const res = await t.app.request(`${channel.overlay.path}/events`)
+    expect(res.status).toBe(200)
+    const reader = res.body!.getReader()
+    let seen = ''
+    const SUPPORT = 'mutation($c: ID!, $k: SandboxSupportKind!, $a: Int!) { sandboxSupport(channelId: $c, viewer: "Supporter", kind: $k, amount: $a) }'
+    await waitFor(() => worker.get(Number(sandboxId))?.isConnected, 'the sandbox bot')
+    expect(await ok(SUPPORT, { c: sandboxId, k: 'sub', a: 1 })).toEqual({ sandboxSupport: true })
+    expect(await ok(SUPPORT, { c: sandboxId, k: 'cheer', a: 500 })).toEqual({ sandboxSupport: true })
+    await waitFor(async () => {
+      seen += new TextDecoder().decode((await reader.read()).value)
+      return seen.includes('Supporter cheered 500 bits!')
+    }, 'both alerts on the overlay')
+    expect(seen.indexOf('Thank you for subscribing, Supporter!')).toBeGreaterThan(0)
+    expect(seen.indexOf('Thank you for subscribing, Supporter!')).toBeLessThan(seen.indexOf('Supporter cheered 500 bits!'))
+    await reader.cancel()
+    expect(await code(SUPPORT, { c: sandboxId, k: 'gift', a: 0 })).toBe('BAD_USER_INPUT')
+  })
+
   it('refuses bad input and real channels with a coded error, changing nothing', async () => {
     const before = await lines(Number(sandboxId))
     expect(await code(CHAT, { c: sandboxId, v: 'x', t: 'hi' })).toBe('BAD_USER_INPUT')
@@ -131,6 +151,7 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
       ['mutation($c: ID!) { sandboxFollow(channelId: $c, viewer: "Fan") }', { c: realId }],
       ['mutation($c: ID!) { sandboxRaid(channelId: $c, fromChannel: "Other", viewers: 3) }', { c: realId }],
       ['mutation($c: ID!) { sandboxClip(channelId: $c, title: "x") { id } }', { c: realId }],
+      ['mutation($c: ID!) { sandboxSupport(channelId: $c, viewer: "Fan", kind: cheer, amount: 100) }', { c: realId }],
       ['mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: realId }],
     ] as const) {
       expect(await code(q, v), q).toBe('SANDBOX_ONLY')

@@ -22,6 +22,7 @@ import { conversationModule } from './conversation/conversation.module'
 import { moderationModule } from './moderation/moderation.module'
 import { quotesModule } from './quotes/quotes.module'
 import { giveawaysModule } from './giveaways/giveaways.module'
+import { alertsModule } from './alerts/alerts.module'
 import { dataTablesModule } from './data-tables/data-tables.module'
 import { feedbackModule } from './feedback/feedback.module'
 import { firebaseAuthModule } from './firebase-auth/firebase-auth.module'
@@ -64,6 +65,7 @@ export const modules = [
   moderationModule,
   quotesModule,
   giveawaysModule,
+  alertsModule,
   sandboxModule,
   raidsModule,
   conversationModule,

@@ -9,6 +9,7 @@ import type { Logger } from '../logger'
 import type { Platforms } from '../platforms'
 import type { Invalidations } from '../realtime/invalidation'
 import type { Realtime } from '../realtime/pubsub'
+import type { Services } from '../service-registry'
 import type { TokenBox } from './channels/token-box'
 import type { FirebaseIdentity } from './firebase-auth/firebase-identity'
 
@@ -44,6 +45,16 @@ export interface Core {
 export const PUBLIC_CORE = ['invalidations', 'firebaseIdentity', 'passwords', 'tokens', 'limits', 'realtime', 'pubsub', 'platforms'] as const
 export type PublicCore = Pick<Core, (typeof PUBLIC_CORE)[number]>
 
+/** What a module's routes may need beyond the request: the services, the log, the built client, the shutdown signal. */
+export interface RestContext {
+  services: Services
+  log: Logger
+  /** The built client's folder (CLIENT_DIST). */
+  clientDist: string
+  /** Aborted when the server shuts down (long-lived answers end). */
+  shutdown?: AbortSignal
+}
+
 /**
  * One feature's plug-in: everything it brings to the server, exported from its
  * `<name>.module.ts` and listed once in `modules/index.ts`. Its GraphQL types and fields
@@ -59,7 +70,7 @@ export interface ServerModule<Name extends string = string, Needs = unknown, Pro
    */
   services?: (deps: Needs) => Provides
   /** Mounts its REST routes (each with its rule, see http/guarded.ts). */
-  rest?: (app: Hono<AppEnv>) => void
+  rest?: (app: Hono<AppEnv>, ctx: RestContext) => void
   /** The data the product needs on every deployment (seeded at each start, in list order). */
   productData?: (db: Db) => Promise<void>
   /** Background duties, run by one process of a deployment (the server with index 0). */

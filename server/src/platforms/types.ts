@@ -67,6 +67,32 @@ export type ChannelEvent =
   | { kind: 'category'; category: string | null }
   | { kind: 'follow'; follower: NewFollower }
   | { kind: 'raid'; raid: RaidEvent }
+  | { kind: 'alert'; alert: SupportAlert }
+  /** A moderator removed a chat line (messageId) or all of a user's (userId: ban, timeout). */
+  | { kind: 'chatRemoved'; messageId: string | null; userId: string | null }
+
+/**
+ * Support the platform reported: a subscription (`sub`), a renewal shared in chat (`resub`),
+ * gifted subscriptions (`gift`, `amount` = how many), bits (`cheer`, Twitch) or Kicks (`kicks`,
+ * Kick), `amount` = how many. Only what the platform's event carries: an anonymous gifter or
+ * cheerer has no name here.
+ */
+export interface SupportAlert {
+  type: 'sub' | 'resub' | 'gift' | 'cheer' | 'kicks'
+  userId: string | null
+  userLogin: string | null
+  userName: string | null
+  anonymous: boolean
+  amount: number
+  /** Subscription tier as the platform names it ('1000', '2000', '3000' on Twitch), or null. */
+  tier: string | null
+  /** Months subscribed in total (resub), else null. */
+  months: number | null
+  /** The viewer's own message (resub, cheer, kicks), or ''. */
+  message: string
+  /** A gifted subscription's recipient is announced by the gift itself (Twitch sends both). */
+  isGift: boolean
+}
 
 /** A new follower as the platform's follow event names them. */
 export interface NewFollower {

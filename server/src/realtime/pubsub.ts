@@ -39,6 +39,15 @@ export interface PlatformWebhookEvent {
   receivedAt: string
 }
 
+/**
+ * A channel's overlay feed (modules/alerts): an alert to show (text already filled in), chat
+ * lines a moderator removed (by message id, or all of a user's), or its settings changed.
+ */
+export type OverlayEvent =
+  | { kind: 'alert'; id: string; type: string; text: string; durationMs: number; sound: string | null; imageUrl: string | null; test: boolean }
+  | { kind: 'chatRemoved'; messageId: string | null; userId: string | null }
+  | { kind: 'changed' }
+
 /** Support chat (the /apps/chat pages): a new message for one user, or a user's presence changed. */
 export type SupportChatEvent =
   | { kind: 'message'; contactId: number; chatId: number; messageId: number; message: string; time: string; senderId: number }
@@ -54,6 +63,8 @@ export type Topics = {
   supportChatMessage: [userId: string, payload: Extract<SupportChatEvent, { kind: 'message' }>]
   /** Support chat presence changes, to everyone subscribed (each subscription keeps only its contacts). */
   supportChatPresence: [payload: Extract<SupportChatEvent, { kind: 'presence' }>]
+  /** Overlay feeds per channel id (modules/alerts), to every process holding that channel's overlays. */
+  overlay: [channelId: string, payload: OverlayEvent]
   /** A process changed what others cache (realtime/invalidation.ts): each other process drops it. */
   cacheInvalidation: [payload: CacheInvalidation]
 }

@@ -4,6 +4,7 @@ import { CHAT_LIMIT, CHAT_LIMIT_MODERATOR } from '../modules/chat/chat.module'
 import { statusReasons, type ChannelRow, type StatusReason } from '../modules/channels/channels.module'
 import { permits, renderTemplate, type ChatCommandRow, type ChatTimerRow } from '../modules/commands/commands.module'
 import { addressedTo, compileRules, Cooldowns, decide, type CompiledRule } from '../modules/conversation/conversation.module'
+import { alertOf, type AlertInput } from '../modules/alerts/alerts.module'
 import { kickEvent } from '../platforms/kick/webhook'
 import type { ConduitSubscription, TwitchConduit } from '../platforms/twitch/conduit'
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
@@ -31,18 +32,29 @@ export interface BotRuntime {
   conduit?: TwitchConduit | null
 }
 
-/** What a channel's bot subscribes to on Twitch (`follows`: the broadcaster granted moderator:read:followers). */
-function channelSubscriptions(broadcasterId: string, actorId: string, follows: boolean): ConduitSubscription[] {
+/** What a channel's bot subscribes to on Twitch; a type whose scope the broadcaster has not granted (connected before it was asked) is left out. */
+function channelSubscriptions(broadcasterId: string, actorId: string, scopes: readonly string[]): ConduitSubscription[] {
   const b = { broadcaster_user_id: broadcasterId }
+  const granted = (scope: string, subs: ConduitSubscription[]) => (scopes.includes(scope) ? subs : [])
   return [
     { type: 'channel.chat.message', version: '1', condition: { ...b, user_id: actorId } },
+    // Lines a moderator removed leave the overlay's chat box (modules/alerts).
+    { type: 'channel.chat.message_delete', version: '1', condition: { ...b, user_id: actorId } },
+    { type: 'channel.chat.clear_user_messages', version: '1', condition: { ...b, user_id: actorId } },
     { type: 'stream.online', version: '1', condition: b },
     { type: 'stream.offline', version: '1', condition: b },
     { type: 'channel.update', version: '2', condition: b },
-    ...(follows ? [{ type: 'channel.follow', version: '2', condition: { ...b, moderator_user_id: broadcasterId } }] : []),
+    ...granted('moderator:read:followers', [{ type: 'channel.follow', version: '2', condition: { ...b, moderator_user_id: broadcasterId } }]),
     // Raids both ways: this channel's raid starting (confirms a pending one) and raids it receives.
     { type: 'channel.raid', version: '1', condition: { from_broadcaster_user_id: broadcasterId } },
     { type: 'channel.raid', version: '1', condition: { to_broadcaster_user_id: broadcasterId } },
+    // Alerts (modules/alerts): subscriptions, shared resubscriptions, gifts, and bits.
+    ...granted('channel:read:subscriptions', [
+      { type: 'channel.subscribe', version: '1', condition: b },
+      { type: 'channel.subscription.message', version: '1', condition: b },
+      { type: 'channel.subscription.gift', version: '1', condition: b },
+    ]),
+    ...granted('bits:read', [{ type: 'channel.cheer', version: '1', condition: b }]),
   ]
 }
 
@@ -337,7 +349,7 @@ export class ChannelBot {
             // The broadcaster reads their own followers; a channel connected before the follower
             // panel lacks moderator:read:followers and keeps its bot (it gets follows on reconnect).
             const acc = await this.s.channels.account(id, 'broadcaster')
-            for (const sub of channelSubscriptions(as.broadcasterId, as.actorId, !!acc?.scopes.includes('moderator:read:followers'))) {
+            for (const sub of channelSubscriptions(as.broadcasterId, as.actorId, acc?.scopes ?? [])) {
               const done = twitch.subscribe(as.token, sessionId, sub.type, sub.version, sub.condition)
               if (sub.type === 'channel.follow')
                 await done.catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: id }, 'channel.follow not subscribed'))
@@ -367,14 +379,10 @@ export class ChannelBot {
     await this.s.channels.actAs(id, 'broadcaster', async (as) => {
       const acc = await this.s.channels.account(id, 'broadcaster')
       this.conduitAttached = true
-      await conduit.attach(
-        as.broadcasterId,
-        channelSubscriptions(as.broadcasterId, as.actorId, !!acc?.scopes.includes('moderator:read:followers')),
-        (type, event) => {
-          const ev = twitchEvent(type, event, new Date(this.now()))
-          if (ev) void this.handle(ev)
-        },
-      )
+      await conduit.attach(as.broadcasterId, channelSubscriptions(as.broadcasterId, as.actorId, acc?.scopes ?? []), (type, event) => {
+        const ev = twitchEvent(type, event, new Date(this.now()))
+        if (ev) void this.handle(ev)
+      })
     })
     if (this.stopped) return this.detachConduit()
     this.connected = true
@@ -504,12 +512,24 @@ export class ChannelBot {
         return
       case 'raid':
         await this.onRaid(ev.raid)
+        return
+      case 'alert':
+        await this.alert(alertOf(ev.alert))
+        return
+      case 'chatRemoved':
+        this.s.alerts.chatRemoved(this.row.id, ev.messageId, ev.userId)
     }
+  }
+
+  /** Alerts (modules/alerts): on the overlay in any case, in chat only while the bot is on. */
+  private async alert(a: AlertInput | null) {
+    if (a) await this.s.alerts.receive(this.row.id, a, { say: this.row.active ? (text) => this.enqueue(text) : null, scheduler: this.rt.scheduler })
   }
 
   /** Stores the follow; a new follower joins the next batched thank-you (only while the bot is on). */
   private async onFollow(follower: NewFollower) {
     const fresh = await this.s.followers.recordFollow(this.row.id, follower)
+    if (fresh) await this.alert({ type: 'follow', who: follower.name, amount: 1 })
     if (!fresh || !this.row.active) return
     this.follows.push(follower.userId)
     this.followTimer ??= this.rt.scheduler.setTimeout(() => {
@@ -531,6 +551,7 @@ export class ChannelBot {
    */
   private async onRaid(raid: RaidEvent) {
     const row = await this.s.raids.onRaidEvent(this.row.id, raid)
+    if (row?.direction === 'incoming') await this.alert({ type: 'raid', who: row.otherName, amount: row.viewers ?? 0 })
     if (!row || !this.row.active || !this.row.raidAnnouncements) return
     if (row.direction === 'outgoing') {
       this.enqueue(`We are raiding ${row.otherName} now! Come along: https://twitch.tv/${row.otherLogin}`)

@@ -26,6 +26,11 @@ const inputs = {
   stream: z.object({ online: z.boolean(), category: z.string().trim().min(1).max(100).nullish(), title: z.string().trim().max(140).nullish() }),
   follow: z.object({ viewer: name, daysAgo: z.number().int().min(0, 'at least 0 days').max(5000, 'at most 5000 days').nullish() }),
   raid: z.object({ fromChannel: name, viewers: z.number().int().min(1).max(100_000) }),
+  support: z.object({
+    viewer: name,
+    kind: z.enum(['sub', 'resub', 'gift', 'cheer']),
+    amount: z.number().int().min(1, 'at least 1').max(100_000, 'at most 100,000'),
+  }),
   clip: z.object({ title: z.string().trim().min(1, 'give the clip a title').max(100, 'at most 100 characters'), creator: name.nullish() }),
 }
 export type SandboxInputs = { [K in keyof typeof inputs]: z.input<(typeof inputs)[K]> }

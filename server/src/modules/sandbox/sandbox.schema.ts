@@ -5,6 +5,8 @@ import { sandboxBadges } from './sandbox.service'
 
 const SandboxBadgeEnum = builder.enumType('SandboxBadge', { description: "A test viewer's chat badge.", values: sandboxBadges })
 
+const SandboxSupportKindEnum = builder.enumType('SandboxSupportKind', { values: ['sub', 'resub', 'gift', 'cheer'] as const })
+
 const ConnectOptionsRef = builder.objectRef<{ twitch: boolean; kick: boolean; sandbox: boolean }>('ConnectOptions').implement({
   extensions: guardedByParent,
   description: 'What can be connected here: a platform is offered only when its application is configured.',
@@ -75,6 +77,17 @@ builder.mutationFields((t) => ({
     description: 'Another (simulated) channel raids the sandbox channel with a viewer count (EventSub channel.raid).',
     args: { channelId: t.arg.id({ required: true }), fromChannel: t.arg.string({ required: true }), viewers: t.arg.int({ required: true }) },
     resolve: (_r, { channelId, fromChannel, viewers }, ctx) => ctx.services.sandbox.raid(ctx.principal.userId, String(channelId), { fromChannel, viewers }),
+  }),
+  sandboxSupport: t.withAuth({ signedIn: true }).boolean({
+    description:
+      'A test viewer subscribes (sub), shares a resubscription (resub, amount: months), gifts subscriptions (gift, amount) or cheers (cheer, amount: bits), as Twitch EventSub reports them.',
+    args: {
+      channelId: t.arg.id({ required: true }),
+      viewer: t.arg.string({ required: true }),
+      kind: t.arg({ type: SandboxSupportKindEnum, required: true }),
+      amount: t.arg.int({ required: true }),
+    },
+    resolve: (_r, { channelId, viewer, kind, amount }, ctx) => ctx.services.sandbox.support(ctx.principal.userId, String(channelId), { viewer, kind, amount }),
   }),
   sandboxClip: t.withAuth({ signedIn: true }).field({
     type: SandboxClipRef,

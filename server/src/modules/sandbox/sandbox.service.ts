@@ -1,7 +1,7 @@
 import { connect, seedDemo } from './connect'
 import { restoreTokens } from './restore-tokens'
 import { sandboxDeps, type SandboxInputs, type SandboxServiceDeps } from './sandbox-deps'
-import { chat, clip, follow, raid, remove, stream } from './test-console'
+import { chat, clip, follow, raid, remove, stream, support } from './test-console'
 
 export { MAX_SANDBOX_CHANNELS, sandboxBadges, type SandboxInputs } from './sandbox-deps'
 
@@ -11,7 +11,7 @@ type ChannelId = number | string
  * Sandbox channels: a simulated Twitch channel served in-process by the local Twitch server
  * (server/src/platforms/sandbox). Connecting runs the real OAuth code flow server-side; the
  * bot then uses Helix and the EventSub WebSocket as for a real channel. The test console's
- * controls (chat as a test viewer, online/offline, follow, raid, clip) act only on the
+ * controls (chat as a test viewer, online/offline, follow, raid, subscriptions and cheers, clip) act only on the
  * caller's own sandbox channels. Tokens live encrypted in the database like any channel's and
  * are handed back to the sandbox server when it starts, so sandbox channels survive a restart.
  */
@@ -28,6 +28,7 @@ export function createSandboxService(serviceDeps: SandboxServiceDeps) {
     stream: (userId: number, channelId: ChannelId, input: SandboxInputs['stream']) => stream(deps, userId, channelId, input),
     follow: (userId: number, channelId: ChannelId, input: SandboxInputs['follow']) => follow(deps, userId, channelId, input),
     raid: (userId: number, channelId: ChannelId, input: SandboxInputs['raid']) => raid(deps, userId, channelId, input),
+    support: (userId: number, channelId: ChannelId, input: SandboxInputs['support']) => support(deps, userId, channelId, input),
     clip: (userId: number, channelId: ChannelId, input: SandboxInputs['clip']) => clip(deps, userId, channelId, input),
     remove: (userId: number, channelId: ChannelId) => remove(deps, userId, channelId),
     seedDemo: (userId: number) => seedDemo(deps, userId),

@@ -49,3 +49,16 @@ export async function remove(deps: SandboxDeps, userId: number, channelId: numbe
   for (const a of accounts) p.server.removeUser(a.platformUserId)
   return true
 }
+
+/** A test viewer subscribes, shares a resubscription (amount: months), gifts subscriptions (amount) or cheers (amount: bits). */
+export async function support(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['support']): Promise<boolean> {
+  const i = parse('support', input)
+  const { channel, p } = await sandboxChannel(deps, userId, channelId)
+  const v = viewer(i.viewer)
+  const b = channel.platformUserId
+  if (i.kind === 'sub') p.server.support.subscribe(b, v)
+  else if (i.kind === 'resub') p.server.support.resubscribe(b, v, { months: i.amount })
+  else if (i.kind === 'gift') p.server.support.gift(b, v, { count: i.amount })
+  else p.server.support.cheer(b, v, { bits: i.amount })
+  return true
+}

@@ -35,6 +35,11 @@ export const KICK_EVENTS = [
   { name: 'livestream.status.updated', version: 1 },
   { name: 'livestream.metadata.updated', version: 1 },
   { name: 'channel.followed', version: 1 },
+  // Alerts (modules/alerts): subscriptions, renewals, gifted subscriptions, Kicks.
+  { name: 'channel.subscription.new', version: 1 },
+  { name: 'channel.subscription.renewal', version: 1 },
+  { name: 'channel.subscription.gifts', version: 1 },
+  { name: 'kicks.gifted', version: 1 },
 ]
 
 /** Kick public API v1 and Kick OAuth 2.1 (authorization code with PKCE, S256). */

@@ -1,5 +1,5 @@
 import { createVerify } from 'node:crypto'
-import type { ChannelEvent, ChatRole } from '../types'
+import type { ChannelEvent, ChatRole, SupportAlert } from '../types'
 
 export interface KickWebhookHeaders {
   messageId: string
@@ -98,9 +98,47 @@ export function kickEvent(type: string, body: unknown, receivedAt: Date): Channe
       },
     }
   }
+  const alert = kickAlert(type, b)
+  if (alert) return { kind: 'alert', alert }
   if (type === 'livestream.metadata.updated') {
     const meta = (b.metadata ?? {}) as { category?: { name?: string } }
     return { kind: 'category', category: meta.category?.name ?? null }
   }
   return null
+}
+
+const kickWho = (u: KickUser & { is_anonymous?: boolean | null }) => {
+  const anonymous = u.is_anonymous === true || u.user_id === undefined || u.user_id === null
+  return {
+    userId: anonymous ? null : String(u.user_id),
+    userLogin: anonymous ? null : (u.channel_slug ?? u.username ?? '').toLowerCase() || null,
+    userName: anonymous ? null : (u.username ?? null),
+    anonymous,
+  }
+}
+const whole = (v: unknown) => (Number.isFinite(Number(v)) ? Math.max(0, Math.trunc(Number(v))) : 0)
+
+/**
+ * Kick's support webhooks (v1): channel.subscription.new, channel.subscription.renewal,
+ * channel.subscription.gifts (one delivery for all giftees) and kicks.gifted.
+ */
+export function kickAlert(type: string, b: Record<string, unknown>): SupportAlert | null {
+  const base = { tier: null, months: null, message: '', isGift: false }
+  switch (type) {
+    case 'channel.subscription.new':
+      return { ...base, ...kickWho((b.subscriber ?? {}) as KickUser), type: 'sub', amount: 1 }
+    case 'channel.subscription.renewal':
+      return { ...base, ...kickWho((b.subscriber ?? {}) as KickUser), type: 'resub', amount: 1, months: whole(b.duration) || null }
+    case 'channel.subscription.gifts': {
+      const giftees = Array.isArray(b.giftees) ? b.giftees : []
+      return { ...base, ...kickWho((b.gifter ?? {}) as KickUser), type: 'gift', amount: giftees.length }
+    }
+    case 'kicks.gifted': {
+      const gift = (b.gift ?? {}) as { amount?: unknown; message?: unknown }
+      const message = typeof gift.message === 'string' ? gift.message : ''
+      return { ...base, ...kickWho((b.sender ?? {}) as KickUser), type: 'kicks', amount: whole(gift.amount), message }
+    }
+    default:
+      return null
+  }
 }

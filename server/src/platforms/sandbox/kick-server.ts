@@ -314,6 +314,41 @@ export async function startKickServer(opts: { clientId?: string; clientSecret?: 
       if (!users.has(follower.id)) users.set(follower.id, follower)
       return deliver('channel.followed', { broadcaster: userJson(broadcasterId), follower: userJson(follower.id) })
     },
+    /** A viewer subscribes (channel.subscription.new) or renews (channel.subscription.renewal, `duration` months). */
+    subscribe(broadcasterId: number, subscriber: { id: number; name: string }, o: { renewal?: boolean; duration?: number } = {}) {
+      if (!users.has(subscriber.id)) users.set(subscriber.id, subscriber)
+      const at = new Date(now())
+      return deliver(o.renewal ? 'channel.subscription.renewal' : 'channel.subscription.new', {
+        broadcaster: userJson(broadcasterId),
+        subscriber: userJson(subscriber.id),
+        duration: o.duration ?? 1,
+        created_at: at.toISOString(),
+        expires_at: new Date(at.getTime() + 30 * 86_400_000).toISOString(),
+      })
+    },
+    /** A viewer (null: anonymous) gifts subscriptions to `giftees`: one channel.subscription.gifts delivery. */
+    giftSubs(broadcasterId: number, gifter: { id: number; name: string } | null, giftees: Array<{ id: number; name: string }>) {
+      for (const u of [gifter, ...giftees]) if (u && !users.has(u.id)) users.set(u.id, u)
+      const anonymous = { is_anonymous: true, user_id: null, username: null, is_verified: null, profile_picture: null, channel_slug: null, identity: null }
+      const at = new Date(now())
+      return deliver('channel.subscription.gifts', {
+        broadcaster: userJson(broadcasterId),
+        gifter: gifter ? userJson(gifter.id) : anonymous,
+        giftees: giftees.map((g) => userJson(g.id)),
+        created_at: at.toISOString(),
+        expires_at: new Date(at.getTime() + 30 * 86_400_000).toISOString(),
+      })
+    },
+    /** A viewer sends Kicks (kicks.gifted). */
+    kicks(broadcasterId: number, sender: { id: number; name: string }, gift: { amount: number; message?: string }) {
+      if (!users.has(sender.id)) users.set(sender.id, sender)
+      return deliver('kicks.gifted', {
+        broadcaster: userJson(broadcasterId),
+        sender: userJson(sender.id),
+        gift: { amount: gift.amount, name: 'Gift', type: 'BASIC', tier: 'BASIC', message: gift.message ?? '', pinned_time_seconds: 0 },
+        created_at: new Date(now()).toISOString(),
+      })
+    },
     deliver,
     expireTokens() {
       for (const t of tokens.values()) t.expiresAt = now() - 1

@@ -15,6 +15,7 @@ import type { Server } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { bearer, listen, nextId, type Req, type Res } from './http-util'
 import { createTwitchRaids } from './twitch-raids'
+import { createTwitchSupport, SUPPORT_SCOPES } from './twitch-support'
 import { createTwitchSchedule } from './twitch-schedule'
 
 export interface TwitchUser {
@@ -189,6 +190,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
   /** `${broadcaster}:${user}` → when the timeout ends (ms). */
   const timeouts = new Map<string, number>()
   const messages = new Set<string>()
+  /** message id → its author, for channel.chat.message_delete's target_user_*. */
+  const authors = new Map<string, { userId: string; login: string; name: string }>()
   const sent: SentChat[] = []
   const moderation: ModerationCall[] = []
   const revoked: string[] = []
@@ -308,6 +311,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     const b = users.get(broadcasterId)
     const id = nextId('msg-')
     messages.add(id)
+    authors.set(id, { userId: from.userId, login: from.login, name: from.name ?? from.login })
     notify(broadcasterId, 'channel.chat.message', {
       broadcaster_user_id: broadcasterId,
       broadcaster_user_login: b?.login ?? '',
@@ -333,6 +337,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     notify: notifyWhere,
   })
   const schedule = createTwitchSchedule({ now, users })
+  const support = createTwitchSupport({ broadcaster: (id) => users.get(id), notify: (id, type, event) => notify(id, type, event) })
 
   async function handle(req: Req): Promise<Res> {
     const p = req.path
@@ -531,6 +536,19 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       const id = q.get('message_id') ?? ''
       if (!messages.has(id)) return { status: 404, body: { error: 'Not Found', status: 404, message: 'The message was not found.' } }
       messages.delete(id)
+      const author = authors.get(id)
+      authors.delete(id)
+      const bid = q.get('broadcaster_id') ?? ''
+      const bu = users.get(bid)
+      notify(bid, 'channel.chat.message_delete', {
+        broadcaster_user_id: bid,
+        broadcaster_user_login: bu?.login ?? '',
+        broadcaster_user_name: bu?.displayName ?? '',
+        target_user_id: author?.userId ?? '',
+        target_user_login: author?.login ?? '',
+        target_user_name: author?.name ?? '',
+        message_id: id,
+      })
       moderation.push({ kind: 'delete', broadcasterId: q.get('broadcaster_id') ?? '', moderatorId: q.get('moderator_id') ?? '', messageId: id })
       return { status: 204 }
     }
@@ -544,6 +562,17 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       }
       if (data.duration === undefined) banned.add(`${b}:${data.user_id}`)
       else timeouts.set(`${b}:${data.user_id}`, now() + data.duration * 1000)
+      // A ban or timeout clears the user's messages from chat (EventSub channel.chat.clear_user_messages).
+      const target = users.get(data.user_id)
+      const bu = users.get(b)
+      notify(b, 'channel.chat.clear_user_messages', {
+        broadcaster_user_id: b,
+        broadcaster_user_login: bu?.login ?? '',
+        broadcaster_user_name: bu?.displayName ?? '',
+        target_user_id: data.user_id,
+        target_user_login: target?.login ?? '',
+        target_user_name: target?.displayName ?? '',
+      })
       moderation.push({
         kind: data.duration === undefined ? 'ban' : 'timeout',
         broadcasterId: b,
@@ -593,6 +622,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
         }
         if (!has('moderator:read:followers')) return missing('moderator:read:followers')
       }
+      const needs = SUPPORT_SCOPES[b.type ?? '']
+      if (needs && (!has(needs) || b.condition?.broadcaster_user_id !== token.userId)) return missing(needs)
       const dup = session.subscriptions.find((s) => s.type === b.type && JSON.stringify(s.condition) === JSON.stringify(b.condition))
       if (dup) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
       const sub = { id: randomBytes(8).toString('hex'), type: b.type ?? '', version: b.version ?? '1', condition: b.condition ?? {} }
@@ -703,6 +734,13 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
       for (const t of tokens.values()) if (t.userId === user && !t.revoked && t.scopes.includes('user:read:chat')) granted = true
       if (!granted)
         return { status: 403, body: { error: 'Forbidden', status: 403, message: 'The user in user_id has not authorized the app with user:read:chat' } }
+    }
+    const needs = SUPPORT_SCOPES[b.type ?? '']
+    if (needs) {
+      const owner = b.condition?.broadcaster_user_id ?? ''
+      let granted = false
+      for (const t of tokens.values()) if (t.userId === owner && !t.revoked && t.scopes.includes(needs)) granted = true
+      if (!granted) return { status: 403, body: { error: 'Forbidden', status: 403, message: `The broadcaster has not authorized the app with ${needs}` } }
     }
     const key = `${b.type}|${JSON.stringify(b.condition)}`
     if (c.keys.has(key)) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }
@@ -915,6 +953,8 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     /** Raid requests and shoutouts as Twitch received them. */
     raids: raids.raids,
     shoutouts: raids.shoutouts,
+    /** Subscriptions, gifts and cheers (twitch-support.ts). */
+    support,
     ...raids.controls,
     /** The stream schedule as Twitch holds it, and a segment made on Twitch itself. */
     segmentsOf: schedule.segmentsOf,

@@ -1,4 +1,4 @@
-import type { ChannelEvent, ChatRole } from '../types'
+import type { ChannelEvent, ChatRole, SupportAlert } from '../types'
 
 const ROLE_BADGES: Record<string, ChatRole> = {
   broadcaster: 'broadcaster',
@@ -66,7 +66,48 @@ export function twitchEvent(type: string, e: Record<string, unknown>, receivedAt
         },
       }
     }
+    case 'channel.chat.message_delete':
+      return { kind: 'chatRemoved', messageId: text(e.message_id), userId: null }
+    case 'channel.chat.clear_user_messages':
+      return { kind: 'chatRemoved', messageId: null, userId: text(e.target_user_id) }
+    case 'channel.subscribe':
+    case 'channel.subscription.message':
+    case 'channel.subscription.gift':
+    case 'channel.cheer':
+      return { kind: 'alert', alert: twitchAlert(type, e) }
     default:
       return null
+  }
+}
+
+const count = (v: unknown) => (Number.isFinite(Number(v)) ? Math.max(0, Math.trunc(Number(v))) : 0)
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null)
+
+/** channel.subscribe, channel.subscription.message, channel.subscription.gift and channel.cheer (v1): what Twitch sent, nothing more. */
+function twitchAlert(type: string, e: Record<string, unknown>): SupportAlert {
+  const anonymous = e.is_anonymous === true
+  const who = {
+    userId: anonymous ? null : text(e.user_id),
+    userLogin: anonymous ? null : text(e.user_login),
+    userName: anonymous ? null : (text(e.user_name) ?? text(e.user_login)),
+    anonymous,
+    tier: text(e.tier),
+  }
+  switch (type) {
+    case 'channel.subscription.message':
+      return {
+        ...who,
+        type: 'resub',
+        amount: 1,
+        months: count(e.cumulative_months) || null,
+        message: String((e.message as { text?: unknown } | undefined)?.text ?? ''),
+        isGift: false,
+      }
+    case 'channel.subscription.gift':
+      return { ...who, type: 'gift', amount: count(e.total), months: null, message: '', isGift: false }
+    case 'channel.cheer':
+      return { ...who, type: 'cheer', amount: count(e.bits), months: null, message: typeof e.message === 'string' ? e.message : '', isGift: false }
+    default:
+      return { ...who, type: 'sub', amount: 1, months: null, message: '', isGift: e.is_gift === true }
   }
 }

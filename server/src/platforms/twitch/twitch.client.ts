@@ -106,7 +106,7 @@ export interface TwitchConfig {
  * (chat bot, timers, chatboard), deleting messages and timeouts/bans (chatboard moderation),
  * reading the moderator list (to know the bot's chat limit), the followers (follower panel,
  * channel.follow), the stream schedule (stream calendar), and channel:bot so a separate
- * bot account may speak in the channel. A bot account needs chat read/write and user:bot.
+ * bot account may speak in the channel; subscriptions and bits for alerts. A bot account needs chat read/write and user:bot.
  */
 const SCOPES: Record<AccountRole, string[]> = {
   broadcaster: [
@@ -125,6 +125,9 @@ const SCOPES: Record<AccountRole, string[]> = {
     'moderator:manage:shoutouts',
     // The stream calendar: read, create, change and delete the channel's stream schedule segments.
     'channel:manage:schedule',
+    // Alerts: channel.subscribe, channel.subscription.message and .gift; channel.cheer.
+    'channel:read:subscriptions',
+    'bits:read',
   ],
   bot: ['user:read:chat', 'user:write:chat', 'user:bot'],
 }

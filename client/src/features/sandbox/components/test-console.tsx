@@ -18,6 +18,7 @@ import {
   useSandboxStreamMutation,
 } from '../../../gql/graphql'
 import { useErrorText } from '../../../lib/use-error-text'
+import { SupportControls } from './support-controls'
 
 const BADGES: readonly SandboxBadge[] = ['subscriber', 'vip', 'moderator']
 /** The server's rules (server/src/modules/sandbox): names of 3–25 letters, digits or _. */
@@ -214,6 +215,7 @@ export function TestConsole({ channelId }: { channelId: string }) {
           {t('raid')}
         </Button>
       </StyledFieldRow>
+      <SupportControls channelId={channelId} viewer={viewer} viewerValid={viewerValid} disabled={busy} run={run} />
       <StyledFieldRow>
         <TextField label={t('clipTitle')} value={clipTitle} maxLength={100} onChange={(e) => setClipTitle(e.target.value)} data-testid="sandbox-clip-title" />
         <Button

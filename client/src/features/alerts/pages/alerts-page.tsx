@@ -1,0 +1,83 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { StyledCard } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { ErrorState } from '../../../components/ui/error-state'
+import { LoadingState } from '../../../components/ui/loading-state'
+import { TextField } from '../../../components/ui/text-field'
+import { type AssistantChannelFragment, useAlertsPageQuery, useRegenerateOverlayUrlMutation } from '../../../gql/graphql'
+import { useErrorText } from '../../../lib/use-error-text'
+import { ChannelPage } from '../../../components/channel-page/channel-page'
+import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
+import { AlertTypeForm } from '../components/alert-type-form'
+
+const StyledStack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+`
+
+function Alerts({ channel }: { channel: AssistantChannelFragment }) {
+  const { t } = useTranslation('alerts')
+  const errorText = useErrorText()
+  const { data, loading, error, refetch } = useAlertsPageQuery({ variables: { channelId: channel.id } })
+  const [regenerate, regenerating] = useRegenerateOverlayUrlMutation()
+  const [confirming, setConfirming] = useState(false)
+  const [actionError, setActionError] = useState<unknown>(null)
+
+  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="alerts-error" />
+  if (loading && !data) return <LoadingState testId="alerts-loading" />
+  const c = data?.channel
+  if (!c) return null
+  const url = `${window.location.origin}${c.overlay.path}`
+
+  return (
+    <StyledStack>
+      {c.alertScopesMissing.length ? (
+        <Alert variant="warning" testId="alerts-scopes">
+          {t('scopesMissing', { scopes: c.alertScopesMissing.join(', ') })} <Link to={withChannel(ASSISTANT_PATHS.panel, channel.id)}>{t('toPanel')}</Link>
+        </Alert>
+      ) : null}
+      {actionError ? <Alert testId="alerts-action-error">{errorText(actionError)}</Alert> : null}
+      <StyledCard as="section" aria-labelledby="overlay-url" data-testid="overlay-card">
+        <h2 id="overlay-url">{t('overlayUrl.title')}</h2>
+        <p>{t('overlayUrl.text')}</p>
+        <TextField label={t('overlayUrl.label')} value={url} readOnly onFocus={(e) => e.target.select()} data-testid="overlay-url" />
+        <p>{t('overlayUrl.boxes')}</p>
+        <Button variant="secondary" onClick={() => setConfirming(true)} data-testid="overlay-regenerate">
+          {t('overlayUrl.regenerate')}
+        </Button>
+      </StyledCard>
+      <ConfirmDialog
+        open={confirming}
+        title={t('overlayUrl.confirmTitle')}
+        message={t('overlayUrl.confirmText')}
+        confirmLabel={t('overlayUrl.regenerate')}
+        busy={regenerating.loading}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          void regenerate({ variables: { channelId: channel.id } })
+            .then(() => refetch())
+            .catch((e: unknown) => setActionError(e))
+            .finally(() => setConfirming(false))
+        }
+      />
+      {c.alertSettings.map((s) => (
+        <AlertTypeForm key={`${channel.id}-${s.type}`} channelId={channel.id} settings={s} />
+      ))}
+    </StyledStack>
+  )
+}
+
+/** /pages/alerts: the overlay URL (regenerable) and each alert type's settings, with a preview and a test alert. */
+export default function AlertsPage({ title }: { title: string }) {
+  const { t } = useTranslation('alerts')
+  return (
+    <ChannelPage title={title} intro={() => t('intro')} testId="alerts-page">
+      {(channel) => <Alerts key={channel.id} channel={channel} />}
+    </ChannelPage>
+  )
+}
