@@ -85,6 +85,7 @@ function addChat(m: ChatEvent) {
   const li = document.createElement('li')
   li.dataset.id = m.id
   li.dataset.user = m.userId
+  li.dataset.fromBot = String(m.fromBot)
   for (const role of m.roles) {
     const b = document.createElement('span')
     b.className = 'badge'

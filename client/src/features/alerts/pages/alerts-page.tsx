@@ -8,8 +8,9 @@ import { StyledCard } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
+import { Switch } from '../../../components/ui/switch'
 import { TextField } from '../../../components/ui/text-field'
-import { type AssistantChannelFragment, useAlertsPageQuery, useRegenerateOverlayUrlMutation } from '../../../gql/graphql'
+import { type AssistantChannelFragment, useAlertsPageQuery, useRegenerateOverlayUrlMutation, useUpdateOverlayMutation } from '../../../gql/graphql'
 import { useErrorText } from '../../../lib/use-error-text'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
 import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
@@ -25,6 +26,7 @@ function Alerts({ channel }: { channel: AssistantChannelFragment }) {
   const errorText = useErrorText()
   const { data, loading, error, refetch } = useAlertsPageQuery({ variables: { channelId: channel.id } })
   const [regenerate, regenerating] = useRegenerateOverlayUrlMutation()
+  const [updateOverlay, updating] = useUpdateOverlayMutation()
   const [confirming, setConfirming] = useState(false)
   const [actionError, setActionError] = useState<unknown>(null)
 
@@ -47,6 +49,20 @@ function Alerts({ channel }: { channel: AssistantChannelFragment }) {
         <p>{t('overlayUrl.text')}</p>
         <TextField label={t('overlayUrl.label')} value={url} readOnly onFocus={(e) => e.target.select()} data-testid="overlay-url" />
         <p>{t('overlayUrl.boxes')}</p>
+        <Switch
+          label={t('overlayUrl.hideBot')}
+          description={t('overlayUrl.hideBotHint')}
+          checked={c.overlay.hideBot}
+          busy={updating.loading}
+          disabled={updating.loading}
+          onChange={(hideBot) => {
+            setActionError(null)
+            void updateOverlay({ variables: { channelId: channel.id, hideBot } })
+              .then(() => refetch())
+              .catch((e: unknown) => setActionError(e))
+          }}
+          testId="overlay-hide-bot"
+        />
         <Button variant="secondary" onClick={() => setConfirming(true)} data-testid="overlay-regenerate">
           {t('overlayUrl.regenerate')}
         </Button>
