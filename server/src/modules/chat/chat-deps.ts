@@ -1,0 +1,62 @@
+import type { PubSub } from 'graphql-yoga'
+import type { Db } from '../../db/client'
+import type { Logger } from '../../logger'
+import type { Platforms } from '../../platforms'
+import { PlatformRequestError, type PlatformResult } from '../../platforms/types'
+import type { ChatMessageEvent, Topics } from '../../realtime/pubsub'
+import type { ChannelsService } from '../channels/channels.service'
+import type { ChatLimiters } from './chat-limiter'
+import type { ChatMessageRow } from './chat.tables'
+
+export const moderationActions = ['delete', 'timeout', 'ban'] as const
+export type ModerationAction = (typeof moderationActions)[number]
+
+export interface ModerationInput {
+  action: ModerationAction
+  messageId?: string | null
+  userId?: string | null
+  durationSeconds?: number | null
+  reason?: string | null
+}
+
+/** What createChatService is given. */
+export interface ChatOptions {
+  db: Db
+  log: Logger
+  now: () => Date
+  pubsub: PubSub<Topics>
+  channels: ChannelsService
+  platforms: Platforms
+  historySize: number
+}
+
+/** What the chat use cases share: the options, the per-channel chat limiters and the insert count. */
+export interface ChatDeps extends ChatOptions {
+  limiters: ChatLimiters
+  /** Lines recorded since start; the ring is trimmed every 20th. */
+  inserted: { count: number }
+}
+
+export const toEvent = (r: ChatMessageRow): ChatMessageEvent => ({
+  id: String(r.id),
+  channelId: String(r.channelId),
+  platformMessageId: r.platformMessageId,
+  userId: r.userId,
+  userLogin: r.userLogin,
+  userName: r.userName,
+  text: r.text,
+  roles: r.roles,
+  fromBot: r.fromBot,
+  removed: r.removed,
+  at: r.at.toISOString(),
+})
+
+/** Runs a platform call; a refusal by the platform becomes the answer, anything else is thrown on. */
+export async function platformAnswer(call: () => Promise<PlatformResult>): Promise<PlatformResult> {
+  try {
+    return await call()
+  } catch (e) {
+    if (e instanceof PlatformRequestError) return { ok: false, status: e.status, message: e.message }
+    throw e
+  }
+}

@@ -1,0 +1,67 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { IncomingChat } from '../../platforms/types'
+import type { ChatMessageEvent } from '../../realtime/pubsub'
+import { toEvent, type ChatDeps } from './chat-deps'
+import { chatMessages } from './chat.tables'
+
+export async function record(deps: ChatDeps, channelId: number, chat: IncomingChat, fromBot: boolean): Promise<ChatMessageEvent> {
+  const [row] = await deps.db
+    .insert(chatMessages)
+    .values({
+      channelId,
+      platformMessageId: chat.messageId.slice(0, 100),
+      userId: chat.userId.slice(0, 100),
+      userLogin: chat.userLogin.slice(0, 100),
+      userName: chat.userName.slice(0, 100),
+      text: chat.text.slice(0, 2000),
+      roles: chat.roles,
+      fromBot,
+      at: chat.at,
+    })
+    .returning()
+  const event = toEvent(row!)
+  deps.pubsub.publish('chatMessage', String(channelId), event)
+  // Trim to the ring size now and then, not on every line.
+  if (++deps.inserted.count % 20 === 0) await trim(deps, channelId)
+  return event
+}
+
+async function trim({ db, historySize }: ChatDeps, channelId: number) {
+  const [edge] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(eq(chatMessages.channelId, channelId))
+    .orderBy(desc(chatMessages.id))
+    .offset(historySize)
+    .limit(1)
+  if (edge) await db.delete(chatMessages).where(and(eq(chatMessages.channelId, channelId), lte(chatMessages.id, edge.id)))
+}
+
+export async function recent({ db, historySize }: ChatDeps, channelId: number, first: number): Promise<ChatMessageEvent[]> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.channelId, channelId))
+    .orderBy(desc(chatMessages.id))
+    .limit(Math.min(Math.max(first, 1), historySize))
+  return rows.reverse().map(toEvent)
+}
+
+export async function countSince({ db }: ChatDeps, channelId: number, since: Date): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.channelId, channelId), sql`${chatMessages.at} >= ${since}`))
+  return r?.n ?? 0
+}
+
+/** Moderation removed these lines: marked, and published again so the chatboard strikes them through. */
+export async function markRemoved({ db, pubsub }: ChatDeps, channelId: number, platformMessageIds: string[]): Promise<void> {
+  if (platformMessageIds.length === 0) return
+  const rows = await db
+    .update(chatMessages)
+    .set({ removed: true })
+    .where(and(eq(chatMessages.channelId, channelId), inArray(chatMessages.platformMessageId, platformMessageIds), eq(chatMessages.removed, false)))
+    .returning()
+  for (const r of rows) pubsub.publish('chatMessage', String(channelId), toEvent(r))
+}

@@ -1,0 +1,29 @@
+import { AppError } from '../../errors'
+import type { PlatformResult } from '../../platforms/types'
+import { MAX_MESSAGE_LENGTH } from '../commands/template'
+import { platformAnswer, type ChatDeps } from './chat-deps'
+
+/** Sends as the bot now, if the channel's chat limit allows (the worker queues instead). */
+export async function sendAsBot({ channels, platforms }: ChatDeps, channelId: number, text: string): Promise<PlatformResult> {
+  const channel = await channels.byId(channelId)
+  if (!channel) throw new AppError('NOT_FOUND', 'Channel not found')
+  return platformAnswer(() => channels.actAs(channelId, 'sender', async (as) => (await platforms.of(channel)).sendChat(as, text)))
+}
+
+/** Chatboard: a message from the owner, sent as the bot. */
+export async function send(deps: ChatDeps, userId: number, channelId: number | string, textRaw: string): Promise<PlatformResult> {
+  const channel = await deps.channels.owned(userId, channelId)
+  const text = textRaw.trim()
+  if (!text) throw new AppError('BAD_USER_INPUT', 'The message is empty', { message: ['The message is empty'] })
+  if (text.length > MAX_MESSAGE_LENGTH) {
+    const m = `The message has ${text.length} characters; the most is ${MAX_MESSAGE_LENGTH}`
+    throw new AppError('BAD_USER_INPUT', m, { message: [m] })
+  }
+  const limiter = deps.limiters.get(channel.id)
+  const t = deps.now().getTime()
+  if (!limiter.tryTake(t)) {
+    const seconds = Math.ceil(limiter.waitMs(t) / 1000)
+    throw new AppError('RATE_LIMITED', `Chat limit reached (${limiter.limit} messages per 30 s); try again in ${seconds} s`)
+  }
+  return sendAsBot(deps, channel.id, text)
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { AppError } from '../../errors'
+import type { CommandInput } from './command-input'
+import { insertCommand, patchCommand, removeCommand } from './command-store'
+import type { CommandsDeps } from './commands-deps'
+import { chatCommands, type ChatCommandRow } from './commands.tables'
+
+export async function listCommands({ db }: CommandsDeps, channelId: number): Promise<ChatCommandRow[]> {
+  return db.select().from(chatCommands).where(eq(chatCommands.channelId, channelId)).orderBy(asc(chatCommands.trigger))
+}
+
+export const enabledCommands = ({ db }: CommandsDeps, channelId: number) =>
+  db
+    .select()
+    .from(chatCommands)
+    .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.enabled, true)))
+
+async function ownedCommand({ db, channels }: CommandsDeps, userId: number, id: number | string): Promise<ChatCommandRow> {
+  const n = Number(id)
+  const [row] = Number.isSafeInteger(n) ? await db.select().from(chatCommands).where(eq(chatCommands.id, n)).limit(1) : []
+  if (!row) throw new AppError('NOT_FOUND', 'Command not found')
+  await channels.owned(userId, row.channelId).catch(() => {
+    throw new AppError('NOT_FOUND', 'Command not found')
+  })
+  return row
+}
+
+export async function createCommand(deps: CommandsDeps, userId: number, channelId: number | string, input: CommandInput): Promise<ChatCommandRow> {
+  const channel = await deps.channels.owned(userId, channelId)
+  return insertCommand(deps, channel, input, { kind: 'owner', userId })
+}
+
+export async function updateCommand(deps: CommandsDeps, userId: number, id: number | string, input: CommandInput): Promise<ChatCommandRow> {
+  return patchCommand(deps, await ownedCommand(deps, userId, id), input, { kind: 'owner', userId })
+}
+
+export async function deleteCommand(deps: CommandsDeps, userId: number, id: number | string): Promise<boolean> {
+  return removeCommand(deps, await ownedCommand(deps, userId, id), { kind: 'owner', userId })
+}
+
+/** A command of the channel by trigger (for !editcom / !delcom in chat). */
+export async function commandByTrigger({ db }: CommandsDeps, channelId: number, trigger: string): Promise<ChatCommandRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatCommands)
+    .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.trigger, trigger)))
+    .limit(1)
+  return row
+}
+
+/** Worker: counts a use and answers the new count (for ${count}). */
+export async function countUse({ db }: CommandsDeps, commandId: number): Promise<number> {
+  const [row] = await db
+    .update(chatCommands)
+    .set({ useCount: sql`${chatCommands.useCount} + 1` })
+    .where(eq(chatCommands.id, commandId))
+    .returning({ n: chatCommands.useCount })
+  return row?.n ?? 0
+}

@@ -1,0 +1,46 @@
+import { and, count, eq } from 'drizzle-orm'
+import { AppError } from '../../errors'
+import { parseInput } from '../../validation'
+import { LOGIN, MAX_REGULARS, type ModerationCoreDeps } from './core-deps'
+import { compileFilters } from './filters'
+import { changed } from './guards'
+import { moderationRegulars, moderationSettings } from './moderation.tables'
+import { settingsSchema, type ModerationSettings } from './settings'
+
+export async function updateSettings(deps: ModerationCoreDeps, userId: number, channelId: number | string, input: unknown): Promise<ModerationSettings> {
+  const channel = await deps.channels.owned(userId, channelId)
+  const settings = parseInput(settingsSchema, input, 'settings')
+  compileFilters(settings) // a pattern the engine refuses, or terms over the budget: a coded error, nothing stored
+  await deps.db
+    .insert(moderationSettings)
+    .values({ channelId: channel.id, settings, updatedAt: deps.now() })
+    .onConflictDoUpdate({ target: moderationSettings.channelId, set: { settings, updatedAt: deps.now() } })
+  changed(deps, channel.id)
+  return settings
+}
+
+export async function listRegulars({ db }: ModerationCoreDeps, channelId: number) {
+  return db.select().from(moderationRegulars).where(eq(moderationRegulars.channelId, channelId)).orderBy(moderationRegulars.login)
+}
+
+export async function addRegular(deps: ModerationCoreDeps, channelId: number, loginRaw: string, by: string) {
+  const login = parseInput(LOGIN, loginRaw, 'login')
+  const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(moderationRegulars).where(eq(moderationRegulars.channelId, channelId))
+  if (n >= MAX_REGULARS) throw new AppError('BAD_USER_INPUT', `At most ${MAX_REGULARS} regulars per channel`, { login: [`At most ${MAX_REGULARS} regulars`] })
+  await deps.db
+    .insert(moderationRegulars)
+    .values({ channelId, login, addedBy: by.slice(0, 100) })
+    .onConflictDoNothing()
+  changed(deps, channelId)
+  return login
+}
+
+export async function removeRegular(deps: ModerationCoreDeps, channelId: number, loginRaw: string): Promise<boolean> {
+  const login = parseInput(LOGIN, loginRaw, 'login')
+  const gone = await deps.db
+    .delete(moderationRegulars)
+    .where(and(eq(moderationRegulars.channelId, channelId), eq(moderationRegulars.login, login)))
+    .returning()
+  changed(deps, channelId)
+  return gone.length > 0
+}
