@@ -1,3 +1,4 @@
+import { giveawayQueries } from './giveaway-queries'
 import { randomInt } from 'node:crypto'
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -177,39 +178,6 @@ export function createGiveawaysService(deps: {
     return drawn.row
   }
 
-  const list = (channelId: number): Promise<GiveawayRow[]> =>
-    db.select().from(giveaways).where(eq(giveaways.channelId, channelId)).orderBy(desc(giveaways.id)).limit(50)
-
-  const entriesOf = (giveawayId: number): Promise<GiveawayEntryRow[]> =>
-    db.select().from(giveawayEntries).where(eq(giveawayEntries.giveawayId, giveawayId)).orderBy(asc(giveawayEntries.id))
-
-  async function entryCounts(giveawayIds: number[]): Promise<Map<number, number>> {
-    if (!giveawayIds.length) return new Map()
-    const rows = await db
-      .select({ id: giveawayEntries.giveawayId, n: sql<number>`count(*)::int` })
-      .from(giveawayEntries)
-      .where(inArray(giveawayEntries.giveawayId, giveawayIds))
-      .groupBy(giveawayEntries.giveawayId)
-    return new Map(rows.map((r) => [r.id, r.n]))
-  }
-
-  const drawsOf = (giveawayId: number): Promise<GiveawayDrawRow[]> =>
-    db.select().from(giveawayDraws).where(eq(giveawayDraws.giveawayId, giveawayId)).orderBy(asc(giveawayDraws.id))
-
-  const entryById = async (id: number) => (await db.select().from(giveawayEntries).where(eq(giveawayEntries.id, id)).limit(1))[0]
-
-  /** The winner's chat lines since the draw (are they there?). */
-  async function winnerMessages(draw: GiveawayDrawRow, channelId: number): Promise<Array<{ text: string; at: Date }>> {
-    const entry = await entryById(draw.entryId)
-    if (!entry) return []
-    return db
-      .select({ text: chatMessages.text, at: chatMessages.at })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.channelId, channelId), eq(chatMessages.userId, entry.userId), gt(chatMessages.at, draw.drawnAt)))
-      .orderBy(asc(chatMessages.at))
-      .limit(20)
-  }
-
   async function openGiveaway(channelId: number): Promise<GiveawayRow | null> {
     const t = now().getTime()
     const hit = openCache.get(channelId)
@@ -224,7 +192,8 @@ export function createGiveawaysService(deps: {
     return row ?? null
   }
 
-  return { open, close, closeRow, draw, list, entriesOf, entryCounts, drawsOf, entryById, winnerMessages, openGiveaway, announce, owned }
+  const queries = giveawayQueries(db)
+  return { open, close, closeRow, draw, ...queries, openGiveaway, announce, owned }
 }
 
 /** How long the chat hook trusts its "open giveaway" answer (a change in another process shows within this). */
