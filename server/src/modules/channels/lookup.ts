@@ -1,0 +1,35 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { AppError } from '../../errors'
+import type { AccountRole } from '../../platforms/types'
+import type { ChannelsDeps } from './channels-deps'
+import { channelAccounts, channels, type ChannelAccountRow, type ChannelRow } from './channels.tables'
+
+export async function listForUser({ db }: ChannelsDeps, userId: number): Promise<ChannelRow[]> {
+  return db.select().from(channels).where(eq(channels.userId, userId)).orderBy(asc(channels.id))
+}
+
+export async function byId({ db }: ChannelsDeps, channelId: number): Promise<ChannelRow | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.id, channelId)).limit(1)
+  return row
+}
+
+/** The channel, when it belongs to the user; the same NOT_FOUND otherwise (no probing). */
+export async function owned(deps: ChannelsDeps, userId: number, channelId: number | string): Promise<ChannelRow> {
+  const id = Number(channelId)
+  const row = Number.isSafeInteger(id) && id > 0 ? await byId(deps, id) : undefined
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'Channel not found')
+  return row
+}
+
+export async function accounts({ db }: ChannelsDeps, channelId: number): Promise<ChannelAccountRow[]> {
+  return db.select().from(channelAccounts).where(eq(channelAccounts.channelId, channelId))
+}
+
+export async function account({ db }: ChannelsDeps, channelId: number, role: AccountRole): Promise<ChannelAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.channelId, channelId), eq(channelAccounts.role, role)))
+    .limit(1)
+  return row
+}

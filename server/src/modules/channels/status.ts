@@ -1,0 +1,90 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm'
+import { ownerLicensed, type ChannelsDeps } from './channels-deps'
+import { channels, type BotState, type ChannelRow } from './channels.tables'
+import { statusReasons, type StatusReason } from './status-reasons'
+
+/**
+ * Worker: the bot's status, live state and category as it sees them. A coded reason is stored
+ * with its code and arguments (the client says it in the UI language) and in English words.
+ */
+export async function reportStatus(
+  deps: ChannelsDeps,
+  channelId: number,
+  s: { state: BotState; reason?: string | StatusReason | null; live?: boolean; category?: string | null; liveSince?: Date | null },
+) {
+  const { db, now } = deps
+  const at = now()
+  const coded = typeof s.reason === 'object' ? s.reason : null
+  const set: Partial<ChannelRow> = {
+    status: s.state,
+    statusReason: typeof s.reason === 'string' ? s.reason : (coded?.text ?? null),
+    statusCode: coded?.code ?? null,
+    statusArgs: coded?.args ?? null,
+    statusAt: at,
+  }
+  if (s.live !== undefined) set.live = s.live
+  if (s.category !== undefined) set.category = s.category
+  if (s.liveSince !== undefined) set.liveSince = s.liveSince
+  const [row] = await db.update(channels).set(set).where(eq(channels.id, channelId)).returning()
+  if (row) publishStatus(deps, row, at)
+}
+
+export function publishStatus(deps: ChannelsDeps, row: ChannelRow, at: Date) {
+  const { pubsub } = deps
+  pubsub.publish('botStatus', String(row.id), {
+    channelId: String(row.id),
+    state: row.status,
+    reason: row.statusReason,
+    code: row.statusCode,
+    args: row.statusArgs,
+    at: at.toISOString(),
+    live: row.live,
+    category: row.category,
+  })
+}
+
+/**
+ * Worker: says LICENCE_ENDED (stopped) for the switched-on channels (`channelId`: that one)
+ * whose owner's licence is not in force, whose status does not say so yet and that no bot runs
+ * (`idle`, a condition on `channels`, e.g. no live lease; `except`, the channels whose bot runs
+ * in this worker): switched on after the licence ended, or a worker stopped while their bot
+ * ran and the licence ended since. One statement: a licence renewed meanwhile, or a worker
+ * that took the channel, is never overwritten.
+ */
+export async function sayLicenceEnded(deps: ChannelsDeps, opts: { channelId?: number; idle?: SQL; except?: number[] }): Promise<void> {
+  const { db, now } = deps
+  const idle = sql`${opts.idle ?? sql`true`}${opts.channelId === undefined ? sql`` : sql` and ${channels.id} = ${opts.channelId}`}`
+  // One array parameter, however many bots the worker runs (a list would be a parameter each).
+  const except = opts.except?.length ? sql`${channels.id} <> all(${`{${opts.except.join(',')}}`}::bigint[])` : sql`true`
+  const at = now()
+  const reason = statusReasons.licenceEnded()
+  const rows = await db
+    .update(channels)
+    .set({ status: 'stopped', statusReason: reason.text, statusCode: reason.code, statusArgs: reason.args, statusAt: at })
+    .where(
+      sql`(${channels.active} or ${channels.autostart}) and ${channels.statusCode} is distinct from 'LICENCE_ENDED' and not ${ownerLicensed(deps, channels.userId)} and ${idle} and ${except}`,
+    )
+    .returning()
+  for (const row of rows) publishStatus(deps, row, at)
+}
+
+/** The channels whose bot runs: Active or Autostart on, and the owner's licence in force. */
+export async function runnable(deps: ChannelsDeps): Promise<ChannelRow[]> {
+  const { db } = deps
+  return db
+    .select()
+    .from(channels)
+    .where(sql`(${channels.active} or ${channels.autostart}) and ${ownerLicensed(deps, channels.userId)}`)
+    .orderBy(asc(channels.id))
+}
+
+/** Worker: the channel, and whether its owner's licence is in force (see licenceInForce). */
+export async function forBot(deps: ChannelsDeps, channelId: number): Promise<{ row: ChannelRow; licensed: boolean } | undefined> {
+  const { db } = deps
+  const [r] = await db
+    .select({ row: channels, licensed: sql<boolean>`${ownerLicensed(deps, channels.userId)}` })
+    .from(channels)
+    .where(eq(channels.id, channelId))
+    .limit(1)
+  return r && { row: r.row, licensed: Boolean(r.licensed) }
+}
