@@ -1,23 +1,14 @@
-import { giveawayQueries } from './giveaway-queries'
 import { randomInt } from 'node:crypto'
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
 import type { ChannelsService } from '../channels/channels.service'
 import type { ChannelRow } from '../channels/channels.tables'
 import type { ChatService } from '../chat/chat.service'
-import { chatMessages } from '../chat/chat.tables'
 import { badInput } from '../commands/commands.module'
-import {
-  giveawayDraws,
-  giveawayEligibilities,
-  giveawayEntries,
-  giveaways,
-  type GiveawayDrawRow,
-  type GiveawayEntryRow,
-  type GiveawayRow,
-} from './giveaways.tables'
+import { giveawayDraws, giveawayEligibilities, giveawayEntries, giveaways, type GiveawayDrawRow, type GiveawayRow } from './giveaways.tables'
+import { giveawayQueries } from './giveaway-queries'
 
 export const MAX_GIVEAWAY_MINUTES = 24 * 60
 export const MAX_SUBSCRIBER_TICKETS = 10
