@@ -63,6 +63,8 @@ const lanes: Step[][] = [
   [
     { name: 'lint', cmd: ['npx', 'eslint', '.'] },
     { name: 'format', cmd: ['npm', 'run', '--silent', 'format:check'] },
+    // No server function of 150 lines or more (the sandbox's simulated platforms are split later).
+    { name: 'function-lengths', cmd: ['npx', 'tsx', 'scripts/function-lengths.ts', '--check', '--exclude', 'server/src/platforms/sandbox/'] },
   ],
   [
     // The server (Node's types, no DOM), the client (the DOM's, no Node's), then the tests and tools over both.
@@ -72,6 +74,8 @@ const lanes: Step[][] = [
   ],
   [
     { name: 'build', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
+    // The overlay page (a separate small build into dist/client/overlay; after the app's, which empties dist/client).
+    { name: 'build:overlay', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.overlay.config.ts', '--logLevel', 'warn'] },
     { name: 'build:server', cmd: ['node', 'scripts/build-server.mjs'] },
   ],
 ]
