@@ -109,7 +109,7 @@ export function AlertTypeForm({ channelId, settings }: { channelId: string; sett
           onChange={(e) => set('template', e.target.value)}
           data-testid={`${id}-template`}
         />
-        <StyledPreview aria-label={t('preview')} data-testid={`${id}-preview`}>
+        <StyledPreview aria-label={t('preview')} data-testid={`${id}-preview`} data-user-content>
           {previewText(form.template, SAMPLE_COUNT[settings.type] ?? 1)}
         </StyledPreview>
         <StyledFieldRow>
