@@ -3,6 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
+import { isUniqueViolation } from '../../db/unique-violation'
+import { parseFields } from '../../validation'
 import type { ChannelsService } from '../channels/channels.service'
 import type { ChannelRow } from '../channels/channels.tables'
 import type { ChatService } from '../chat/chat.service'
@@ -35,18 +37,7 @@ const openInput = z
   })
 export type GiveawayInput = z.input<typeof openInput>
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const r = schema.safeParse(input)
-  if (r.success) return r.data
-  const fields: Record<string, string[]> = {}
-  for (const issue of r.error.issues) (fields[issue.path.join('.') || 'input'] ??= []).push(issue.message)
-  throw badInput(fields)
-}
-
-const isUnique = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } }
-  return (err.cause ?? err).code === '23505'
-}
+const parse = parseFields
 
 /** The entry a ticket falls on: tickets are laid out in pool order. */
 export function ticketOwner(pool: ReadonlyArray<readonly [number, number]>, ticket: number): number {
@@ -124,7 +115,7 @@ export function createGiveawaysService(deps: {
       await announce(channel, `Giveaway: ${row!.prize}! ${how}${row!.endsAt ? ` within ${i.durationMinutes} min` : ''}.`)
       return row!
     } catch (e) {
-      if (isUnique(e)) throw new AppError('CONFLICT', 'This channel already has an open giveaway: close it first')
+      if (isUniqueViolation(e)) throw new AppError('CONFLICT', 'This channel already has an open giveaway: close it first')
       throw e
     }
   }

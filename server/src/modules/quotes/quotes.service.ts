@@ -2,11 +2,11 @@ import { and, asc, eq, ilike, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
+import { isUniqueViolation } from '../../db/unique-violation'
+import { parseFields } from '../../validation'
 import type { IncomingChat } from '../../platforms/types'
 import type { ChannelsService } from '../channels/channels.service'
-import { findCommand } from '../commands/commands.module'
-import { words, type ChatTurn } from '../commands/commands.module'
-import { badInput } from '../commands/commands.module'
+import { findCommand, words, type ChatTurn, badInput } from '../commands/commands.module'
 import { commandPermissions, type CommandPermission } from '../commands/commands.tables'
 import { permits } from '../commands/permission'
 import { neutralise } from '../commands/template'
@@ -20,18 +20,7 @@ const quoteText = z.string().trim().min(1, 'A quote has some text').max(MAX_QUOT
 const quoteInput = z.object({ text: quoteText, game: z.string().trim().max(100, 'A game name has at most 100 characters').nullish() })
 const quotePatch = quoteInput.partial()
 
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const r = schema.safeParse(input)
-  if (r.success) return r.data
-  const fields: Record<string, string[]> = {}
-  for (const issue of r.error.issues) (fields[issue.path.join('.') || 'input'] ??= []).push(issue.message)
-  throw badInput(fields)
-}
-
-const isUnique = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } }
-  return (err.cause ?? err).code === '23505'
-}
+const parse = parseFields
 
 /** How a quote is shown in chat: #12: "text" (Chess, 2026-11-28). */
 export const quoteLine = (q: QuoteRow) => `#${q.number}: "${q.text}" (${[q.game, q.createdAt.toISOString().slice(0, 10)].filter(Boolean).join(', ')})`
@@ -68,7 +57,7 @@ export function createQuotesService(deps: { db: Db; channels: ChannelsService; n
     try {
       return await attempt()
     } catch (e) {
-      if (isUnique(e)) return attempt()
+      if (isUniqueViolation(e)) return attempt()
       throw e
     }
   }
