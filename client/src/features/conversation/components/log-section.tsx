@@ -1,9 +1,9 @@
-import { type FormEvent, useCallback, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
-import { TextField } from '../../../components/ui/text-field'
+import { LogSearch } from '../../../components/channel-page/log-search'
 import { useConversationLogQuery } from '../../../gql/graphql'
 import { formatDateTime } from '../../../components/channel-page/format'
 
@@ -12,7 +12,6 @@ export const LOG_PAGE = 20
 /** What was asked and answered, newest first, searched and paged on the server. */
 export function LogSection({ channelId }: { channelId: string }) {
   const { t, i18n } = useTranslation('conversation')
-  const [draft, setDraft] = useState('')
   const [search, setSearch] = useState('')
   const [offset, setOffset] = useState(0)
   const { data, loading, error, refetch } = useConversationLogQuery({
@@ -23,29 +22,18 @@ export function LogSection({ channelId }: { channelId: string }) {
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   const page = data?.channel?.conversation.log
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    setOffset(0)
-    setSearch(draft.trim())
-  }
-
   return (
     <StyledCard data-testid="conversation-log">
       <h2>{t('log.title')}</h2>
-      <form onSubmit={submit} role="search">
-        <TextField
-          label={t('log.search')}
-          value={draft}
-          maxLength={100}
-          onChange={(e) => setDraft(e.target.value)}
-          addon={
-            <Button type="submit" variant="secondary">
-              {t('log.find')}
-            </Button>
-          }
-          data-testid="conversation-log-search"
-        />
-      </form>
+      <LogSearch
+        label={t('log.search')}
+        findLabel={t('log.find')}
+        onSearch={(text) => {
+          setOffset(0)
+          setSearch(text)
+        }}
+        testId="conversation-log-search"
+      />
       <DataTable
         columns={[
           { key: 'when', header: t('log.when'), cell: (item) => formatDateTime(item.at, i18n.language) },

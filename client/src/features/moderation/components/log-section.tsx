@@ -1,9 +1,9 @@
-import { type FormEvent, useCallback, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
-import { TextField } from '../../../components/ui/text-field'
+import { LogSearch } from '../../../components/channel-page/log-search'
 import { useModerationLogQuery, useUndoModerationActionMutation } from '../../../gql/graphql'
 import { useErrorText } from '../../../lib/use-error-text'
 import { formatDateTime } from '../../../components/channel-page/format'
@@ -14,7 +14,6 @@ const PAGE = 20
 export function LogSection({ channelId }: { channelId: string }) {
   const { t, i18n } = useTranslation('moderation')
   const errorText = useErrorText()
-  const [draft, setDraft] = useState('')
   const [search, setSearch] = useState('')
   const [offset, setOffset] = useState(0)
   const [undoError, setUndoError] = useState<unknown>(null)
@@ -27,11 +26,6 @@ export function LogSection({ channelId }: { channelId: string }) {
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   const page = data?.channel?.moderation.log
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    setOffset(0)
-    setSearch(draft.trim())
-  }
   async function undoRow(id: string) {
     setUndoError(null)
     try {
@@ -45,19 +39,14 @@ export function LogSection({ channelId }: { channelId: string }) {
   return (
     <StyledCard data-testid="moderation-log">
       <h2>{t('log.title')}</h2>
-      <form onSubmit={submit} role="search">
-        <TextField
-          label={t('log.search')}
-          value={draft}
-          maxLength={100}
-          onChange={(e) => setDraft(e.target.value)}
-          addon={
-            <Button type="submit" variant="secondary">
-              {t('log.find')}
-            </Button>
-          }
-        />
-      </form>
+      <LogSearch
+        label={t('log.search')}
+        findLabel={t('log.find')}
+        onSearch={(text) => {
+          setOffset(0)
+          setSearch(text)
+        }}
+      />
       {undoError ? <p role="alert">{errorText(undoError)}</p> : null}
       <DataTable
         columns={[
