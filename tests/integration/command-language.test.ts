@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../server/src/modules/audit/audit.tables'
-import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { chatCommands } from '../../server/src/modules/commands/commands.tables'
 import { CHAT_COMMAND_VARIABLES, templateProblems } from '../../server/src/modules/commands/template'
 import type { BotWorker } from '../../server/src/worker/bot-worker'
-import { startTestWorker, stopTestApp, waitFor, type ManualScheduler } from '../support/bot-harness'
+import { botLinesOf, startTestWorker, stopTestApp, waitFor, type ManualScheduler } from '../support/bot-harness'
 import { engines } from '../support/databases'
 import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
 
@@ -29,13 +28,7 @@ describe.each(engines)('the command language on %s', (engine) => {
     () => t,
     () => token,
   )
-  const botLines = async () =>
-    (
-      await t.database.db
-        .select()
-        .from(chatMessages)
-        .where(and(eq(chatMessages.channelId, id), eq(chatMessages.fromBot, true)))
-    ).map((l) => l.text)
+  const botLines = () => botLinesOf(t, id)
   const say = (viewer: string, text: string, badges: string[] = []) => ok(CHAT, { c: channelId, v: viewer, b: badges, t: text })
   /** A line is answered with `reply` (exactly, once more than before). */
   const answers = async (viewer: string, text: string, reply: string, badges: string[] = []) => {

@@ -5,8 +5,8 @@ import { createLogger } from '../../server/src/logger'
 import { conversationLog, conversationRules, conversationSettings } from '../../server/src/modules/conversation/conversation.tables'
 import { createConversationService } from '../../server/src/modules/conversation/conversation.service'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
-import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
-import { ManualScheduler, waitFor } from '../support/bot-harness'
+import type { BotWorker } from '../../server/src/worker/bot-worker'
+import { startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
 import { localPlatformEnv } from '../support/local-platforms'
 import { startModelServer, type ModelServer } from '../support/model-server'
@@ -73,14 +73,7 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
       CONVERSATION_MODEL_TIMEOUT_MS: '300',
       PLANS_CACHE_MS: '0',
     })
-    worker = createBotWorker({
-      services: t.services,
-      config: t.config,
-      log: createLogger('silent'),
-      scheduler: new ManualScheduler(t.clock),
-      random: () => 0.5,
-    })
-    await worker.start()
+    ;({ worker } = await startTestWorker(t))
     token = (await t.loginAs('client')).accessToken
     twitch.consentAs(BROADCASTER.id)
     channelId = await connectChannel(t, token, twitch, 'twitch')
@@ -90,9 +83,7 @@ describe.each(engines)('the conversation bot on %s', (engine) => {
   })
 
   afterAll(async () => {
-    await worker?.stop()
-    await t?.services.realtime.close()
-    await t?.close()
+    await stopTestApp(t, worker)
     await twitch?.close()
     await model?.close()
   })

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../../server/src/logger'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { moderationSettings } from '../../server/src/modules/moderation/moderation.tables'
 import { defaultSettings, type ModerationSettings } from '../../server/src/modules/moderation/settings'
 import { startKickServer, type KickServer } from '../../server/src/platforms/sandbox/kick-server'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
-import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
-import { ManualScheduler, waitFor } from '../support/bot-harness'
+import type { BotWorker } from '../../server/src/worker/bot-worker'
+import { startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
 import { connectChannel } from '../support/connect-flow'
 import { engines } from '../support/databases'
 import { localPlatformEnv } from '../support/local-platforms'
@@ -73,14 +72,7 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
     kick.addUser(KICK_BROADCASTER)
     t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch, kick) })
     kick.setWebhookTarget(async ({ headers, body }) => ({ status: (await t.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })).status }))
-    worker = createBotWorker({
-      services: t.services,
-      config: t.config,
-      log: createLogger('silent'),
-      scheduler: new ManualScheduler(t.clock),
-      random: () => 0.5,
-    })
-    await worker.start()
+    ;({ worker } = await startTestWorker(t))
     token = (await t.loginAs('client')).accessToken
     twitch.consentAs(BROADCASTER.id)
     channelId = await connectChannel(t, token, twitch, 'twitch')
@@ -90,9 +82,7 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
   })
 
   afterAll(async () => {
-    await worker?.stop()
-    await t?.services.realtime.close()
-    await t?.close()
+    await stopTestApp(t, worker)
     await twitch?.close()
     await kick?.close()
   })

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { ticketOwner } from '../../server/src/modules/giveaways/giveaways.service'
 import { giveawayDraws, giveawayEntries } from '../../server/src/modules/giveaways/giveaways.tables'
 import type { BotWorker } from '../../server/src/worker/bot-worker'
-import { startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
+import { botLinesOf, startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
 import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
 
@@ -24,13 +24,7 @@ describe.each(engines)('quotes and giveaways on %s', (engine) => {
     () => t,
     () => token,
   )
-  const botLines = async () =>
-    (
-      await t.database.db
-        .select()
-        .from(chatMessages)
-        .where(and(eq(chatMessages.channelId, id), eq(chatMessages.fromBot, true)))
-    ).map((l) => l.text)
+  const botLines = () => botLinesOf(t, id)
   const say = (viewer: string, text: string, badges: string[] = []) => ok(CHAT, { c: channelId, v: viewer, b: badges, t: text })
   const answers = async (viewer: string, text: string, reply: string | RegExp, badges: string[] = []) => {
     const match = (l: string) => (typeof reply === 'string' ? l === reply : reply.test(l))

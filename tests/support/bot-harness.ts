@@ -1,3 +1,5 @@
+import { and, eq } from 'drizzle-orm'
+import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { createLogger } from '../../server/src/logger'
 import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
 import type { TestApp } from './test-app'
@@ -120,4 +122,13 @@ export async function stopTestApp(t: TestApp | undefined, worker: BotWorker | un
   await worker?.stop()
   await t?.services.realtime.close()
   await t?.close()
+}
+
+/** What the bot said in a channel's chat, as stored (oldest first). */
+export async function botLinesOf(t: TestApp, channelId: number): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ text: chatMessages.text })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.channelId, channelId), eq(chatMessages.fromBot, true)))
+  return rows.map((l) => l.text)
 }
