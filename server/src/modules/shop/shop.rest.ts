@@ -2,12 +2,13 @@ import { rule } from '../../permissions/abilities'
 import type { Hono } from 'hono'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { parseId } from '../../ids'
+import { isAppError } from '../../errors'
 
 /**
  * The shop in the spec's shapes (§7, both variants): GET /apps/ecommerce/products (q, sortBy
  * featured / price-asc / price-desc, perPage 9, page 1) → {products, total, userWishlist,
  * userCart}; GET /products/{id} → {product} or 404 with no body; wishlist and cart GET →
- * {products}, POST {productId} → 201, DELETE /{productId} → 200 (404 when not there).
+ * {products}, POST {productId} → 201 (an unknown product: 404 with no body), DELETE /{productId} → 200 (404 when not there).
  * POST /apps/ecommerce/checkout → 201 {orderId, invoiceId} (the cart becomes an order and its invoice).
  */
 export function mountShopRoutes(app: Hono<AppEnv>) {
@@ -29,8 +30,14 @@ export function mountShopRoutes(app: Hono<AppEnv>) {
     guarded(app, 'POST', `${base}/${list}`, rule.signedIn, async (c, principal) => {
       const shop = c.get('services').shop
       const { productId } = await jsonBody(c)
-      if (list === 'cart') await shop.addToCart(principal, productId)
-      else await shop.addToWishlist(principal, productId)
+      try {
+        if (list === 'cart') await shop.addToCart(principal, productId)
+        else await shop.addToWishlist(principal, productId)
+      } catch (e) {
+        // The spec's error catalogue: an unknown product is a 404 with no body, here as on GET.
+        if (isAppError(e) && e.code === 'NOT_FOUND') return c.body(null, 404)
+        throw e
+      }
       return c.body(null, 201)
     })
     guarded(app, 'DELETE', `${base}/${list}/:productId`, rule.signedIn, async (c, principal) => {
