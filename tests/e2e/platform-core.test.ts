@@ -339,6 +339,35 @@ describe('platform core in Chromium', () => {
       await page.context().close()
     })
 
+    it('loads a page whose chunk was refused once (a 503 while the server is behind) without an error, and retries a refused query', async () => {
+      const page = await e2e.newPage()
+      await signIn(page, 'admin@demo.local', DEMO_PASSWORDS.admin)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      let chunkRefusals = 0
+      await page.route('**/assets/pricing-page-*.js', async (route) => {
+        if (chunkRefusals++ > 0) return route.continue()
+        await route.fulfill({ status: 503, headers: { 'retry-after': '1' }, body: 'Service Unavailable' })
+      })
+      // The pricing page's first query is refused once too, the way admission control answers.
+      let queryRefusals = 0
+      await page.route('**/graphql', async (route) => {
+        if (queryRefusals > 0 || !route.request().postData()?.includes('Pricing')) return route.continue()
+        queryRefusals++
+        await route.fulfill({
+          status: 503,
+          headers: { 'retry-after': '1', 'content-type': 'application/json' },
+          body: '{"error":"Server busy","code":"OVERLOADED"}',
+        })
+      })
+      await page.getByTestId('vertical-menu').getByRole('link', { name: 'Pricing', exact: true }).click()
+      await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor()
+      await page.getByTestId('plan-card').first().waitFor()
+      expect(chunkRefusals).toBeGreaterThanOrEqual(2)
+      expect(queryRefusals).toBe(1)
+      expect(await page.getByTestId('chunk-error').count()).toBe(0)
+      await page.context().close()
+    })
+
     it('names the chunk and the failure type when a page chunk cannot load', async () => {
       const page = await e2e.newPage()
       await page.route('**/assets/not-found-page-*.js', (route) => route.abort())

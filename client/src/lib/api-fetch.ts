@@ -4,6 +4,7 @@
  * registered handler (the router, see app/app.tsx) sends the user to /login.
  */
 import { createAuthFetch } from './auth-fetch'
+import { withOverloadRetry } from './overload-retry'
 import { PATHS } from './paths'
 import { clearSession, getAccessToken, getRefreshToken, saveSession } from './session'
 import { STORAGE_KEYS, readItem, removeItem, writeItem } from './storage'
@@ -31,7 +32,8 @@ export function takeSessionEndedNotice(): boolean {
   return ended
 }
 
-const baseFetch: FetchLike = (input, init) => globalThis.fetch(input, init)
+// A 503 with Retry-After (the server briefly behind) is sent again before anyone sees it.
+const baseFetch: FetchLike = withOverloadRetry((input, init) => globalThis.fetch(input, init))
 
 export const tokenRefresher = createTokenRefresher({
   fetch: baseFetch,

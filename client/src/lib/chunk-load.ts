@@ -40,7 +40,21 @@ export function classifyChunkFailure(error: unknown): Exclude<ChunkFailureType, 
   return NETWORK_MESSAGES.some((text) => message.includes(text)) ? 'network' : 'evaluation'
 }
 
-export function loadChunk<T>(chunk: string, importer: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+/**
+ * Waits before each new try of a chunk that could not be fetched: a refused request (a 503 from
+ * a server that is briefly behind, a dropped connection) usually succeeds a moment later, and
+ * the user should not see an error page for it. An evaluation failure is not tried again.
+ */
+export const CHUNK_RETRY_DELAYS_MS = [1_000, 3_000]
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export function loadChunk<T>(
+  chunk: string,
+  importer: () => Promise<T>,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+  retryDelaysMs: readonly number[] = CHUNK_RETRY_DELAYS_MS,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false
     const timer = setTimeout(() => {
@@ -48,19 +62,30 @@ export function loadChunk<T>(chunk: string, importer: () => Promise<T>, timeoutM
       settled = true
       reject(new ChunkLoadError(chunk, 'timeout'))
     }, timeoutMs)
-    importer().then(
-      (module) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        resolve(module)
-      },
-      (error: unknown) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        reject(isChunkLoadError(error) ? error : new ChunkLoadError(chunk, classifyChunkFailure(error), error))
-      },
-    )
+    const attempt = (retriesDone: number) => {
+      importer().then(
+        (module) => {
+          if (settled) return
+          settled = true
+          clearTimeout(timer)
+          resolve(module)
+        },
+        (error: unknown) => {
+          if (settled) return
+          const failure = isChunkLoadError(error) ? error : new ChunkLoadError(chunk, classifyChunkFailure(error), error)
+          const delay = retryDelaysMs[retriesDone]
+          if (failure.failureType === 'network' && delay !== undefined) {
+            void wait(delay).then(() => {
+              if (!settled) attempt(retriesDone + 1)
+            })
+            return
+          }
+          settled = true
+          clearTimeout(timer)
+          reject(failure)
+        },
+      )
+    }
+    attempt(0)
   })
 }

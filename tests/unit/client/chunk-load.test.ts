@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, classifyChunkFailure, loadChunk } from '../../../client/src/lib/chunk-load'
+import { CHUNK_LOAD_TIMEOUT_MS, CHUNK_RETRY_DELAYS_MS, ChunkLoadError, classifyChunkFailure, loadChunk } from '../../../client/src/lib/chunk-load'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -29,10 +29,48 @@ describe('loadChunk', () => {
     await assertion
   })
 
-  it('names network failures', async () => {
-    const failure = loadChunk('register-page', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')))
+  it('tries a chunk that could not be fetched again, after 1 s and 3 s, before it reports the failure', async () => {
+    vi.useFakeTimers()
+    expect(CHUNK_RETRY_DELAYS_MS).toEqual([1_000, 3_000])
+    let calls = 0
+    const importer = () => {
+      calls++
+      return calls < 3 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')) : Promise.resolve({ default: 'page' })
+    }
+    const pending = loadChunk('pricing-page', importer)
+    await vi.advanceTimersByTimeAsync(999)
+    expect(calls).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(calls).toBe(2)
+    await vi.advanceTimersByTimeAsync(3_000)
+    expect(calls).toBe(3)
+    await expect(pending).resolves.toEqual({ default: 'page' })
+  })
+
+  it('does not try a chunk again whose code failed to evaluate', async () => {
+    let calls = 0
+    const failure = loadChunk('broken-page', () => {
+      calls++
+      return Promise.reject(new SyntaxError('Unexpected token'))
+    })
+    await expect(failure).rejects.toMatchObject({ failureType: 'evaluation' })
+    expect(calls).toBe(1)
+  })
+
+  it('names network failures once the tries are used up', async () => {
+    let calls = 0
+    const failure = loadChunk(
+      'register-page',
+      () => {
+        calls++
+        return Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))
+      },
+      120_000,
+      [0, 0],
+    )
     await expect(failure).rejects.toBeInstanceOf(ChunkLoadError)
     await expect(failure).rejects.toMatchObject({ chunk: 'register-page', failureType: 'network' })
+    expect(calls).toBe(3)
   })
 
   it('names evaluation failures and keeps the cause', async () => {
