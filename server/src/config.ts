@@ -604,10 +604,19 @@ export const envSchema = z.object({
     .string()
     .max(200)
     .default('')
-    .meta(doc('Invoices', 'bank name printed on invoices, their PDF and the invoice mail (`paymentDetails`); empty shows as "—"')),
-  INVOICE_BANK_COUNTRY: z.string().max(100).default('').meta(doc('Invoices', 'bank country printed on invoices; empty shows as "—"')),
-  INVOICE_IBAN: z.string().max(64).default('').meta(doc('Invoices', 'IBAN printed on invoices; empty shows as "—"')),
-  INVOICE_SWIFT: z.string().max(32).default('').meta(doc('Invoices', 'SWIFT/BIC printed on invoices; empty shows as "—"')),
+    .meta(doc('Invoices', 'bank name printed on invoices, their PDF and the invoice mail (`paymentDetails`); empty: left out')),
+  INVOICE_BANK_COUNTRY: z.string().max(100).default('').meta(doc('Invoices', 'bank country printed on invoices; empty: left out')),
+  INVOICE_IBAN: z
+    .string()
+    .max(64)
+    .default('')
+    .meta(
+      doc(
+        'Invoices',
+        'IBAN printed on invoices. Empty: invoices name no account and say the reseller or the team gives it on request; staff who record payments are told to set it',
+      ),
+    ),
+  INVOICE_SWIFT: z.string().max(32).default('').meta(doc('Invoices', 'SWIFT/BIC printed on invoices; empty: left out')),
   INVOICE_DUE_DAYS: z.coerce
     .number()
     .int()

@@ -87,13 +87,21 @@ export async function invoicePdf(invoice: PdfInvoice, currency: string, seller: 
   const pd = invoice.paymentDetails
   text('Payment by bank transfer', 50, 10, bold)
   line()
-  for (const [label, value] of [
-    ['Bank', pd.bankName],
-    ['Country', pd.country],
-    ['IBAN', pd.iban],
-    ['SWIFT', pd.swiftCode],
-  ] as const) {
-    text(`${label}: ${value || '-'}`, 50)
+  // Without a configured account the invoice does not ask for a transfer to "IBAN: -".
+  const account = pd.iban
+    ? (
+        [
+          ['Bank', pd.bankName],
+          ['Country', pd.country],
+          ['IBAN', pd.iban],
+          ['SWIFT', pd.swiftCode],
+        ] as const
+      )
+        .filter(([, value]) => value)
+        .map(([label, value]) => `${label}: ${value}`)
+    : ['The account for the transfer is given by your reseller or our team on request.']
+  for (const row of account) {
+    text(row, 50)
     line(14)
   }
   text(`Reference: invoice #${invoice.id}`, 50)

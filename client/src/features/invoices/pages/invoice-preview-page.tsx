@@ -22,6 +22,7 @@ import { apiFetch } from '../../../lib/api-fetch'
 import { useMoney } from '../../../lib/money'
 import { useErrorText } from '../../../lib/use-error-text'
 import { InvoiceStatusBadge } from '../components/invoice-status'
+import { PaymentDetails } from '../components/payment-details'
 
 const StyledColumns = styled.div`
   display: grid;
@@ -167,14 +168,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
             <p>{t('dueOn', { date: format.date(inv.dueDate) })}</p>
             <p>{t('serviceIs', { service: inv.service })}</p>
           </div>
-          <div>
-            <strong>{t('bankTransfer')}</strong>
-            <p>{t('bank', { value: detail.paymentDetails.bankName || '—' })}</p>
-            <p>{t('country', { value: detail.paymentDetails.country || '—' })}</p>
-            <p>IBAN: {detail.paymentDetails.iban || '—'}</p>
-            <p>SWIFT: {detail.paymentDetails.swiftCode || '—'}</p>
-            <p>{t('reference', { id: inv.id })}</p>
-          </div>
+          <PaymentDetails invoiceId={inv.id} details={detail.paymentDetails} operator={canRecordPayment} />
         </StyledColumns>
         <StyledTableWrap>
           <StyledTable>
@@ -248,9 +242,9 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
           </StyledPaymentForm>
         ) : canManage ? (
           <p data-testid="invoice-payment-by-admin">{t('paymentByAdmin')}</p>
-        ) : (
+        ) : detail.paymentDetails.iban ? (
           <p>{t('howToPay')}</p>
-        )}
+        ) : null}
       </Panel>
       <ConfirmDialog
         open={confirmRefund}
