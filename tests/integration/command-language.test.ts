@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../server/src/modules/audit/audit.tables'
 import { chatCommands } from '../../server/src/modules/commands/commands.tables'
 import { CHAT_COMMAND_VARIABLES, templateProblems } from '../../server/src/modules/commands/template'
+import { STARTER_COMMANDS } from '../../server/src/modules/sandbox/connect'
 import type { BotWorker } from '../../server/src/worker/bot-worker'
 import { botLinesOf, startTestWorker, stopTestApp, waitFor, type ManualScheduler } from '../support/bot-harness'
 import { engines } from '../support/databases'
@@ -44,8 +45,9 @@ describe.each(engines)('the command language on %s', (engine) => {
     expect((await botLines()).slice(before)).toEqual(['marker'])
   }
   const create = (input: Record<string, unknown>) => ok(CREATE, { c: channelId, i: { cooldownSeconds: 0, ...input } })
+  /** The bot has loaded `n` of this file's commands (besides the sandbox's starter commands). */
   const commandsSeen = (n: number) =>
-    waitFor(() => (worker.get(id) as unknown as { commands: unknown[] }).commands.length === n, `the bot to load ${n} commands`)
+    waitFor(() => (worker.get(id) as unknown as { commands: unknown[] }).commands.length === n + STARTER_COMMANDS.length, `the bot to load ${n} commands`)
 
   beforeAll(async () => {
     t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', COUNT_CACHE_TTL: '0' })
@@ -141,7 +143,8 @@ describe.each(engines)('the command language on %s', (engine) => {
     const rows = await t.database.db.select().from(chatCommands).where(eq(chatCommands.channelId, id))
     expect(rows.map((r) => r.trigger)).not.toContain('!bad')
     expect(rows.map((r) => r.trigger)).not.toContain('!discord')
-    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'chatCommand'))
+    // The chat's own command edits (the sandbox's starter commands are the owner's).
+    const audit = (await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'chatCommand'))).filter((a) => a.actorRole === 'chat-moderator')
     expect(audit.map((a) => [a.action, a.actorRole, a.actorId])).toEqual([
       ['chatCommand.create', 'chat-moderator', null],
       ['chatCommand.update', 'chat-moderator', null],

@@ -35,7 +35,7 @@ describe.each(engines)('bot worker shutdown on %s', (engine) => {
     const limiter = t.services.chat.limiters.get(channelId)
     limiter.limit = 2
     const before = (await sentReplies()).length
-    for (const v of viewers) await ok(CHAT, { c: String(channelId), v, t: '!hello' })
+    for (const v of viewers) await ok(CHAT, { c: String(channelId), v, t: '!hi' })
     // Two go out at once; the rest wait in the bot's queue for the limit's window.
     await waitFor(
       async () => (await sentReplies()).length === before + 2 && worker.get(channelId)!.queued === viewers.length - 2,
@@ -49,7 +49,7 @@ describe.each(engines)('bot worker shutdown on %s', (engine) => {
     token = (await t.loginAs('client')).accessToken
     channelId = Number((await ok('mutation { connectSandboxChannel { id } }')).connectSandboxChannel.id)
     await ok(
-      'mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hello", response: "Hi ${user}!", cooldownSeconds: 0, userCooldownSeconds: 0 }) { id } }',
+      'mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hi", response: "Hi ${user}!", cooldownSeconds: 0, userCooldownSeconds: 0 }) { id } }',
       {
         c: String(channelId),
       },
@@ -69,7 +69,7 @@ describe.each(engines)('bot worker shutdown on %s', (engine) => {
     await stopped
     expect((await sentReplies()).slice(before).map((s) => s.message)).toEqual(['Hi Ann!', 'Hi Bob!', 'Hi Cid!', 'Hi Dee!', 'Hi Eve!'])
     // Stopped: a viewer's message now gets no answer from this worker (nothing read, nothing sent).
-    await ok(CHAT, { c: String(channelId), v: 'Late', t: '!hello' })
+    await ok(CHAT, { c: String(channelId), v: 'Late', t: '!hi' })
     await scheduler.advance(31_000)
     await new Promise((r) => setTimeout(r, 100))
     expect((await sentReplies()).some((s) => s.message === 'Hi Late!')).toBe(false)

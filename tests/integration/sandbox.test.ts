@@ -41,6 +41,12 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     const first = (await ok(CONNECT)).connectSandboxChannel
     expect(first).toMatchObject({ platform: 'twitch', sandbox: true, panel: { active: true } })
     sandboxId = first.id
+    // A new sandbox has the starter commands, so a test viewer gets answers at once.
+    const starter = await t.database.db
+      .select()
+      .from(chatCommands)
+      .where(eq(chatCommands.channelId, Number(sandboxId)))
+    expect(starter.map((c) => c.trigger).sort()).toEqual(['!hello', '!lurk', '!uptime'])
     // The client's Starter plan allows one channel: sandbox channels do not count.
     const second = (await ok(CONNECT)).connectSandboxChannel
     expect((await ok('{ channels { id sandbox } }')).channels).toHaveLength(2)
@@ -54,7 +60,6 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
   })
 
   it('the bot answers a test viewer and follows stream events', async () => {
-    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hello", response: "Hi ${user}!" }) { id } }', { c: sandboxId })
     await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!mods", response: "mods only", permission: moderator }) { id } }', {
       c: sandboxId,
     })
@@ -62,7 +67,10 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     await waitFor(() => worker.get(id)?.isConnected, 'the sandbox bot to connect')
     await ok(CHAT, { c: sandboxId, v: 'TestViewer', b: [], t: '!mods' })
     await ok(CHAT, { c: sandboxId, v: 'TestViewer', b: ['subscriber'], t: '!hello' })
-    await waitFor(async () => (await lines(id)).some((l) => l.fromBot && l.text === 'Hi TestViewer!'), "the bot's answer")
+    await waitFor(
+      async () => (await lines(id)).some((l) => l.fromBot && l.text === 'Hello TestViewer, welcome to the sandbox! 👋'),
+      "the starter command's answer",
+    )
     await ok(CHAT, { c: sandboxId, v: 'ModViewer', b: ['moderator', 'vip'], t: '!mods' })
     await waitFor(async () => (await lines(id)).some((l) => l.fromBot && l.text === 'mods only'), 'the moderator command')
     // A viewer without the badge got no answer to !mods: one reply for the moderator only.

@@ -48,17 +48,26 @@ export async function connect(deps: SandboxDeps, userId: number): Promise<Channe
     p.server.removeUser(user.id)
     throw new AppError('PLATFORM_ERROR', `The sandbox connection failed (${new URL(path, 'http://x').searchParams.get('error') ?? 'unknown'})`)
   }
-  // A sandbox channel is for trying the bot: it runs at once.
+  // A sandbox channel is for trying the bot: it has commands to try, and runs at once.
+  await addStarterCommands(deps, userId, row.id)
   return channels.updatePanel(userId, row.id, { active: true })
 }
 
-/** The demo client's sandbox channel with a few commands and a timer (first start only). */
+/** What a test viewer can write in a new sandbox channel and get an answer to. */
+export const STARTER_COMMANDS = [
+  { trigger: '!hello', response: 'Hello ${user}, welcome to the sandbox! 👋' },
+  { trigger: '!uptime', response: 'The stream has been live for ${uptime}.' },
+  { trigger: '!lurk', response: 'Enjoy the lurk, ${user}!', userCooldownSeconds: 60 },
+] as const
+
+async function addStarterCommands(deps: SandboxDeps, userId: number, channelId: number): Promise<void> {
+  for (const command of STARTER_COMMANDS) await deps.commands.createCommand(userId, channelId, { ...command })
+}
+
+/** The demo client's sandbox channel: the starter commands and a timer (first start only). */
 export async function seedDemo(deps: SandboxDeps, userId: number): Promise<ChannelRow> {
   const { commands } = deps
   const channel = await connect(deps, userId)
-  await commands.createCommand(userId, channel.id, { trigger: '!hello', response: 'Hello ${user}, welcome to the sandbox! 👋' })
-  await commands.createCommand(userId, channel.id, { trigger: '!uptime', response: 'The stream has been live for ${uptime}.' })
-  await commands.createCommand(userId, channel.id, { trigger: '!lurk', response: 'Enjoy the lurk, ${user}!', userCooldownSeconds: 60 })
   await commands.createTimer(userId, channel.id, {
     name: 'Commands',
     message: 'Try !hello, !uptime or !lurk in the chat.',
