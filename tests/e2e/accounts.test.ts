@@ -208,8 +208,8 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
     expect(await prices()).toEqual(['$8 / month', '$15 / month', '$25 / month', 'On request'])
     expect(await cards.nth(1).getByTestId('popular-badge').count()).toBe(1)
     await page.getByTestId('billing-yearly').click()
-    expect(await prices()).toEqual(['$17 / month', '$35 / month', '$70 / month', 'On request'])
-    await cards.first().getByText('$20 billed once a year').waitFor()
+    expect(await prices()).toEqual(['$6 / month', '$12 / month', '$20 / month', 'On request'])
+    await cards.first().getByText('$72 billed once a year').waitFor()
     expect(await page.getByTestId('pricing-question').count()).toBeGreaterThan(0)
 
     await page.goto('/kick/pricing')

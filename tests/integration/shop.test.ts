@@ -112,7 +112,7 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     for (const p of res.body.products) expect(Object.keys(p).sort()).toEqual(PRODUCT_KEYS)
     expect(res.body.products[0]).toMatchObject({ price: 8, slug: 'starter-30-days', isInCart: false, isInWishlist: false, rating: 5 })
     const asc = await t.json('GET', '/apps/ecommerce/products?sortBy=price-asc&perPage=2&page=2', undefined, auth(client))
-    expect(asc.body.products.map((p: any) => p.price)).toEqual([20, 25])
+    expect(asc.body.products.map((p: any) => p.price)).toEqual([25, 72])
     expect(asc.body.total).toBe(6)
     const desc = await t.json('GET', '/apps/ecommerce/products?sortBy=price-desc&q=pro', undefined, auth(client))
     expect(desc.body.products.map((p: any) => p.name)).toEqual(['Pro — 365 days', 'Pro — 30 days'])
@@ -168,22 +168,22 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
 
     const mine = await t.json('GET', '/apps/invoice/invoices', undefined, auth(buyer.token))
     expect(mine.body.total).toBe(1)
-    expect(mine.body.invoices[0]).toMatchObject({ id: invoiceId, total: 960, balance: 960, invoiceStatus: 'Sent', service: 'Pro — 365 days' })
+    expect(mine.body.invoices[0]).toMatchObject({ id: invoiceId, total: 240, balance: 240, invoiceStatus: 'Sent', service: 'Pro — 365 days' })
     expect(mine.body.invoices[0].client).toMatchObject({ companyEmail: 'plan-buyer@example.com', name: 'plan-buyer' })
     const mail = (await t.services.mail.latest(5)).find((m) => m.to === 'plan-buyer@example.com')
     expect(mail?.subject).toContain(`Invoice #${invoiceId}`)
 
     // The buyer cannot pay their own invoice; the demo reseller (not theirs) cannot see it.
-    expect(await code(PAY, { id: String(invoiceId), i: { amount: 960 } }, buyer.token)).toBe('FORBIDDEN')
-    expect(await code(PAY, { id: String(invoiceId), i: { amount: 960 } }, reseller)).toBe('NOT_FOUND')
-    for (const bad of [{ amount: 0 }, { amount: -5 }, { amount: 1.234 }, { amount: 961 }]) {
+    expect(await code(PAY, { id: String(invoiceId), i: { amount: 240 } }, buyer.token)).toBe('FORBIDDEN')
+    expect(await code(PAY, { id: String(invoiceId), i: { amount: 240 } }, reseller)).toBe('NOT_FOUND')
+    for (const bad of [{ amount: 0 }, { amount: -5 }, { amount: 1.234 }, { amount: 241 }]) {
       expect(await code(PAY, { id: String(invoiceId), i: bad }), JSON.stringify(bad)).toBe('BAD_USER_INPUT')
     }
-    const part = await ok(PAY, { id: String(invoiceId), i: { amount: 400, reference: 'transfer 1' } })
-    expect(part.recordInvoicePayment).toEqual({ invoice: { invoiceStatus: 'Partial Payment', balance: 560 }, licenceIds: [] })
+    const part = await ok(PAY, { id: String(invoiceId), i: { amount: 100, reference: 'transfer 1' } })
+    expect(part.recordInvoicePayment).toEqual({ invoice: { invoiceStatus: 'Partial Payment', balance: 140 }, licenceIds: [] })
     expect((await t.database.db.select().from(licences).where(eq(licences.userId, buyer.id))).length).toBe(0)
 
-    const paid = await ok(PAY, { id: String(invoiceId), i: { amount: 560 } })
+    const paid = await ok(PAY, { id: String(invoiceId), i: { amount: 140 } })
     expect(paid.recordInvoicePayment.invoice).toEqual({ invoiceStatus: 'Paid', balance: 0 })
     expect(paid.recordInvoicePayment.licenceIds).toHaveLength(1)
     const [key] = await t.database.db.select().from(licences).where(eq(licences.userId, buyer.id))
@@ -211,9 +211,9 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect(await rowCounts()).toEqual(before)
 
     // A refund below the total revokes the key and the package; the order says refunded.
-    expect(await code(PAY, { id: String(invoiceId), i: { kind: 'refund', amount: 961 } })).toBe('BAD_USER_INPUT')
-    const refunded = await ok(PAY, { id: String(invoiceId), i: { kind: 'refund', amount: 960 } })
-    expect(refunded.recordInvoicePayment.invoice).toEqual({ invoiceStatus: 'Sent', balance: 960 })
+    expect(await code(PAY, { id: String(invoiceId), i: { kind: 'refund', amount: 241 } })).toBe('BAD_USER_INPUT')
+    const refunded = await ok(PAY, { id: String(invoiceId), i: { kind: 'refund', amount: 240 } })
+    expect(refunded.recordInvoicePayment.invoice).toEqual({ invoiceStatus: 'Sent', balance: 240 })
     const [after] = await t.database.db.select().from(licences).where(eq(licences.id, key!.id))
     expect(after!.status).toBe('revoked')
     const [u2] = await t.database.db.select({ package: users.package }).from(users).where(eq(users.id, buyer.id))
@@ -274,7 +274,7 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect((await t.json('GET', `/apps/invoice/invoices/${invoiceId}`, undefined, auth(reseller))).status).toBe(404)
     expect((await t.json('GET', `/apps/invoice/invoices/${invoiceId}/pdf`, undefined, auth(reseller))).status).toBe(404)
     expect((await t.json('GET', `/apps/invoice/invoices/${demoClientBuy.invoiceId}`, undefined, auth(theirClient.token))).status).toBe(404)
-    expect(await code(PAY, { id: String(invoiceId), i: { amount: 20 } }, reseller)).toBe('NOT_FOUND')
+    expect(await code(PAY, { id: String(invoiceId), i: { amount: 72 } }, reseller)).toBe('NOT_FOUND')
     expect(await code('{ invoice(id: "4987") { invoice { id } } }', {}, other.token)).toBeUndefined()
     expect((await ok('{ invoice(id: "4987") { invoice { id } } }', {}, other.token)).invoice).toBeNull()
     expect((await t.json('GET', '/apps/invoice/clients', undefined, auth(other.token))).body.map((c: any) => c.companyEmail)).toEqual([
@@ -288,17 +288,17 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect((await ok(detail)).invoice).toEqual({ canManage: true, canRecordPayment: true })
     const before = await rowCounts()
     const auditBefore = (await t.database.db.select({ n: count() }).from(auditLog))[0]!.n
-    expect(await code(PAY, { id: String(invoiceId), i: { amount: 20 } }, other.token)).toBe('FORBIDDEN')
+    expect(await code(PAY, { id: String(invoiceId), i: { amount: 72 } }, other.token)).toBe('FORBIDDEN')
     expect(await code(PAY, { id: String(invoiceId), i: { kind: 'refund', amount: 1 } }, other.token)).toBe('FORBIDDEN')
     expect(await rowCounts()).toEqual(before)
     expect((await t.database.db.select({ n: count() }).from(auditLog))[0]!.n).toBe(auditBefore)
-    const paid = await ok(PAY, { id: String(invoiceId), i: { amount: 20 } })
+    const paid = await ok(PAY, { id: String(invoiceId), i: { amount: 72 } })
     expect(paid.recordInvoicePayment.invoice.invoiceStatus).toBe('Paid')
     const [payAudit] = await t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'invoice'), eq(auditLog.entityId, String(invoiceId)), eq(auditLog.action, 'invoice.payment')))
-    expect(payAudit).toMatchObject({ actorId: ids.admin, after: expect.objectContaining({ amount: 20, provider: 'manual' }) })
+    expect(payAudit).toMatchObject({ actorId: ids.admin, after: expect.objectContaining({ amount: 72, provider: 'manual' }) })
     const [active] = await t.database.db
       .select()
       .from(licences)
@@ -323,11 +323,11 @@ describe.each(engines)('shop and invoices on %s', (engine) => {
     expect(await t.services.invoices.ordersCount({ kind: 'reseller', actorId: other.id }, { paidOnly: true })).toBe(2)
     const byPlan = await t.services.invoices.paidRevenueByPlan({ kind: 'reseller', actorId: other.id })
     expect(byPlan.map((p) => [p.amount, p.units]).sort()).toEqual([
-      [20, 1],
       [50, 2],
+      [72, 1],
     ])
     const today = new Date(t.clock.t).toISOString().slice(0, 10)
-    expect(await t.services.invoices.paidRevenueByDay({ kind: 'reseller', actorId: other.id }, today)).toEqual([{ day: today, amount: 70 }])
+    expect(await t.services.invoices.paidRevenueByDay({ kind: 'reseller', actorId: other.id }, today)).toEqual([{ day: today, amount: 122 }])
   })
 
   it('serves the demo invoices 4987–5036 in the §7 shapes, with q, status, sort and paging in the database', async () => {

@@ -266,24 +266,39 @@ export const faqSeed: FaqSeed[] = [
         ],
       },
       {
-        en: ['Does the trial include every feature?', 'Yes: the trial licence includes every feature of the product for its duration.'],
-        de: ['Enthält die Testversion alle Funktionen?', 'Ja: Die Testlizenz enthält für ihre Laufzeit alle Funktionen des Produkts.'],
-        fr: ['L’essai comprend-il toutes les fonctions ?', 'Oui : la licence d’essai comprend toutes les fonctions du produit pendant sa durée.'],
-        pt: ['O período de teste inclui todas as funções?', 'Sim: a licença de teste inclui todas as funções do produto durante a sua duração.'],
+        en: [
+          'Can I try it before I pay?',
+          'Yes. A new account runs its assistant with the Starter plan’s limits until it takes a plan, and the sandbox channel lets you try the bot with test viewers.',
+        ],
+        de: [
+          'Kann ich es ausprobieren, bevor ich bezahle?',
+          'Ja. Ein neues Konto betreibt seinen Assistenten mit den Limits des Starter-Tarifs, bis es einen Tarif wählt, und im Sandbox-Kanal probierst du den Bot mit Testzuschauern aus.',
+        ],
+        fr: [
+          'Puis-je essayer avant de payer ?',
+          'Oui. Un nouveau compte fait tourner son assistant avec les limites de l’offre Starter jusqu’à ce qu’il choisisse une offre, et la chaîne bac à sable te permet d’essayer le bot avec des spectateurs de test.',
+        ],
+        pt: [
+          'Posso experimentar antes de pagar?',
+          'Sim. Uma conta nova usa o assistente com os limites do plano Starter até escolher um plano, e o canal sandbox permite-te experimentar o bot com espectadores de teste.',
+        ],
       },
       {
-        en: ['How can I pay?', 'By card, PayPal or crypto, through our two payment providers. A reseller may also give you a licence key directly.'],
+        en: [
+          'How can I pay?',
+          'By bank transfer: the shop turns your cart into an invoice, and the licence starts when the payment is recorded. A reseller may also give you a licence key directly.',
+        ],
         de: [
           'Wie kann ich bezahlen?',
-          'Per Karte, PayPal oder Krypto über unsere beiden Zahlungsanbieter. Ein Reseller kann dir auch direkt einen Lizenzschlüssel geben.',
+          'Per Überweisung: Der Shop macht aus deinem Warenkorb eine Rechnung, und die Lizenz beginnt, sobald die Zahlung erfasst ist. Ein Reseller kann dir auch direkt einen Lizenzschlüssel geben.',
         ],
         fr: [
           'Comment puis-je payer ?',
-          'Par carte, PayPal ou crypto, via nos deux prestataires de paiement. Un revendeur peut aussi te donner directement une clé de licence.',
+          'Par virement : la boutique transforme ton panier en facture, et la licence commence dès que le paiement est enregistré. Un revendeur peut aussi te donner directement une clé de licence.',
         ],
         pt: [
           'Como posso pagar?',
-          'Com cartão, PayPal ou cripto, através dos nossos dois fornecedores de pagamento. Um revendedor também te pode dar diretamente uma chave de licença.',
+          'Por transferência bancária: a loja transforma o teu carrinho numa fatura, e a licença começa quando o pagamento é registado. Um revendedor também te pode dar diretamente uma chave de licença.',
         ],
       },
     ],

@@ -1,14 +1,15 @@
 /**
- * The plans of spec section 9 (prices monthly / yearly per month / yearly total). Their
- * limits apply to real features only (SCOPE.md): no viewers, chatters or views.
+ * The plans (prices monthly / yearly per month / yearly total, in the shapes of spec section 9).
+ * A yearly plan costs less per month than the monthly one, and its total is 12 times its
+ * monthly rate. Their limits apply to real features only: no viewers, chatters or views.
  */
 export const planSeed = [
   {
     name: 'Starter',
     subtitle: 'For channels getting started',
     monthlyPrice: '8',
-    yearlyPerMonth: '17',
-    yearlyTotal: '20',
+    yearlyPerMonth: '6',
+    yearlyTotal: '72',
     benefits: ['Chat bot with custom commands', 'Timers', 'Follower analytics', 'VOD and clip library'],
     additions: ['1 channel', '25 commands, 3 timers', '500 conversation answers a month'],
     limits: { channels: 1, commands: 25, timers: 3, conversationAnswersPerMonth: 500, raidsPerDay: 1 },
@@ -36,8 +37,8 @@ export const planSeed = [
     name: 'Headstarter',
     subtitle: 'For growing channels',
     monthlyPrice: '15',
-    yearlyPerMonth: '35',
-    yearlyTotal: '480',
+    yearlyPerMonth: '12',
+    yearlyTotal: '144',
     benefits: ['Everything in Starter', 'Conversation bot', 'Raid panel', 'Category command sets'],
     additions: ['2 channels', '100 commands, 10 timers', '5,000 conversation answers a month'],
     limits: { channels: 2, commands: 100, timers: 10, conversationAnswersPerMonth: 5000, raidsPerDay: 1 },
@@ -65,8 +66,8 @@ export const planSeed = [
     name: 'Pro',
     subtitle: 'For established channels',
     monthlyPrice: '25',
-    yearlyPerMonth: '70',
-    yearlyTotal: '960',
+    yearlyPerMonth: '20',
+    yearlyTotal: '240',
     benefits: ['Everything in Headstarter', 'Twitch and Kick', 'Priority support'],
     additions: ['4 channels', '500 commands, 50 timers', '50,000 conversation answers a month'],
     limits: { channels: 4, commands: 500, timers: 50, conversationAnswersPerMonth: 50000, raidsPerDay: 1 },
@@ -123,7 +124,7 @@ export const planSeed = [
 
 /**
  * The pricing pages' Q and A (`qandA: [{question, ans}]`): for both pages ('all') or one.
- * The spec's texts: languages, payment, the trial (it includes every feature); English with
+ * Languages, payment, trying it first, the fair-play rule; English with
  * translations into the other UI languages.
  */
 export const pricingQuestionSeed: Array<{
@@ -158,23 +159,49 @@ export const pricingQuestionSeed: Array<{
   {
     platform: 'all',
     question: 'How can I pay?',
-    answer: 'By card, PayPal or crypto, through our two payment providers.',
+    answer:
+      'By bank transfer: the shop turns your cart into an invoice, and the licence starts when the payment is recorded. A reseller may also give you a licence key.',
     sortOrder: 2,
     translations: {
-      de: { question: 'Wie kann ich bezahlen?', answer: 'Per Karte, PayPal oder Krypto, über unsere zwei Zahlungsanbieter.' },
-      fr: { question: 'Comment puis-je payer ?', answer: 'Par carte, PayPal ou crypto, via nos deux prestataires de paiement.' },
-      pt: { question: 'Como posso pagar?', answer: 'Com cartão, PayPal ou cripto, pelos nossos dois provedores de pagamento.' },
+      de: {
+        question: 'Wie kann ich bezahlen?',
+        answer:
+          'Per Überweisung: Der Shop macht aus deinem Warenkorb eine Rechnung, und die Lizenz beginnt, sobald die Zahlung erfasst ist. Ein Reseller kann dir auch einen Lizenzschlüssel geben.',
+      },
+      fr: {
+        question: 'Comment puis-je payer ?',
+        answer:
+          'Par virement : la boutique transforme votre panier en facture, et la licence commence dès que le paiement est enregistré. Un revendeur peut aussi vous donner une clé de licence.',
+      },
+      pt: {
+        question: 'Como posso pagar?',
+        answer:
+          'Por transferência bancária: a loja transforma o seu carrinho numa fatura, e a licença começa quando o pagamento é registado. Um revendedor também pode dar-lhe uma chave de licença.',
+      },
     },
   },
   {
     platform: 'all',
-    question: 'Does the trial include every feature?',
-    answer: 'Yes. The trial licence includes every feature of the plan.',
+    question: 'Can I try it before I pay?',
+    answer:
+      'Yes. A new account runs its assistant with the Starter plan’s limits until it takes a plan, and the sandbox channel lets you try the bot with test viewers.',
     sortOrder: 3,
     translations: {
-      de: { question: 'Enthält die Testversion alle Funktionen?', answer: 'Ja. Die Testlizenz enthält alle Funktionen des Tarifs.' },
-      fr: { question: 'L’essai inclut-il toutes les fonctionnalités ?', answer: 'Oui. La licence d’essai inclut toutes les fonctionnalités de l’offre.' },
-      pt: { question: 'O teste inclui todos os recursos?', answer: 'Sim. A licença de teste inclui todos os recursos do plano.' },
+      de: {
+        question: 'Kann ich es ausprobieren, bevor ich bezahle?',
+        answer:
+          'Ja. Ein neues Konto betreibt seinen Assistenten mit den Limits des Starter-Tarifs, bis es einen Tarif wählt, und im Sandbox-Kanal probierst du den Bot mit Testzuschauern aus.',
+      },
+      fr: {
+        question: 'Puis-je essayer avant de payer ?',
+        answer:
+          'Oui. Un nouveau compte fait tourner son assistant avec les limites de l’offre Starter jusqu’à ce qu’il choisisse une offre, et la chaîne bac à sable permet d’essayer le bot avec des spectateurs de test.',
+      },
+      pt: {
+        question: 'Posso experimentar antes de pagar?',
+        answer:
+          'Sim. Uma conta nova usa o assistente com os limites do plano Starter até escolher um plano, e o canal sandbox permite experimentar o bot com espectadores de teste.',
+      },
     },
   },
   {
