@@ -21,7 +21,7 @@ const SECTIONS: readonly NavSectionId[] = ['admin', 'dashboards', 'bot', 'channe
 
 /**
  * The menu, grouped by task, composed from the features' entries (sorted by `order` within a
- * section). Each page is listed once: other views of a page (v2, Kick only, Licenses v2) are
+ * section). Each page is listed once: other views of a page (v2, Kick only, the second licence route) are
  * reached from the page itself (PAGE_VIEWS), not from look-alike entries.
  */
 export const NAVIGATION: readonly NavSectionSpec[] = SECTIONS.map((id) => ({
