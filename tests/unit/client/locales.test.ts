@@ -69,6 +69,11 @@ describe('locale files', () => {
     expect(found).toEqual([])
   })
 
+  it('en spells the noun "licence" one way (British), never "license"', () => {
+    const found = [...flat.en].filter(([, text]) => /\blicenses?\b/i.test(text)).map(([key, text]) => `${key}: ${text}`)
+    expect(found).toEqual([])
+  })
+
   it('has an errors.<CODE> text for every client error code', async () => {
     const { ERROR_CODES } = await import('../../../client/src/lib/error-code')
     for (const code of ERROR_CODES) expect(flat.en.has(`errors.${code}`), code).toBe(true)
