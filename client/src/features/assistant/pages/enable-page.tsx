@@ -19,8 +19,6 @@ import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/p
 const MODULES: readonly BotModule[] = ['chatBot', 'categoryChatBot', 'conversationBot', 'timers', 'raidAnnouncements']
 
 /** Modules the server saves but the bot does not act on yet (said honestly on the page). */
-const NOT_ACTING_YET: ReadonlySet<BotModule> = new Set(['conversationBot'])
-
 const StyledGrid = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.xl};
@@ -69,7 +67,7 @@ function ChannelModules({ channel }: { channel: AssistantChannelFragment }) {
         <Switch
           key={module}
           label={t(`modules.items.${module}.label`)}
-          description={`${t(`modules.items.${module}.description`)}${NOT_ACTING_YET.has(module) ? ` ${t('modules.notActingYet')}` : ''}`}
+          description={t(`modules.items.${module}.description`)}
           checked={channel.modules[module]}
           onChange={(value) => void setBotModule(channel, module, value)}
           testId={`module-switch-${module}`}
