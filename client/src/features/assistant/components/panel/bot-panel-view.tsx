@@ -5,13 +5,14 @@ import { Alert } from '../../../../components/ui/alert'
 import { ErrorState } from '../../../../components/ui/error-state'
 import { LoadingState } from '../../../../components/ui/loading-state'
 import { PageHeader } from '../../../../components/ui/page-header'
-import type { Platform } from '../../../../gql/graphql'
+import { type Platform, useSandboxConnectOptionsQuery } from '../../../../gql/graphql'
 import { useChannels } from '../../../../components/channel-page/use-channels'
 import { useConnectResult } from '../../hooks/use-connect-result'
 import { ConfirmConnectionDialog } from '../confirm-connection-dialog'
 import { ConnectButtons } from './connect-buttons'
 import { EmptyChannels } from '../../../../components/channel-page/empty-channels'
 import { ChannelPanelCard } from './channel-panel-card'
+import { emptyPanelKey } from './empty-panel-text'
 
 const StyledToolbar = styled.div`
   display: flex;
@@ -54,6 +55,8 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
     [],
   )
 
+  // The same query as the connect buttons (one request): the empty text names only buttons that are shown.
+  const { data: connectOptions } = useSandboxConnectOptionsQuery()
   const platforms: readonly Platform[] = only ? [only] : ['twitch', 'kick']
   const all = data?.channels ?? []
   const channels = only ? all.filter((channel) => channel.platform === only) : all
@@ -81,7 +84,7 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
 
       {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
       {loading && !data ? <LoadingState testId="assistant-loading" /> : null}
-      {data && channels.length === 0 ? <EmptyChannels text={only === 'kick' ? t('empty.panelTextKick') : t('empty.panelText')} cta="none" /> : null}
+      {data && channels.length === 0 ? <EmptyChannels text={t(emptyPanelKey(connectOptions?.connectOptions, only))} cta="none" /> : null}
       {channels.map((channel) => (
         <ChannelPanelCard key={channel.id} channel={channel} onDisconnected={reload} onSwitched={reloadSoon} />
       ))}
