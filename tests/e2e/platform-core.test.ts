@@ -52,10 +52,33 @@ describe('platform core in Chromium', () => {
       const page = await e2e.newPage()
       for (const path of ['/', ...APP_PAGES, ...MANAGE_PAGES, '/admin']) {
         await page.goto(path)
-        await page.waitForURL('**/login')
+        await page.waitForURL((url) => url.pathname === '/login')
         expect(pathOf(page), path).toBe('/login')
+        // The sign-in is asked to come back (a plain sign-in from / and its Dashboard).
+        expect(new URL(page.url()).searchParams.get('redirect'), path).toBe(['/', '/dashboard/'].includes(path) ? null : path)
       }
       await page.context().close()
+    })
+
+    it('returns to a deep link after the sign-in it forced, and sends a role that may not open it to its landing', async () => {
+      const page = await e2e.newPage()
+      await page.goto('/pages/chatlist?tab=timers')
+      await page.waitForURL((url) => url.pathname === '/login')
+      await page.getByLabel('Email').fill('client@demo.local')
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORDS.client)
+      await page.getByTestId('login-submit').click()
+      await page.waitForURL((url) => url.pathname === '/pages/chatlist')
+      expect(new URL(page.url()).search).toBe('?tab=timers')
+      await page.context().close()
+
+      const other = await e2e.newPage()
+      await other.goto('/pages/licensev11')
+      await other.waitForURL((url) => url.pathname === '/login')
+      await other.getByLabel('Email').fill('reseller@demo.local')
+      await other.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORDS.reseller)
+      await other.getByTestId('login-submit').click()
+      await other.waitForURL('**/reseller/dashboard')
+      await other.context().close()
     })
 
     it('shows public pages and sends unknown paths to /error-404', async () => {
@@ -197,7 +220,7 @@ describe('platform core in Chromium', () => {
       })
       const refreshes = countRequests(page, '/jwt/refresh-token')
       await page.goto('/pages/raid')
-      await page.waitForURL('**/login')
+      await page.waitForURL((url) => url.pathname === '/login')
       // Give a loop the chance to show itself before counting.
       await page.waitForLoadState('networkidle')
       expect(refreshes.count).toBe(1)
@@ -213,7 +236,7 @@ describe('platform core in Chromium', () => {
       const { refreshToken } = await storedSession(page)
       await page.getByTestId('user-menu').click()
       await page.getByTestId('logout').click()
-      await page.waitForURL('**/login')
+      await page.waitForURL((url) => url.pathname === '/login')
       expect(await storedSession(page)).toEqual({ userData: null, accessToken: null, refreshToken: null })
       const res = await fetch(`${e2e.server.url}/jwt/refresh-token`, {
         method: 'POST',
@@ -434,7 +457,7 @@ describe('short-lived access tokens in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('refreshToken', 'revoked-elsewhere'))
     await page.waitForTimeout(3000)
     await page.goto('/pages/enable')
-    await page.waitForURL('**/login')
+    await page.waitForURL((url) => url.pathname === '/login')
     expect(await page.getByTestId('session-ended').innerText()).toBe('Your session has ended. Please sign in again.')
     // A plain visit to the login page says nothing of the kind.
     await page.goto('/login')

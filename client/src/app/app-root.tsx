@@ -38,13 +38,20 @@ function useDocumentTitle(route: AppRoute | undefined): void {
   }, [title, i18n.language])
 }
 
+/** The landing the sign-in page left in the history state when it returned to a deep link. */
+function afterSignInOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('afterSignIn' in state)) return undefined
+  const value = (state as { afterSignIn: unknown }).afterSignIn
+  return typeof value === 'string' ? value : undefined
+}
+
 /**
  * Root route element: runs the guard on every navigation and picks the layout from the
  * matched route's meta. Protected content is never rendered before the guard allows it.
  */
 export function AppRoot() {
   const matches = useMatches()
-  const { pathname } = useLocation()
+  const { pathname, search, state } = useLocation()
   const session = useSession()
   const ability = useSessionAbility()
   const layoutPreference = useLayoutType()
@@ -62,6 +69,7 @@ export function AppRoot() {
       accessToken: session.accessToken,
       role: session.userData?.role ?? null,
     },
+    { search, afterSignIn: afterSignInOf(state) },
   )
   if (!decision.allow) return <Navigate to={decision.redirectTo} replace />
 

@@ -4,12 +4,14 @@
  * 1. A route is allowed if any matched route record permits its action (default read)
  *    on its resource. Records with action 'manage' additionally need the admin claim in
  *    the access token.
- * 2. Not allowed → signed in: not-authorized; signed out: login.
+ * 2. Not allowed → signed in: not-authorized (or, right after a sign-in that a deep link
+ *    asked for, the role's landing: that page was not the role's); signed out: login, asked
+ *    to come back to the page afterwards.
  * 3. Records flagged redirectIfLoggedIn send a signed-in user to their role's landing.
  */
 import type { AppAbility } from '../lib/ability'
 import { hasAdminClaim } from '../lib/jwt'
-import { PATHS, landingPathForRole } from '../lib/paths'
+import { PATHS, landingPathForRole, loginPathFor } from '../lib/paths'
 import type { RouteMeta } from './route-table'
 
 export interface GuardContext {
@@ -20,6 +22,13 @@ export interface GuardContext {
 }
 
 export type GuardDecision = { allow: true } | { allow: false; redirectTo: string }
+
+/** Where the navigation comes from: the query string, and the landing a sign-in left in the history state. */
+export interface NavigationExtras {
+  search?: string
+  /** Set by the sign-in page when it returns to a deep link: where to go instead if the role may not open it. */
+  afterSignIn?: string
+}
 
 /** What a page asks of an ability (`can`) and of the admin claim; the server asks it too (the navbar search's pages). */
 export interface RouteAccess {
@@ -41,12 +50,13 @@ export function routeAccessOf(context: Pick<GuardContext, 'ability' | 'accessTok
   return { can: (action, subject) => context.ability.can(action, subject), admin: hasAdminClaim(context.accessToken) }
 }
 
-export function decideNavigation(matched: readonly RouteMeta[], pathname: string, context: GuardContext): GuardDecision {
+export function decideNavigation(matched: readonly RouteMeta[], pathname: string, context: GuardContext, extras: NavigationExtras = {}): GuardDecision {
   // Pure redirect records (/ and unknown paths) carry no meta.
   if (matched.length === 0) return { allow: true }
 
   if (!matched.some((meta) => canAccessRoute(meta, context))) {
-    return { allow: false, redirectTo: context.signedIn ? PATHS.notAuthorized : PATHS.login }
+    if (!context.signedIn) return { allow: false, redirectTo: loginPathFor(`${pathname}${extras.search ?? ''}`) }
+    return { allow: false, redirectTo: extras.afterSignIn ?? PATHS.notAuthorized }
   }
 
   if (context.signedIn && matched.some((meta) => meta.redirectIfLoggedIn)) {

@@ -30,3 +30,22 @@ export function landingPathForRole(role: string | null | undefined): string {
       return PATHS.login
   }
 }
+
+/**
+ * The page a sign-in should return to (`/login?redirect=`), or null: only a path of this app
+ * (one leading slash: never another host through `//host` or `/\\host`), not the sign-in pages,
+ * and not the root or the Dashboard it redirects to: from there a sign-in lands where the role's
+ * landing is (spec section 2).
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || value.length > 2000 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
+  const path = value.split(/[?#]/)[0]!.replace(/\/+$/, '').toLowerCase()
+  if (path === '' || [PATHS.login, PATHS.register, PATHS.forgotPassword, '/dashboard'].includes(path as never)) return null
+  return value
+}
+
+/** The sign-in page, asked to come back to `path` afterwards (not for the root: that is a plain sign-in). */
+export function loginPathFor(path: string): string {
+  const back = safeRedirect(path)
+  return back ? `${PATHS.login}?redirect=${encodeURIComponent(back)}` : PATHS.login
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { navigationFixtures } from './route-fixtures'
 import { buildAbility } from '../../../client/src/lib/ability'
-import { PATHS, landingPathForRole } from '../../../client/src/lib/paths'
+import { PATHS, landingPathForRole, loginPathFor, safeRedirect } from '../../../client/src/lib/paths'
 import { type GuardContext, decideNavigation } from '../../../client/src/app/route-guard'
 import { ROUTES, pathFor, routeByName } from '../../../client/src/app/route-table'
 import { visibleNavigation } from '../../../client/src/app/navigation'
@@ -84,7 +84,7 @@ describe('route table', () => {
     for (const name of ['data-tables', 'data-tables-basic', 'data-tables-row-group', 'data-tables-advanced-search']) {
       expect(routeByName(name).meta, name).toMatchObject({ resource: 'User', action: 'update' })
       expect(decide(name, client), name).toEqual({ allow: false, redirectTo: PATHS.notAuthorized })
-      expect(decide(name, anonymous), name).toEqual({ allow: false, redirectTo: PATHS.login })
+      expect(decide(name, anonymous), name).toEqual({ allow: false, redirectTo: loginPathFor(routeByName(name).path) })
       expect(decide(name, reseller), name).toEqual({ allow: true })
       expect(decide(name, admin), name).toEqual({ allow: true })
     }
@@ -113,10 +113,26 @@ describe('landing after sign-in', () => {
 describe('decideNavigation', () => {
   it('sends anonymous visitors from app pages to /login and lets them see public pages', () => {
     expect(decide('Dashboard', anonymous)).toEqual({ allow: false, redirectTo: PATHS.login })
-    expect(decide('bot-feedback-reports', anonymous)).toEqual({ allow: false, redirectTo: PATHS.login })
+    expect(decideNavigation([routeByName('Dashboard').meta], '/', anonymous)).toEqual({ allow: false, redirectTo: PATHS.login })
     for (const name of ['auth-login', 'auth-register', 'auth-forgot-password', 'error-404', 'misc-not-authorized', 'track-marketing']) {
       expect(decide(name, anonymous), name).toEqual({ allow: true })
     }
+  })
+
+  it('asks the sign-in to come back to a deep link, query included', () => {
+    const chatlist = routeByName('bot-feedback-reports')
+    expect(decideNavigation([chatlist.meta], chatlist.path, anonymous, { search: '?page=2' })).toEqual({
+      allow: false,
+      redirectTo: `/login?redirect=${encodeURIComponent(`${chatlist.path}?page=2`)}`,
+    })
+  })
+
+  it('right after such a sign-in, sends a role that may not open the page to its landing, not to not-authorized', () => {
+    expect(decideNavigation([routeByName('license-v11').meta], '/pages/licensev11', client, { afterSignIn: '/dashboard/' })).toEqual({
+      allow: false,
+      redirectTo: '/dashboard/',
+    })
+    expect(decideNavigation([routeByName('Dashboard').meta], '/dashboard/', client, { afterSignIn: '/dashboard/' })).toEqual({ allow: true })
   })
 
   it('lets a new client (read ACL, read all) open app pages but not manage routes', () => {
@@ -153,6 +169,30 @@ describe('decideNavigation', () => {
     const allowed = routeByName('Dashboard').meta
     expect(decideNavigation([denied, allowed], '/x', client)).toEqual({ allow: true })
     expect(decideNavigation([], '/', anonymous)).toEqual({ allow: true })
+  })
+})
+
+describe('the sign-in return path', () => {
+  it('accepts only paths of this app, never another host or the sign-in pages', () => {
+    expect(safeRedirect('/pages/chatlist?x=1#y')).toBe('/pages/chatlist?x=1#y')
+    for (const bad of [
+      null,
+      '',
+      'https://evil.test/',
+      '//evil.test/x',
+      '/\\evil.test',
+      'javascript:alert(1)',
+      '/login',
+      '/LOGIN/',
+      '/register?x',
+      '/forgot-password',
+      '/',
+      '/dashboard/',
+      '/' + 'a'.repeat(2001),
+    ]) {
+      expect(safeRedirect(bad), String(bad)).toBeNull()
+    }
+    expect(loginPathFor('//evil.test')).toBe('/login')
   })
 })
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { PasswordField } from '../../../components/ui/password-field'
@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast-provider'
 import { takeSessionEndedNotice } from '../../../lib/api-fetch'
 import { env } from '../../../lib/env'
 import { errorCodeForStatus } from '../../../lib/error-code'
-import { PATHS, landingPathForRole } from '../../../lib/paths'
+import { PATHS, landingPathForRole, safeRedirect } from '../../../lib/paths'
 import { roleLabel } from '../../../lib/role-label'
 import { translateServerMessages } from '../../../lib/server-messages'
 import { saveSession } from '../../../lib/session'
@@ -21,6 +21,8 @@ import { TwoStepForm } from '../components/two-step-form'
 export default function LoginPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const returnTo = safeRedirect(searchParams.get('redirect'))
   const toast = useToast()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -46,8 +48,12 @@ export default function LoginPage() {
       title: t('auth.login.welcomeToast', { name: userData.fullName || userData.username }),
       message: t('auth.login.welcomeToastMessage', { role: roleLabel(t, userData.role) }),
     })
-    // Admins and resellers that must use two-step verification set it up first.
-    void navigate(setupTwoStep ? `${PATHS.accountSettings(userData.id)}?section=two-step` : landing, { replace: true })
+    // Admins and resellers that must use two-step verification set it up first. A sign-in that a
+    // deep link asked for goes back there; the guard sends the role to its landing instead if
+    // it may not open that page.
+    if (setupTwoStep) void navigate(`${PATHS.accountSettings(userData.id)}?section=two-step`, { replace: true })
+    else if (returnTo) void navigate(returnTo, { replace: true, state: { afterSignIn: landing } })
+    else void navigate(landing, { replace: true })
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
