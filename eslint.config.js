@@ -58,7 +58,7 @@ function moduleBoundaries() {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'client/src/gql', 'coverage', '.tmp'] },
+  { ignores: ['node_modules', 'dist', 'data', 'client/src/gql', 'client/src/**/*.generated.ts', 'coverage', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,10 +6,11 @@ import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import { useToast } from '../../../components/ui/toast-provider'
 import {
   type AccountsLicenceFragment,
+  AccountsLicencesDocument,
   type AccountsLicencesQueryVariables,
-  useAccountsLicencesQuery,
-  useAccountsRevokeLicenceMutation,
-} from '../../../gql/graphql'
+  AccountsRevokeLicenceDocument,
+} from '../graphql/licences.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { useFormatters } from '../../../lib/format'
 import { remainingOf } from '../lib/licence-time'
@@ -49,8 +50,8 @@ export function LicenceTable({
   const [assigning, setAssigning] = useState<AccountsLicenceFragment | null>(null)
   const [extending, setExtending] = useState<AccountsLicenceFragment | null>(null)
   const [revoking, setRevoking] = useState<AccountsLicenceFragment | null>(null)
-  const [revoke, { loading: revokeBusy }] = useAccountsRevokeLicenceMutation()
-  const { data, previousData, loading, error, refetch } = useAccountsLicencesQuery({
+  const [revoke, { loading: revokeBusy }] = useMutation(AccountsRevokeLicenceDocument)
+  const { data, previousData, loading, error, refetch } = useQuery(AccountsLicencesDocument, {
     variables: { ...filters, first: pageSize, after: paging.after },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
