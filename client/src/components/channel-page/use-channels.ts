@@ -1,4 +1,4 @@
-import { AssistantChannelsDocument } from '../../features/assistant/graphql/channels.generated'
+import { AssistantChannelsDocument } from './channels.generated'
 import { useQuery } from '@apollo/client/react'
 
 const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden'

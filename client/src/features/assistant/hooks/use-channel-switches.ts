@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type AssistantChannelFragment, AssistantSetBotModuleDocument, AssistantUpdateBotPanelDocument } from '../graphql/channels.generated'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
 import type { BotModule, BotPanelInput } from '../../../gql/types'
+import { AssistantSetBotModuleDocument, AssistantUpdateBotPanelDocument } from '../graphql/channels.generated'
 import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button'
 import { DataTable } from '../../../components/ui/data-table'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
-import type { AssistantChannelFragment } from '../../assistant/graphql/channels.generated'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
 import { FollowersPageDocument } from '../graphql/followers.generated'
 import { useQuery } from '@apollo/client/react'
 
