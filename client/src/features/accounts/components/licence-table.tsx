@@ -4,12 +4,8 @@ import { Link } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import { useToast } from '../../../components/ui/toast-provider'
-import {
-  type AccountsLicenceFragment,
-  AccountsLicencesDocument,
-  type AccountsLicencesQueryVariables,
-  AccountsRevokeLicenceDocument,
-} from '../graphql/licences.generated'
+import { type AccountsLicenceFragment, AccountsLicencesDocument, type AccountsLicencesQueryVariables } from '../graphql/licences.generated'
+import { AccountsRevokeLicenceDocument } from '../graphql/licence-actions.generated'
 import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { useFormatters } from '../../../lib/format'

@@ -9,7 +9,6 @@ import { Switch } from '../../../components/ui/switch'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import {
-  AccountsChangeEmailDocument,
   AccountsChangePasswordDocument,
   type AccountsSettingsFragment,
   AccountsUpdateGeneralDocument,
@@ -17,6 +16,7 @@ import {
   AccountsUpdateNotificationsDocument,
   AccountsUpdateSocialDocument,
 } from '../graphql/account-settings.generated'
+import { AccountsChangeEmailDocument } from '../graphql/change-email.generated'
 import { useMutation } from '@apollo/client/react'
 import { errorCodeOf } from '../../../lib/error-code'
 import { saveSession } from '../../../lib/session'

@@ -11,13 +11,8 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import {
-  BlogAddCommentDocument,
-  BlogDeleteCommentDocument,
-  BlogDeletePostDocument,
-  BlogModerateCommentDocument,
-  BlogPostDocument,
-} from '../graphql/blog.generated'
+import { BlogAddCommentDocument, BlogDeleteCommentDocument, BlogDeletePostDocument, BlogModerateCommentDocument } from '../graphql/blog-detail.generated'
+import { BlogPostDocument } from '../graphql/blog-post.generated'
 import { useMutation, useQuery } from '@apollo/client/react'
 import { fieldErrorsOf } from '../../../lib/error-code'
 import { useFormatters } from '../../../lib/format'

@@ -1,4 +1,4 @@
-import { DataTableRowsDocument } from '../graphql/data-tables.generated'
+import { DataTableRowsDocument } from '../graphql/data-table-rows.generated'
 import { useQuery } from '@apollo/client/react'
 import { AccountsTable } from '../components/account-columns'
 import { SampleTableFrame } from '../components/sample-table-frame'

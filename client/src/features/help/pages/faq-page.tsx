@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { HelpFaqDocument } from '../graphql/help.generated'
+import { HelpFaqDocument } from '../graphql/faq.generated'
 import { useQuery } from '@apollo/client/react'
 import { FaqView } from '../components/faq-view'
 import { HelpSection } from '../components/help-section'

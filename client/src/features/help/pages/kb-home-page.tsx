@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { HelpKnowledgeBaseDocument } from '../graphql/help.generated'
+import { HelpKnowledgeBaseDocument } from '../graphql/kb-home.generated'
 import { useQuery } from '@apollo/client/react'
 import { HelpSection } from '../components/help-section'
 import { KbCategoryCard, KbCrumbs, StyledCardGrid } from '../components/kb-parts'

@@ -12,14 +12,9 @@ import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import {
-  type AdminProductFieldsFragment,
-  ShopAdminProductsDocument,
-  ShopCreateProductDocument,
-  ShopRemoveProductDocument,
-  ShopUpdateProductDocument,
-} from '../graphql/shop.generated'
+import type { AdminProductFieldsFragment } from '../graphql/shop.generated'
 import type { ColorOption } from '../../../gql/types'
+import { ShopAdminProductsDocument, ShopCreateProductDocument, ShopRemoveProductDocument, ShopUpdateProductDocument } from '../graphql/product-admin.generated'
 import { useMutation, useQuery } from '@apollo/client/react'
 import { Can } from '../../../lib/ability-context'
 import { fieldErrorsOf } from '../../../lib/error-code'
