@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { Platform } from '../../../gql/types'
-import { StreamStatsDocument } from '../graphql/analytics.generated'
+import { StreamStatsDocument } from '../graphql/stream-stats.generated'
 import { useQuery } from '@apollo/client/react'
 import { StreamStatsTable } from './stream-stats-table'
 

@@ -9,15 +9,15 @@ import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextAreaField } from '../../../components/ui/text-area-field'
+import type { FeedbackReportFieldsFragment } from '../graphql/feedback.generated'
+import type { FeedbackStatus } from '../../../gql/types'
 import {
   AddFeedbackReportNoteDocument,
   AssignFeedbackReportDocument,
-  type FeedbackReportFieldsFragment,
   FeedbackTriageDocument,
   ReplyToFeedbackReportDocument,
   SetFeedbackReportStatusDocument,
-} from '../graphql/feedback.generated'
-import type { FeedbackStatus } from '../../../gql/types'
+} from '../graphql/triage.generated'
 import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { formatWhen, MAX_TEXT_LENGTH, STATUSES } from '../lib'

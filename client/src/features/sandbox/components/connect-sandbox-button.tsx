@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast-provider'
-import { SandboxConnectChannelDocument } from '../graphql/sandbox.generated'
+import { SandboxConnectChannelDocument } from '../graphql/connect.generated'
 import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 
