@@ -110,7 +110,7 @@ describe('first screen query', () => {
   })
 
   it('is not used for other variables, when it is too old, or when the answer has errors or failed', async () => {
-    const cases: [string, () => void, Record<string, unknown>][] = [
+    const cases: [string, () => void, { userId: string }][] = [
       ['other variables', () => undefined, { userId: '4' }],
       ['too old', () => ((globalThis as { __firstQuery?: { at: number } }).__firstQuery!.at -= FIRST_QUERY_MAX_AGE_MS + 1), { userId: '3' }],
     ]
