@@ -12,9 +12,10 @@ import type { CodegenConfig } from '@graphql-codegen/cli'
  * A page calls Apollo's own hooks with the document: `useQuery(XDocument, options)` from
  * `@apollo/client/react`, which infers the data and variables types from it. This is the path
  * the codegen project recommends for Apollo Client 4 (typescript-react-apollo targets Apollo 3).
- * One generated module per `.graphql` file, imported by the pages that use its documents, keeps
- * a page's chunk to the documents of its feature instead of every feature's; keep a `.graphql`
- * file to the operations of one page or of pages that load together.
+ * A module is never split between chunks, so a page that uses one document of a `.graphql` file
+ * loads all of that file's documents: a `.graphql` file holds the operations of one page, or of
+ * pages that all use them (features/accounts/graphql: user.graphql, user-update.graphql, …).
+ * A fragment may live in any file: each document carries the fragments it spreads.
  */
 const config: CodegenConfig = {
   overwrite: true,
