@@ -4,7 +4,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli'
  * Typed GraphQL documents generated from the committed, printed schema; none of it is committed
  * (.gitignore), `npm run codegen` rebuilds it.
  *
- * - client/src/gql/types.ts: the schema's enums, input types and scalars, once, for every document.
+ * - client/src/gql/types.ts: the schema's enums and input types the documents use, once for all.
  * - `<name>.generated.ts` beside each `<name>.graphql`: its operations' and fragments' result and
  *   variables types and one typed document per operation (`XDocument`) or fragment
  *   (`XFragmentDoc`), a pre-parsed DocumentNode (no `gql` at run time).
