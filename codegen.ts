@@ -1,45 +1,42 @@
 import type { CodegenConfig } from '@graphql-codegen/cli'
 
 /**
- * Client hooks generated from the committed, printed schema.
- * Output (client/src/gql/) is gitignored; `npm run codegen` rebuilds it.
+ * Typed GraphQL documents generated from the committed, printed schema; none of it is committed
+ * (.gitignore), `npm run codegen` rebuilds it.
  *
- * typescript-react-apollo v5 targets Apollo Client 3's import layout; Apollo Client 4
- * moved the hooks (and the deprecated *HookOptions / *Result type aliases it still
- * ships) to `@apollo/client/react`, so both imports point there. The types that no
- * longer exist in v4 (MutationFunction, BaseMutationOptions) are switched off.
- * Documents are emitted as pre-parsed DocumentNode objects, so no `gql` runtime.
- * At the end of the run, client/codegen/split-documents.mjs moves each document and its hooks into a
- * module of its own (client/src/gql/documents/), re-exported from graphql.tsx: a page's chunk
- * then carries only the documents it uses, not every feature's.
+ * - client/src/gql/types.ts: the schema's enums and input types the documents use, once for all.
+ * - `<name>.generated.ts` beside each `<name>.graphql`: its operations' and fragments' result and
+ *   variables types and one typed document per operation (`XDocument`) or fragment
+ *   (`XFragmentDoc`), a pre-parsed DocumentNode (no `gql` at run time).
+ *
+ * A page calls Apollo's own hooks with the document: `useQuery(XDocument, options)` from
+ * `@apollo/client/react`, which infers the data and variables types from it. This is the path
+ * the codegen project recommends for Apollo Client 4 (typescript-react-apollo targets Apollo 3).
+ * A module is never split between chunks, so a page that uses one document of a `.graphql` file
+ * loads all of that file's documents: a `.graphql` file holds the operations of one page, or of
+ * pages that all use them (features/accounts/graphql: user.graphql, user-update.graphql, …).
+ * A fragment may live in any file: each document carries the fragments it spreads.
  */
 const config: CodegenConfig = {
   overwrite: true,
-  // At the end of every run, not only after a write: codegen skips writing a file whose content
-  // is unchanged, which would leave an unsplit graphql.tsx (from before this hook) unsplit.
-  hooks: { beforeDone: ['node client/codegen/split-documents.mjs client/src/gql/graphql.tsx'] },
   schema: 'schema/schema.graphql',
   documents: ['client/src/**/*.graphql'],
   ignoreNoDocuments: false,
+  config: {
+    useTypeImports: true,
+    enumsAsTypes: true,
+    avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
+    scalars: { DateTime: 'string', ID: 'string', JSON: 'unknown' },
+  },
   generates: {
-    'client/src/gql/graphql.tsx': {
-      plugins: ['typescript-operations', './client/codegen/react-apollo-v4.mjs'],
-      config: {
-        useTypeImports: true,
-        enumsAsTypes: true,
-        avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
-        scalars: { DateTime: 'string', ID: 'string', JSON: 'unknown' },
-        documentMode: 'documentNode',
-        withHooks: true,
-        withHOC: false,
-        withComponent: false,
-        withMutationFn: false,
-        withMutationOptionsType: false,
-        withResultType: false,
-        addDocBlocks: false,
-        apolloReactHooksImportFrom: '@apollo/client/react',
-        apolloReactCommonImportFrom: '@apollo/client/react',
-      },
+    // Only the enums and input types the documents use, not the schema's object types.
+    'client/src/gql/types.ts': { plugins: ['typescript-operations'], config: { generateOperationTypes: false } },
+    'client/src/': {
+      preset: 'near-operation-file',
+      presetConfig: { extension: '.generated.ts', baseTypesPath: 'gql/types.ts' },
+      plugins: ['typescript-operations', 'typed-document-node'],
+      // Enums and inputs from the shared file above instead of a copy in every generated file.
+      config: { importSchemaTypesFrom: 'client/src/gql/types.ts' },
     },
   },
 }

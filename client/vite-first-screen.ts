@@ -31,8 +31,12 @@ type OutputChunk = Rollup.OutputChunk
 
 const clientSrc = fileURLToPath(new URL('./src', import.meta.url))
 
-/** page (`<feature>/<page file>`, app/route-table.ts) → the generated document (client/src/gql/documents) of the query its first screen starts with. */
-const FIRST_QUERIES: Record<string, string> = { 'assistant/dashboard-page': 'AssistantDashboard' }
+/**
+ * page (`<feature>/<page file>`, app/route-table.ts) → [the query its first screen starts with, the
+ * `.graphql` file under client/src that defines it]; codegen writes its document beside that file
+ * (`<name>.generated.ts`).
+ */
+const FIRST_QUERIES: Record<string, [string, string]> = { 'assistant/dashboard-page': ['AssistantDashboard', 'features/assistant/graphql/dashboard.graphql'] }
 
 /** The accept header Apollo's HttpLink sends, so the answer comes in the same form. */
 const GRAPHQL_ACCEPT = 'application/graphql-response+json,application/json;q=0.9'
@@ -42,10 +46,11 @@ const GRAPHQL_ACCEPT = 'application/graphql-response+json,application/json;q=0.9
  * signed-in user's id, from the stored session, as a string like lib/session-types.ts makes it) can be filled
  * in before the app runs.
  */
-export function firstQuery(name: string): [string, string, number] {
-  const text = readFileSync(join(clientSrc, `gql/documents/${name}.tsx`), 'utf8')
-  const json = new RegExp(`export const ${name}Document = (\\{.*\\}) as unknown as DocumentNode;`).exec(text)?.[1]
-  if (!json) throw new Error(`first-screen: no ${name}Document in gql/documents/${name}.tsx`)
+export function firstQuery(name: string, graphqlFile: string): [string, string, number] {
+  const generated = graphqlFile.replace(/\.graphql$/, '.generated.ts')
+  const text = readFileSync(join(clientSrc, generated), 'utf8')
+  const json = new RegExp(`^export const ${name}Document = (\\{.*\\}) as unknown as DocumentNode<`, 'm').exec(text)?.[1]
+  if (!json) throw new Error(`first-screen: no ${name}Document in ${generated} (run npm run codegen)`)
   const document = new InMemoryCache().transformDocument(JSON.parse(json) as DocumentNode)
   const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION)
   const variables = (operation?.variableDefinitions ?? []).map((v) => v.variable.name.value)
@@ -124,9 +129,9 @@ export function firstScreenModule(bundle: OutputBundle): { code: string } {
   const queries: [string, string, number][] = []
   const queryIndex = new Map<string, number>()
   const queryOf = (page: string): number => {
-    const name = FIRST_QUERIES[page]
-    if (!name) return -1
-    if (!queryIndex.has(name)) queryIndex.set(name, queries.push(firstQuery(name)) - 1)
+    const [name, graphqlFile] = FIRST_QUERIES[page] ?? []
+    if (!name || !graphqlFile) return -1
+    if (!queryIndex.has(name)) queryIndex.set(name, queries.push(firstQuery(name, graphqlFile)) - 1)
     return queryIndex.get(name)!
   }
   const routes = ROUTES.map((route) => {

@@ -135,6 +135,9 @@ export default defineConfig(({ mode }) => {
       manifest: true,
       rolldownOptions: {
         output: {
+          // A chunk of generated documents is named after its .graphql file (`licences-….js`, not
+          // `licences.generated-….js`): the entry lists every chunk's name for its preloads.
+          chunkFileNames: (chunk) => `assets/${chunk.name.replace(/\.generated$/, '')}-[hash].js`,
           codeSplitting: {
             groups: [
               ...VENDOR_GROUPS.map(({ name, packages, priority, with: also }) => {

@@ -54,10 +54,10 @@ async function runInOrder(lane: Step[]): Promise<void> {
   for (const step of lane) await runStep(step)
 }
 
-// The client's GraphQL hooks (client/src/gql, generated) first: the type check and the client
-// build read them. Then lint, the type check and the builds side by side: lint and tsc are
-// single-threaded, so on two cores they take about the time of the longer one instead of the
-// sum. (`npm run typecheck` alone runs codegen itself; here codegen runs once, first.)
+// The client's typed GraphQL documents (client/src/gql, *.generated.ts) first: the type check
+// and the client build read them. Then lint, the type check and the builds side by side: lint
+// and tsc are single-threaded, so on two cores they take about the time of the longer one
+// instead of the sum. (`npm run typecheck` alone runs codegen itself; here codegen runs once, first.)
 const codegen: Step = { name: 'codegen', cmd: ['npm', 'run', '--silent', 'codegen'] }
 const lanes: Step[][] = [
   [

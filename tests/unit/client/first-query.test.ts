@@ -10,7 +10,8 @@ import { ApolloClient, InMemoryCache } from '@apollo/client'
 import type { Rollup } from 'vite'
 import { afterEach, describe, expect, it } from 'vitest'
 import { firstScreenModule } from '../../../client/vite-first-screen'
-import { AssistantDashboardDocument, ViewerDocument } from '../../../client/src/gql/graphql'
+import { AssistantDashboardDocument } from '../../../client/src/features/assistant/graphql/dashboard.generated'
+import { ViewerDocument } from '../../../client/src/features/session/graphql/viewer.generated'
 import { FIRST_QUERY_MAX_AGE_MS, withFirstQuery } from '../../../client/src/lib/first-query'
 import { createGraphqlLink } from '../../../client/src/lib/graphql-link'
 import { createTokenRefresher } from '../../../client/src/lib/token-refresh'
@@ -109,7 +110,7 @@ describe('first screen query', () => {
   })
 
   it('is not used for other variables, when it is too old, or when the answer has errors or failed', async () => {
-    const cases: [string, () => void, Record<string, unknown>][] = [
+    const cases: [string, () => void, { userId: string }][] = [
       ['other variables', () => undefined, { userId: '4' }],
       ['too old', () => ((globalThis as { __firstQuery?: { at: number } }).__firstQuery!.at -= FIRST_QUERY_MAX_AGE_MS + 1), { userId: '3' }],
     ]

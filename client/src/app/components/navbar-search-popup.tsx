@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router-dom'
 import { Button } from '../../components/ui/button'
 import { StyledInput } from '../../components/ui/form-control'
 import { Icon, type IconName } from '../../components/ui/icon'
-import { useNavbarSearchQuery } from '../../gql/graphql'
+import { NavbarSearchDocument } from '../graphql/navbar-search.generated'
+import { useQuery } from '@apollo/client/react'
 import { useAbility } from '../../lib/ability-context'
 import { WithApollo } from '../../lib/apollo-provider'
 import { useDebounced } from '../../lib/use-debounced'
@@ -55,7 +56,7 @@ function SearchPopup({ inputRef, close, closeAndReturn }: PopupProps) {
     () => (userData ? menuPages(routeAccessOf({ ability, accessToken }), userData) : []).map((page) => ({ ...page, title: t(`routes.${page.titleKey}`) })),
     [userData, ability, accessToken, t],
   )
-  const { data, previousData, loading, error, refetch } = useNavbarSearchQuery({ variables: { q, locale }, skip: !q, fetchPolicy: 'cache-first' })
+  const { data, previousData, loading, error, refetch } = useQuery(NavbarSearchDocument, { variables: { q, locale }, skip: !q, fetchPolicy: 'cache-first' })
   const found = q ? (data ?? previousData)?.autosuggest : undefined
 
   const groups = useMemo(() => {

@@ -1,4 +1,5 @@
-import { useAssistantChannelsQuery } from '../../gql/graphql'
+import { AssistantChannelsDocument } from './channels.generated'
+import { useQuery } from '@apollo/client/react'
 
 const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden'
 
@@ -8,7 +9,7 @@ const hidden = () => typeof document !== 'undefined' && document.visibilityState
  * subscription holds one of the browser's six HTTP/1.1 connections to the server.
  */
 export function useChannels(pollMs = 0) {
-  return useAssistantChannelsQuery({
+  return useQuery(AssistantChannelsDocument, {
     pollInterval: pollMs,
     skipPollAttempt: hidden,
     notifyOnNetworkStatusChange: false,

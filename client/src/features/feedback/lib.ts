@@ -1,4 +1,4 @@
-import type { FeedbackCategory, FeedbackStatus } from '../../gql/graphql'
+import type { FeedbackCategory, FeedbackStatus } from '../../gql/types'
 
 /** The server's limits (feedback.service.ts), checked here first for a clear message. */
 export const MAX_TEXT_LENGTH = 2000

@@ -1,4 +1,4 @@
-import type { HelpEntryKind, HelpLocale } from '../../gql/graphql'
+import type { HelpEntryKind, HelpLocale } from '../../gql/types'
 import { useAbility } from '../../lib/ability-context'
 import { useLanguage } from '../../lib/use-language'
 

@@ -6,7 +6,9 @@ import { DialogFormActions } from '../../../components/ui/dialog-form-actions'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import { useAccountsActivateLicenceMutation, useAccountsLicencesQuery } from '../../../gql/graphql'
+import { AccountsActivateLicenceDocument } from '../graphql/licence-activation.generated'
+import { AccountsLicencesDocument } from '../graphql/licences.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 
 /**
@@ -41,8 +43,8 @@ function ActivateKeyForm({ userId, onCancel, onDone }: { userId: string; onCance
   const [key, setKey] = useState('')
   const [missing, setMissing] = useState(false)
   const [error, setError] = useState<unknown>(null)
-  const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 50 }, fetchPolicy: 'network-only' })
-  const [activate, { loading }] = useAccountsActivateLicenceMutation()
+  const pool = useQuery(AccountsLicencesDocument, { variables: { status: 'available', first: 50 }, fetchPolicy: 'network-only' })
+  const [activate, { loading }] = useMutation(AccountsActivateLicenceDocument)
   const keys = pool.data?.licences.edges.map((edge) => edge.node) ?? []
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

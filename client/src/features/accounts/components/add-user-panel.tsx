@@ -7,7 +7,10 @@ import { PasswordField } from '../../../components/ui/password-field'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import { useAccountsCreateUserMutation, useAccountsLicencesQuery, useAccountsPlansQuery } from '../../../gql/graphql'
+import { AccountsCreateUserDocument } from '../graphql/user-create.generated'
+import { AccountsLicencesDocument } from '../graphql/licences.generated'
+import { AccountsPlansDocument } from '../graphql/plans.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { needsGeneralMessage } from '../../../lib/error-code'
 import { useErrorText } from '../../../lib/use-error-text'
 import { useFieldMessages } from '../lib/field-messages'
@@ -41,9 +44,9 @@ function AddUserForm({ actor, onCancel, onCreated }: { actor: 'admin' | 'reselle
   const [form, setForm] = useState<NewUserForm>(EMPTY_NEW_USER)
   const [problems, setProblems] = useState<Problems<NewUserField>>({})
   const [serverError, setServerError] = useState<unknown>(null)
-  const [createUser, { loading }] = useAccountsCreateUserMutation()
-  const plans = useAccountsPlansQuery({ skip: actor !== 'admin' })
-  const pool = useAccountsLicencesQuery({
+  const [createUser, { loading }] = useMutation(AccountsCreateUserDocument)
+  const plans = useQuery(AccountsPlansDocument, { skip: actor !== 'admin' })
+  const pool = useQuery(AccountsLicencesDocument, {
     variables: { status: 'available', first: 100 },
     skip: actor !== 'reseller',
     fetchPolicy: 'network-only',

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import { SelectField } from '../../../components/ui/select-field'
-import { type AccountsAuditLogQuery, useAccountsAuditLogQuery } from '../../../gql/graphql'
+import { AccountsAuditLogDocument, type AccountsAuditLogQuery } from '../graphql/audit-log.generated'
+import { useQuery } from '@apollo/client/react'
 import { useFormatters } from '../../../lib/format'
 import { useCursorPages } from '../lib/use-cursor-pages'
 import { roleLabel } from '../../../lib/role-label'
@@ -87,7 +88,7 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
   }
   const [entity, setEntity] = useState<string>(fixedEntity ?? '')
   const paging = useCursorPages(pageSize, entity)
-  const { data, previousData, loading, error, refetch } = useAccountsAuditLogQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(AccountsAuditLogDocument, {
     variables: { first: pageSize, after: paging.after, entity: entity || null, entityId: entityId ?? null },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,

@@ -6,7 +6,9 @@ import { Button } from '../../../components/ui/button'
 import { StyledFormGrid } from '../../../components/ui/form-grid'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
-import { useAccountsGenerateLicencesMutation, useAccountsPlansQuery } from '../../../gql/graphql'
+import { AccountsGenerateLicencesDocument } from '../graphql/licence-generate.generated'
+import { AccountsPlansDocument } from '../graphql/plans.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { needsGeneralMessage } from '../../../lib/error-code'
 import { useErrorText } from '../../../lib/use-error-text'
 import { useFieldMessages } from '../lib/field-messages'
@@ -34,7 +36,7 @@ export function GenerateLicencesForm() {
   const { t } = useTranslation('accounts')
   const errorText = useErrorText()
   const fieldMessages = useFieldMessages()
-  const plans = useAccountsPlansQuery()
+  const plans = useQuery(AccountsPlansDocument)
   const [planId, setPlanId] = useState('')
   const [totalDays, setTotalDays] = useState('30')
   const [count, setCount] = useState('10')
@@ -43,7 +45,7 @@ export function GenerateLicencesForm() {
   const [serverError, setServerError] = useState<unknown>(null)
   const [keys, setKeys] = useState<string[]>([])
   const [copied, setCopied] = useState(false)
-  const [generate, { loading }] = useAccountsGenerateLicencesMutation()
+  const [generate, { loading }] = useMutation(AccountsGenerateLicencesDocument)
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import type { LicenceStatus, UserStatus } from '../../../gql/graphql'
+import type { LicenceStatus, UserStatus } from '../../../gql/types'
 import type { Remaining } from '../lib/licence-time'
 import { Badge, type BadgeTone } from './badge'
 import { StyledMuted } from './data-table'

@@ -6,7 +6,9 @@ import { DialogFormActions } from '../../../components/ui/dialog-form-actions'
 import { Switch } from '../../../components/ui/switch'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type AccountsLicenceFragment, useAccountsAssignLicenceMutation, useAccountsExtendLicenceMutation } from '../../../gql/graphql'
+import type { AccountsLicenceFragment } from '../graphql/licences.generated'
+import { AccountsAssignLicenceDocument, AccountsExtendLicenceDocument } from '../graphql/licence-actions.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { MAX_EXTEND_DAYS, parseIntInRange } from '../lib/validation'
 import { StyledMono } from './data-table'
@@ -70,7 +72,7 @@ function AssignForm({ licence, onClose }: { licence: AccountsLicenceFragment; on
   const [userId, setUserId] = useState('')
   const [activate, setActivate] = useState(true)
   const [missing, setMissing] = useState(false)
-  const [assign, { loading }] = useAccountsAssignLicenceMutation()
+  const [assign, { loading }] = useMutation(AccountsAssignLicenceDocument)
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -112,7 +114,7 @@ function ExtendForm({ licence, onClose }: { licence: AccountsLicenceFragment; on
   const { run, failure } = useLicenceChange(onClose)
   const [days, setDays] = useState('30')
   const [invalid, setInvalid] = useState(false)
-  const [extend, { loading }] = useAccountsExtendLicenceMutation()
+  const [extend, { loading }] = useMutation(AccountsExtendLicenceDocument)
   const parsed = parseIntInRange(days, 1, MAX_EXTEND_DAYS)
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

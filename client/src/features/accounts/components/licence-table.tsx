@@ -4,12 +4,9 @@ import { Link } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import { useToast } from '../../../components/ui/toast-provider'
-import {
-  type AccountsLicenceFragment,
-  type AccountsLicencesQueryVariables,
-  useAccountsLicencesQuery,
-  useAccountsRevokeLicenceMutation,
-} from '../../../gql/graphql'
+import { type AccountsLicenceFragment, AccountsLicencesDocument, type AccountsLicencesQueryVariables } from '../graphql/licences.generated'
+import { AccountsRevokeLicenceDocument } from '../graphql/licence-actions.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { useFormatters } from '../../../lib/format'
 import { remainingOf } from '../lib/licence-time'
@@ -49,8 +46,8 @@ export function LicenceTable({
   const [assigning, setAssigning] = useState<AccountsLicenceFragment | null>(null)
   const [extending, setExtending] = useState<AccountsLicenceFragment | null>(null)
   const [revoking, setRevoking] = useState<AccountsLicenceFragment | null>(null)
-  const [revoke, { loading: revokeBusy }] = useAccountsRevokeLicenceMutation()
-  const { data, previousData, loading, error, refetch } = useAccountsLicencesQuery({
+  const [revoke, { loading: revokeBusy }] = useMutation(AccountsRevokeLicenceDocument)
+  const { data, previousData, loading, error, refetch } = useQuery(AccountsLicencesDocument, {
     variables: { ...filters, first: pageSize, after: paging.after },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,

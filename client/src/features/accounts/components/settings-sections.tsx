@@ -9,14 +9,15 @@ import { Switch } from '../../../components/ui/switch'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import {
+  AccountsChangePasswordDocument,
   type AccountsSettingsFragment,
-  useAccountsChangeEmailMutation,
-  useAccountsChangePasswordMutation,
-  useAccountsUpdateGeneralMutation,
-  useAccountsUpdateInfoMutation,
-  useAccountsUpdateNotificationsMutation,
-  useAccountsUpdateSocialMutation,
-} from '../../../gql/graphql'
+  AccountsUpdateGeneralDocument,
+  AccountsUpdateInfoDocument,
+  AccountsUpdateNotificationsDocument,
+  AccountsUpdateSocialDocument,
+} from '../graphql/account-settings.generated'
+import { AccountsChangeEmailDocument } from '../graphql/change-email.generated'
+import { useMutation } from '@apollo/client/react'
 import { errorCodeOf } from '../../../lib/error-code'
 import { saveSession } from '../../../lib/session'
 import { parseAuthPayload } from '../../../lib/session-types'
@@ -167,8 +168,8 @@ interface SectionProps {
 
 export function GeneralSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts')
-  const [save, { loading: saving }] = useAccountsUpdateGeneralMutation()
-  const [changeEmail, { loading: changing }] = useAccountsChangeEmailMutation()
+  const [save, { loading: saving }] = useMutation(AccountsUpdateGeneralDocument)
+  const [changeEmail, { loading: changing }] = useMutation(AccountsChangeEmailDocument)
   // The sign-in e-mail changes only with the current password (an admin editing someone else gives their own).
   const [password, setPassword] = useState('')
   const loading = saving || changing
@@ -254,7 +255,7 @@ export function GeneralSection({ settings, userId }: SectionProps) {
 
 export function InfoSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts')
-  const [save, { loading }] = useAccountsUpdateInfoMutation()
+  const [save, { loading }] = useMutation(AccountsUpdateInfoDocument)
   const { form, set, errorsOf, state, handleSubmit } = useSettingsForm({
     initial: () => infoFormOf(settings),
     validate: validateInfo,
@@ -309,7 +310,7 @@ export function InfoSection({ settings, userId }: SectionProps) {
 
 export function SocialSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts')
-  const [save, { loading }] = useAccountsUpdateSocialMutation()
+  const [save, { loading }] = useMutation(AccountsUpdateSocialDocument)
   const { form, set, errorsOf, state, handleSubmit } = useSettingsForm({
     initial: () => socialFormOf(settings),
     validate: validateSocial,
@@ -347,7 +348,7 @@ export function SocialSection({ settings, userId }: SectionProps) {
 
 export function NotificationSection({ settings, userId }: SectionProps) {
   const { t } = useTranslation('accounts')
-  const [save, { loading }] = useAccountsUpdateNotificationsMutation()
+  const [save, { loading }] = useMutation(AccountsUpdateNotificationsDocument)
   const {
     form: flags,
     set,
@@ -385,7 +386,7 @@ export function PasswordSection() {
   const [form, setForm] = useState<Record<PasswordKey, string>>({ currentPassword: '', newPassword: '', confirm: '' })
   const [problems, setProblems] = useState<Partial<Record<PasswordKey, string>>>({})
   const [state, setState] = useState<SaveState>({ kind: 'idle' })
-  const [change, { loading }] = useAccountsChangePasswordMutation()
+  const [change, { loading }] = useMutation(AccountsChangePasswordDocument)
   const serverError = state.kind === 'error' ? state.error : null
   const serverCode = serverError ? errorCodeOf(serverError) : null
 

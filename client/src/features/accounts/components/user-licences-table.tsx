@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '../../../components/ui/data-table'
-import { type AccountsLicencesQuery, useAccountsLicencesQuery } from '../../../gql/graphql'
+import { AccountsLicencesDocument, type AccountsLicencesQuery } from '../graphql/licences.generated'
+import { useQuery } from '@apollo/client/react'
 import { useFormatters } from '../../../lib/format'
 import { remainingOf } from '../lib/licence-time'
 import { StyledMono } from './data-table'
@@ -12,7 +13,7 @@ type Licence = AccountsLicencesQuery['licences']['edges'][number]['node']
 export function UserLicencesTable({ userId }: { userId: string }) {
   const { t } = useTranslation('accounts')
   const format = useFormatters()
-  const { data, error, refetch } = useAccountsLicencesQuery({
+  const { data, error, refetch } = useQuery(AccountsLicencesDocument, {
     variables: { userId, first: 20 },
     fetchPolicy: 'cache-and-network',
   })

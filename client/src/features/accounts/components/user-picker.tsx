@@ -2,7 +2,10 @@ import { type ReactNode, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { TextField } from '../../../components/ui/text-field'
-import { type Role, useAccountsUserQuery, useAccountsUsersQuery } from '../../../gql/graphql'
+import type { Role } from '../../../gql/types'
+import { AccountsUserDocument } from '../graphql/user.generated'
+import { AccountsUsersDocument } from '../graphql/users.generated'
+import { useQuery } from '@apollo/client/react'
 import { roleLabel } from '../../../lib/role-label'
 import { StyledMuted } from './data-table'
 import { StyledFieldset } from './fieldset'
@@ -34,7 +37,7 @@ const StyledOption = styled.li`
 type PickerUser = { id: string; username: string; fullName?: string | null; role: Role; currentPlan: string }
 
 function ChosenOption({ id, render }: { id: string; render: (user: PickerUser) => ReactNode }) {
-  const { data } = useAccountsUserQuery({ variables: { id } })
+  const { data } = useQuery(AccountsUserDocument, { variables: { id } })
   return data?.user ? render(data.user) : null
 }
 
@@ -68,7 +71,7 @@ export function UserPicker({
     const timer = setTimeout(() => setQ(search.trim()), 250)
     return () => clearTimeout(timer)
   }, [search])
-  const { data, loading } = useAccountsUsersQuery({
+  const { data, loading } = useQuery(AccountsUsersDocument, {
     variables: { q: q || null, first: 8, sortBy: 'username', everyAccount: true, role: role ?? null },
     fetchPolicy: 'cache-and-network',
   })

@@ -1,4 +1,4 @@
-import type { AccountGeneralInput, AccountInfoInput, NotificationFlagsInput, SocialLinksInput } from '../../../gql/graphql'
+import type { AccountGeneralInput, AccountInfoInput, NotificationFlagsInput, SocialLinksInput } from '../../../gql/types'
 import { EMAIL, PHONE, type Problems, USERNAME, isHttpUrl } from './validation'
 
 export const SOCIAL_KEYS = ['twitter', 'facebook', 'google', 'linkedIn', 'instagram', 'quora'] as const

@@ -1,4 +1,4 @@
-import type { Role, UpdateUserInput } from '../../../gql/graphql'
+import type { Role, UpdateUserInput } from '../../../gql/types'
 import { EMAIL, PHONE, type Problems, TWITCH_NAME } from './validation'
 
 export interface UserEditForm {

@@ -7,7 +7,8 @@ import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
 import { StyledPanel } from '../../../components/ui/panel'
 import { StyledStack } from '../../../components/ui/stack'
-import { useAccountsSettingsQuery } from '../../../gql/graphql'
+import { AccountsSettingsDocument } from '../graphql/account-settings.generated'
+import { useQuery } from '@apollo/client/react'
 import { errorCodeOf } from '../../../lib/error-code'
 import { NotAuthorizedContent } from '../components/not-authorized-content'
 import { GeneralSection, InfoSection, NotificationSection, PasswordSection, SocialSection } from '../components/settings-sections'
@@ -36,7 +37,7 @@ function AccountSettings({ title, userId }: { title: string; userId: string | nu
   // ?section=two-step: where sign-in sends admins and resellers who must set it up.
   const [search] = useSearchParams()
   const [section, setSection] = useState<Section>(search.get('section') === 'two-step' && userId === null ? 'two-step' : 'general')
-  const { data, loading, error, refetch } = useAccountsSettingsQuery({ variables: { userId }, fetchPolicy: 'cache-and-network' })
+  const { data, loading, error, refetch } = useQuery(AccountsSettingsDocument, { variables: { userId }, fetchPolicy: 'cache-and-network' })
   const own = userId === null
   const tabs: TabItem<Section>[] = [
     { key: 'general', label: t('settings.tabs.general') },

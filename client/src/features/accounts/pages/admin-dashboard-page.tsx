@@ -11,7 +11,8 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { Panel } from '../../../components/ui/panel'
 import { StyledStack } from '../../../components/ui/stack'
 import { StyledTable, StyledTableWrap } from '../../../components/ui/table'
-import { useAccountsAdminStatsQuery } from '../../../gql/graphql'
+import { AccountsAdminStatsDocument } from '../graphql/admin.generated'
+import { useQuery } from '@apollo/client/react'
 import { StatisticsCards } from '../../statistics'
 import { AuditLogTable } from '../components/audit-log-table'
 import { BarList } from '../components/bar-list'
@@ -56,7 +57,7 @@ function AdminDashboard({ title }: { title: string }) {
   const format = useFormatters()
   const { pathname } = useLocation()
   const [days, setDays] = useState<(typeof RANGES)[number]>(30)
-  const { data, previousData, loading, error, refetch } = useAccountsAdminStatsQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(AccountsAdminStatsDocument, {
     variables: { days },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,

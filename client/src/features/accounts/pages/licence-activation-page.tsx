@@ -11,7 +11,10 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { Panel } from '../../../components/ui/panel'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextField } from '../../../components/ui/text-field'
-import { type AccountsLicenceFragment, useAccountsActivateLicenceMutation, useAccountsUserQuery } from '../../../gql/graphql'
+import type { AccountsLicenceFragment } from '../graphql/licences.generated'
+import { AccountsActivateLicenceDocument } from '../graphql/licence-activation.generated'
+import { AccountsUserDocument } from '../graphql/user.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { StyledTwoColumns } from '../components/layout'
 import { UserLicenceFacts } from '../components/user-licence-facts'
@@ -45,8 +48,8 @@ export default function LicenceActivationPage({ title }: { title: string }) {
   const [missing, setMissing] = useState(false)
   const [error, setError] = useState<unknown>(null)
   const [activated, setActivated] = useState<AccountsLicenceFragment | null>(null)
-  const current = useAccountsUserQuery({ variables: { id: me?.id ?? '' }, skip: !me, fetchPolicy: 'cache-and-network' })
-  const [activate, { loading }] = useAccountsActivateLicenceMutation()
+  const current = useQuery(AccountsUserDocument, { variables: { id: me?.id ?? '' }, skip: !me, fetchPolicy: 'cache-and-network' })
+  const [activate, { loading }] = useMutation(AccountsActivateLicenceDocument)
   const user = current.data?.user
   const activatedRemaining = activated ? remainingOf(activated) : null
 

@@ -6,7 +6,9 @@ import { Panel } from '../../../components/ui/panel'
 import { SelectField } from '../../../components/ui/select-field'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextField } from '../../../components/ui/text-field'
-import { type LicenceStatus, useAccountsPlansQuery } from '../../../gql/graphql'
+import type { LicenceStatus } from '../../../gql/types'
+import { AccountsPlansDocument } from '../graphql/plans.generated'
+import { useQuery } from '@apollo/client/react'
 import { GenerateLicencesForm } from '../components/generate-licences-form'
 import { StyledFilters } from '../components/layout'
 import { type LicenceFilters, LicenceTable } from '../components/licence-table'
@@ -29,7 +31,7 @@ export default function LicenceManagePage({ title }: { title: string }) {
 function LicenceManage({ title }: { title: string }) {
   const { t } = useTranslation('accounts')
   const [params, setParams] = useSearchParams()
-  const plans = useAccountsPlansQuery()
+  const plans = useQuery(AccountsPlansDocument)
   const status = params.get('status')
   const expiring = params.get('expiring')
   const q = params.get('q') ?? ''

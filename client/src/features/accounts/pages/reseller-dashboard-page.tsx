@@ -6,7 +6,10 @@ import { DataTable } from '../../../components/ui/data-table'
 import { PageHeader } from '../../../components/ui/page-header'
 import { Panel } from '../../../components/ui/panel'
 import { StyledStack } from '../../../components/ui/stack'
-import { type AccountsUsersQuery, useAccountsLicencesQuery, useAccountsRunningBotsQuery, useAccountsUsersQuery } from '../../../gql/graphql'
+import { AccountsUsersDocument, type AccountsUsersQuery } from '../graphql/users.generated'
+import { AccountsLicencesDocument } from '../graphql/licences.generated'
+import { AccountsRunningBotsDocument } from '../graphql/running-bots.generated'
+import { useQuery } from '@apollo/client/react'
 import { StyledCellStack, StyledMono, StyledNowrap } from '../components/data-table'
 import { RemainingDuration, UserStatusBadge } from '../components/licence-bits'
 import { LicenceTable } from '../components/licence-table'
@@ -31,10 +34,13 @@ export default function ResellerDashboardPage({ title }: { title: string }) {
 function ResellerDashboard({ title, isAdmin }: { title: string; isAdmin: boolean }) {
   const { t } = useTranslation('accounts')
   const format = useFormatters()
-  const clients = useAccountsUsersQuery({ variables: { role: 'client', first: 10, sortBy: 'createdAt', sortDesc: true }, fetchPolicy: 'cache-and-network' })
-  const runningBots = useAccountsRunningBotsQuery({ fetchPolicy: 'cache-and-network' })
-  const pool = useAccountsLicencesQuery({ variables: { status: 'available', first: 1 }, fetchPolicy: 'cache-and-network' })
-  const expiring = useAccountsLicencesQuery({ variables: { expiringWithinDays: 7, first: 1 }, fetchPolicy: 'cache-and-network' })
+  const clients = useQuery(AccountsUsersDocument, {
+    variables: { role: 'client', first: 10, sortBy: 'createdAt', sortDesc: true },
+    fetchPolicy: 'cache-and-network',
+  })
+  const runningBots = useQuery(AccountsRunningBotsDocument, { fetchPolicy: 'cache-and-network' })
+  const pool = useQuery(AccountsLicencesDocument, { variables: { status: 'available', first: 1 }, fetchPolicy: 'cache-and-network' })
+  const expiring = useQuery(AccountsLicencesDocument, { variables: { expiringWithinDays: 7, first: 1 }, fetchPolicy: 'cache-and-network' })
   const count = (value: number | undefined) => (value === undefined ? '…' : format.number(value))
   const rows = clients.data?.users.edges.map((edge) => edge.node) ?? []
 

@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
 import { StyledCenteredPage } from '../../../components/ui/centered-page'
 import { StyledPageHeading } from '../../../components/ui/page-heading'
-import { useAccountsUndoEmailChangeMutation } from '../../../gql/graphql'
+import { AccountsUndoEmailChangeDocument } from '../graphql/undo-email-change.generated'
+import { useMutation } from '@apollo/client/react'
 import { WithApollo } from '../../../lib/apollo-provider'
 import { clearSession } from '../../../lib/session'
 import { useErrorText } from '../../../lib/use-error-text'
@@ -38,7 +39,7 @@ function UndoEmailChange({ title }: { title: string }) {
   const errorText = useErrorText()
   const [params] = useSearchParams()
   const token = params.get('token')?.trim() ?? ''
-  const [undo, { loading }] = useAccountsUndoEmailChangeMutation()
+  const [undo, { loading }] = useMutation(AccountsUndoEmailChangeDocument)
   const [outcome, setOutcome] = useState<{ kind: 'idle' } | { kind: 'done' } | { kind: 'error'; error: unknown }>({ kind: 'idle' })
 
   async function handleUndo() {

@@ -15,14 +15,13 @@ import { StyledStack } from '../../../components/ui/stack'
 import { Switch } from '../../../components/ui/switch'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import {
-  type AccountsUserDetailFragment,
-  type Role,
-  useAccountsChangeEmailMutation,
-  useAccountsPlansQuery,
-  useAccountsUpdateUserMutation,
-  useAccountsUserQuery,
-} from '../../../gql/graphql'
+import type { AccountsUserDetailFragment } from '../graphql/users.generated'
+import type { Role } from '../../../gql/types'
+import { AccountsChangeEmailDocument } from '../graphql/change-email.generated'
+import { AccountsPlansDocument } from '../graphql/plans.generated'
+import { AccountsUpdateUserDocument } from '../graphql/user-update.generated'
+import { AccountsUserDocument } from '../graphql/user.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { needsGeneralMessage } from '../../../lib/error-code'
 import { saveSession } from '../../../lib/session'
 import { parseAuthPayload } from '../../../lib/session-types'
@@ -42,7 +41,7 @@ export default function UserEditPage({ title }: { title: string }) {
   const { t } = useTranslation('accounts')
   const { id = '' } = useParams()
   const { staff, user: me } = useViewer()
-  const { data, loading, error, refetch } = useAccountsUserQuery({ variables: { id }, fetchPolicy: 'network-only', skip: !staff })
+  const { data, loading, error, refetch } = useQuery(AccountsUserDocument, { variables: { id }, fetchPolicy: 'network-only', skip: !staff })
 
   if (!staff) return <NotAuthorizedContent title={title} />
   let body
@@ -80,13 +79,13 @@ function UserEditForm({ user, title, actor, isSelf }: { user: AccountsUserDetail
   const [form, setForm] = useState<UserEditForm>(initial)
   const [problems, setProblems] = useState<Problems<UserEditField>>({})
   const [serverError, setServerError] = useState<unknown>(null)
-  const [updateUser, { loading: updating }] = useAccountsUpdateUserMutation()
-  const [changeEmail, { loading: changingEmail }] = useAccountsChangeEmailMutation()
+  const [updateUser, { loading: updating }] = useMutation(AccountsUpdateUserDocument)
+  const [changeEmail, { loading: changingEmail }] = useMutation(AccountsChangeEmailDocument)
   // The sign-in e-mail changes only with a password: the user's own, or the admin's when editing someone else.
   const [password, setPassword] = useState('')
   const loading = updating || changingEmail
   const emailChanged = form.email.trim().toLowerCase() !== initial.email.trim().toLowerCase()
-  const plans = useAccountsPlansQuery({ skip: actor !== 'admin' })
+  const plans = useQuery(AccountsPlansDocument, { skip: actor !== 'admin' })
   const isAdmin = actor === 'admin'
   const name = user.fullName || user.username
 

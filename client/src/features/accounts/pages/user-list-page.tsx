@@ -9,15 +9,10 @@ import { StyledPanel } from '../../../components/ui/panel'
 import { SelectField } from '../../../components/ui/select-field'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextField } from '../../../components/ui/text-field'
-import {
-  type AccountsUsersQuery,
-  type AccountsUsersQueryVariables,
-  type Role,
-  type UserSortField,
-  type UserStatus,
-  useAccountsPlansQuery,
-  useAccountsUsersQuery,
-} from '../../../gql/graphql'
+import { AccountsUsersDocument, type AccountsUsersQuery, type AccountsUsersQueryVariables } from '../graphql/users.generated'
+import type { Role, UserSortField, UserStatus } from '../../../gql/types'
+import { AccountsPlansDocument } from '../graphql/plans.generated'
+import { useQuery } from '@apollo/client/react'
 import { AddUserPanel } from '../components/add-user-panel'
 import { StyledCellStack, StyledMono, StyledMuted, StyledNowrap, StyledRowActions } from '../components/data-table'
 import { StyledFilters } from '../components/layout'
@@ -123,12 +118,12 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
     sortDesc: state.sortDesc,
     ...(backward ? { last: state.perPage, before: state.before } : { first: state.perPage, after: state.after }),
   }
-  const { data, previousData, loading, error, refetch } = useAccountsUsersQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(AccountsUsersDocument, {
     variables,
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   })
-  const plans = useAccountsPlansQuery()
+  const plans = useQuery(AccountsPlansDocument)
   const shown = data ?? previousData
   const connection = shown?.users
   const users = connection?.edges.map((edge) => edge.node) ?? []

@@ -12,7 +12,10 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { Panel, StyledPanel } from '../../../components/ui/panel'
 import { StyledStack } from '../../../components/ui/stack'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type AccountsUserDetailFragment, useAccountsDeleteUserMutation, useAccountsUserQuery } from '../../../gql/graphql'
+import type { AccountsUserDetailFragment } from '../graphql/users.generated'
+import { AccountsDeleteUserDocument } from '../graphql/user-delete.generated'
+import { AccountsUserDocument } from '../graphql/user.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { AdminClaimPanel } from '../../firebase-auth'
 import { ActivateKeyDialog } from '../components/activate-key-dialog'
@@ -50,7 +53,7 @@ export default function UserViewPage({ title }: { title: string }) {
   const { t } = useTranslation('accounts')
   const { id = '' } = useParams()
   const { staff, user: me } = useViewer()
-  const { data, loading, error, refetch } = useAccountsUserQuery({ variables: { id }, fetchPolicy: 'cache-and-network', skip: !staff })
+  const { data, loading, error, refetch } = useQuery(AccountsUserDocument, { variables: { id }, fetchPolicy: 'cache-and-network', skip: !staff })
 
   if (!staff) return <NotAuthorizedContent title={title} />
   if (error && !data) {
@@ -94,7 +97,7 @@ function UserView({ user, title, actor, isSelf }: { user: AccountsUserDetailFrag
   const errorText = useErrorText()
   const [activating, setActivating] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
-  const [deleteUser, { loading: deleting }] = useAccountsDeleteUserMutation()
+  const [deleteUser, { loading: deleting }] = useMutation(AccountsDeleteUserDocument)
   const name = user.fullName || user.username
 
   async function handleDelete() {

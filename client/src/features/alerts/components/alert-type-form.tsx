@@ -7,7 +7,9 @@ import { StyledCard } from '../../../components/ui/card'
 import { StyledFieldRow } from '../../../components/ui/form-grid'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
-import { type AlertSettingsFieldsFragment, type AlertSound, useSendTestAlertMutation, useUpdateAlertSettingsMutation } from '../../../gql/graphql'
+import { type AlertSettingsFieldsFragment, SendTestAlertDocument, UpdateAlertSettingsDocument } from '../graphql/alerts.generated'
+import type { AlertSound } from '../../../gql/types'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 
 const SOUNDS: readonly AlertSound[] = ['chime', 'coin', 'fanfare']
@@ -51,8 +53,8 @@ export function AlertTypeForm({ channelId, settings }: { channelId: string; sett
     imageUrl: settings.imageUrl ?? '',
   })
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null)
-  const [save, saving] = useUpdateAlertSettingsMutation()
-  const [test, testing] = useSendTestAlertMutation()
+  const [save, saving] = useMutation(UpdateAlertSettingsDocument)
+  const [test, testing] = useMutation(SendTestAlertDocument)
   const set = (k: keyof typeof form, v: string | boolean) => setForm((f) => ({ ...f, [k]: v }))
   const id = `alert-${settings.type}`
 

@@ -10,7 +10,9 @@ import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { Switch } from '../../../components/ui/switch'
 import { TextField } from '../../../components/ui/text-field'
-import { type AssistantChannelFragment, useAlertsPageQuery, useRegenerateOverlayUrlMutation, useUpdateOverlayMutation } from '../../../gql/graphql'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
+import { AlertsPageDocument, RegenerateOverlayUrlDocument, UpdateOverlayDocument } from '../graphql/alerts.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
 import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
@@ -24,9 +26,9 @@ const StyledStack = styled.div`
 function Alerts({ channel }: { channel: AssistantChannelFragment }) {
   const { t } = useTranslation('alerts')
   const errorText = useErrorText()
-  const { data, loading, error, refetch } = useAlertsPageQuery({ variables: { channelId: channel.id } })
-  const [regenerate, regenerating] = useRegenerateOverlayUrlMutation()
-  const [updateOverlay, updating] = useUpdateOverlayMutation()
+  const { data, loading, error, refetch } = useQuery(AlertsPageDocument, { variables: { channelId: channel.id } })
+  const [regenerate, regenerating] = useMutation(RegenerateOverlayUrlDocument)
+  const [updateOverlay, updating] = useMutation(UpdateOverlayDocument)
   const [confirming, setConfirming] = useState(false)
   const [actionError, setActionError] = useState<unknown>(null)
 

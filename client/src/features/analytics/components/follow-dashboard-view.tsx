@@ -9,7 +9,9 @@ import { ErrorState } from '../../../components/ui/error-state'
 import { StyledSelect } from '../../../components/ui/form-control'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
-import { type GrowthInterval, type Platform, useFollowDashboardQuery } from '../../../gql/graphql'
+import type { GrowthInterval, Platform } from '../../../gql/types'
+import { FollowDashboardDocument } from '../graphql/analytics.generated'
+import { useQuery } from '@apollo/client/react'
 import { EmptyChannels } from '../../../components/channel-page/empty-channels'
 import { useDateRange } from '../../../components/charts/range'
 import { CountBars, GrowthChart } from '../../../components/charts/growth-chart'
@@ -63,7 +65,7 @@ export function FollowDashboardView({ title, platform }: { title: string; platfo
   const { days, setDays, from, to } = useDateRange(30)
   const [interval, setInterval] = useState<GrowthInterval>('day')
   const intervalId = useId()
-  const { data, loading, error, refetch } = useFollowDashboardQuery({ variables: { platform, from, to, interval } })
+  const { data, loading, error, refetch } = useQuery(FollowDashboardDocument, { variables: { platform, from, to, interval } })
   const d = data?.followDashboard
   const names = useMemo(() => new Map(d?.channels.map((c) => [c.channelId, c.displayName]) ?? []), [d])
   const weekdayName = (n: number) => new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, n)))

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { type Platform, useStreamStatsQuery } from '../../../gql/graphql'
+import type { Platform } from '../../../gql/types'
+import { StreamStatsDocument } from '../graphql/stream-stats.generated'
+import { useQuery } from '@apollo/client/react'
 import { StreamStatsTable } from './stream-stats-table'
 
 export interface StreamStatsPanelProps {
@@ -17,7 +19,7 @@ export interface StreamStatsPanelProps {
  */
 export function StreamStatsPanel({ from, to, channelId = null, platform = null }: StreamStatsPanelProps) {
   const { t } = useTranslation('analytics')
-  const { data, error, refetch } = useStreamStatsQuery({ variables: { from, to, channelId, platform } })
+  const { data, error, refetch } = useQuery(StreamStatsDocument, { variables: { from, to, channelId, platform } })
   return (
     <section aria-label={t('streams.title')} data-testid="stream-stats-panel">
       <StreamStatsTable streams={data?.streamStats} error={error} onRetry={() => void refetch().catch(() => {})} />

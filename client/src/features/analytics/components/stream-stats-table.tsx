@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
-import type { AnalyticsStreamStatFragment } from '../../../gql/graphql'
+import type { AnalyticsStreamStatFragment } from '../graphql/analytics.generated'
 import { useFormatters } from '../../../lib/format'
 import { formatDuration, formatStart } from '../../../components/charts/range'
 

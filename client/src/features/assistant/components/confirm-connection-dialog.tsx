@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button'
 import { Dialog, StyledDialogActions } from '../../../components/ui/dialog'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { useToast } from '../../../components/ui/toast-provider'
-import { useAssistantCancelConnectionMutation, useAssistantConfirmConnectionMutation, useAssistantPendingConnectionQuery } from '../../../gql/graphql'
+import { AssistantCancelConnectionDocument, AssistantConfirmConnectionDocument, AssistantPendingConnectionDocument } from '../graphql/channels.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 
 /**
@@ -18,9 +19,9 @@ export function ConfirmConnectionDialog({ id, onDone, onConnected }: { id: strin
   const toast = useToast()
   const errorText = useErrorText()
   const textId = useId()
-  const { data, loading, error } = useAssistantPendingConnectionQuery({ variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' })
-  const [confirm, { loading: confirming }] = useAssistantConfirmConnectionMutation()
-  const [cancel, { loading: cancelling }] = useAssistantCancelConnectionMutation()
+  const { data, loading, error } = useQuery(AssistantPendingConnectionDocument, { variables: { id: id ?? '' }, skip: id === null, fetchPolicy: 'network-only' })
+  const [confirm, { loading: confirming }] = useMutation(AssistantConfirmConnectionDocument)
+  const [cancel, { loading: cancelling }] = useMutation(AssistantCancelConnectionDocument)
   const reported = useRef<string | null>(null)
   const pending = id !== null ? data?.pendingChannelConnection : undefined
   const busy = confirming || cancelling

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Button } from '../../../components/ui/button'
 import { Dialog, StyledDialogActions } from '../../../components/ui/dialog'
-import type { Platform } from '../../../gql/graphql'
+import type { Platform } from '../../../gql/types'
 import { scopeWords } from '../lib/scopes'
 
 const StyledList = styled.ul`

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { platformKey } from '../../../components/channel-page/platform-label'
 import styled from 'styled-components'
-import type { AssistantBotStatusFragment } from '../../../gql/graphql'
+import type { AssistantBotStatusFragment } from '../../../components/channel-page/channels.generated'
 
 type Tone = 'success' | 'warning' | 'danger' | 'secondary' | 'info'
 

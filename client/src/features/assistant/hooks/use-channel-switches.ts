@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-provider'
-import {
-  type AssistantChannelFragment,
-  type BotModule,
-  type BotPanelInput,
-  useAssistantSetBotModuleMutation,
-  useAssistantUpdateBotPanelMutation,
-} from '../../../gql/graphql'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
+import type { BotModule, BotPanelInput } from '../../../gql/types'
+import { AssistantSetBotModuleDocument, AssistantUpdateBotPanelDocument } from '../graphql/channels.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 
 export type PanelSwitch = keyof Required<BotPanelInput>
@@ -28,8 +25,8 @@ export function useChannelSwitches() {
   const { t } = useTranslation('assistant')
   const toast = useToast()
   const errorText = useErrorText()
-  const [updatePanel] = useAssistantUpdateBotPanelMutation()
-  const [setModule] = useAssistantSetBotModuleMutation()
+  const [updatePanel] = useMutation(AssistantUpdateBotPanelDocument)
+  const [setModule] = useMutation(AssistantSetBotModuleDocument)
 
   const fail = (error: unknown) => toast.show({ variant: 'danger', title: t('common.saveFailed'), message: errorText(error) })
 

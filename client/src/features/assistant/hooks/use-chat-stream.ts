@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { type AssistantChatMessageFragment, useAssistantChatHistoryQuery, useAssistantChatMessagesSubscription } from '../../../gql/graphql'
+import { AssistantChatHistoryDocument, type AssistantChatMessageFragment, AssistantChatMessagesDocument } from '../graphql/chat.generated'
+import { useQuery, useSubscription } from '@apollo/client/react'
 import { errorCodeOf } from '../../../lib/error-code'
 import { MAX_CHAT_LINES, mergeChatLines, resubscribeDelayMs } from '../lib/chat-log'
 
@@ -15,7 +16,7 @@ const FINAL = new Set(['NOT_FOUND', 'FORBIDDEN', 'UNAUTHENTICATED', 'BAD_USER_IN
  * backoff, and the history is read again to fill the gap.
  */
 export function useChatStream(channelId: string) {
-  const history = useAssistantChatHistoryQuery({ variables: { channelId, first: HISTORY_SIZE }, fetchPolicy: 'network-only' })
+  const history = useQuery(AssistantChatHistoryDocument, { variables: { channelId, first: HISTORY_SIZE }, fetchPolicy: 'network-only' })
   const [live, setLive] = useState<AssistantChatMessageFragment[]>([])
   const [state, setState] = useState<StreamState>({ kind: 'connecting' })
   const attempts = useRef(0)
@@ -54,7 +55,7 @@ export function useChatStream(channelId: string) {
     }, delay)
   }, [])
 
-  const subscription = useAssistantChatMessagesSubscription({
+  const subscription = useSubscription(AssistantChatMessagesDocument, {
     variables: { channelId },
     context: { onSseOpen },
     ignoreResults: true,

@@ -1,7 +1,9 @@
 import { createElement, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type Platform, useAssistantStartChannelConnectionMutation } from '../../../gql/graphql'
+import type { Platform } from '../../../gql/types'
+import { AssistantStartChannelConnectionDocument } from '../graphql/channels.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { type Grant, GrantDialog } from '../components/grant-dialog'
 
@@ -16,7 +18,7 @@ export function useConnect() {
   const { t } = useTranslation('assistant')
   const toast = useToast()
   const errorText = useErrorText()
-  const [start] = useAssistantStartChannelConnectionMutation()
+  const [start] = useMutation(AssistantStartChannelConnectionDocument)
   const [pending, setPending] = useState<string | null>(null)
   const [grant, setGrant] = useState<Grant | null>(null)
 

@@ -3,7 +3,7 @@
  * checks mirror the server's (commands.service.ts) so most mistakes show before saving;
  * each problem is a translation key with its values.
  */
-import type { ChatCommandInput, ChatTimerInput, CommandAvailability, CommandPermission } from '../../../gql/graphql'
+import type { ChatCommandInput, ChatTimerInput, CommandAvailability, CommandPermission } from '../../../gql/types'
 import {
   COMMAND_VARIABLES,
   MAX_COOLDOWN_SECONDS,

@@ -8,7 +8,9 @@ import { StyledCard } from '../../../components/ui/card'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type AssistantChannelFragment, useAssistantModerateChatMutation } from '../../../gql/graphql'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
+import { AssistantModerateChatDocument } from '../graphql/chatboard.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
 import { ChatLog } from '../components/chatboard/chat-log'
@@ -89,7 +91,7 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
   const { messages, history, state, retryNow } = useChatStream(channel.id)
   const [request, setRequest] = useState<ModerationRequest | null>(null)
   const [answer, setAnswer] = useState<Answer>(null)
-  const [moderate, { loading: moderating }] = useAssistantModerateChatMutation()
+  const [moderate, { loading: moderating }] = useMutation(AssistantModerateChatDocument)
   const platform = t(platformKey(channel))
   const sender = channel.botAccount?.login ?? (channel.platform === 'kick' ? t('chatboard.kickAppBot') : (channel.account?.login ?? channel.login))
   const headingId = `chatboard-${channel.id}-title`

@@ -5,7 +5,8 @@ import styled from 'styled-components'
 import { Alert } from '../../../components/ui/alert'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
-import { useAssistantAutomationQuery } from '../../../gql/graphql'
+import { AssistantAutomationDocument } from '../graphql/automation.generated'
+import { useQuery } from '@apollo/client/react'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
 import { CommandsSection } from '../components/chatlist/commands-section'
 import { TimersSection } from '../components/chatlist/timers-section'
@@ -17,7 +18,7 @@ const StyledNotes = styled.div`
 
 function ChannelAutomation({ channelId, platform }: { channelId: string; platform: 'twitch' | 'kick' }) {
   const { t } = useTranslation('assistant')
-  const { data, loading, error, refetch } = useAssistantAutomationQuery({ variables: { channelId } })
+  const { data, loading, error, refetch } = useQuery(AssistantAutomationDocument, { variables: { channelId } })
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   if (error && !data) return <ErrorState error={error} onRetry={reload} testId="assistant-error" />
   if (loading && !data) return <LoadingState testId="assistant-loading" />

@@ -9,7 +9,8 @@ import { StyledDetails } from '../../../components/ui/details-list'
 import { ErrorState } from '../../../components/ui/error-state'
 import { ScreenLoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
-import { AssistantDashboardDocument, type AssistantDashboardQuery, useAssistantDashboardQuery } from '../../../gql/graphql'
+import { AssistantDashboardDocument, type AssistantDashboardQuery } from '../graphql/dashboard.generated'
+import { useQuery } from '@apollo/client/react'
 import { getApolloClient } from '../../../lib/apollo'
 import { useFormatters } from '../../../lib/format'
 import { getUserData } from '../../../lib/session'
@@ -278,7 +279,7 @@ export default function DashboardPage({ title }: { title: string }) {
   // Load the namespace once for the whole page (one suspense, not one per tile).
   useTranslation('assistant')
   const { userData } = useSession()
-  const { data, loading, error, refetch } = useAssistantDashboardQuery({
+  const { data, loading, error, refetch } = useQuery(AssistantDashboardDocument, {
     variables: { userId: userData?.id ?? '' },
     skip: !userData,
     pollInterval: POLL_MS,

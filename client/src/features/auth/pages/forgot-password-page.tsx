@@ -5,7 +5,8 @@ import { Alert } from '../../../components/ui/alert'
 import { Button, StyledButtonLink } from '../../../components/ui/button'
 import { PasswordField } from '../../../components/ui/password-field'
 import { TextField } from '../../../components/ui/text-field'
-import { useRequestPasswordResetMutation, useResetPasswordMutation } from '../../../gql/graphql'
+import { RequestPasswordResetDocument, ResetPasswordDocument } from '../graphql/password-reset.generated'
+import { useMutation } from '@apollo/client/react'
 import { WithApollo } from '../../../lib/apollo-provider'
 import { type ErrorCode, errorCodeOf } from '../../../lib/error-code'
 import { PATHS } from '../../../lib/paths'
@@ -33,7 +34,7 @@ function RequestLinkForm() {
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [error, setError] = useState<ErrorCode | null>(null)
-  const [requestReset, { loading: requesting }] = useRequestPasswordResetMutation()
+  const [requestReset, { loading: requesting }] = useMutation(RequestPasswordResetDocument)
   const [asking, setAsking] = useState(false)
   const loading = requesting || asking
 
@@ -93,7 +94,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const [mismatch, setMismatch] = useState(false)
   const [error, setError] = useState<ErrorCode | null>(null)
   const [done, setDone] = useState(false)
-  const [resetPassword, { loading }] = useResetPasswordMutation()
+  const [resetPassword, { loading }] = useMutation(ResetPasswordDocument)
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

@@ -4,7 +4,7 @@ import styled from 'styled-components'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { PageHeader } from '../../../components/ui/page-header'
 import { StyledStack } from '../../../components/ui/stack'
-import type { BlogStatus } from '../../../gql/graphql'
+import type { BlogStatus } from '../../../gql/types'
 import { BLOG_PATHS } from '../lib'
 
 export const StyledLayout = styled.div`

@@ -11,13 +11,9 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import {
-  useBlogAddCommentMutation,
-  useBlogDeleteCommentMutation,
-  useBlogDeletePostMutation,
-  useBlogModerateCommentMutation,
-  useBlogPostQuery,
-} from '../../../gql/graphql'
+import { BlogAddCommentDocument, BlogDeleteCommentDocument, BlogDeletePostDocument, BlogModerateCommentDocument } from '../graphql/blog-detail.generated'
+import { BlogPostDocument } from '../graphql/blog-post.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { fieldErrorsOf } from '../../../lib/error-code'
 import { useFormatters } from '../../../lib/format'
 import { useErrorText } from '../../../lib/use-error-text'
@@ -63,10 +59,10 @@ export default function BlogDetailPage({ title }: { title: string }) {
   const [textErrors, setTextErrors] = useState<string[] | undefined>()
   const [deleting, setDeleting] = useState(false)
   const [deletingComment, setDeletingComment] = useState<string | null>(null)
-  const { data, error, refetch } = useBlogPostQuery({ variables: { ref }, fetchPolicy: 'cache-and-network' })
+  const { data, error, refetch } = useQuery(BlogPostDocument, { variables: { ref }, fetchPolicy: 'cache-and-network' })
   const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) })
   const refetchQueries = BLOG_QUERIES
-  const [addComment, adding] = useBlogAddCommentMutation({
+  const [addComment, adding] = useMutation(BlogAddCommentDocument, {
     refetchQueries,
     awaitRefetchQueries: true,
     onCompleted: () => {
@@ -79,7 +75,7 @@ export default function BlogDetailPage({ title }: { title: string }) {
       onError(e)
     },
   })
-  const [deleteComment, deletingCommentState] = useBlogDeleteCommentMutation({
+  const [deleteComment, deletingCommentState] = useMutation(BlogDeleteCommentDocument, {
     refetchQueries,
     awaitRefetchQueries: true,
     onCompleted: () => {
@@ -91,8 +87,8 @@ export default function BlogDetailPage({ title }: { title: string }) {
       onError(e)
     },
   })
-  const [moderate, moderating] = useBlogModerateCommentMutation({ refetchQueries, onError })
-  const [deletePost, deletingPost] = useBlogDeletePostMutation({
+  const [moderate, moderating] = useMutation(BlogModerateCommentDocument, { refetchQueries, onError })
+  const [deletePost, deletingPost] = useMutation(BlogDeletePostDocument, {
     refetchQueries: ['BlogPosts', 'BlogSidebar'],
     onCompleted: () => {
       toast.show({ variant: 'success', title: t('deleted') })

@@ -13,7 +13,10 @@ import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type BlogStatus, useBlogPostQuery, useBlogSavePostMutation } from '../../../gql/graphql'
+import type { BlogStatus } from '../../../gql/types'
+import { BlogPostDocument } from '../graphql/blog-post.generated'
+import { BlogSavePostDocument } from '../graphql/blog-edit.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { fieldErrorsOf } from '../../../lib/error-code'
 import { useErrorText } from '../../../lib/use-error-text'
 import { BlogNotFound, StyledRow } from '../components/blog-parts'
@@ -44,7 +47,7 @@ const blank: Draft = { title: '', slug: '', excerpt: '', content: '', tags: '', 
 /** /pages/blog/new and /pages/blog/edit/:id (admins): title, slug, excerpt, HTML content, tags, status and cover. */
 export default function BlogEditPage({ title }: { title: string }) {
   const { id } = useParams()
-  const { data, error, refetch } = useBlogPostQuery({ variables: { ref: id ?? '' }, skip: id === undefined, fetchPolicy: 'network-only' })
+  const { data, error, refetch } = useQuery(BlogPostDocument, { variables: { ref: id ?? '' }, skip: id === undefined, fetchPolicy: 'network-only' })
   if (id !== undefined) {
     if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="blog-error" />
     if (!data) return <LoadingState testId="blog-loading" />
@@ -69,7 +72,7 @@ function BlogForm({ title, id, initial }: { title: string; id: string | null; in
   const errorText = useErrorText()
   const [draft, setDraft] = useState<Draft>(initial)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
-  const [save, saving] = useBlogSavePostMutation({
+  const [save, saving] = useMutation(BlogSavePostDocument, {
     refetchQueries: BLOG_QUERIES,
     onCompleted: (result) => {
       toast.show({ variant: 'success', title: t('form.saved') })

@@ -12,7 +12,8 @@ import { Panel } from '../../../components/ui/panel'
 import { SelectField } from '../../../components/ui/select-field'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextField } from '../../../components/ui/text-field'
-import { useBlogPostsQuery, useBlogSidebarQuery } from '../../../gql/graphql'
+import { BlogPostsDocument, BlogSidebarDocument } from '../graphql/blog.generated'
+import { useQuery } from '@apollo/client/react'
 import { useFormatters } from '../../../lib/format'
 import { StatusChip, StyledCard, StyledCards, StyledLayout, StyledMuted, StyledRow, Tags } from '../components/blog-parts'
 import { BLOG_PATHS, postDate, useIsBlogAdmin } from '../lib'
@@ -27,12 +28,12 @@ export default function BlogListPage({ title }: { title: string }) {
   const [q, setQ] = useState('')
   const [tag, setTag] = useState('')
   const [page, setPage] = useState(1)
-  const { data, previousData, loading, error, refetch } = useBlogPostsQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(BlogPostsDocument, {
     variables: { q: q.trim() || null, tag: tag || null, page, perPage: PER_PAGE },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
   })
-  const sidebar = useBlogSidebarQuery({ fetchPolicy: 'cache-and-network' })
+  const sidebar = useQuery(BlogSidebarDocument, { fetchPolicy: 'cache-and-network' })
   const shown = (data ?? previousData)?.blogPosts
   const pages = shown ? Math.max(1, Math.ceil(shown.total / PER_PAGE)) : 1
   const tags = sidebar.data?.blogSidebar.tags ?? []

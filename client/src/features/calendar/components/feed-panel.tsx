@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Panel } from '../../../components/ui/panel'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import { useCalendarFeedQuery, useRevokeCalendarFeedMutation, useRotateCalendarFeedMutation } from '../../../gql/graphql'
+import { CalendarFeedDocument, RevokeCalendarFeedDocument, RotateCalendarFeedDocument } from '../graphql/calendar.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 
 const StyledActions = styled.div`
   display: flex;
@@ -22,9 +23,9 @@ const StyledActions = styled.div`
 export function FeedPanel() {
   const { t, i18n } = useTranslation('calendar')
   const toast = useToast()
-  const feed = useCalendarFeedQuery()
-  const [rotate, rotating] = useRotateCalendarFeedMutation()
-  const [revoke, revoking] = useRevokeCalendarFeedMutation()
+  const feed = useQuery(CalendarFeedDocument)
+  const [rotate, rotating] = useMutation(RotateCalendarFeedDocument)
+  const [revoke, revoking] = useMutation(RevokeCalendarFeedDocument)
   const [url, setUrl] = useState<string | null>(null)
   const [confirm, setConfirm] = useState<'rotate' | 'revoke' | null>(null)
   const active = feed.data?.calendarFeed.active ?? false

@@ -22,15 +22,15 @@ import { StyledStack } from '../../../components/ui/stack'
 import { useToast } from '../../../components/ui/toast-provider'
 import type { SkinColors } from '../../../lib/theme'
 import {
+  CalendarChannelsDocument,
   type CalendarEventFieldsFragment,
-  type CalendarEventInput,
-  type CalendarName,
-  useCalendarChannelsQuery,
-  useCalendarEventsQuery,
-  useCreateCalendarEventMutation,
-  useDeleteCalendarEventMutation,
-  useUpdateCalendarEventMutation,
-} from '../../../gql/graphql'
+  CalendarEventsDocument,
+  CreateCalendarEventDocument,
+  DeleteCalendarEventDocument,
+  UpdateCalendarEventDocument,
+} from '../graphql/calendar.generated'
+import type { CalendarEventInput, CalendarName } from '../../../gql/types'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { CALENDARS, EventDialog, type EventDraft, STREAM } from '../components/event-dialog'
 import { FeedPanel } from '../components/feed-panel'
 import { browserTimeZone, localDay, nextDay } from '../lib/times'
@@ -135,18 +135,18 @@ export default function CalendarPage({ title }: { title: string }) {
   const [range, setRange] = useState<{ start: string; end: string } | null>(null)
   const [editing, setEditing] = useState<{ event: CalendarEventFieldsFragment | null; draft: EventDraft } | null>(null)
   const [deleting, setDeleting] = useState<CalendarEventFieldsFragment | null>(null)
-  const channels = useCalendarChannelsQuery()
+  const channels = useQuery(CalendarChannelsDocument)
   const streamChannels = (channels.data?.channels ?? []).filter((c) => c.platform === 'twitch')
   const shown = streamChannels.length ? [...CALENDARS, STREAM] : CALENDARS
   const wanted = selected.filter((c) => shown.includes(c))
-  const list = useCalendarEventsQuery({
+  const list = useQuery(CalendarEventsDocument, {
     variables: { calendars: wanted, start: range?.start ?? null, end: range?.end ?? null },
     skip: !range || wanted.length === 0,
     fetchPolicy: 'cache-and-network',
   })
-  const [create, created] = useCreateCalendarEventMutation()
-  const [update, updated] = useUpdateCalendarEventMutation()
-  const [remove, removed] = useDeleteCalendarEventMutation()
+  const [create, created] = useMutation(CreateCalendarEventDocument)
+  const [update, updated] = useMutation(UpdateCalendarEventDocument)
+  const [remove, removed] = useMutation(DeleteCalendarEventDocument)
   const data = wanted.length === 0 ? NOTHING : (list.data ?? list.previousData)?.calendarEvents
   const byId = useMemo(() => new Map((data?.events ?? []).map((e) => [e.id, e])), [data])
   const events: EventInput[] = useMemo(

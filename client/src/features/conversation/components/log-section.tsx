@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
 import { LogSearch } from '../../../components/channel-page/log-search'
-import { useConversationLogQuery } from '../../../gql/graphql'
+import { ConversationLogDocument } from '../graphql/conversation.generated'
+import { useQuery } from '@apollo/client/react'
 import { formatDateTime } from '../../../components/channel-page/format'
 
 export const LOG_PAGE = 20
@@ -14,7 +15,7 @@ export function LogSection({ channelId }: { channelId: string }) {
   const { t, i18n } = useTranslation('conversation')
   const [search, setSearch] = useState('')
   const [offset, setOffset] = useState(0)
-  const { data, loading, error, refetch } = useConversationLogQuery({
+  const { data, loading, error, refetch } = useQuery(ConversationLogDocument, {
     variables: { channelId, search: search || null, first: LOG_PAGE, offset },
     pollInterval: 15_000,
     skipPollAttempt: () => document.visibilityState === 'hidden',

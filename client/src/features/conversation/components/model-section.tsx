@@ -7,7 +7,8 @@ import { StyledHeaderRow } from '../../../components/ui/header-row'
 import { SwitchButton } from '../../../components/ui/switch-button'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
-import { useUpdateConversationSettingsMutation } from '../../../gql/graphql'
+import { UpdateConversationSettingsDocument } from '../graphql/conversation.generated'
+import { useMutation } from '@apollo/client/react'
 import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code'
 import { useErrorText } from '../../../lib/use-error-text'
 
@@ -31,7 +32,7 @@ export function ModelSection(props: ModelSectionProps) {
   const [fallback, setFallback] = useState(props.fallbackAnswer)
   const [error, setError] = useState<unknown>(null)
   const [saved, setSaved] = useState(false)
-  const [save, { loading }] = useUpdateConversationSettingsMutation()
+  const [save, { loading }] = useMutation(UpdateConversationSettingsDocument)
   const fields = error ? fieldErrorsOf(error) : {}
 
   async function run(input: { modelEnabled?: boolean; systemPrompt?: string; fallbackAnswer?: string }) {

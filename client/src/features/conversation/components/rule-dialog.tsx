@@ -7,13 +7,9 @@ import { StyledFormGrid } from '../../../components/ui/form-grid'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
-import {
-  type ConversationPermission,
-  type ConversationRuleKind,
-  type ConversationRuleFieldsFragment,
-  useCreateConversationRuleMutation,
-  useUpdateConversationRuleMutation,
-} from '../../../gql/graphql'
+import type { ConversationPermission, ConversationRuleKind } from '../../../gql/types'
+import { type ConversationRuleFieldsFragment, CreateConversationRuleDocument, UpdateConversationRuleDocument } from '../graphql/conversation.generated'
+import { useMutation } from '@apollo/client/react'
 import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code'
 import { useErrorText } from '../../../lib/use-error-text'
 
@@ -40,8 +36,8 @@ export function RuleDialog({ channelId, rule, onClose, onSaved }: RuleDialogProp
   const [userCooldown, setUserCooldown] = useState(String(rule?.userCooldownSeconds ?? 0))
   const [permission, setPermission] = useState<ConversationPermission>(rule?.permission ?? 'everyone')
   const [error, setError] = useState<unknown>(null)
-  const [create, { loading: creating }] = useCreateConversationRuleMutation()
-  const [update, { loading: updating }] = useUpdateConversationRuleMutation()
+  const [create, { loading: creating }] = useMutation(CreateConversationRuleDocument)
+  const [update, { loading: updating }] = useMutation(UpdateConversationRuleDocument)
   const busy = creating || updating
   const fields = error ? fieldErrorsOf(error) : {}
   const shown = ['kind', 'pattern', 'answer', 'priority', 'cooldownSeconds', 'userCooldownSeconds', 'permission']

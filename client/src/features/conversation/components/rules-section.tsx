@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
 import { StyledHeaderRow } from '../../../components/ui/header-row'
 import { SwitchButton } from '../../../components/ui/switch-button'
-import { type ConversationRuleFieldsFragment, useDeleteConversationRuleMutation, useUpdateConversationRuleMutation } from '../../../gql/graphql'
+import { type ConversationRuleFieldsFragment, DeleteConversationRuleDocument, UpdateConversationRuleDocument } from '../graphql/conversation.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { RuleDialog } from './rule-dialog'
 
@@ -31,8 +32,8 @@ export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps)
   const [editing, setEditing] = useState<{ rule: ConversationRuleFieldsFragment | null } | null>(null)
   const [deleting, setDeleting] = useState<ConversationRuleFieldsFragment | null>(null)
   const [error, setError] = useState<unknown>(null)
-  const [update] = useUpdateConversationRuleMutation()
-  const [remove, { loading: removing }] = useDeleteConversationRuleMutation()
+  const [update] = useMutation(UpdateConversationRuleDocument)
+  const [remove, { loading: removing }] = useMutation(DeleteConversationRuleDocument)
 
   async function act(action: () => Promise<unknown>) {
     setError(null)

@@ -7,7 +7,8 @@ import { ErrorState } from '../../../components/ui/error-state'
 import { StyledHeaderRow } from '../../../components/ui/header-row'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { SwitchButton } from '../../../components/ui/switch-button'
-import { useConversationBotQuery, useSetConversationModuleMutation } from '../../../gql/graphql'
+import { ConversationBotDocument, SetConversationModuleDocument } from '../graphql/conversation.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
 import { LogSection } from '../components/log-section'
@@ -23,8 +24,8 @@ function ChannelConversation({ channelId, botActive }: { channelId: string; botA
   const { t } = useTranslation('conversation')
   const errorText = useErrorText()
   const [switchError, setSwitchError] = useState<unknown>(null)
-  const { data, loading, error, refetch } = useConversationBotQuery({ variables: { channelId } })
-  const [setModule, { loading: switching }] = useSetConversationModuleMutation()
+  const { data, loading, error, refetch } = useQuery(ConversationBotDocument, { variables: { channelId } })
+  const [setModule, { loading: switching }] = useMutation(SetConversationModuleDocument)
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   if (error && !data) return <ErrorState error={error} onRetry={reload} testId="conversation-error" />
   if (loading && !data) return <LoadingState testId="conversation-loading" />

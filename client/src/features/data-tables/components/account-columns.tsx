@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
-import type { DataTableRowFieldsFragment } from '../../../gql/graphql'
+import type { DataTableRowFieldsFragment } from '../graphql/data-tables.generated'
 
 export type AccountRow = DataTableRowFieldsFragment
 

@@ -4,7 +4,9 @@ import { Button } from '../../../components/ui/button'
 import { StyledFilterBar } from '../../../components/ui/form-grid'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
-import { type DataTableFilter, useDataTableRowsQuery } from '../../../gql/graphql'
+import type { DataTableFilter } from '../../../gql/types'
+import { DataTableRowsDocument } from '../graphql/data-table-rows.generated'
+import { useQuery } from '@apollo/client/react'
 import { useDebounced } from '../../../lib/use-debounced'
 import { AccountsTable } from '../components/account-columns'
 import { SampleTableFrame } from '../components/sample-table-frame'
@@ -30,7 +32,7 @@ export default function AdvancedSearchTablePage({ title }: { title: string }) {
   const { t: tShared } = useTranslation()
   const [filters, setFilters] = useState<Record<Field, string>>(NONE)
   const asked = useDebounced(filters, 300)
-  const { data, previousData, loading, error, refetch } = useDataTableRowsQuery({ variables: { filter: given(asked) } })
+  const { data, previousData, loading, error, refetch } = useQuery(DataTableRowsDocument, { variables: { filter: given(asked) } })
   const set = (field: Field) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [field]: event.target.value }))
   return (
     <SampleTableFrame

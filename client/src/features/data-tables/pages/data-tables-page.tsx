@@ -6,7 +6,9 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { Panel } from '../../../components/ui/panel'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextField } from '../../../components/ui/text-field'
-import { type DataTableSortField, useDataTablesPageQuery } from '../../../gql/graphql'
+import type { DataTableSortField } from '../../../gql/types'
+import { DataTablesPageDocument } from '../graphql/data-tables.generated'
+import { useQuery } from '@apollo/client/react'
 import { useDebounced } from '../../../lib/use-debounced'
 import { AccountsTable } from '../components/account-columns'
 
@@ -24,7 +26,7 @@ export default function DataTablesPage({ title }: { title: string }) {
   const query = useDebounced(q.trim(), SEARCH_DEBOUNCE_MS)
   const [page, setPage] = useState(1)
   const [sort, setSort] = useState<TableSort>({ field: 'id', descending: true })
-  const { data, previousData, loading, error, refetch } = useDataTablesPageQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(DataTablesPageDocument, {
     variables: { page, perPage: PER_PAGE, sortField: sort.field as DataTableSortField, descending: sort.descending, filter: query ? { q: query } : null },
   })
   const shown = (data ?? previousData)?.dataTablePage

@@ -6,7 +6,9 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { SelectField } from '../../../components/ui/select-field'
-import { type DataTableGrouping, useDataTableGroupsQuery } from '../../../gql/graphql'
+import type { DataTableGrouping } from '../../../gql/types'
+import { DataTableGroupsDocument } from '../graphql/data-table-groups.generated'
+import { useQuery } from '@apollo/client/react'
 import { useAccountColumns } from '../components/account-columns'
 import { SampleTableFrame } from '../components/sample-table-frame'
 
@@ -26,7 +28,7 @@ export default function RowGroupTablePage({ title }: { title: string }) {
   const { t } = useTranslation('data-tables')
   const { t: tShared } = useTranslation()
   const [groupBy, setGroupBy] = useState<DataTableGrouping>('plan')
-  const { data, previousData, loading, error, refetch } = useDataTableGroupsQuery({ variables: { groupBy } })
+  const { data, previousData, loading, error, refetch } = useQuery(DataTableGroupsDocument, { variables: { groupBy } })
   const columns = useAccountColumns()
   const groups = (data ?? previousData)?.dataTableGroups
   const label = (raw: string) => {

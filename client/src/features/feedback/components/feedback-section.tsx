@@ -8,7 +8,9 @@ import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { Panel } from '../../../components/ui/panel'
 import { useToast } from '../../../components/ui/toast-provider'
-import { useFeedbackChannelsQuery, useFeedbackReportsQuery } from '../../../gql/graphql'
+import { FeedbackChannelsDocument } from '../graphql/file-report.generated'
+import { FeedbackReportsDocument } from '../graphql/feedback.generated'
+import { useQuery } from '@apollo/client/react'
 import { useAbility } from '../../../lib/ability-context'
 import { useSession } from '../../../lib/use-session'
 import { FEEDBACK_ADMIN_PATH, PAGE_SIZE } from '../lib'
@@ -33,8 +35,8 @@ export function FeedbackSection() {
   const staff = isAdmin || session.userData?.role === 'reseller'
   const [open, setOpen] = useState(false)
   const [limit, setLimit] = useState(PAGE_SIZE)
-  const channels = useFeedbackChannelsQuery()
-  const reports = useFeedbackReportsQuery({ variables: { first: limit }, skip: isAdmin, notifyOnNetworkStatusChange: true })
+  const channels = useQuery(FeedbackChannelsDocument)
+  const reports = useQuery(FeedbackReportsDocument, { variables: { first: limit }, skip: isAdmin, notifyOnNetworkStatusChange: true })
   const own = channels.data?.channels ?? []
   const list = reports.data?.feedbackReports
 

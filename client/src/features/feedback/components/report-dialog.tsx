@@ -6,7 +6,9 @@ import { Dialog } from '../../../components/ui/dialog'
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextAreaField } from '../../../components/ui/text-area-field'
-import { type FeedbackCategory, useFeedbackChatHistoryQuery, useFileFeedbackReportMutation } from '../../../gql/graphql'
+import type { FeedbackCategory } from '../../../gql/types'
+import { FeedbackChatHistoryDocument, FileFeedbackReportDocument } from '../graphql/file-report.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { CATEGORIES, MAX_EXCERPT_LINES, MAX_TEXT_LENGTH } from '../lib'
 
@@ -59,7 +61,7 @@ export interface ReportChannel {
 /** Picks up to MAX_EXCERPT_LINES lines of the channel's chat history (the bot keeps its last lines). */
 function ExcerptPicker({ channelId, picked, onChange }: { channelId: string; picked: string[]; onChange: (ids: string[]) => void }) {
   const { t } = useTranslation('feedback')
-  const { data, loading } = useFeedbackChatHistoryQuery({ variables: { channelId }, fetchPolicy: 'network-only' })
+  const { data, loading } = useQuery(FeedbackChatHistoryDocument, { variables: { channelId }, fetchPolicy: 'network-only' })
   const lines = data?.channel?.recentMessages ?? []
   const toggle = (id: string) => onChange(picked.includes(id) ? picked.filter((p) => p !== id) : [...picked, id])
   return (
@@ -108,7 +110,7 @@ export function ReportDialog({
   const [picked, setPicked] = useState<string[]>([])
   const [touched, setTouched] = useState(false)
   const [serverError, setServerError] = useState<unknown>(null)
-  const [file, { loading }] = useFileFeedbackReportMutation()
+  const [file, { loading }] = useMutation(FileFeedbackReportDocument)
 
   const trimmed = text.trim()
   const textErrors = !touched

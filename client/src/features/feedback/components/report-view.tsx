@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import type { FeedbackReportFieldsFragment, FeedbackStatus } from '../../../gql/graphql'
+import type { FeedbackReportFieldsFragment } from '../graphql/feedback.generated'
+import type { FeedbackStatus } from '../../../gql/types'
 import { formatWhen } from '../lib'
 
 const StyledStatus = styled.span<{ $status: FeedbackStatus }>`

@@ -9,15 +9,16 @@ import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextAreaField } from '../../../components/ui/text-area-field'
+import type { FeedbackReportFieldsFragment } from '../graphql/feedback.generated'
+import type { FeedbackStatus } from '../../../gql/types'
 import {
-  type FeedbackReportFieldsFragment,
-  type FeedbackStatus,
-  useAddFeedbackReportNoteMutation,
-  useAssignFeedbackReportMutation,
-  useFeedbackTriageQuery,
-  useReplyToFeedbackReportMutation,
-  useSetFeedbackReportStatusMutation,
-} from '../../../gql/graphql'
+  AddFeedbackReportNoteDocument,
+  AssignFeedbackReportDocument,
+  FeedbackTriageDocument,
+  ReplyToFeedbackReportDocument,
+  SetFeedbackReportStatusDocument,
+} from '../graphql/triage.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { formatWhen, MAX_TEXT_LENGTH, STATUSES } from '../lib'
 import { ReportView, StyledMeta } from './report-view'
@@ -53,17 +54,17 @@ export function TriageDialog({
 }) {
   const { t, i18n } = useTranslation('feedback')
   const errorText = useErrorText()
-  const triage = useFeedbackTriageQuery({ variables: { id: report.id }, fetchPolicy: 'network-only' })
+  const triage = useQuery(FeedbackTriageDocument, { variables: { id: report.id }, fetchPolicy: 'network-only' })
   const [status, setStatus] = useState<FeedbackStatus>(report.status)
   const [assignee, setAssignee] = useState(report.assigneeId ?? '')
   const [reply, setReply] = useState(report.reply ?? '')
   const [note, setNote] = useState('')
   const [error, setError] = useState<unknown>(null)
   const [notice, setNotice] = useState(false)
-  const [setStatusMutation, statusState] = useSetFeedbackReportStatusMutation()
-  const [assign, assignState] = useAssignFeedbackReportMutation()
-  const [saveReply, replyState] = useReplyToFeedbackReportMutation()
-  const [addNote, noteState] = useAddFeedbackReportNoteMutation()
+  const [setStatusMutation, statusState] = useMutation(SetFeedbackReportStatusDocument)
+  const [assign, assignState] = useMutation(AssignFeedbackReportDocument)
+  const [saveReply, replyState] = useMutation(ReplyToFeedbackReportDocument)
+  const [addNote, noteState] = useMutation(AddFeedbackReportNoteDocument)
   const busy = statusState.loading || assignState.loading || replyState.loading || noteState.loading
 
   /** Runs one change; the dialog then shows the report as the server answered it. */

@@ -7,7 +7,9 @@ import { PageHeader } from '../../../components/ui/page-header'
 import { Panel } from '../../../components/ui/panel'
 import { SelectField } from '../../../components/ui/select-field'
 import { StyledStack } from '../../../components/ui/stack'
-import { type FeedbackReportFieldsFragment, type FeedbackStatus, type Platform, useFeedbackReportsQuery } from '../../../gql/graphql'
+import { type FeedbackReportFieldsFragment, FeedbackReportsDocument } from '../graphql/feedback.generated'
+import type { FeedbackStatus, Platform } from '../../../gql/types'
+import { useQuery } from '@apollo/client/react'
 import { StatusBadge, StyledMeta } from '../components/report-view'
 import { TriageDialog } from '../components/triage-dialog'
 import { formatWhen, PAGE_SIZE, STATUSES } from '../lib'
@@ -72,7 +74,7 @@ export default function FeedbackReportsPage({ title }: { title: string }) {
   const [cursors, setCursors] = useState<Array<string | null>>([null])
   const [selected, setSelected] = useState<FeedbackReportFieldsFragment | null>(null)
   const after = cursors.at(-1) ?? null
-  const { data, previousData, loading, error, refetch } = useFeedbackReportsQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(FeedbackReportsDocument, {
     variables: { first: PAGE_SIZE, after, status: status || null, platform: platform || null, channelId: channel?.id ?? null, ...AGE_ARGS[age] },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Panel } from '../../../components/ui/panel'
 import { useToast } from '../../../components/ui/toast-provider'
-import { useFirebaseAdminClaimQuery, useSetFirebaseAdminClaimMutation } from '../../../gql/graphql'
+import { FirebaseAdminClaimDocument, SetFirebaseAdminClaimDocument } from '../graphql/admin-claim.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { authConfig } from '../../../lib/auth-config'
 import { useErrorText } from '../../../lib/use-error-text'
 
@@ -29,8 +30,8 @@ function ClaimControls({ userId }: { userId: string }) {
   const { t } = useTranslation()
   const toast = useToast()
   const errorText = useErrorText()
-  const { data, loading } = useFirebaseAdminClaimQuery({ variables: { userId }, fetchPolicy: 'network-only' })
-  const [setClaim, { loading: saving }] = useSetFirebaseAdminClaimMutation()
+  const { data, loading } = useQuery(FirebaseAdminClaimDocument, { variables: { userId }, fetchPolicy: 'network-only' })
+  const [setClaim, { loading: saving }] = useMutation(SetFirebaseAdminClaimDocument)
   const claim = data?.firebaseAdminClaim
 
   async function change(admin: boolean) {

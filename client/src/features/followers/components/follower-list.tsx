@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/button'
 import { DataTable } from '../../../components/ui/data-table'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
-import { type AssistantChannelFragment, useFollowersPageQuery } from '../../../gql/graphql'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
+import { FollowersPageDocument } from '../graphql/followers.generated'
+import { useQuery } from '@apollo/client/react'
 
 const PAGE_SIZE = 20
 
@@ -21,7 +23,7 @@ const StyledFooter = styled.div`
 /** The followers, newest first, as the platform lists them (cursor paging: "load more"). */
 export function FollowerList({ channel }: { channel: AssistantChannelFragment }) {
   const { t, i18n } = useTranslation('followers')
-  const { data, loading, error, refetch, fetchMore } = useFollowersPageQuery({
+  const { data, loading, error, refetch, fetchMore } = useQuery(FollowersPageDocument, {
     variables: { channelId: channel.id, first: PAGE_SIZE },
     notifyOnNetworkStatusChange: true,
   })

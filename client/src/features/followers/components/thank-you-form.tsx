@@ -7,13 +7,15 @@ import { LoadingState } from '../../../components/ui/loading-state'
 import { Switch } from '../../../components/ui/switch'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type AssistantChannelFragment, useFollowerSettingsQuery, useUpdateFollowerSettingsMutation } from '../../../gql/graphql'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
+import { FollowerSettingsDocument, UpdateFollowerSettingsDocument } from '../graphql/followers.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { DEFAULT_MAX_TEMPLATE, templateProblem } from '../lib/template'
 
 /** The optional thank-you in chat: a switch and the template, validated as the server does. */
 export function ThankYouForm({ channel }: { channel: AssistantChannelFragment }) {
-  const { data, loading, error, refetch } = useFollowerSettingsQuery({ variables: { channelId: channel.id } })
+  const { data, loading, error, refetch } = useQuery(FollowerSettingsDocument, { variables: { channelId: channel.id } })
   const settings = data?.followerSettings
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} />
   if (loading || !settings) return <LoadingState />
@@ -30,7 +32,7 @@ function ThankYouFields({
   const { t } = useTranslation('followers')
   const toast = useToast()
   const errorText = useErrorText()
-  const [save, { loading: saving }] = useUpdateFollowerSettingsMutation()
+  const [save, { loading: saving }] = useMutation(UpdateFollowerSettingsDocument)
   const [thankYou, setThankYou] = useState(initial.thankYou)
   const [template, setTemplate] = useState(initial.template)
   const [touched, setTouched] = useState(false)

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { StyledCard } from '../../../components/ui/card'
 import { EmptyState } from '../../../components/ui/empty-state'
-import { type AssistantChannelFragment, useFollowDashboardQuery } from '../../../gql/graphql'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
+import { FollowDashboardDocument } from '../../analytics/graphql/analytics.generated'
+import { useQuery } from '@apollo/client/react'
 import { GrowthChart } from '../../../components/charts/growth-chart'
 import { useDateRange } from '../../../components/charts/range'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
@@ -33,7 +35,7 @@ const StyledColumn = styled.div`
 function Growth({ channel }: { channel: AssistantChannelFragment }) {
   const { t } = useTranslation('followers')
   const { from, to } = useDateRange(90)
-  const { data } = useFollowDashboardQuery({ variables: { platform: channel.platform, from, to, interval: 'week' } })
+  const { data } = useQuery(FollowDashboardDocument, { variables: { platform: channel.platform, from, to, interval: 'week' } })
   const points = useMemo(() => data?.followDashboard.growth ?? [], [data])
   if (!data) return null
   return points.length ? <GrowthChart points={points} /> : <EmptyState testId="growth-empty">{t('growth.empty')}</EmptyState>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { StyledCard } from '../../../components/ui/card'
-import type { HelpFaqQuery } from '../../../gql/graphql'
+import type { HelpFaqQuery } from '../graphql/faq.generated'
 
 type Category = HelpFaqQuery['faq'][number]
 

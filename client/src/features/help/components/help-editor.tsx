@@ -15,14 +15,14 @@ import { SelectField } from '../../../components/ui/select-field'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import {
+  DeleteHelpEntryDocument,
+  HelpEditorDocument,
   type HelpEditorFieldsFragment,
-  type HelpEntryKind,
-  type HelpLocale,
-  useDeleteHelpEntryMutation,
-  useHelpEditorQuery,
-  useMoveHelpEntryMutation,
-  useSaveHelpEntryMutation,
-} from '../../../gql/graphql'
+  MoveHelpEntryDocument,
+  SaveHelpEntryDocument,
+} from '../graphql/help.generated'
+import type { HelpEntryKind, HelpLocale } from '../../../gql/types'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code'
 import { LANGUAGE_NAMES } from '../../../lib/i18n'
 import { useErrorText } from '../../../lib/use-error-text'
@@ -105,10 +105,10 @@ export function HelpEditorPanel({ section }: { section: Section }) {
   const { t } = useTranslation('help')
   const errorText = useErrorText()
   const locale = useHelpLocale()
-  const { data, loading, error, refetch } = useHelpEditorQuery({ fetchPolicy: 'cache-and-network' })
+  const { data, loading, error, refetch } = useQuery(HelpEditorDocument, { fetchPolicy: 'cache-and-network' })
   const refetchQueries = { refetchQueries: HELP_QUERIES, awaitRefetchQueries: true }
-  const [moveEntry, { loading: moving }] = useMoveHelpEntryMutation(refetchQueries)
-  const [deleteEntry, { loading: deleting }] = useDeleteHelpEntryMutation(refetchQueries)
+  const [moveEntry, { loading: moving }] = useMutation(MoveHelpEntryDocument, refetchQueries)
+  const [deleteEntry, { loading: deleting }] = useMutation(DeleteHelpEntryDocument, refetchQueries)
   const [editing, setEditing] = useState<Editing | null>(null)
   const [removing, setRemoving] = useState<HelpEditorFieldsFragment | null>(null)
   const [actionError, setActionError] = useState<unknown>(null)
@@ -228,7 +228,7 @@ function EntryForm({ editing, categories, locale, onDone }: { editing: Editing; 
   const { t } = useTranslation('help')
   const errorText = useErrorText()
   const { kind, entry } = editing
-  const [save, { loading, error }] = useSaveHelpEntryMutation({ refetchQueries: HELP_QUERIES, awaitRefetchQueries: true })
+  const [save, { loading, error }] = useMutation(SaveHelpEntryDocument, { refetchQueries: HELP_QUERIES, awaitRefetchQueries: true })
   const [slug, setSlug] = useState(entry?.slug ?? '')
   const [icon, setIcon] = useState(entry?.icon ?? '')
   const [iconColor, setIconColor] = useState(entry?.iconColor ?? 'text-primary')

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { useHelpFaqQuery } from '../../../gql/graphql'
+import { HelpFaqDocument } from '../graphql/faq.generated'
+import { useQuery } from '@apollo/client/react'
 import { FaqView } from '../components/faq-view'
 import { HelpSection } from '../components/help-section'
 import { SearchOutcome } from '../components/search-box'
@@ -9,7 +10,7 @@ import { HELP_PATHS, useHelpLocale } from '../lib'
 function FaqResults({ q }: { q: string }) {
   const { t } = useTranslation('help')
   const locale = useHelpLocale()
-  const { data, previousData, loading, error, refetch } = useHelpFaqQuery({ variables: { locale, q: q || null }, fetchPolicy: 'cache-and-network' })
+  const { data, previousData, loading, error, refetch } = useQuery(HelpFaqDocument, { variables: { locale, q: q || null }, fetchPolicy: 'cache-and-network' })
   const shown = data ?? previousData
   return (
     <SearchOutcome

@@ -5,7 +5,8 @@ import { StyledCard } from '../../../components/ui/card'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
-import { useHelpKbArticleQuery } from '../../../gql/graphql'
+import { HelpKbArticleDocument } from '../graphql/kb-article.generated'
+import { useQuery } from '@apollo/client/react'
 import { KbCrumbs, KbNotFound, StyledArticleList } from '../components/kb-parts'
 import { HELP_PATHS, useHelpLocale } from '../lib'
 
@@ -46,7 +47,7 @@ export default function KbArticlePage({ title }: { title: string }) {
   const { t, i18n } = useTranslation('help')
   const { slug = '' } = useParams()
   const locale = useHelpLocale()
-  const { data, error, refetch } = useHelpKbArticleQuery({ variables: { slug, locale }, fetchPolicy: 'cache-and-network' })
+  const { data, error, refetch } = useQuery(HelpKbArticleDocument, { variables: { slug, locale }, fetchPolicy: 'cache-and-network' })
   const article = data?.kbArticle
 
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="kb-error" />

@@ -4,7 +4,8 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
-import { useHelpKbCategoryQuery } from '../../../gql/graphql'
+import { HelpKbCategoryDocument } from '../graphql/kb-category.generated'
+import { useQuery } from '@apollo/client/react'
 import { KbCategoryCard, KbCrumbs, KbNotFound } from '../components/kb-parts'
 import { useHelpLocale } from '../lib'
 
@@ -13,7 +14,7 @@ export default function KbCategoryPage({ title }: { title: string }) {
   const { t } = useTranslation('help')
   const { category = '' } = useParams()
   const locale = useHelpLocale()
-  const { data, error, refetch } = useHelpKbCategoryQuery({ variables: { slug: category, locale }, fetchPolicy: 'cache-and-network' })
+  const { data, error, refetch } = useQuery(HelpKbCategoryDocument, { variables: { slug: category, locale }, fetchPolicy: 'cache-and-network' })
   const found = data?.kbCategory
 
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch().catch(() => {})} testId="kb-error" />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { useHelpKnowledgeBaseQuery } from '../../../gql/graphql'
+import { HelpKnowledgeBaseDocument } from '../graphql/kb-home.generated'
+import { useQuery } from '@apollo/client/react'
 import { HelpSection } from '../components/help-section'
 import { KbCategoryCard, KbCrumbs, StyledCardGrid } from '../components/kb-parts'
 import { SearchOutcome } from '../components/search-box'
@@ -8,7 +9,10 @@ import { useHelpLocale } from '../lib'
 function KbResults({ q }: { q: string }) {
   const { t } = useTranslation('help')
   const locale = useHelpLocale()
-  const { data, previousData, loading, error, refetch } = useHelpKnowledgeBaseQuery({ variables: { locale, q: q || null }, fetchPolicy: 'cache-and-network' })
+  const { data, previousData, loading, error, refetch } = useQuery(HelpKnowledgeBaseDocument, {
+    variables: { locale, q: q || null },
+    fetchPolicy: 'cache-and-network',
+  })
   const shown = data ?? previousData
   return (
     <SearchOutcome

@@ -14,7 +14,10 @@ import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import { useInvoiceCreateMutation, useInvoiceDetailQuery, useInvoiceUpdateMutation, useShopProductsQuery } from '../../../gql/graphql'
+import { InvoiceCreateDocument, InvoiceUpdateDocument } from '../graphql/invoice-edit.generated'
+import { InvoiceDetailDocument } from '../graphql/invoice-detail.generated'
+import { ShopProductsDocument } from '../../shop/graphql/products.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { Can, useAbility } from '../../../lib/ability-context'
 import { fieldErrorsOf } from '../../../lib/error-code'
 import { useMoney } from '../../../lib/money'
@@ -62,7 +65,7 @@ function lineTotal(lines: Line[]): number {
 export default function InvoiceEditPage({ title }: { title: string }) {
   const { t } = useTranslation('invoices')
   const { id } = useParams()
-  const detailQuery = useInvoiceDetailQuery({ variables: { id: id ?? '' }, skip: id === undefined || !/^\d+$/.test(id), fetchPolicy: 'network-only' })
+  const detailQuery = useQuery(InvoiceDetailDocument, { variables: { id: id ?? '' }, skip: id === undefined || !/^\d+$/.test(id), fetchPolicy: 'network-only' })
   const detail = detailQuery.data?.invoice
   const ability = useAbility()
   if (id === undefined)
@@ -99,7 +102,7 @@ function InvoiceForm({ title, id, currency, initial }: { title: string; id?: str
   const navigate = useNavigate()
   const toast = useToast()
   const errorText = useErrorText()
-  const products = useShopProductsQuery({ variables: { perPage: 100, page: 1 } })
+  const products = useQuery(ShopProductsDocument, { variables: { perPage: 100, page: 1 } })
   const [userId, setUserId] = useState('')
   const [service, setService] = useState(initial?.service ?? '')
   const [dueDate, setDueDate] = useState(initial?.dueDate ?? '')
@@ -115,8 +118,8 @@ function InvoiceForm({ title, id, currency, initial }: { title: string; id?: str
     setFieldErrors(fieldErrorsOf(e))
     toast.show({ variant: 'danger', title: errorText(e) })
   }
-  const [create, createState] = useInvoiceCreateMutation({ onCompleted: (d) => done(d.createInvoice), onError })
-  const [update, updateState] = useInvoiceUpdateMutation({ onCompleted: (d) => done(d.updateInvoice), onError })
+  const [create, createState] = useMutation(InvoiceCreateDocument, { onCompleted: (d) => done(d.createInvoice), onError })
+  const [update, updateState] = useMutation(InvoiceUpdateDocument, { onCompleted: (d) => done(d.updateInvoice), onError })
   const busy = createState.loading || updateState.loading
 
   const setLine = (index: number, patch: Partial<Line>) => setLines((all) => all.map((l, i) => (i === index ? { ...l, ...patch } : l)))

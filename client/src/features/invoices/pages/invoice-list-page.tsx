@@ -12,7 +12,8 @@ import { Panel } from '../../../components/ui/panel'
 import { SelectField } from '../../../components/ui/select-field'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextField } from '../../../components/ui/text-field'
-import { type InvoiceListQuery, useInvoiceListQuery } from '../../../gql/graphql'
+import { InvoiceListDocument, type InvoiceListQuery } from '../graphql/invoices.generated'
+import { useQuery } from '@apollo/client/react'
 import { Can } from '../../../lib/ability-context'
 import { useMoney } from '../../../lib/money'
 import { INVOICE_STATUSES, InvoiceStatusBadge } from '../components/invoice-status'
@@ -28,7 +29,7 @@ export default function InvoiceListPage({ title }: { title: string }) {
   const [q, setQ] = useState('')
   const [status, setStatus] = useState('')
   const [page, setPage] = useState(1)
-  const { data, previousData, loading, error, refetch } = useInvoiceListQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(InvoiceListDocument, {
     variables: { q: q.trim() || null, status: status || null, perPage: PER_PAGE, page },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,

@@ -16,7 +16,10 @@ import { StyledStack } from '../../../components/ui/stack'
 import { StyledTable, StyledTableWrap } from '../../../components/ui/table'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type PaymentKind, useInvoiceDetailQuery, useInvoiceRecordPaymentMutation, useInvoiceSendMutation } from '../../../gql/graphql'
+import type { PaymentKind } from '../../../gql/types'
+import { InvoiceDetailDocument } from '../graphql/invoice-detail.generated'
+import { InvoiceRecordPaymentDocument, InvoiceSendDocument } from '../graphql/invoice-preview.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useAbility } from '../../../lib/ability-context'
 import { apiFetch } from '../../../lib/api-fetch'
 import { useMoney } from '../../../lib/money'
@@ -80,7 +83,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
   const toast = useToast()
   const errorText = useErrorText()
   const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) })
-  const { data, loading, error, refetch } = useInvoiceDetailQuery({ variables: { id }, skip: !/^\d+$/.test(id), fetchPolicy: 'cache-and-network' })
+  const { data, loading, error, refetch } = useQuery(InvoiceDetailDocument, { variables: { id }, skip: !/^\d+$/.test(id), fetchPolicy: 'cache-and-network' })
   const detail = data?.invoice
   const ability = useAbility()
   const money = useMoney(detail?.currency)
@@ -90,7 +93,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
   const [confirmRefund, setConfirmRefund] = useState(false)
   const [downloading, setDownloading] = useState(false)
   // The detail has no id of its own (only its invoice has): the page reads it again after a change.
-  const [record, recordState] = useInvoiceRecordPaymentMutation({
+  const [record, recordState] = useMutation(InvoiceRecordPaymentDocument, {
     onCompleted: () => {
       void refetch()
       setAmount('')
@@ -99,7 +102,7 @@ export default function InvoicePreviewPage({ title }: { title: string }) {
     },
     onError,
   })
-  const [send, sendState] = useInvoiceSendMutation({
+  const [send, sendState] = useMutation(InvoiceSendDocument, {
     onCompleted: () => {
       void refetch()
       toast.show({ variant: 'success', title: t('sent') })

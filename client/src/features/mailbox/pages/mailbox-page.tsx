@@ -11,15 +11,15 @@ import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import {
+  ComposeEmailDocument,
   type EmailFieldsFragment,
-  type EmailFolder,
-  type EmailLabel,
-  useComposeEmailMutation,
-  useEmailRecipientsQuery,
-  useEmailsQuery,
-  useToggleEmailsLabelMutation,
-  useUpdateEmailsMutation,
-} from '../../../gql/graphql'
+  EmailRecipientsDocument,
+  EmailsDocument,
+  ToggleEmailsLabelDocument,
+  UpdateEmailsDocument,
+} from '../graphql/mailbox.generated'
+import type { EmailFolder, EmailLabel } from '../../../gql/types'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { apiFetch } from '../../../lib/api-fetch'
 import { useFormatters } from '../../../lib/format'
 import { readAsDataUrl } from '../../../lib/read-file'
@@ -101,7 +101,7 @@ function toText(html: string): string {
 function RecipientPicker({ label, name, value, onChange }: { label: string; name: string; value: string[]; onChange: (emails: string[]) => void }) {
   const { t } = useTranslation('mailbox')
   const [filter, setFilter] = useState('')
-  const recipients = useEmailRecipientsQuery({ variables: { q: filter || null } })
+  const recipients = useQuery(EmailRecipientsDocument, { variables: { q: filter || null } })
   const options = new Map([...value.map((email) => ({ email, name: email })), ...(recipients.data?.emailRecipients ?? [])].map((r) => [r.email, r]))
   return (
     <fieldset>
@@ -132,7 +132,7 @@ function ComposeDialog({ initial, onClose, onSent }: { initial: Draft; onClose: 
   const [subject, setSubject] = useState(initial.subject)
   const [message, setMessage] = useState(initial.message)
   const [files, setFiles] = useState<File[]>([])
-  const [compose, { loading, error }] = useComposeEmailMutation()
+  const [compose, { loading, error }] = useMutation(ComposeEmailDocument)
   const submit = async (draft: boolean) => {
     const attachments = await Promise.all(
       files.map(async (f) => ({ fileName: f.name, contentType: f.type || 'application/octet-stream', data: await toBase64(f) })),
@@ -184,12 +184,12 @@ export default function MailboxPage({ title }: { title: string }) {
   const [label, setLabel] = useState<EmailLabel | null>(null)
   const [open, setOpen] = useState<EmailFieldsFragment | null>(null)
   const [composing, setComposing] = useState<Draft | null>(null)
-  const { data, loading, error, refetch } = useEmailsQuery({
+  const { data, loading, error, refetch } = useQuery(EmailsDocument, {
     variables: { q: q || null, folder: view === 'starred' ? null : (view as EmailFolder), starred: view === 'starred', label },
     fetchPolicy: 'cache-and-network',
   })
-  const [update] = useUpdateEmailsMutation()
-  const [toggleLabel] = useToggleEmailsLabelMutation()
+  const [update] = useMutation(UpdateEmailsDocument)
+  const [toggleLabel] = useMutation(ToggleEmailsLabelDocument)
   const meta = data?.emails.emailsMeta
   const emails = data?.emails.emails ?? []
   const change = async (e: EmailFieldsFragment, set: { folder?: EmailFolder; isRead?: boolean; isStarred?: boolean }) => {

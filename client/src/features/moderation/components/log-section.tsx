@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
 import { LogSearch } from '../../../components/channel-page/log-search'
-import { useModerationLogQuery, useUndoModerationActionMutation } from '../../../gql/graphql'
+import { ModerationLogDocument, UndoModerationActionDocument } from '../graphql/moderation.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { formatDateTime } from '../../../components/channel-page/format'
 
@@ -17,12 +18,12 @@ export function LogSection({ channelId }: { channelId: string }) {
   const [search, setSearch] = useState('')
   const [offset, setOffset] = useState(0)
   const [undoError, setUndoError] = useState<unknown>(null)
-  const { data, loading, error, refetch } = useModerationLogQuery({
+  const { data, loading, error, refetch } = useQuery(ModerationLogDocument, {
     variables: { channelId, search: search || null, first: PAGE, offset },
     pollInterval: 10_000,
     skipPollAttempt: () => document.visibilityState === 'hidden',
   })
-  const [undo, { loading: undoing }] = useUndoModerationActionMutation()
+  const [undo, { loading: undoing }] = useMutation(UndoModerationActionDocument)
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   const page = data?.channel?.moderation.log
 

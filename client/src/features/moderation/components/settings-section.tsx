@@ -6,7 +6,8 @@ import { StyledCard } from '../../../components/ui/card'
 import { SelectField } from '../../../components/ui/select-field'
 import { Switch } from '../../../components/ui/switch'
 import { TextAreaField } from '../../../components/ui/text-area-field'
-import { useUpdateModerationSettingsMutation } from '../../../gql/graphql'
+import { UpdateModerationSettingsDocument } from '../graphql/moderation.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 
 export const FILTERS = ['links', 'terms', 'caps', 'symbols', 'repetition', 'emotes', 'length', 'zalgo'] as const
@@ -40,7 +41,7 @@ export function SettingsSection({ channelId, settings, onSaved }: { channelId: s
   const [draft, setDraft] = useState<Settings>(settings)
   const [terms, setTerms] = useState((settings.filters.terms.terms ?? []).join('\n'))
   const [domains, setDomains] = useState((settings.filters.links.allowedDomains ?? []).join('\n'))
-  const [save, { loading, error, data }] = useUpdateModerationSettingsMutation()
+  const [save, { loading, error, data }] = useMutation(UpdateModerationSettingsDocument)
   const setFilter = (k: FilterKey, patch: Partial<FilterSettings>) =>
     setDraft({ ...draft, filters: { ...draft.filters, [k]: { ...draft.filters[k], ...patch } } })
 

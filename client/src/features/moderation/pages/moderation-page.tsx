@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { TextField } from '../../../components/ui/text-field'
-import { useAddModerationRegularMutation, useModerationPanelQuery, useNukeChatMutation, useRemoveModerationRegularMutation } from '../../../gql/graphql'
+import { AddModerationRegularDocument, ModerationPanelDocument, NukeChatDocument, RemoveModerationRegularDocument } from '../graphql/moderation.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
 import { LogSection } from '../components/log-section'
@@ -23,8 +24,8 @@ function Regulars({ channelId, regulars, onChanged }: { channelId: string; regul
   const { t } = useTranslation('moderation')
   const errorText = useErrorText()
   const [login, setLogin] = useState('')
-  const [add, added] = useAddModerationRegularMutation()
-  const [remove, removed] = useRemoveModerationRegularMutation()
+  const [add, added] = useMutation(AddModerationRegularDocument)
+  const [remove, removed] = useMutation(RemoveModerationRegularDocument)
   async function submit(e: FormEvent) {
     e.preventDefault()
     try {
@@ -74,7 +75,7 @@ function Nuke({ channelId, onDone }: { channelId: string; onDone: () => void }) 
   const errorText = useErrorText()
   const [phrase, setPhrase] = useState('')
   const [confirming, setConfirming] = useState(false)
-  const [nuke, { data, error, loading }] = useNukeChatMutation()
+  const [nuke, { data, error, loading }] = useMutation(NukeChatDocument)
   async function run() {
     setConfirming(false)
     try {
@@ -108,7 +109,7 @@ function Nuke({ channelId, onDone }: { channelId: string; onDone: () => void }) 
 
 function ChannelModeration({ channelId, platform }: { channelId: string; platform: string }) {
   const { t } = useTranslation('moderation')
-  const { data, loading, error, refetch } = useModerationPanelQuery({ variables: { channelId } })
+  const { data, loading, error, refetch } = useQuery(ModerationPanelDocument, { variables: { channelId } })
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   if (error && !data) return <ErrorState error={error} onRetry={reload} testId="moderation-error" />
   if (loading && !data) return <LoadingState testId="moderation-loading" />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import styled, { css } from 'styled-components'
 import { StyledButtonLink } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
-import type { PricingPlansQuery } from '../../../gql/graphql'
+import type { PricingPlansQuery } from '../graphql/pricing.generated'
 import { moneyFormatter } from '../../../lib/money'
 
 export type PricingPlan = PricingPlansQuery['plans'][number]

@@ -6,7 +6,9 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { StyledPageHeading } from '../../../components/ui/page-heading'
-import { type PricingPlatform, usePricingCurrentPlanQuery, usePricingPlansQuery } from '../../../gql/graphql'
+import type { PricingPlatform } from '../../../gql/types'
+import { PricingCurrentPlanDocument, PricingPlansDocument } from '../graphql/pricing.generated'
+import { useQuery } from '@apollo/client/react'
 import { useLanguage } from '../../../lib/use-language'
 import { useSession } from '../../../lib/use-session'
 import { type Billing, PlanCard } from './plan-card'
@@ -99,8 +101,8 @@ export function PricingView({ title, platform }: { title: string; platform: Pric
   const [billing, setBilling] = useState<Billing>('monthly')
   const { userData } = useSession()
   const language = useLanguage()
-  const { data, loading, error, refetch } = usePricingPlansQuery({ variables: { platform, locale: language }, fetchPolicy: 'cache-and-network' })
-  const current = usePricingCurrentPlanQuery({ variables: { id: userData?.id ?? '' }, skip: !userData })
+  const { data, loading, error, refetch } = useQuery(PricingPlansDocument, { variables: { platform, locale: language }, fetchPolicy: 'cache-and-network' })
+  const current = useQuery(PricingCurrentPlanDocument, { variables: { id: userData?.id ?? '' }, skip: !userData })
   const currentPlan = current.data?.user?.currentPlan
   const plans = [...(data?.plans ?? [])].sort((a, b) => a.sortOrder - b.sortOrder)
 

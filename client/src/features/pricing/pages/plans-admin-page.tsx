@@ -11,7 +11,9 @@ import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type PlanLocale, type PlansAdminQuery, usePlansAdminQuery, useUpdatePlanTextsMutation, useUpdatePricingQuestionMutation } from '../../../gql/graphql'
+import type { PlanLocale } from '../../../gql/types'
+import { PlansAdminDocument, type PlansAdminQuery, UpdatePlanTextsDocument, UpdatePricingQuestionDocument } from '../graphql/plans-admin.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { fieldErrorsOf } from '../../../lib/error-code'
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../../lib/i18n'
 import { useLanguage } from '../../../lib/use-language'
@@ -70,7 +72,7 @@ function PlanForm({ plan, locale, onSaved }: { plan: AdminPlan; locale: PlanLoca
   const [subtitle, setSubtitle] = useState(plan.subtitle ?? '')
   const [benefits, setBenefits] = useState(plan.benefits.join('\n'))
   const [additions, setAdditions] = useState(plan.additions.join('\n'))
-  const [update, { loading }] = useUpdatePlanTextsMutation({ fetchPolicy: 'no-cache' })
+  const [update, { loading }] = useMutation(UpdatePlanTextsDocument, { fetchPolicy: 'no-cache' })
   const { fields, save } = useSave()
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -125,7 +127,7 @@ function QuestionForm({ item, locale, onSaved }: { item: AdminQuestion; locale: 
   const { t } = useTranslation('pricing')
   const [question, setQuestion] = useState(item.question)
   const [answer, setAnswer] = useState(item.ans)
-  const [update, { loading }] = useUpdatePricingQuestionMutation({ fetchPolicy: 'no-cache' })
+  const [update, { loading }] = useMutation(UpdatePricingQuestionDocument, { fetchPolicy: 'no-cache' })
   const { fields, save } = useSave()
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -171,7 +173,7 @@ function QuestionForm({ item, locale, onSaved }: { item: AdminQuestion; locale: 
 export default function PlansAdminPage({ title }: { title: string }) {
   const { t } = useTranslation('pricing')
   const [locale, setLocale] = useState<PlanLocale>(useLanguage())
-  const { data, loading, error, refetch } = usePlansAdminQuery({ variables: { locale }, fetchPolicy: 'no-cache', notifyOnNetworkStatusChange: true })
+  const { data, loading, error, refetch } = useQuery(PlansAdminDocument, { variables: { locale }, fetchPolicy: 'no-cache', notifyOnNetworkStatusChange: true })
   const reload = () => void refetch().catch(() => {})
   const questions = data ? [...data.twitchQuestions, ...data.kickQuestions.filter((k) => !data.twitchQuestions.some((q) => q.id === k.id))] : []
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { StyledCard } from '../../../components/ui/card'
 import { DataTable } from '../../../components/ui/data-table'
-import type { RaidEntryFragment } from '../../../gql/graphql'
+import type { RaidEntryFragment } from '../graphql/raids.generated'
 import { formatDateTime } from '../../../components/channel-page/format'
 
 /** The channel's raids, both ways, newest first. */

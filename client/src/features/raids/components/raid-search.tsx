@@ -7,7 +7,8 @@ import { StyledCard } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { DataTable } from '../../../components/ui/data-table'
 import { TextField } from '../../../components/ui/text-field'
-import { type RaidTargetsQuery, useRaidTargetsLazyQuery } from '../../../gql/graphql'
+import { RaidTargetsDocument, type RaidTargetsQuery } from '../graphql/raids.generated'
+import { useLazyQuery } from '@apollo/client/react'
 import { languageName, MAX_QUERY_LENGTH, twitchUrl } from '../lib'
 
 type Target = RaidTargetsQuery['searchRaidTargets'][number]
@@ -25,7 +26,7 @@ export function RaidSearch({ channelId, blocked, starting, onRaid }: RaidSearchP
   const { t, i18n } = useTranslation('raids')
   const [query, setQuery] = useState('')
   const [chosen, setChosen] = useState<Target | null>(null)
-  const [search, { data, loading, error, called, refetch }] = useRaidTargetsLazyQuery({ fetchPolicy: 'network-only' })
+  const [search, { data, loading, error, called, refetch }] = useLazyQuery(RaidTargetsDocument, { fetchPolicy: 'network-only' })
 
   function submit(event: FormEvent) {
     event.preventDefault()

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { StyledDetails } from '../../../components/ui/details-list'
-import type { RaidChannelStateFieldsFragment } from '../../../gql/graphql'
+import type { RaidChannelStateFieldsFragment } from '../graphql/raids.generated'
 import { formatDateTime } from '../../../components/channel-page/format'
 import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
 

@@ -6,7 +6,9 @@ import { Alert } from '../../../components/ui/alert'
 import { StyledCard } from '../../../components/ui/card'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
-import { type AssistantChannelFragment, useCancelRaidMutation, useRaidPanelQuery, useStartRaidMutation } from '../../../gql/graphql'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
+import { CancelRaidDocument, RaidPanelDocument, StartRaidDocument } from '../graphql/raids.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
 import { StyledMuted } from '../../../components/channel-page/muted-text'
@@ -38,7 +40,7 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
   const errorText = useErrorText()
   const [actionError, setActionError] = useState<unknown>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const { data, loading, error, refetch, startPolling } = useRaidPanelQuery({
+  const { data, loading, error, refetch, startPolling } = useQuery(RaidPanelDocument, {
     variables: { channelId: channel.id },
     skipPollAttempt: () => document.visibilityState === 'hidden',
   })
@@ -46,8 +48,8 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
   // A pending raid is confirmed by Twitch's event within about 90 s: look often until then.
   const active = state?.raidActive ?? false
   useEffect(() => startPolling(active ? POLL_PENDING_MS : POLL_IDLE_MS), [active, startPolling])
-  const [startRaid, { loading: starting }] = useStartRaidMutation()
-  const [cancelRaid, { loading: cancelling }] = useCancelRaidMutation()
+  const [startRaid, { loading: starting }] = useMutation(StartRaidDocument)
+  const [cancelRaid, { loading: cancelling }] = useMutation(CancelRaidDocument)
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
 
   async function run(action: () => Promise<unknown>, done: string) {

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast-provider'
-import { useSandboxConnectChannelMutation } from '../../../gql/graphql'
+import { SandboxConnectChannelDocument } from '../graphql/connect.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 
 /** "Connect a sandbox channel": the server connects a simulated channel at once (no redirect). */
@@ -9,7 +10,7 @@ export function ConnectSandboxButton({ primary = false }: { primary?: boolean })
   const { t } = useTranslation('sandbox')
   const toast = useToast()
   const errorText = useErrorText()
-  const [connect, { loading }] = useSandboxConnectChannelMutation({ refetchQueries: ['AssistantChannels'], awaitRefetchQueries: true })
+  const [connect, { loading }] = useMutation(SandboxConnectChannelDocument, { refetchQueries: ['AssistantChannels'], awaitRefetchQueries: true })
 
   async function handleClick() {
     try {

@@ -4,7 +4,9 @@ import { Button } from '../../../components/ui/button'
 import { StyledFieldRow } from '../../../components/ui/form-grid'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
-import { type SandboxSupportKind, useSandboxSupportMutation } from '../../../gql/graphql'
+import type { SandboxSupportKind } from '../../../gql/types'
+import { SandboxSupportDocument } from '../graphql/sandbox.generated'
+import { useMutation } from '@apollo/client/react'
 
 const KINDS: readonly SandboxSupportKind[] = ['sub', 'resub', 'gift', 'cheer']
 
@@ -23,7 +25,7 @@ export function SupportControls(props: {
   const { t } = useTranslation('sandbox')
   const [kind, setKind] = useState<SandboxSupportKind>('sub')
   const [amount, setAmount] = useState('1')
-  const [support, state] = useSandboxSupportMutation()
+  const [support, state] = useMutation(SandboxSupportDocument)
   const n = Number(amount)
   const amountValid = Number.isInteger(n) && n >= 1 && n <= 100_000
   return (

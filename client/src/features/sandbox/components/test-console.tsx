@@ -8,15 +8,16 @@ import { StyledHeaderRow } from '../../../components/ui/header-row'
 import { StyledCard } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { TextField } from '../../../components/ui/text-field'
+import type { SandboxBadge } from '../../../gql/types'
 import {
-  type SandboxBadge,
-  useSandboxChatMutation,
-  useSandboxClipMutation,
-  useSandboxFollowMutation,
-  useSandboxRaidMutation,
-  useSandboxRemoveChannelMutation,
-  useSandboxStreamMutation,
-} from '../../../gql/graphql'
+  SandboxChatDocument,
+  SandboxClipDocument,
+  SandboxFollowDocument,
+  SandboxRaidDocument,
+  SandboxRemoveChannelDocument,
+  SandboxStreamDocument,
+} from '../graphql/sandbox.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { SupportControls } from './support-controls'
 
@@ -87,12 +88,12 @@ export function TestConsole({ channelId }: { channelId: string }) {
   const [clipTitle, setClipTitle] = useState('')
   const [feedback, setFeedback] = useState<Feedback>(null)
   const [confirming, setConfirming] = useState(false)
-  const [chat, chatState] = useSandboxChatMutation()
-  const [stream, streamState] = useSandboxStreamMutation()
-  const [follow, followState] = useSandboxFollowMutation()
-  const [raid, raidState] = useSandboxRaidMutation()
-  const [clip, clipState] = useSandboxClipMutation()
-  const [remove, removeState] = useSandboxRemoveChannelMutation({ refetchQueries: ['AssistantChannels'], awaitRefetchQueries: true })
+  const [chat, chatState] = useMutation(SandboxChatDocument)
+  const [stream, streamState] = useMutation(SandboxStreamDocument)
+  const [follow, followState] = useMutation(SandboxFollowDocument)
+  const [raid, raidState] = useMutation(SandboxRaidDocument)
+  const [clip, clipState] = useMutation(SandboxClipDocument)
+  const [remove, removeState] = useMutation(SandboxRemoveChannelDocument, { refetchQueries: ['AssistantChannels'], awaitRefetchQueries: true })
   const busy = chatState.loading || streamState.loading || followState.loading || raidState.loading || clipState.loading
   const viewerValid = NAME.test(viewer.trim())
 

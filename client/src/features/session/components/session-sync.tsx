@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { useViewerQuery } from '../../../gql/graphql'
+import { ViewerDocument } from '../graphql/viewer.generated'
+import { useQuery } from '@apollo/client/react'
 import { getUserData, updateUserData } from '../../../lib/session'
 import { parseUserData } from '../../../lib/session-types'
 
@@ -10,7 +11,7 @@ import { parseUserData } from '../../../lib/session-types'
  * refresh logic, not here.
  */
 export function SessionSync() {
-  const { data } = useViewerQuery({ fetchPolicy: 'network-only' })
+  const { data } = useQuery(ViewerDocument, { fetchPolicy: 'network-only' })
   const viewer = data?.viewer
 
   useEffect(() => {

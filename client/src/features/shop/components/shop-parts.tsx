@@ -4,7 +4,8 @@ import styled from 'styled-components'
 import { shopPath } from '../feature'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast-provider'
-import { type ShopProductFieldsFragment, useShopAddToCartMutation, useShopAddToWishlistMutation, useShopRemoveFromWishlistMutation } from '../../../gql/graphql'
+import { ShopAddToCartDocument, ShopAddToWishlistDocument, type ShopProductFieldsFragment, ShopRemoveFromWishlistDocument } from '../graphql/shop.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 
 export const StyledGrid = styled.div`
@@ -66,9 +67,9 @@ export function ProductActions({ product, refetch }: { product: ShopProductField
   const toast = useToast()
   const errorText = useErrorText()
   const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) })
-  const [addToCart, cart] = useShopAddToCartMutation({ onCompleted: () => void refetch(), onError })
-  const [addWish, wish] = useShopAddToWishlistMutation({ onCompleted: () => void refetch(), onError })
-  const [removeWish, unwish] = useShopRemoveFromWishlistMutation({ onCompleted: () => void refetch(), onError })
+  const [addToCart, cart] = useMutation(ShopAddToCartDocument, { onCompleted: () => void refetch(), onError })
+  const [addWish, wish] = useMutation(ShopAddToWishlistDocument, { onCompleted: () => void refetch(), onError })
+  const [removeWish, unwish] = useMutation(ShopRemoveFromWishlistDocument, { onCompleted: () => void refetch(), onError })
   return (
     <StyledRow>
       {product.isInCart ? (

@@ -13,7 +13,8 @@ import { Panel } from '../../../components/ui/panel'
 import { StyledStack } from '../../../components/ui/stack'
 import { StyledTable, StyledTableWrap } from '../../../components/ui/table'
 import { useToast } from '../../../components/ui/toast-provider'
-import { useShopCartQuery, useShopCheckoutMutation, useShopRemoveFromCartMutation, useShopSetCartQuantityMutation } from '../../../gql/graphql'
+import { ShopCartDocument, ShopCheckoutDocument, ShopRemoveFromCartDocument, ShopSetCartQuantityDocument } from '../graphql/checkout.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useMoney } from '../../../lib/money'
 import { PATHS } from '../../../lib/paths'
 import { useErrorText } from '../../../lib/use-error-text'
@@ -29,13 +30,13 @@ export default function CheckoutPage({ title }: { title: string }) {
   const toast = useToast()
   const errorText = useErrorText()
   const onError = (e: unknown) => toast.show({ variant: 'danger', title: errorText(e) })
-  const { data, error, refetch } = useShopCartQuery({ fetchPolicy: 'cache-and-network' })
+  const { data, error, refetch } = useQuery(ShopCartDocument, { fetchPolicy: 'cache-and-network' })
   const money = useMoney(data?.shopProducts.currency)
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null)
   const [placed, setPlaced] = useState<{ invoiceId: string } | null>(null)
-  const [remove, removeState] = useShopRemoveFromCartMutation({ onCompleted: () => void refetch(), onError })
-  const [setQty] = useShopSetCartQuantityMutation({ onCompleted: () => void refetch(), onError })
-  const [checkout, checkoutState] = useShopCheckoutMutation({
+  const [remove, removeState] = useMutation(ShopRemoveFromCartDocument, { onCompleted: () => void refetch(), onError })
+  const [setQty] = useMutation(ShopSetCartQuantityDocument, { onCompleted: () => void refetch(), onError })
+  const [checkout, checkoutState] = useMutation(ShopCheckoutDocument, {
     onCompleted: (d) => {
       setPlaced({ invoiceId: d.checkout.invoiceId })
       void refetch()

@@ -12,14 +12,10 @@ import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
-import {
-  type AdminProductFieldsFragment,
-  type ColorOption,
-  useShopAdminProductsQuery,
-  useShopCreateProductMutation,
-  useShopRemoveProductMutation,
-  useShopUpdateProductMutation,
-} from '../../../gql/graphql'
+import type { AdminProductFieldsFragment } from '../graphql/shop.generated'
+import type { ColorOption } from '../../../gql/types'
+import { ShopAdminProductsDocument, ShopCreateProductDocument, ShopRemoveProductDocument, ShopUpdateProductDocument } from '../graphql/product-admin.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { Can } from '../../../lib/ability-context'
 import { fieldErrorsOf } from '../../../lib/error-code'
 import { useMoney } from '../../../lib/money'
@@ -66,7 +62,7 @@ export default function ProductAdminPage({ title }: { title: string }) {
   const { t } = useTranslation('shop')
   const toast = useToast()
   const errorText = useErrorText()
-  const { data, loading, error, refetch } = useShopAdminProductsQuery({ fetchPolicy: 'cache-and-network' })
+  const { data, loading, error, refetch } = useQuery(ShopAdminProductsDocument, { fetchPolicy: 'cache-and-network' })
   const money = useMoney(undefined)
   const [editingId, setEditingId] = useState<string | null>(null)
   const [draft, setDraft] = useState<Draft>(blank)
@@ -84,9 +80,9 @@ export default function ProductAdminPage({ title }: { title: string }) {
     setFieldErrors({})
     void refetch()
   }
-  const [create, createState] = useShopCreateProductMutation({ onCompleted: saved, onError })
-  const [update, updateState] = useShopUpdateProductMutation({ onCompleted: saved, onError })
-  const [remove, removeState] = useShopRemoveProductMutation({
+  const [create, createState] = useMutation(ShopCreateProductDocument, { onCompleted: saved, onError })
+  const [update, updateState] = useMutation(ShopUpdateProductDocument, { onCompleted: saved, onError })
+  const [remove, removeState] = useMutation(ShopRemoveProductDocument, {
     onCompleted: () => {
       setRemoving(null)
       toast.show({ variant: 'success', title: t('admin.removed') })

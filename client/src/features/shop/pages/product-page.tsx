@@ -6,7 +6,8 @@ import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
 import { StyledStack } from '../../../components/ui/stack'
-import { useShopProductQuery } from '../../../gql/graphql'
+import { ShopProductDocument } from '../graphql/product.generated'
+import { useQuery } from '@apollo/client/react'
 import { useMoney } from '../../../lib/money'
 import { ProductActions, Rating, StyledPrice, StyledProduct } from '../components/shop-parts'
 
@@ -14,7 +15,7 @@ import { ProductActions, Rating, StyledPrice, StyledProduct } from '../component
 export default function ProductPage({ title }: { title: string }) {
   const { t } = useTranslation('shop')
   const { id = '' } = useParams()
-  const { data, loading, error, refetch } = useShopProductQuery({ variables: { id }, skip: !/^\d+$/.test(id), fetchPolicy: 'cache-and-network' })
+  const { data, loading, error, refetch } = useQuery(ShopProductDocument, { variables: { id }, skip: !/^\d+$/.test(id), fetchPolicy: 'cache-and-network' })
   const money = useMoney(data?.shopProducts.currency)
   const product = data?.shopProduct
   return (

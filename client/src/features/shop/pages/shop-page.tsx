@@ -11,7 +11,9 @@ import { Pager } from '../../../components/ui/pager'
 import { SelectField } from '../../../components/ui/select-field'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextField } from '../../../components/ui/text-field'
-import { type ProductSort, useShopProductsQuery } from '../../../gql/graphql'
+import type { ProductSort } from '../../../gql/types'
+import { ShopProductsDocument } from '../graphql/products.generated'
+import { useQuery } from '@apollo/client/react'
 import { useMoney } from '../../../lib/money'
 import { ProductActions, Rating, StyledGrid, StyledPrice, StyledProduct, StyledRow } from '../components/shop-parts'
 
@@ -24,7 +26,7 @@ export default function ShopPage({ title }: { title: string }) {
   const [q, setQ] = useState('')
   const [sortBy, setSortBy] = useState<ProductSort>(SORTS[0]!)
   const [page, setPage] = useState(1)
-  const { data, previousData, loading, error, refetch } = useShopProductsQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(ShopProductsDocument, {
     variables: { q: q.trim() || null, sortBy, perPage: PER_PAGE, page },
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,

@@ -6,14 +6,15 @@ import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
 import { StyledStack } from '../../../components/ui/stack'
-import { useShopWishlistQuery } from '../../../gql/graphql'
+import { ShopWishlistDocument } from '../graphql/wishlist.generated'
+import { useQuery } from '@apollo/client/react'
 import { useMoney } from '../../../lib/money'
 import { ProductActions, StyledGrid, StyledPrice, StyledProduct } from '../components/shop-parts'
 
 /** /apps/e-commerce/wishlist: the products the user keeps for later. */
 export default function WishlistPage({ title }: { title: string }) {
   const { t } = useTranslation('shop')
-  const { data, error, refetch } = useShopWishlistQuery({ fetchPolicy: 'cache-and-network' })
+  const { data, error, refetch } = useQuery(ShopWishlistDocument, { fetchPolicy: 'cache-and-network' })
   const money = useMoney(data?.shopProducts.currency)
   return (
     <StyledStack data-testid="shop-wishlist-page">

@@ -6,7 +6,8 @@ import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { Panel } from '../../../components/ui/panel'
 import { useMoney } from '../../../lib/money'
-import { useStatisticsCardsQuery, useStatisticsNewsletterQuery } from '../../../gql/graphql'
+import { StatisticsCardsDocument, StatisticsNewsletterDocument } from '../graphql/statistics.generated'
+import { useQuery } from '@apollo/client/react'
 import { customersOf, devicesOf, headlineOf, lastDays, lastMonths, parseGrouped, productOrdersOf, seriesOf, supportOf } from '../lib/cards'
 
 // Recharts is large: it loads with the first chart, not with the dashboard.
@@ -115,8 +116,8 @@ function FactsCard({ id, title, note, facts }: { id: string; title: string; note
 export function StatisticsCards({ admin }: { admin: boolean }) {
   const { t, i18n } = useTranslation('statistics')
   const language = i18n.resolvedLanguage ?? 'en'
-  const cards = useStatisticsCardsQuery({ fetchPolicy: 'cache-and-network' })
-  const newsletter = useStatisticsNewsletterQuery({ skip: !admin, fetchPolicy: 'cache-and-network' })
+  const cards = useQuery(StatisticsCardsDocument, { fetchPolicy: 'cache-and-network' })
+  const newsletter = useQuery(StatisticsNewsletterDocument, { skip: !admin, fetchPolicy: 'cache-and-network' })
   const d = cards.data
   const money = useMoney(d?.statisticsCurrency)
   const count = useMemo(() => new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format, [language])

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import type { SupportChatStatus } from '../../../gql/graphql'
+import type { SupportChatStatus } from '../../../gql/types'
 
 const COLORS = { online: 'success', busy: 'danger', away: 'warning', offline: 'secondary' } as const
 

@@ -13,15 +13,16 @@ import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
 import {
+  MarkSupportChatReadDocument,
+  SendSupportChatMessageDocument,
   type SupportChatContactFieldsFragment,
-  type SupportChatStatus,
-  useMarkSupportChatReadMutation,
-  useSendSupportChatMessageMutation,
-  useSupportChatEventsSubscription,
-  useSupportChatOverviewQuery,
-  useSupportChatThreadQuery,
-  useUpdateSupportChatProfileMutation,
-} from '../../../gql/graphql'
+  SupportChatEventsDocument,
+  SupportChatOverviewDocument,
+  SupportChatThreadDocument,
+  UpdateSupportChatProfileDocument,
+} from '../graphql/support-chat.generated'
+import type { SupportChatStatus } from '../../../gql/types'
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react'
 import { Avatar } from '../../../components/avatar'
 import { PresenceDot } from '../components/presence'
 
@@ -135,9 +136,9 @@ export default function SupportChatPage({ title }: { title: string }) {
   const [q, setQ] = useState('')
   const [activeId, setActiveId] = useState<string | null>(null)
   const [live, setLive] = useState(true)
-  const overview = useSupportChatOverviewQuery({ variables: { q: q.trim() || null }, fetchPolicy: 'cache-and-network' })
-  const thread = useSupportChatThreadQuery({ variables: { contactId: activeId ?? '' }, skip: !activeId, fetchPolicy: 'cache-and-network' })
-  const [markRead] = useMarkSupportChatReadMutation()
+  const overview = useQuery(SupportChatOverviewDocument, { variables: { q: q.trim() || null }, fetchPolicy: 'cache-and-network' })
+  const thread = useQuery(SupportChatThreadDocument, { variables: { contactId: activeId ?? '' }, skip: !activeId, fetchPolicy: 'cache-and-network' })
+  const [markRead] = useMutation(MarkSupportChatReadDocument)
   const activeRef = useRef<string | null>(null)
   useEffect(() => {
     activeRef.current = activeId
@@ -154,7 +155,7 @@ export default function SupportChatPage({ title }: { title: string }) {
   }
 
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const subscription = useSupportChatEventsSubscription({
+  const subscription = useSubscription(SupportChatEventsDocument, {
     ignoreResults: true,
     context: { onSseOpen: () => setLive(true) },
     onData: ({ data }) => {
@@ -304,7 +305,7 @@ function Composer({ contactId, senderId, onSent }: { contactId: string; senderId
   const { t } = useTranslation('support-chat')
   const toast = useToast()
   const [text, setText] = useState('')
-  const [send, { loading }] = useSendSupportChatMessageMutation()
+  const [send, { loading }] = useMutation(SendSupportChatMessageDocument)
   const submit = async (e?: FormEvent) => {
     e?.preventDefault()
     const message = text.trim()
@@ -359,7 +360,7 @@ function ProfileSidebar({
   const { t } = useTranslation('support-chat')
   const toast = useToast()
   const [about, setAbout] = useState(profile.about)
-  const [update, { loading }] = useUpdateSupportChatProfileMutation()
+  const [update, { loading }] = useMutation(UpdateSupportChatProfileDocument)
   const save = async (input: Parameters<typeof update>[0] extends infer O ? (O extends { variables?: { input: infer I } } ? I : never) : never) => {
     try {
       await update({ variables: { input } })

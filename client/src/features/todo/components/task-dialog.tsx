@@ -7,7 +7,9 @@ import { SelectField } from '../../../components/ui/select-field'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
 import { TextField } from '../../../components/ui/text-field'
-import { type TodoTag, type TodoTaskFieldsFragment, type TodoTaskInput, useTodoAssigneesQuery } from '../../../gql/graphql'
+import type { TodoTag, TodoTaskInput } from '../../../gql/types'
+import { TodoAssigneesDocument, type TodoTaskFieldsFragment } from '../graphql/todo.generated'
+import { useQuery } from '@apollo/client/react'
 import { fieldErrorsOf } from '../../../lib/error-code'
 
 export const TAGS: TodoTag[] = ['team', 'low', 'medium', 'high', 'update']
@@ -34,7 +36,7 @@ export function TaskDialog({
   const [tags, setTags] = useState<TodoTag[]>(task?.tags ?? [])
   const [isImportant, setImportant] = useState(task?.isImportant ?? false)
   const [who, setWho] = useState('')
-  const assignees = useTodoAssigneesQuery({ variables: { q: who.trim() || null } })
+  const assignees = useQuery(TodoAssigneesDocument, { variables: { q: who.trim() || null } })
   const options = assignees.data?.todoAssignees ?? assignees.previousData?.todoAssignees ?? []
   const current = task?.assignee && !options.some((o) => o.id === task.assignee?.id) ? [task.assignee] : []
   const fields = fieldErrorsOf(error)

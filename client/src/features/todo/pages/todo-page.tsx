@@ -14,17 +14,15 @@ import { SelectField } from '../../../components/ui/select-field'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
+import type { TodoFilter, TodoSort, TodoTag, TodoTaskInput } from '../../../gql/types'
 import {
-  type TodoFilter,
-  type TodoSort,
-  type TodoTag,
+  CreateTodoTaskDocument,
+  DeleteTodoTaskDocument,
   type TodoTaskFieldsFragment,
-  type TodoTaskInput,
-  useCreateTodoTaskMutation,
-  useDeleteTodoTaskMutation,
-  useTodoTasksQuery,
-  useUpdateTodoTaskMutation,
-} from '../../../gql/graphql'
+  TodoTasksDocument,
+  UpdateTodoTaskDocument,
+} from '../graphql/todo.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { TAGS, TaskDialog } from '../components/task-dialog'
 
 const FILTERS: TodoFilter[] = ['important', 'completed', 'deleted']
@@ -129,14 +127,14 @@ export default function TodoPage({ title }: { title: string }) {
   const page = paging.key === pageKey ? paging.page : 1
   const setPage = (next: number) => setPaging({ key: pageKey, page: next })
   const invalid = (filter !== undefined && !FILTERS.includes(filter)) || (tag !== undefined && !TAGS.includes(tag))
-  const list = useTodoTasksQuery({
+  const list = useQuery(TodoTasksDocument, {
     variables: { q: q.trim() || null, filter: filter ?? null, tag: tag ?? null, sortBy, page, perPage: PER_PAGE },
     skip: invalid,
     fetchPolicy: 'cache-and-network',
   })
-  const [create, created] = useCreateTodoTaskMutation()
-  const [update, updated] = useUpdateTodoTaskMutation()
-  const [remove, removed] = useDeleteTodoTaskMutation()
+  const [create, created] = useMutation(CreateTodoTaskDocument)
+  const [update, updated] = useMutation(UpdateTodoTaskDocument)
+  const [remove, removed] = useMutation(DeleteTodoTaskDocument)
   if (invalid) return <Navigate to="/error-404" replace />
   const data = (list.data ?? list.previousData)?.todoTasks
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1

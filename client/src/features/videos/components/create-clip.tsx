@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { type VodCreateClipMutation, useVodCreateClipMutation } from '../../../gql/graphql'
+import { VodCreateClipDocument, type VodCreateClipMutation } from '../graphql/videos.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 
 type Creation = VodCreateClipMutation['createClip']
@@ -41,7 +42,7 @@ function ClipResult({ result }: { result: Creation }) {
 export function CreateClip({ channelId, live, onCreated }: { channelId: string; live: boolean; onCreated: () => void }) {
   const { t } = useTranslation('videos')
   const errorText = useErrorText()
-  const [create, { loading }] = useVodCreateClipMutation()
+  const [create, { loading }] = useMutation(VodCreateClipDocument)
   const [result, setResult] = useState<Creation | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const run = async () => {

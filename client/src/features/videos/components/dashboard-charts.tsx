@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { useTheme } from 'styled-components'
-import type { VideoDashboardQuery } from '../../../gql/graphql'
+import type { VideoDashboardQuery } from '../graphql/video-dashboard.generated'
 import { formatDay } from '../lib/format'
 
 type Week = VideoDashboardQuery['videoDashboard']['weeks'][number]

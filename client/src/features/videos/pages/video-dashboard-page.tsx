@@ -10,7 +10,8 @@ import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
 import { Panel } from '../../../components/ui/panel'
 import { StyledStack } from '../../../components/ui/stack'
-import { useVideoDashboardQuery } from '../../../gql/graphql'
+import { VideoDashboardDocument } from '../graphql/video-dashboard.generated'
+import { useQuery } from '@apollo/client/react'
 import { useFormatters } from '../../../lib/format'
 import { EmptyChannels } from '../../../components/channel-page/empty-channels'
 import { DateRangeFields } from '../components/date-range-fields'
@@ -64,7 +65,7 @@ export default function VideoDashboardPage({ title }: { title: string }) {
   const format = useFormatters()
   const [range, setRange] = useState<DayRange>(() => lastDays(90))
   const valid = rangeProblem(range) === null
-  const { data, previousData, loading, error, refetch } = useVideoDashboardQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(VideoDashboardDocument, {
     variables: valid ? toApiRange(range) : {},
     skip: !valid,
     fetchPolicy: 'cache-and-network',

@@ -12,15 +12,10 @@ import { Panel } from '../../../components/ui/panel'
 import { SelectField } from '../../../components/ui/select-field'
 import { StyledStack } from '../../../components/ui/stack'
 import { useToast } from '../../../components/ui/toast-provider'
-import {
-  type AssistantChannelFragment,
-  type MediaSort,
-  type VideoType,
-  type VodVideoFragment,
-  useVodDeleteVideoMutation,
-  useVodLibraryQuery,
-  useVodRefreshMutation,
-} from '../../../gql/graphql'
+import type { AssistantChannelFragment } from '../../../components/channel-page/channels.generated'
+import type { MediaSort, VideoType } from '../../../gql/types'
+import { VodDeleteVideoDocument, VodLibraryDocument, VodRefreshDocument, type VodVideoFragment } from '../graphql/videos.generated'
+import { useMutation, useQuery } from '@apollo/client/react'
 import { useFormatters } from '../../../lib/format'
 import { useErrorText } from '../../../lib/use-error-text'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
@@ -89,7 +84,7 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
   const [deleting, setDeleting] = useState<VodVideoFragment | null>(null)
   const valid = rangeProblem(range) === null
   const api = valid ? toApiRange(range) : null
-  const { data, previousData, loading, error, refetch } = useVodLibraryQuery({
+  const { data, previousData, loading, error, refetch } = useQuery(VodLibraryDocument, {
     variables: {
       channelId: channel.id,
       videos: { ...api, type: videoType || null, sort: videoSort, first: PAGE_SIZE },
@@ -100,8 +95,8 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
   })
   const shown = data ?? previousData
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
-  const [refresh, refreshing] = useVodRefreshMutation()
-  const [remove, removing] = useVodDeleteVideoMutation()
+  const [refresh, refreshing] = useMutation(VodRefreshDocument)
+  const [remove, removing] = useMutation(VodDeleteVideoDocument)
   const scopes = channel.account?.scopes ?? []
   const canClip = scopes.includes('clips:edit')
   const canDelete = scopes.includes('channel:manage:videos')

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
-import type { AssistantChatMessageFragment } from '../../../../gql/graphql'
+import type { AssistantChatMessageFragment } from '../../graphql/chat.generated'
 import { isNearBottom } from '../../lib/chat-log'
 import { formatTime } from '../../../../components/channel-page/format'
 import { StyledBadge } from '../status-badge'

@@ -5,7 +5,7 @@ import { ConfirmActions } from '../../../../components/ui/confirm-actions'
 import { Dialog } from '../../../../components/ui/dialog'
 import { SelectField } from '../../../../components/ui/select-field'
 import { TextField } from '../../../../components/ui/text-field'
-import type { AssistantChatMessageFragment } from '../../../../gql/graphql'
+import type { AssistantChatMessageFragment } from '../../graphql/chat.generated'
 import { formatDuration } from '../../../../components/channel-page/format'
 import type { ModerationKind } from './chat-log'
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Button } from '../../../../components/ui/button'
 import { StyledInput } from '../../../../components/ui/form-control'
-import { useAssistantSendChatMessageMutation } from '../../../../gql/graphql'
+import { AssistantSendChatMessageDocument } from '../../graphql/chatboard.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../../lib/use-error-text'
 import { MAX_MESSAGE_LENGTH } from '../../lib/template'
 
@@ -38,7 +39,7 @@ export function SendBox({ channelId, sender, platform }: { channelId: string; se
   const id = useId()
   const [text, setText] = useState('')
   const [feedback, setFeedback] = useState<Feedback>(null)
-  const [send, { loading }] = useAssistantSendChatMessageMutation()
+  const [send, { loading }] = useMutation(AssistantSendChatMessageDocument)
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

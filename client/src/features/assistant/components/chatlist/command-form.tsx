@@ -5,7 +5,8 @@ import { StyledFormGrid } from '../../../../components/ui/form-grid'
 import { SelectField } from '../../../../components/ui/select-field'
 import { Switch } from '../../../../components/ui/switch'
 import { TextField } from '../../../../components/ui/text-field'
-import { type AssistantCommandFragment, useAssistantCreateCommandMutation, useAssistantUpdateCommandMutation } from '../../../../gql/graphql'
+import { type AssistantCommandFragment, AssistantCreateCommandDocument, AssistantUpdateCommandDocument } from '../../graphql/automation.generated'
+import { useMutation } from '@apollo/client/react'
 import { AVAILABILITIES, type CommandDraft, type CommandField, EMPTY_COMMAND, PERMISSIONS, checkCommand, commandDraftOf, commandInput } from '../../lib/drafts'
 import { MAX_COOLDOWN_SECONDS, COMMAND_VARIABLES, normaliseTrigger } from '../../lib/template'
 import { TemplateEditor } from './template-editor'
@@ -36,8 +37,8 @@ export interface CommandFormProps {
 /** Create or edit a command; the server's field errors show under their field. */
 export function CommandForm({ channelId, command, categoryChatBot, onDone, onCancel, onBusy }: CommandFormProps) {
   const { t } = useTranslation('assistant')
-  const [create, { loading: creating }] = useAssistantCreateCommandMutation()
-  const [update, { loading: updating }] = useAssistantUpdateCommandMutation()
+  const [create, { loading: creating }] = useMutation(AssistantCreateCommandDocument)
+  const [update, { loading: updating }] = useMutation(AssistantUpdateCommandDocument)
   const saving = creating || updating
   const { draft, set, errorsFor, failure, handleSubmit } = useDraftForm({
     initial: command ? commandDraftOf(command) : EMPTY_COMMAND,

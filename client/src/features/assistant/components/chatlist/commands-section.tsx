@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
 import { Dialog } from '../../../../components/ui/dialog'
 import { SwitchButton } from '../../../../components/ui/switch-button'
-import { type AssistantCommandFragment, useAssistantDeleteCommandMutation, useAssistantUpdateCommandMutation } from '../../../../gql/graphql'
+import { type AssistantCommandFragment, AssistantDeleteCommandDocument, AssistantUpdateCommandDocument } from '../../graphql/automation.generated'
+import { useMutation } from '@apollo/client/react'
 import { limitState } from '../../lib/drafts'
 import { formatDuration } from '../../../../components/channel-page/format'
 import { AutomationSection } from './automation-section'
@@ -22,8 +23,8 @@ export interface CommandsSectionProps {
 /** The channel's custom commands: list, on/off at once, create and edit in a dialog, delete after asking. */
 export function CommandsSection({ channelId, commands, limit, categoryChatBot, onChanged }: CommandsSectionProps) {
   const { t, i18n } = useTranslation('assistant')
-  const [update] = useAssistantUpdateCommandMutation()
-  const [remove, { loading: removing }] = useAssistantDeleteCommandMutation()
+  const [update] = useMutation(AssistantUpdateCommandDocument)
+  const [remove, { loading: removing }] = useMutation(AssistantDeleteCommandDocument)
   const { editing, setEditing, busy, setBusy, deleting, setDeleting, saveFailed, saved, confirmDelete } = useAutomationItems<AssistantCommandFragment>({
     remove: (command) => remove({ variables: { id: command.id }, update: evictFromCache('ChatCommand', command.id) }),
     deletedTitle: (command) => t('commands.deleted', { trigger: command.trigger }),

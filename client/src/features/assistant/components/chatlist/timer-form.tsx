@@ -4,7 +4,8 @@ import { DialogFormActions } from '../../../../components/ui/dialog-form-actions
 import { StyledFormGrid } from '../../../../components/ui/form-grid'
 import { Switch } from '../../../../components/ui/switch'
 import { TextField } from '../../../../components/ui/text-field'
-import { type AssistantTimerFragment, useAssistantCreateTimerMutation, useAssistantUpdateTimerMutation } from '../../../../gql/graphql'
+import { AssistantCreateTimerDocument, type AssistantTimerFragment, AssistantUpdateTimerDocument } from '../../graphql/automation.generated'
+import { useMutation } from '@apollo/client/react'
 import { EMPTY_TIMER, type TimerField, checkTimer, timerDraftOf, timerInput } from '../../lib/drafts'
 import { MAX_MIN_LINES, MAX_TIMER_MINUTES, MIN_TIMER_MINUTES, TIMER_VARIABLES } from '../../lib/template'
 import { TemplateEditor } from './template-editor'
@@ -23,8 +24,8 @@ export interface TimerFormProps {
 /** Create or edit a timer: a message every N minutes once M chat lines have passed. */
 export function TimerForm({ channelId, timer, onDone, onCancel, onBusy }: TimerFormProps) {
   const { t } = useTranslation('assistant')
-  const [create, { loading: creating }] = useAssistantCreateTimerMutation()
-  const [update, { loading: updating }] = useAssistantUpdateTimerMutation()
+  const [create, { loading: creating }] = useMutation(AssistantCreateTimerDocument)
+  const [update, { loading: updating }] = useMutation(AssistantUpdateTimerDocument)
   const saving = creating || updating
   const { draft, set, errorsFor, failure, handleSubmit } = useDraftForm({
     initial: timer ? timerDraftOf(timer) : EMPTY_TIMER,

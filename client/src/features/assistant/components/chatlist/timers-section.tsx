@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
 import { Dialog } from '../../../../components/ui/dialog'
 import { SwitchButton } from '../../../../components/ui/switch-button'
-import { type AssistantTimerFragment, useAssistantDeleteTimerMutation, useAssistantUpdateTimerMutation } from '../../../../gql/graphql'
+import { AssistantDeleteTimerDocument, type AssistantTimerFragment, AssistantUpdateTimerDocument } from '../../graphql/automation.generated'
+import { useMutation } from '@apollo/client/react'
 import { limitState } from '../../lib/drafts'
 import { AutomationSection } from './automation-section'
 import { StyledClamp } from './list-styles'
@@ -20,8 +21,8 @@ export interface TimersSectionProps {
 /** The channel's timers: list, on/off at once, create and edit in a dialog, delete after asking. */
 export function TimersSection({ channelId, timers, limit, onChanged }: TimersSectionProps) {
   const { t } = useTranslation('assistant')
-  const [update] = useAssistantUpdateTimerMutation()
-  const [remove, { loading: removing }] = useAssistantDeleteTimerMutation()
+  const [update] = useMutation(AssistantUpdateTimerDocument)
+  const [remove, { loading: removing }] = useMutation(AssistantDeleteTimerDocument)
   const { editing, setEditing, busy, setBusy, deleting, setDeleting, saveFailed, saved, confirmDelete } = useAutomationItems<AssistantTimerFragment>({
     remove: (timer) => remove({ variables: { id: timer.id }, update: evictFromCache('ChatTimer', timer.id) }),
     deletedTitle: (timer) => t('timers.deleted', { name: timer.name }),

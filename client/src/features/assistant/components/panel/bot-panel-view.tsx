@@ -5,7 +5,9 @@ import { Alert } from '../../../../components/ui/alert'
 import { ErrorState } from '../../../../components/ui/error-state'
 import { LoadingState } from '../../../../components/ui/loading-state'
 import { PageHeader } from '../../../../components/ui/page-header'
-import { type Platform, useSandboxConnectOptionsQuery } from '../../../../gql/graphql'
+import type { Platform } from '../../../../gql/types'
+import { SandboxConnectOptionsDocument } from '../../../sandbox/graphql/connect.generated'
+import { useQuery } from '@apollo/client/react'
 import { useChannels } from '../../../../components/channel-page/use-channels'
 import { useConnectResult } from '../../hooks/use-connect-result'
 import { ConfirmConnectionDialog } from '../confirm-connection-dialog'
@@ -56,7 +58,7 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
   )
 
   // The same query as the connect buttons (one request): the empty text names only buttons that are shown.
-  const { data: connectOptions } = useSandboxConnectOptionsQuery()
+  const { data: connectOptions } = useQuery(SandboxConnectOptionsDocument)
   const platforms: readonly Platform[] = only ? [only] : ['twitch', 'kick']
   const all = data?.channels ?? []
   const channels = only ? all.filter((channel) => channel.platform === only) : all

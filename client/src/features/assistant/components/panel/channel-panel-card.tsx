@@ -7,7 +7,9 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
 import { StyledDetails } from '../../../../components/ui/details-list'
 import { Switch } from '../../../../components/ui/switch'
 import { useToast } from '../../../../components/ui/toast-provider'
-import { type AssistantChannelFragment, useAssistantDisconnectChannelMutation } from '../../../../gql/graphql'
+import type { AssistantChannelFragment } from '../../../../components/channel-page/channels.generated'
+import { AssistantDisconnectChannelDocument } from '../../graphql/disconnect-channel.generated'
+import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../../lib/use-error-text'
 import { formatDateTime } from '../../../../components/channel-page/format'
 import { platformKey } from '../../../../components/channel-page/platform-label'
@@ -116,7 +118,7 @@ export function ChannelPanelCard({
   const { setPanel } = useChannelSwitches()
   const { connect, pending, isPending, grantDialog } = useConnect()
   const [confirming, setConfirming] = useState(false)
-  const [disconnect, { loading: disconnecting }] = useAssistantDisconnectChannelMutation()
+  const [disconnect, { loading: disconnecting }] = useMutation(AssistantDisconnectChannelDocument)
   const platform = t(platformKey(channel))
   const { status } = channel
   const reason = useStatusReason()(status)

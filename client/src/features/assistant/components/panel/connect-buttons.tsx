@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Button } from '../../../../components/ui/button'
-import { type Platform, useSandboxConnectOptionsQuery } from '../../../../gql/graphql'
+import type { Platform } from '../../../../gql/types'
+import { SandboxConnectOptionsDocument } from '../../../sandbox/graphql/connect.generated'
+import { useQuery } from '@apollo/client/react'
 import { ConnectSandboxButton } from '../../../sandbox/public/connect-sandbox-button'
 import { useConnect } from '../../hooks/use-connect'
 
@@ -19,7 +21,7 @@ export const StyledButtonRow = styled.div`
 export function ConnectButtons({ platforms = ['twitch', 'kick'], disabled = false }: { platforms?: readonly Platform[]; disabled?: boolean }) {
   const { t } = useTranslation('assistant')
   const { connect, pending, isPending, grantDialog } = useConnect()
-  const { data } = useSandboxConnectOptionsQuery()
+  const { data } = useQuery(SandboxConnectOptionsDocument)
   const options = data?.connectOptions
   const offered = options ? platforms.filter((platform) => options[platform]) : []
   return (

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../../gql/graphql'
+import type { Platform } from '../../../../gql/types'
 
 export interface ConnectOptions {
   twitch: boolean
