@@ -748,6 +748,11 @@ export class ChannelBot {
   /** Sends one line; its id is kept to recognise its echo. A send the platform failed holds an error until one succeeds. */
   private async sendOne(text: string) {
     this.sending.set(text, (this.sending.get(text) ?? 0) + 1)
+    // Echoes that never come (chat not subscribed, a dropped session) must not pile up: the oldest marks go.
+    for (const key of this.sending.keys()) {
+      if (this.sending.size <= OWN_IDS) break
+      this.sending.delete(key)
+    }
     let echoed = true
     try {
       const result = await this.s.chat.sendAsBot(this.row.id, text)
