@@ -123,6 +123,15 @@ describe.each(engines)('the bot against a platform that refuses and misdelivers,
     expect(sent('pong stranger')).toBe(0)
   })
 
+  it('takes a revocation Twitch refuses as a failure (disconnect logs it), not as done', async () => {
+    const [token] = twitch.tokenOf(ch.broadcasterId)
+    twitch.failRevoke(400)
+    await expect(t.services.platforms.twitch.revoke(token!)).rejects.toThrow(/revoke token/)
+    twitch.failRevoke(null)
+    expect(twitch.revoked).not.toContain(token)
+    expect(twitch.tokenOf(ch.broadcasterId)).toContain(token)
+  })
+
   it('keeps an error on the status over the next stream event until it is resolved', async () => {
     twitch.goOffline(ch.broadcasterId)
     await waitFor(async () => !(await row()).live, 'the stream offline')
