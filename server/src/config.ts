@@ -441,6 +441,18 @@ export const envSchema = z.object({
     .min(1)
     .optional()
     .meta(doc('Platforms and the bot worker', "conduit transport: an existing conduit to use (else the app's first, else a new one)")),
+  TWITCH_CONDUIT_START_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(30_000)
+    .meta(
+      doc(
+        'Platforms and the bot worker',
+        'conduit transport: how long the worker waits for its shards to be assigned before it gives the conduit up and runs a WebSocket session per channel (a shard error Twitch answers as permanent gives it up at once)',
+      ),
+    ),
   KICK_CLIENT_ID: z
     .string()
     .default('')

@@ -26,9 +26,16 @@ export interface FleetChannel {
 /**
  * `count` active Twitch channels owned by `ownerId`, each with its broadcaster known to the local
  * Twitch server (a valid token pair) and one command `!ping` answering "pong ${user}" without
- * cooldown. Rows are written in batches (10,000 channels take seconds, not an OAuth round each).
+ * cooldown (`scopes`: what the broadcaster granted). Rows are written in batches (10,000 channels take seconds, not an OAuth round each).
  */
-export async function seedTwitchChannels(db: Db, twitch: TwitchServer, ownerId: number, count: number, firstId = 700_000): Promise<FleetChannel[]> {
+export async function seedTwitchChannels(
+  db: Db,
+  twitch: TwitchServer,
+  ownerId: number,
+  count: number,
+  firstId = 700_000,
+  scopes: string[] = SCOPES,
+): Promise<FleetChannel[]> {
   const box = createTokenBox(parseTokenKey(FLEET_TOKEN_KEY))
   const out: FleetChannel[] = []
   for (let start = 0; start < count; start += 500) {
@@ -40,7 +47,7 @@ export async function seedTwitchChannels(db: Db, twitch: TwitchServer, ownerId: 
       const accessToken = randomBytes(15).toString('hex')
       const refreshToken = randomBytes(25).toString('hex')
       const expiresAt = new Date(Date.now() + 4 * 3600_000)
-      twitch.restoreToken(id, { accessToken, refreshToken, scopes: SCOPES, expiresAt })
+      twitch.restoreToken(id, { accessToken, refreshToken, scopes, expiresAt })
       return { id, login, accessToken, refreshToken, expiresAt }
     })
     const rows = await db
@@ -58,7 +65,7 @@ export async function seedTwitchChannels(db: Db, twitch: TwitchServer, ownerId: 
           login: b.login,
           accessToken: box.seal(b.accessToken),
           refreshToken: box.seal(b.refreshToken),
-          scopes: SCOPES,
+          scopes,
           expiresAt: b.expiresAt,
         }
       }),

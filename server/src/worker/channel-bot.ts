@@ -6,9 +6,9 @@ import { permits, renderTemplate, type ChatCommandRow, type ChatTimerRow } from 
 import { addressedTo, compileRules, Cooldowns, decide, type CompiledRule } from '../modules/conversation/conversation.module'
 import { alertOf, type AlertInput } from '../modules/alerts/alerts.module'
 import { kickEvent } from '../platforms/kick/webhook'
-import type { ConduitSubscription, TwitchConduit } from '../platforms/twitch/conduit'
+import { subscribeEach, type ConduitSubscription, type RefusedSubscription, type TwitchConduit } from '../platforms/twitch/conduit'
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
-import { twitchEvent } from '../platforms/twitch/events'
+import { foreignBroadcaster, twitchEvent } from '../platforms/twitch/events'
 import type { TwitchClient } from '../platforms/twitch/twitch.client'
 import { PlatformAuthError, PlatformRequestError, type ChannelEvent, type IncomingChat, type NewFollower, type RaidEvent } from '../platforms/types'
 import type { Services } from '../services'
@@ -82,6 +82,12 @@ export function isPermanentFailure(e: unknown): boolean {
 /** Follows arriving within this window are thanked in one message (a raid brings hundreds at once). */
 export const FOLLOW_BATCH_MS = 10_000
 
+/** A subscription Twitch refused is tried again this often (sooner when the owner acts: a reconnect restarts the bot). */
+export const REFUSED_RETRY_MS = 15 * 60_000
+
+/** Message ids of the bot's own lines kept to recognise their echo in chat. */
+const OWN_IDS = 200
+
 /** Outgoing lines waiting for the chat limit; beyond this the oldest are dropped. */
 const MAX_QUEUE = 100
 
@@ -124,6 +130,16 @@ export class ChannelBot {
   /** Rules (id and pattern) already reported as not matchable: logged once, not at every reload. */
   private readonly invalidRules = new Set<string>()
   private botNames: string[] = []
+  /** Whether the bot speaks as an account of its own (else as the broadcaster, whose lines are not all its own). */
+  private separateBot = false
+  /** Ids of the lines the bot sent (newest last), and the texts of those still being sent: their echo is not a viewer's line. */
+  private readonly ownIds: string[] = []
+  private readonly sending = new Map<string, number>()
+  /** Subscriptions the platform refused (the rest run): the status names them and the fix; retried every REFUSED_RETRY_MS. */
+  private refused: Array<RefusedSubscription & { sub: ConduitSubscription }> = []
+  private refusedTimer: unknown = null
+  /** An error that stays on the status until it is resolved (a token refused on refresh, a send the platform failed). */
+  private held: string | null = null
   private readonly talks = new Set<Promise<void>>()
   /** Lines handled and replies sent, for benchmarks; writes refused for a lost lease (`fenced`). */
   readonly stats = { handled: 0, replies: 0, sent: 0, fenced: 0 }
@@ -165,13 +181,16 @@ export class ChannelBot {
    * act: reported as the channel's error) or may pass (the worker starts it again after a backoff).
    */
   async start(): Promise<StartFailure | null> {
-    await this.report('connecting', null)
+    // A start checks the tokens afresh: it resolves an error a previous run left on the status.
+    this.held = null
+    await this.report('connecting', null, false, true)
     try {
       await this.reloadLists()
       const broadcaster = await this.s.channels.account(this.row.id, 'broadcaster')
       const bot = await this.s.channels.account(this.row.id, 'bot')
       if (!broadcaster) throw new ReconnectNeededError('The channel has no connected account; reconnect it')
       this.senderId = (bot ?? broadcaster).platformUserId
+      this.separateBot = !!bot && bot.platformUserId !== broadcaster.platformUserId
       this.botNames = [(bot ?? broadcaster).login]
       const client = await this.s.platforms.of(this.row)
       const stream = await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.stream(as.token, as.broadcasterId))
@@ -187,7 +206,7 @@ export class ChannelBot {
       else {
         await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => this.s.platforms.kick.subscribeEvents(as.token, as.broadcasterId))
         this.connected = true
-        await this.reportRunning()
+        await this.reportRunning(true)
       }
     } catch (e) {
       const failure = { reason: this.describe(e), permanent: isPermanentFailure(e) }
@@ -219,6 +238,8 @@ export class ChannelBot {
     if (this.drainTimer) this.rt.scheduler.clearTimeout(this.drainTimer)
     if (this.refreshTimer) this.rt.scheduler.clearTimeout(this.refreshTimer)
     if (this.followTimer) this.rt.scheduler.clearTimeout(this.followTimer)
+    if (this.refusedTimer) this.rt.scheduler.clearTimeout(this.refusedTimer)
+    this.refusedTimer = null
     this.queue.length = 0
   }
 
@@ -251,7 +272,7 @@ export class ChannelBot {
   /** Stops and says so (the panel's switches turned it off, or the owner's licence ended). */
   async shutdown(reason: StatusReason | null) {
     this.stop()
-    await this.report('stopped', reason, true).catch(() => {})
+    await this.report('stopped', reason, true, true).catch(() => {})
   }
 
   /** Settings, commands or timers changed. */
@@ -330,7 +351,7 @@ export class ChannelBot {
       this.s.channels
         .refreshDue(this.row.id)
         .then(() => this.scheduleRefresh())
-        .catch((e: unknown) => this.report('error', this.describe(e)))
+        .catch((e: unknown) => this.holdError(this.describe(e)))
     }, wait)
   }
 
@@ -349,12 +370,10 @@ export class ChannelBot {
             // The broadcaster reads their own followers; a channel connected before the follower
             // panel lacks moderator:read:followers and keeps its bot (it gets follows on reconnect).
             const acc = await this.s.channels.account(id, 'broadcaster')
-            for (const sub of channelSubscriptions(as.broadcasterId, as.actorId, acc?.scopes ?? [])) {
-              const done = twitch.subscribe(as.token, sessionId, sub.type, sub.version, sub.condition)
-              if (sub.type === 'channel.follow')
-                await done.catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: id }, 'channel.follow not subscribed'))
-              else await done
-            }
+            const subs = channelSubscriptions(as.broadcasterId, as.actorId, acc?.scopes ?? [])
+            // One refused subscription (not a moderator, a type or version Twitch no longer takes)
+            // leaves the session and the others running; the status names it.
+            this.setRefused(subs, await subscribeEach(subs, (sub) => twitch.subscribe(as.token, sessionId, sub.type, sub.version, sub.condition)))
           })
         } catch (e) {
           // Only a refused token ends the session; a platform that failed for a moment is retried with backoff.
@@ -362,13 +381,57 @@ export class ChannelBot {
           throw e
         }
       },
-      onNotification: (type, event) => {
-        const ev = twitchEvent(type, event, new Date(this.now()))
-        if (ev) void this.handle(ev)
-      },
+      onNotification: (type, event) => this.onTwitchEvent(type, event),
       onState: (state, reason, retryInMs) => void this.onConnectionState(state, reason, retryInMs),
     })
     this.eventsub.start()
+  }
+
+  /**
+   * An EventSub notification for this channel. One for another broadcaster is dropped (and
+   * logged): subscription conditions normally prevent it, but a follow thanked or a stream
+   * flipped offline in the wrong channel must not depend on the platform getting it right.
+   */
+  private onTwitchEvent(type: string, event: Record<string, unknown>) {
+    const other = foreignBroadcaster(type, event, this.row.platformUserId)
+    if (other !== null) {
+      this.log.warn({ channelId: this.row.id, type, broadcaster: other }, 'EventSub event for another broadcaster dropped')
+      return
+    }
+    const ev = twitchEvent(type, event, new Date(this.now()))
+    if (ev) void this.handle(ev)
+  }
+
+  /** The subscriptions refused at this (re)subscription of `subs`; a slow retry while any is. */
+  private setRefused(subs: ConduitSubscription[], refused: RefusedSubscription[]) {
+    this.refused = refused.map((r) => ({ ...r, sub: subs.find((x) => x.type === r.type)! }))
+    if (refused.length) this.log.warn({ channelId: this.row.id, refused }, 'subscriptions refused by the platform; the others run')
+    if (this.refusedTimer) this.rt.scheduler.clearTimeout(this.refusedTimer)
+    this.refusedTimer = null
+    if (!refused.length || this.stopped) return
+    this.refusedTimer = this.rt.scheduler.setTimeout(() => {
+      this.refusedTimer = null
+      this.retryRefused().catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: this.row.id }, 'refused subscriptions not retried'))
+    }, REFUSED_RETRY_MS)
+  }
+
+  /** Tries the refused subscriptions again (on the session or conduit in use); the status follows. */
+  private async retryRefused() {
+    const subs = this.refused.map((r) => r.sub)
+    if (!subs.length || this.stopped) return
+    const id = this.row.id
+    await this.s.channels.actAs(id, 'broadcaster', async (as) => {
+      const conduit = this.conduitAttached ? this.rt.conduit : null
+      const sessionId = this.eventsub?.sessionId
+      let refused: RefusedSubscription[]
+      if (conduit) refused = await conduit.attach(as.broadcasterId, subs, (type, event) => this.onTwitchEvent(type, event))
+      else if (sessionId) {
+        const { twitch } = await this.s.platforms.twitchOf(this.row)
+        refused = await subscribeEach(subs, (sub) => twitch.subscribe(as.token, sessionId, sub.type, sub.version, sub.condition))
+      } else return // reconnecting: the welcome subscribes everything again
+      this.setRefused(subs, refused)
+    })
+    if (this.connected) await this.reportRunning()
   }
 
   private conduitAttached = false
@@ -379,14 +442,12 @@ export class ChannelBot {
     await this.s.channels.actAs(id, 'broadcaster', async (as) => {
       const acc = await this.s.channels.account(id, 'broadcaster')
       this.conduitAttached = true
-      await conduit.attach(as.broadcasterId, channelSubscriptions(as.broadcasterId, as.actorId, acc?.scopes ?? []), (type, event) => {
-        const ev = twitchEvent(type, event, new Date(this.now()))
-        if (ev) void this.handle(ev)
-      })
+      const subs = channelSubscriptions(as.broadcasterId, as.actorId, acc?.scopes ?? [])
+      this.setRefused(subs, await conduit.attach(as.broadcasterId, subs, (type, event) => this.onTwitchEvent(type, event)))
     })
     if (this.stopped) return this.detachConduit()
     this.connected = true
-    await this.reportRunning()
+    await this.reportRunning(true)
   }
 
   private detachConduit() {
@@ -397,18 +458,43 @@ export class ChannelBot {
 
   private async onConnectionState(state: EventSubState, reason?: string, retryInMs?: number) {
     this.connected = state === 'connected'
-    if (state === 'connected') await this.reportRunning()
-    else if (state === 'error') await this.report('error', reason ?? 'Twitch connection failed')
+    // A fresh session whose subscriptions the tokens passed: an error held before is resolved.
+    if (state === 'connected') {
+      this.held = null
+      await this.reportRunning(true)
+    } else if (state === 'error') await this.report('error', reason ?? 'Twitch connection failed')
     else if (reason !== undefined && retryInMs !== undefined) await this.report('connecting', statusReasons.reconnecting(reason, retryInMs))
     else await this.report('connecting', reason ?? null)
   }
 
-  private async reportRunning() {
-    if (this.row.active) await this.report('running', null)
+  /**
+   * The bot's state after a connection or stream event: an error held stays until resolved; a
+   * bot running without refused subscriptions says which and the fix. `resolves`: this report
+   * follows a check of the tokens (a start, a fresh session), so it may replace an error on the
+   * status, whoever wrote it (reportStatus keeps it otherwise).
+   */
+  private async reportRunning(resolves = false) {
+    if (this.held !== null) await this.report('error', this.held)
+    else if (this.row.active) await this.report('running', this.refusedReason(), false, resolves)
     // Autostart acts when a stream begins; a stream already live (connected mid-stream, or the bot
     // switched off during it) is not waited for, so say what starts the bot instead.
-    else if (this.live) await this.report('stopped', statusReasons.liveBotOff())
-    else await this.report('stopped', statusReasons.waitingLive())
+    else if (this.live) await this.report('stopped', statusReasons.liveBotOff(), false, resolves)
+    else await this.report('stopped', statusReasons.waitingLive(), false, resolves)
+  }
+
+  /** The refused subscriptions in the status: a 403 needs the owner (make the bot a moderator), a 400/410 the app. */
+  private refusedReason(): StatusReason | null {
+    if (!this.refused.length) return null
+    const types = this.refused.map((r) => r.type).join(', ')
+    const forbidden = this.refused.find((r) => r.status === 403)
+    if (forbidden) return statusReasons.subscriptionForbidden(types, forbidden.message, this.botNames[0] ?? '')
+    return statusReasons.subscriptionRefused(types, this.refused[0]!.message)
+  }
+
+  /** An error that stays on the status (over stream events) until a start, a fresh session or a later success resolves it. */
+  private async holdError(reason: string) {
+    this.held = reason
+    await this.report('error', reason)
   }
 
   /**
@@ -432,8 +518,13 @@ export class ChannelBot {
    * written, or why its start failed (`afterStop`): the connection closing behind it must not
    * overwrite why it stopped.
    */
-  private report(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | StatusReason | null, afterStop = false): Promise<void> {
-    const next = this.reporting.then(() => (this.stopped && !afterStop ? undefined : this.writeStatus(state, reason)))
+  private report(
+    state: 'stopped' | 'connecting' | 'running' | 'error',
+    reason: string | StatusReason | null,
+    afterStop = false,
+    resolves = false,
+  ): Promise<void> {
+    const next = this.reporting.then(() => (this.stopped && !afterStop ? undefined : this.writeStatus(state, reason, resolves)))
     this.reporting = next.catch(() => {})
     return next
   }
@@ -443,13 +534,13 @@ export class ChannelBot {
     return this.reporting
   }
 
-  private async writeStatus(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | StatusReason | null) {
+  private async writeStatus(state: 'stopped' | 'connecting' | 'running' | 'error', reason: string | StatusReason | null, resolves: boolean) {
     const key = `${state}|${typeof reason === 'object' && reason ? reason.text : reason}|${this.live}|${this.category}`
     if (key === this.lastReported) return
     if (!(await this.mayWrite())) return
     this.lastReported = key
     await this.s.channels
-      .reportStatus(this.row.id, { state, reason, live: this.live, category: this.category, liveSince: this.liveSince })
+      .reportStatus(this.row.id, { state, reason, live: this.live, category: this.category, liveSince: this.liveSince, resolves })
       .catch((e: unknown) => {
         // Not stored (the database may be away): the next report of this state tries again.
         if (this.lastReported === key) this.lastReported = ''
@@ -563,7 +654,7 @@ export class ChannelBot {
 
   private async onChat(chat: IncomingChat) {
     this.stats.handled++
-    const fromBot = chat.userId === this.senderId
+    const fromBot = this.isOwnLine(chat)
     await this.s.chat.record(this.row.id, chat, fromBot)
     if (fromBot) return
     if (this.live) this.s.analytics.countChatLine(this.row.id)
@@ -632,12 +723,68 @@ export class ChannelBot {
     this.talks.add(talk)
   }
 
+  /**
+   * Whether a chat line is the bot's own echo. With a bot account of its own, every line of that
+   * account; speaking as the broadcaster, only the lines it sent (by message id, or by text while
+   * the send is under way: the echo may arrive before Twitch's answer), so the owner's own
+   * `!hello` in their chat is answered.
+   */
+  private isOwnLine(chat: IncomingChat): boolean {
+    if (chat.userId !== this.senderId) return false
+    if (this.separateBot) return true
+    const n = this.sending.get(chat.text) ?? 0
+    if (n === 1) this.sending.delete(chat.text)
+    else if (n > 1) this.sending.set(chat.text, n - 1)
+    return n > 0 || this.ownIds.includes(chat.messageId)
+  }
+
   private enqueue(text: string) {
     if (!text.trim() || this.stopped) return
     this.queue.push(text)
     if (this.queue.length > MAX_QUEUE) this.queue.splice(0, this.queue.length - MAX_QUEUE)
     void this.drain()
   }
+
+  /** Sends one line; its id is kept to recognise its echo. A send the platform failed holds an error until one succeeds. */
+  private async sendOne(text: string) {
+    this.sending.set(text, (this.sending.get(text) ?? 0) + 1)
+    // Echoes that never come (chat not subscribed, a dropped session) must not pile up: the oldest marks go.
+    for (const key of this.sending.keys()) {
+      if (this.sending.size <= OWN_IDS) break
+      this.sending.delete(key)
+    }
+    let echoed = true
+    try {
+      const result = await this.s.chat.sendAsBot(this.row.id, text)
+      this.stats.sent++
+      echoed = result.ok
+      if (result.ok && result.id) {
+        this.ownIds.push(result.id)
+        if (this.ownIds.length > OWN_IDS) this.ownIds.splice(0, this.ownIds.length - OWN_IDS)
+      }
+      if (!result.ok) this.log.warn({ channelId: this.row.id, status: result.status, message: result.message }, 'platform refused a bot message')
+      else if (this.held !== null && this.heldBySend) {
+        this.held = null
+        this.heldBySend = false
+        await this.reportRunning(true)
+      }
+    } catch (e) {
+      echoed = false
+      this.log.warn({ channelId: this.row.id, err: (e as Error).message }, 'bot message not sent')
+      if (isAppError(e) && e.code === 'PLATFORM_ERROR') {
+        this.heldBySend = true
+        await this.holdError(e.message)
+      }
+    } finally {
+      // A line not sent has no echo to wait for; a sent one's echo, if already seen, took its mark.
+      if (!echoed) {
+        const n = this.sending.get(text) ?? 0
+        if (n <= 1) this.sending.delete(text)
+        else this.sending.set(text, n - 1)
+      }
+    }
+  }
+  private heldBySend = false
 
   /** Sends queued lines, never faster than the channel's chat limit allows. */
   private async drain() {
@@ -664,14 +811,7 @@ export class ChannelBot {
         if (this.stopped || !this.queue.length) return
         limiter.tryTake(this.now())
         const text = this.queue.shift()!
-        try {
-          const result = await this.s.chat.sendAsBot(this.row.id, text)
-          this.stats.sent++
-          if (!result.ok) this.log.warn({ channelId: this.row.id, status: result.status, message: result.message }, 'platform refused a bot message')
-        } catch (e) {
-          this.log.warn({ channelId: this.row.id, err: (e as Error).message }, 'bot message not sent')
-          if (isAppError(e) && e.code === 'PLATFORM_ERROR') await this.report('error', e.message)
-        }
+        await this.sendOne(text)
       }
     } finally {
       this.draining = false

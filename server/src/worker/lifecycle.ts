@@ -2,7 +2,12 @@ import { TwitchConduit } from '../platforms/twitch/conduit'
 import { reload } from './reload'
 import { forgetRetry, type WorkerState } from './worker-state'
 
-/** TWITCH_EVENTSUB_TRANSPORT=conduit: one EventSub conduit for this process, or a WebSocket session per channel if it fails. */
+/**
+ * TWITCH_EVENTSUB_TRANSPORT=conduit: one EventSub conduit for this process, or a WebSocket
+ * session per channel if it fails: at once on a permanent shard error (an unknown or foreign
+ * TWITCH_CONDUIT_ID), else after TWITCH_CONDUIT_START_TIMEOUT_MS, so the bots (the sandbox's
+ * too) never wait for a conduit that does not come.
+ */
 export async function startConduit(s: WorkerState) {
   const { config, services, runtime, log } = s
   if (config.TWITCH_EVENTSUB_TRANSPORT !== 'conduit' || !services.platforms.configured.twitch) return
@@ -15,6 +20,7 @@ export async function startConduit(s: WorkerState) {
     log: log.child({ component: 'conduit' }),
     shards: config.TWITCH_CONDUIT_SHARDS,
     conduitId: config.TWITCH_CONDUIT_ID,
+    startTimeoutMs: config.TWITCH_CONDUIT_START_TIMEOUT_MS,
   })
   try {
     await conduit.start()

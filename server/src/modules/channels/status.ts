@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { ownerLicensed, type ChannelsDeps } from './channels-deps'
 import { channels, type BotState, type ChannelRow } from './channels.tables'
 import { statusReasons, type StatusReason } from './status-reasons'
@@ -6,11 +6,24 @@ import { statusReasons, type StatusReason } from './status-reasons'
 /**
  * Worker: the bot's status, live state and category as it sees them. A coded reason is stored
  * with its code and arguments (the client says it in the UI language) and in English words.
+ *
+ * A status says the worst current condition until it is resolved, whoever wrote it: an error
+ * (a token refused, written by the token service or the bot) is not replaced by a report that
+ * only follows the stream (`running` at the next stream.online); only a report that `resolves`
+ * it (a start, a fresh connection whose subscriptions the tokens passed, the bot switched off)
+ * or another error does. The live state and category are stored either way.
  */
 export async function reportStatus(
   deps: ChannelsDeps,
   channelId: number,
-  s: { state: BotState; reason?: string | StatusReason | null; live?: boolean; category?: string | null; liveSince?: Date | null },
+  s: {
+    state: BotState
+    reason?: string | StatusReason | null
+    live?: boolean
+    category?: string | null
+    liveSince?: Date | null
+    resolves?: boolean
+  },
 ) {
   const { db, now } = deps
   const at = now()
@@ -22,10 +35,18 @@ export async function reportStatus(
     statusArgs: coded?.args ?? null,
     statusAt: at,
   }
-  if (s.live !== undefined) set.live = s.live
-  if (s.category !== undefined) set.category = s.category
-  if (s.liveSince !== undefined) set.liveSince = s.liveSince
-  const [row] = await db.update(channels).set(set).where(eq(channels.id, channelId)).returning()
+  const stream: Partial<ChannelRow> = {}
+  if (s.live !== undefined) stream.live = s.live
+  if (s.category !== undefined) stream.category = s.category
+  if (s.liveSince !== undefined) stream.liveSince = s.liveSince
+  // One statement: an error written meanwhile by another writer is never overwritten by a stale "running".
+  const mayReplace = s.state === 'error' || s.resolves ? sql`true` : sql`${channels.status} <> 'error'`
+  let [row] = await db
+    .update(channels)
+    .set({ ...set, ...stream })
+    .where(and(eq(channels.id, channelId), mayReplace))
+    .returning()
+  if (!row && Object.keys(stream).length) [row] = await db.update(channels).set(stream).where(eq(channels.id, channelId)).returning()
   if (row) publishStatus(deps, row, at)
 }
 

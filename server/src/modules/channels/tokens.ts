@@ -5,6 +5,7 @@ import { labelOf, REFRESH_MARGIN_MS, type ChannelsDeps } from './channels-deps'
 import { channelAccounts, type ChannelAccountRow, type ChannelRow } from './channels.tables'
 import { account, accounts, byId } from './lookup'
 import { reportStatus } from './status'
+import { statusReasons } from './status-reasons'
 
 /** Refreshes an account's tokens; a refused refresh puts the channel in error (reconnect needed). */
 export async function refreshAccount(deps: ChannelsDeps, channel: ChannelRow, acc: ChannelAccountRow): Promise<string> {
@@ -51,7 +52,7 @@ export async function refreshAccount(deps: ChannelsDeps, channel: ChannelRow, ac
  */
 export async function reconnectNeeded(deps: ChannelsDeps, channel: ChannelRow, why: string): Promise<AppError> {
   const { log } = deps
-  const reason = `${why}; reconnect the channel`
+  const reason = statusReasons.reconnectNeeded(why)
   try {
     if (deps.fence.status && !(await deps.fence.status(channel.id)))
       log.warn({ channelId: channel.id }, 'channel lease not held: reconnect error not written here')
@@ -59,7 +60,7 @@ export async function reconnectNeeded(deps: ChannelsDeps, channel: ChannelRow, w
   } catch (e) {
     log.warn({ err: (e as Error).message, channelId: channel.id }, 'reconnect error not written')
   }
-  return new ReconnectNeededError(reason)
+  return new ReconnectNeededError(reason.text)
 }
 
 export async function tokenFor(deps: ChannelsDeps, channel: ChannelRow, acc: ChannelAccountRow): Promise<string> {

@@ -61,6 +61,58 @@ const err = (status: number, message: string): Res => ({
   },
 })
 
+/** GET /search/channels: by login or display name, live ones first when asked. */
+function search(deps: RaidDeps, req: Req): Res {
+  const { users } = deps
+  const query = (req.query.get('query') ?? '').trim().toLowerCase()
+  if (!query) return err(400, 'Missing required parameter "query"')
+  const liveOnly = req.query.get('live_only') === 'true'
+  const first = Math.min(Math.max(Number(req.query.get('first') ?? 20) || 20, 1), 100)
+  const data = [...users.values()]
+    .filter((u) => u.login.toLowerCase().includes(query) || u.displayName.toLowerCase().includes(query))
+    .map((u) => {
+      const live = deps.streams.get(u.id)
+      return {
+        id: u.id,
+        broadcaster_login: u.login,
+        display_name: u.displayName,
+        broadcaster_language: u.language ?? 'en',
+        game_id: '',
+        game_name: live?.category ?? deps.categories.get(u.id) ?? '',
+        is_live: Boolean(live),
+        started_at: live?.startedAt ?? '',
+        tags: [],
+        thumbnail_url: '',
+        title: '',
+      }
+    })
+    .filter((c) => !liveOnly || c.is_live)
+    .slice(0, first)
+  return { status: 200, body: { data, pagination: {} } }
+}
+
+/** POST /chat/shoutouts: a moderator's shoutout, within Twitch's limits (every 2 min, once an hour per target). */
+function shoutout(deps: RaidDeps, shoutouts: ShoutoutRecord[], req: Req, caller: Caller): Res {
+  const { now, users } = deps
+  const fromId = req.query.get('from_broadcaster_id') ?? ''
+  const toId = req.query.get('to_broadcaster_id') ?? ''
+  const moderatorId = req.query.get('moderator_id') ?? ''
+  if (!fromId || !toId || !moderatorId) return err(400, 'Missing required parameter')
+  if (moderatorId !== caller.userId) return err(401, 'The ID in moderator_id must match the user ID in the access token')
+  if (moderatorId !== fromId && !deps.isModerator(fromId, moderatorId)) return err(403, "The user in moderator_id is not one of the broadcaster's moderators.")
+  if (fromId === toId) return err(400, 'The broadcaster may not give themselves a Shoutout.')
+  if (!users.has(toId)) return err(400, 'The broadcaster in to_broadcaster_id was not found.')
+  if (!deps.streams.get(fromId)) return err(400, 'The broadcaster is not streaming live or does not have one or more viewers.')
+  const t = now()
+  const mine = shoutouts.filter((s) => s.fromId === fromId)
+  if (mine.some((s) => s.at > t - SHOUTOUT_EVERY_MS)) return err(429, 'The broadcaster may not send a Shoutout more than once every 2 minutes.')
+  if (mine.some((s) => s.toId === toId && s.at > t - SHOUTOUT_SAME_TARGET_MS)) {
+    return err(429, 'The broadcaster may not send the same broadcaster a Shoutout more than once every 60 minutes.')
+  }
+  shoutouts.push({ fromId, toId, moderatorId, at: t })
+  return { status: 204 }
+}
+
 export function createTwitchRaids(deps: RaidDeps) {
   const { now, users } = deps
   const raids: RaidRecord[] = []
@@ -92,34 +144,6 @@ export function createTwitchRaids(deps: RaidDeps) {
     if (viewers !== undefined) raid.viewers = viewers
     emitRaid(raid.fromId, raid.toId, raid.viewers)
     return true
-  }
-
-  function search(req: Req): Res {
-    const query = (req.query.get('query') ?? '').trim().toLowerCase()
-    if (!query) return err(400, 'Missing required parameter "query"')
-    const liveOnly = req.query.get('live_only') === 'true'
-    const first = Math.min(Math.max(Number(req.query.get('first') ?? 20) || 20, 1), 100)
-    const data = [...users.values()]
-      .filter((u) => u.login.toLowerCase().includes(query) || u.displayName.toLowerCase().includes(query))
-      .map((u) => {
-        const live = deps.streams.get(u.id)
-        return {
-          id: u.id,
-          broadcaster_login: u.login,
-          display_name: u.displayName,
-          broadcaster_language: u.language ?? 'en',
-          game_id: '',
-          game_name: live?.category ?? deps.categories.get(u.id) ?? '',
-          is_live: Boolean(live),
-          started_at: live?.startedAt ?? '',
-          tags: [],
-          thumbnail_url: '',
-          title: '',
-        }
-      })
-      .filter((c) => !liveOnly || c.is_live)
-      .slice(0, first)
-    return { status: 200, body: { data, pagination: {} } }
   }
 
   function startRaid(req: Req, caller: Caller): Res {
@@ -160,34 +184,13 @@ export function createTwitchRaids(deps: RaidDeps) {
     return { status: 204 }
   }
 
-  function shoutout(req: Req, caller: Caller): Res {
-    const fromId = req.query.get('from_broadcaster_id') ?? ''
-    const toId = req.query.get('to_broadcaster_id') ?? ''
-    const moderatorId = req.query.get('moderator_id') ?? ''
-    if (!fromId || !toId || !moderatorId) return err(400, 'Missing required parameter')
-    if (moderatorId !== caller.userId) return err(401, 'The ID in moderator_id must match the user ID in the access token')
-    if (moderatorId !== fromId && !deps.isModerator(fromId, moderatorId))
-      return err(403, "The user in moderator_id is not one of the broadcaster's moderators.")
-    if (fromId === toId) return err(400, 'The broadcaster may not give themselves a Shoutout.')
-    if (!users.has(toId)) return err(400, 'The broadcaster in to_broadcaster_id was not found.')
-    if (!deps.streams.get(fromId)) return err(400, 'The broadcaster is not streaming live or does not have one or more viewers.')
-    const t = now()
-    const mine = shoutouts.filter((s) => s.fromId === fromId)
-    if (mine.some((s) => s.at > t - SHOUTOUT_EVERY_MS)) return err(429, 'The broadcaster may not send a Shoutout more than once every 2 minutes.')
-    if (mine.some((s) => s.toId === toId && s.at > t - SHOUTOUT_SAME_TARGET_MS)) {
-      return err(429, 'The broadcaster may not send the same broadcaster a Shoutout more than once every 60 minutes.')
-    }
-    shoutouts.push({ fromId, toId, moderatorId, at: t })
-    return { status: 204 }
-  }
-
   /** Helix routes of this part, or null when the path is not one of them. */
   function handle(req: Req, path: string, caller: Caller): Res | null {
     const needs = (scope: string): Res | null => (caller.scopes.includes(scope) ? null : err(401, `Missing scope: ${scope}`))
-    if (path === '/search/channels' && req.method === 'GET') return search(req)
+    if (path === '/search/channels' && req.method === 'GET') return search(deps, req)
     if (path === '/raids' && req.method === 'POST') return needs('channel:manage:raids') ?? startRaid(req, caller)
     if (path === '/raids' && req.method === 'DELETE') return needs('channel:manage:raids') ?? cancelRaid(req, caller)
-    if (path === '/chat/shoutouts' && req.method === 'POST') return needs('moderator:manage:shoutouts') ?? shoutout(req, caller)
+    if (path === '/chat/shoutouts' && req.method === 'POST') return needs('moderator:manage:shoutouts') ?? shoutout(deps, shoutouts, req, caller)
     return null
   }
 

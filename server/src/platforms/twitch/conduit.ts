@@ -1,5 +1,6 @@
 import type { Logger } from '../../logger'
 import type { Scheduler } from '../../worker/scheduler'
+import { PlatformRequestError } from '../types'
 import { EventSubConnection } from './eventsub'
 import type { TwitchClient } from './twitch.client'
 
@@ -15,6 +16,18 @@ export interface ConduitOptions {
   shards: number
   /** Use this conduit (else the app's first one, else a new one). */
   conduitId?: string
+  /** `start()` gives up after this long without every shard assigned (default 30 s). */
+  startTimeoutMs?: number
+}
+
+/** A shard assignment Twitch refuses for good (an unknown or foreign conduit, a per-shard 4xx): retrying cannot help. */
+const permanentShardError = (e: unknown) => e instanceof PlatformRequestError && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429
+
+/** A subscription Twitch refused (400, 403, 410), with its words. */
+export interface RefusedSubscription {
+  type: string
+  status: number
+  message: string
 }
 
 export type ConduitHandler = (type: string, event: Record<string, unknown>) => void
@@ -46,7 +59,11 @@ export class TwitchConduit {
     return this.app.token
   }
 
-  /** Finds or creates the conduit and opens the shards; resolves when every shard is assigned. */
+  /**
+   * Finds or creates the conduit and opens the shards; resolves when every shard is assigned.
+   * Rejects at once on a shard error that is permanent, and after `startTimeoutMs` when the
+   * shards are still not assigned (a worker never waits for ever with no bot running).
+   */
   async start(): Promise<void> {
     const { twitch } = this.opts
     const token = await this.token()
@@ -57,9 +74,10 @@ export class TwitchConduit {
     const ready: Array<Promise<void>> = []
     for (let i = 0; i < this.opts.shards; i++) {
       ready.push(
-        new Promise<void>((resolve) => {
+        new Promise<void>((resolve, reject) => {
           const shardId = String(i)
           const conn = new EventSubConnection({
+            permanent: permanentShardError,
             url: this.opts.url,
             scheduler: this.opts.scheduler,
             random: this.opts.random,
@@ -69,7 +87,9 @@ export class TwitchConduit {
             onNotification: (type, event, condition) => this.route(type, event, condition ?? {}),
             onState: (state, reason, retryInMs) => {
               if (state === 'connected') resolve()
-              else if (state !== 'connecting') this.opts.log.warn({ shard: shardId, state, reason, retryInMs }, 'conduit shard not connected')
+              else if (state === 'error') reject(new Error(`shard ${shardId}: ${reason ?? 'refused'}`))
+              if (state !== 'connected' && state !== 'connecting')
+                this.opts.log.warn({ shard: shardId, state, reason, retryInMs }, 'conduit shard not connected')
             },
           })
           this.connections.push(conn)
@@ -77,15 +97,29 @@ export class TwitchConduit {
         }),
       )
     }
-    await Promise.all(ready)
+    const ms = this.opts.startTimeoutMs ?? 30_000
+    let timer: unknown = null
+    const bound = new Promise<never>((_, reject) => {
+      timer = this.opts.scheduler.setTimeout(() => reject(new Error(`the shards were not assigned within ${ms / 1000} s`)), ms)
+    })
+    try {
+      await Promise.race([Promise.all(ready), bound])
+    } finally {
+      this.opts.scheduler.clearTimeout(timer)
+    }
   }
 
-  /** Subscribes a channel's events on the conduit and routes them to `handler` (by broadcaster id). */
-  async attach(broadcasterId: string, subscriptions: ConduitSubscription[], handler: ConduitHandler): Promise<void> {
+  /**
+   * Subscribes a channel's events on the conduit and routes them to `handler` (by broadcaster id).
+   * A subscription Twitch refuses (400, 403, 410) does not stop the others: it is answered among
+   * the refused; any other failure throws.
+   */
+  async attach(broadcasterId: string, subscriptions: ConduitSubscription[], handler: ConduitHandler): Promise<RefusedSubscription[]> {
     if (!this.id) throw new Error('the conduit is not started')
     this.handlers.set(broadcasterId, handler)
     const token = await this.token()
-    for (const s of subscriptions) await this.opts.twitch.subscribeConduit(token, this.id, s.type, s.version, s.condition)
+    const id = this.id
+    return subscribeEach(subscriptions, (s) => this.opts.twitch.subscribeConduit(token, id, s.type, s.version, s.condition))
   }
 
   /** The channel's events are no longer handled here (its subscriptions stay with the conduit). */
@@ -110,4 +144,21 @@ export class TwitchConduit {
     if (handler) handler(type, event)
     else this.unrouted++
   }
+}
+
+/** Statuses with which Twitch refuses a subscription for good: invalid type or version, not authorized, version removed. */
+const REFUSALS = new Set([400, 403, 410])
+
+/** Makes each subscription; a refused one (REFUSALS) is collected and the rest go on; any other failure throws. */
+export async function subscribeEach(subscriptions: ConduitSubscription[], make: (s: ConduitSubscription) => Promise<void>): Promise<RefusedSubscription[]> {
+  const refused: RefusedSubscription[] = []
+  for (const s of subscriptions) {
+    try {
+      await make(s)
+    } catch (e) {
+      if (!(e instanceof PlatformRequestError) || !REFUSALS.has(e.status)) throw e
+      refused.push({ type: s.type, status: e.status, message: e.message })
+    }
+  }
+  return refused
 }

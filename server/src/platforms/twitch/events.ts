@@ -9,6 +9,21 @@ const ROLE_BADGES: Record<string, ChatRole> = {
   founder: 'subscriber',
 }
 
+/**
+ * The broadcaster an event is for when that is not `channelId` (null: it is this channel's, or
+ * says no broadcaster): a raid must name the channel on one side, any other event in its
+ * broadcaster_user_id.
+ */
+export function foreignBroadcaster(type: string, e: Record<string, unknown>, channelId: string): string | null {
+  if (type === 'channel.raid') {
+    const from = String(e.from_broadcaster_user_id ?? '')
+    const to = String(e.to_broadcaster_user_id ?? '')
+    return from === channelId || to === channelId ? null : to || from
+  }
+  const id = e.broadcaster_user_id
+  return id === undefined || String(id) === channelId ? null : String(id)
+}
+
 /** Maps an EventSub notification to the bot's channel event. */
 export function twitchEvent(type: string, e: Record<string, unknown>, receivedAt: Date): ChannelEvent | null {
   switch (type) {

@@ -26,6 +26,11 @@ export interface EventSubOptions {
   onNotification(type: string, event: Record<string, unknown>, condition?: Record<string, string>): void
   /** `retryInMs`: with 'reconnecting', when the next attempt comes. */
   onState(state: EventSubState, reason?: string, retryInMs?: number): void
+  /**
+   * Whether an `onWelcome` failure ends the session for good (reported as 'error', no
+   * reconnecting): retrying cannot help. Default: a refused token only.
+   */
+  permanent?: (e: unknown) => boolean
 }
 
 /**
@@ -154,9 +159,9 @@ export class EventSubConnection {
             this.opts.onState('connected')
           })
           .catch((e: unknown) => {
-            if (e instanceof PlatformAuthError) {
+            if (e instanceof PlatformAuthError || this.opts.permanent?.(e)) {
               this.stop()
-              this.opts.onState('error', e.message)
+              this.opts.onState('error', (e as Error).message)
             } else this.dropped(`subscribing failed: ${(e as Error).message}`)
           })
         return

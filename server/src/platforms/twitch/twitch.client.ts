@@ -1,4 +1,4 @@
-import { expectOk, PlatformHttp, toResult, trimSlash, type HttpDeps, type JsonResponse } from '../http'
+import { expectOk, PlatformHttp, platformMessage, toResult, trimSlash, type HttpDeps, type JsonResponse } from '../http'
 import { tokenGrant } from '../oauth'
 import {
   PlatformAuthError,
@@ -202,8 +202,11 @@ export class TwitchClient implements PlatformClient {
     })
   }
 
+  /** Revokes a token; a refusal or failure of Twitch throws (the caller logs it: the token may still be valid). */
   async revoke(token: string): Promise<void> {
-    await this.http.request(`${this.auth}/revoke`, { method: 'POST', form: { client_id: this.config.clientId, token } })
+    const res = await this.http.request(`${this.auth}/revoke`, { method: 'POST', form: { client_id: this.config.clientId, token } })
+    if (res.status < 200 || res.status >= 300)
+      throw new PlatformRequestError('twitch', res.status, `revoke token: ${platformMessage(res.body, `HTTP ${res.status}`)}`)
   }
 
   private headers(token: string): Record<string, string> {
@@ -556,8 +559,12 @@ export class TwitchClient implements PlatformClient {
       }),
       'update conduit shards',
     )
-    const err = (res.body as { errors?: Array<{ id: string; message: string }> }).errors?.[0]
-    if (err) throw new PlatformRequestError('twitch', 400, `shard ${err.id}: ${err.message}`)
+    // Twitch answers 202 with per-shard errors; their code says whether it is ours to fix (4xx) or may pass.
+    const err = (res.body as { errors?: Array<{ id: string; message: string; code?: string }> }).errors?.[0]
+    if (err) {
+      const status = Number(err.code)
+      throw new PlatformRequestError('twitch', Number.isInteger(status) && status >= 400 && status < 600 ? status : 400, `shard ${err.id}: ${err.message}`)
+    }
   }
 
   /** Create EventSub Subscription with the conduit transport (app token); an existing one counts as done. */

@@ -11,6 +11,9 @@ export const BOT_REASON_KEYS = {
   RETRYING: 'retrying',
   RECONNECTING: 'reconnecting',
   LICENCE_ENDED: 'licenceEnded',
+  RECONNECT_NEEDED: 'reconnectNeeded',
+  SUBSCRIPTION_FORBIDDEN: 'subscriptionForbidden',
+  SUBSCRIPTION_REFUSED: 'subscriptionRefused',
 } as const
 export type BotReasonCode = keyof typeof BOT_REASON_KEYS
 
