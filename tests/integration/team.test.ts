@@ -16,7 +16,7 @@ const CHANNELS = '{ channels { id myAccess { owner group rights { module grant }
 const COMMANDS = 'query($c: ID!) { channel(id: $c) { commands { trigger } } }'
 const CONVERSATION = 'query($c: ID!) { channel(id: $c) { conversation { enabled } } }'
 const ADD_COMMAND = `mutation($c: ID!, $t: String!) { createChatCommand(channelId: $c, input: { trigger: $t, response: "hello" }) { id trigger } }`
-const ADD_REGULAR = 'mutation($c: ID!, $l: String!) { addModerationRegular(channelId: $c, login: $l) { login } }'
+const ADD_REGULAR = 'mutation($c: ID!, $l: String!) { addModerationRegular(channelId: $c, login: $l) { login addedBy } }'
 const AUDIT = `query($c: ID!, $m: ChannelAuditModule, $a: ID, $after: String) { channelAudit(channelId: $c, module: $m, actorId: $a, first: 2, after: $after) {
   totalCount pageInfo { hasNextPage endCursor } edges { node { actorId actorName module action before after } } } }`
 
@@ -79,7 +79,8 @@ describe.each(engines)('a channel team on %s', (engine) => {
     expect((await ok(COMMANDS, { c: channelId }, member)).channel.commands).toEqual([])
     expect(await code(CONVERSATION, { c: channelId }, member)).toBe('FORBIDDEN')
     expect(await code(ADD_COMMAND, { c: channelId, t: '!nope' }, member)).toBe('FORBIDDEN')
-    expect((await ok(ADD_REGULAR, { c: channelId, l: 'helper1' }, member)).addModerationRegular).toEqual([expect.objectContaining({ login: 'helper1' })])
+    // The member's act is named by the member, never as the owner's ("dashboard").
+    expect((await ok(ADD_REGULAR, { c: channelId, l: 'helper1' }, member)).addModerationRegular).toEqual([{ login: 'helper1', addedBy: 'mod1' }])
     // Another owner's channel stays invisible (the same NOT_FOUND as an unknown id).
     expect(await code(COMMANDS, { c: otherChannel }, member)).toBe('NOT_FOUND')
     expect(await code(ADD_REGULAR, { c: otherChannel, l: 'x1' }, member)).toBe('NOT_FOUND')

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { AppError } from '../../errors'
 import { allows, ownerRights, rightsOf, type ChannelLevel, type ChannelModule, type ChannelRights, type MemberGroup } from '../../permissions/channel-rights'
+import { users } from '../../db/schema'
 import { channelMembers } from '../team/team.tables'
 import type { ChannelsDeps } from './channels-deps'
 import { channels, type ChannelRow } from './channels.tables'
@@ -71,6 +72,17 @@ export async function reachable(deps: ChannelsDeps, userId: number, channelId: n
   const row = Number.isSafeInteger(id) && id > 0 ? await byId(deps, id) : undefined
   if (!row || !(await standing(deps, userId, row))) throw new AppError('NOT_FOUND', 'Channel not found')
   return row
+}
+
+/**
+ * How the moderation log and the regulars name an act made on the dashboard: "dashboard" for
+ * the owner's own (as before teams), the member's username for a team member's, so a member's
+ * act is never shown as the owner's.
+ */
+export async function dashboardActor({ db }: ChannelsDeps, userId: number, channel: ChannelRow): Promise<string> {
+  if (channel.userId === userId) return 'dashboard'
+  const [u] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId))
+  return u?.username ?? 'dashboard'
 }
 
 /** The channels the account helps with (not its own), oldest membership first. */

@@ -3,7 +3,7 @@ import { bindDeps } from '../../use-cases'
 import { bindingCookie, ownerLicensed, redirectUri, type ChannelsDeps, type ChannelsServiceDeps, type StatusFence } from './channels-deps'
 import { cancelConnection, confirmConnection, disconnect, pendingConnection } from './confirm'
 import { completeConnection, startConnection } from './connect'
-import { access, forgetMember, memberOf, reachable, standing } from './access'
+import { access, dashboardActor, forgetMember, memberOf, reachable, standing } from './access'
 import { auditPage, record } from './channel-audit'
 import { account, accounts, byId, listForUser, owned } from './lookup'
 import { activate, setModule, updatePanel } from './panel'
@@ -31,6 +31,7 @@ export function createChannelsService(given: ChannelsServiceDeps) {
       standing,
       memberOf,
       forgetMember,
+      dashboardActor,
       audit: record,
       auditPage,
       accounts,

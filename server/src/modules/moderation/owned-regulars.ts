@@ -3,7 +3,7 @@ import type { ModerationDeps } from './moderation-deps'
 /** The dashboard's regulars: the owner or a member whose group manages moderation; each change goes to the channel's log. */
 export async function addRegularOwned({ channels, core, db }: ModerationDeps, userId: number, channelId: string, login: string) {
   const channel = await channels.access(userId, channelId, 'moderation', 'manage')
-  const added = await core.addRegular(channel.id, login, 'dashboard')
+  const added = await core.addRegular(channel.id, login, await channels.dashboardActor(userId, channel))
   await channels.audit(db, { channelId: channel.id, actorId: userId, module: 'moderation', action: 'regular.add', after: { login: added } })
   return core.listRegulars(channel.id)
 }
