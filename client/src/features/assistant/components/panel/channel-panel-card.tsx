@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Button } from '../../../../components/ui/button'
@@ -8,6 +8,7 @@ import { StyledDetails } from '../../../../components/ui/details-list'
 import { Switch } from '../../../../components/ui/switch'
 import { useToast } from '../../../../components/ui/toast-provider'
 import { type AssistantChannelFragment, useAssistantDisconnectChannelMutation } from '../../../../gql/graphql'
+import { channelAbilityOf } from '../../../../lib/channel-ability'
 import { useErrorText } from '../../../../lib/use-error-text'
 import { formatDateTime } from '../../../../components/channel-page/format'
 import { platformKey } from '../../../../components/channel-page/platform-label'
@@ -117,6 +118,10 @@ export function ChannelPanelCard({
   const { connect, pending, isPending, grantDialog } = useConnect()
   const [confirming, setConfirming] = useState(false)
   const [disconnect, { loading: disconnecting }] = useAssistantDisconnectChannelMutation()
+  // On a channel the user helps with (a team), the switches follow their group; the accounts
+  // and disconnecting stay the owner's.
+  const ability = useMemo(() => channelAbilityOf(channel.myAccess), [channel.myAccess])
+  const owner = ability.can('owner', 'channel')
   const platform = t(platformKey(channel))
   const { status } = channel
   const reason = useStatusReason()(status)
@@ -177,6 +182,7 @@ export function ChannelPanelCard({
             checked={channel.panel[key]}
             onChange={(value) => void setPanel(channel, key, value).then((saved) => saved && onSwitched())}
             testId={`panel-switch-${key}`}
+            disabled={!ability.can('manage', 'switches')}
           />
         ))}
       </section>
@@ -208,22 +214,24 @@ export function ChannelPanelCard({
             </ul>
           </StyledScopes>
         ) : null}
-        <StyledActions>
-          {channel.sandbox ? null : (
-            <Button
-              variant="secondary"
-              onClick={() => void connect(channel.platform, channel.id)}
-              disabled={pending !== null}
-              aria-busy={isPending(channel.platform, channel.id)}
-              data-testid="connect-bot-account"
-            >
-              {channel.botAccount ? t('panel.replaceBotAccount') : t('panel.connectBotAccount')}
+        {owner ? (
+          <StyledActions>
+            {channel.sandbox ? null : (
+              <Button
+                variant="secondary"
+                onClick={() => void connect(channel.platform, channel.id)}
+                disabled={pending !== null}
+                aria-busy={isPending(channel.platform, channel.id)}
+                data-testid="connect-bot-account"
+              >
+                {channel.botAccount ? t('panel.replaceBotAccount') : t('panel.connectBotAccount')}
+              </Button>
+            )}
+            <Button variant="danger" onClick={() => setConfirming(true)} data-testid="disconnect-channel">
+              {t('panel.disconnect')}
             </Button>
-          )}
-          <Button variant="danger" onClick={() => setConfirming(true)} data-testid="disconnect-channel">
-            {t('panel.disconnect')}
-          </Button>
-        </StyledActions>
+          </StyledActions>
+        ) : null}
       </section>
 
       <ConfirmDialog
