@@ -494,6 +494,13 @@ export const envSchema = z.object({
       "seconds a started channel connection may take (the browser-binding cookie lives as long), and how long a finished one waits for the user's confirmation",
     ),
   ),
+  TEAM_INVITATION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90)
+    .default(7)
+    .meta(doc('Platforms and the bot worker', 'days a channel team invitation (issue 31) may be accepted before it expires')),
   CHAT_HISTORY_SIZE: z.coerce
     .number()
     .int()

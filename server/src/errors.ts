@@ -9,6 +9,8 @@ export const errorStatus = {
   PASSWORD_REQUIRED: 400,
   /** The undo link of an e-mail change is unknown, was used or has expired. */
   UNDO_LINK_INVALID: 400,
+  /** A team invitation is unknown, withdrawn, already used or expired. */
+  INVITATION_INVALID: 400,
   UNAUTHENTICATED: 401,
   INVALID_TOKEN: 401,
   FORBIDDEN: 403,

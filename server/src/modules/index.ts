@@ -39,6 +39,7 @@ import { sandboxModule } from './sandbox/sandbox.module'
 import { shopModule } from './shop/shop.module'
 import { statisticsModule } from './statistics/statistics.module'
 import { supportChatModule } from './support-chat/support-chat.module'
+import { teamModule } from './team/team.module'
 import { todoModule } from './todo/todo.module'
 import { twoStepModule } from './two-step/two-step.module'
 import { usersModule } from './users/users.module'
@@ -56,6 +57,7 @@ export const modules = [
   helpModule,
   // The assistant: channels first (licence changes reload their bots), then what runs on a channel.
   channelsModule,
+  teamModule,
   licencesModule,
   usersModule,
   accountModule,

@@ -1,4 +1,5 @@
-import { type ReactNode, useCallback } from 'react'
+import { type ReactNode, useCallback, useMemo } from 'react'
+import { ChannelAbilityContext, channelAbilityOf } from '../../lib/channel-ability'
 import { ErrorState } from '../ui/error-state'
 import { LoadingState } from '../ui/loading-state'
 import { PageHeader } from '../ui/page-header'
@@ -20,13 +21,16 @@ export interface ChannelPageProps {
 /**
  * A page that works on one channel at a time: the heading with a channel picker when
  * there are several (the choice is kept in ?channel=), the load states, and the empty
- * state when no channel is connected.
+ * state when no channel is connected. The picker also lists the channels the user helps with
+ * on a team (the channel switcher); their rights there are provided as the channel ability.
  */
 export function ChannelPage({ title, intro, testId, children }: ChannelPageProps) {
   const { data, loading, error, refetch } = useChannels()
   const { selected, select } = useSelectedChannel(data?.channels)
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   const channels = data?.channels ?? []
+  // A team member's rights on the chosen channel: the page's controls show only what they may do.
+  const ability = useMemo(() => channelAbilityOf(selected?.myAccess), [selected?.myAccess])
   return (
     <div data-testid={testId}>
       <PageHeader
@@ -37,7 +41,7 @@ export function ChannelPage({ title, intro, testId, children }: ChannelPageProps
       {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
       {loading && !data ? <LoadingState testId="assistant-loading" /> : null}
       {data && channels.length === 0 ? <EmptyChannels /> : null}
-      {selected ? children(selected) : null}
+      {selected ? <ChannelAbilityContext.Provider value={ability}>{children(selected)}</ChannelAbilityContext.Provider> : null}
     </div>
   )
 }

@@ -6,7 +6,7 @@ import { streamSessions } from './analytics.tables'
 
 /** The caller's channels (one, or all of a platform); a foreign channel id is NOT_FOUND. */
 async function scope({ channels }: AnalyticsDeps, userId: number, f: { channelId?: string | null; platform?: PlatformName | null }) {
-  if (f.channelId) return [await channels.owned(userId, f.channelId)]
+  if (f.channelId) return [await channels.access(userId, f.channelId, 'followers', 'view')]
   const mine = await channels.listForUser(userId)
   return f.platform ? mine.filter((c) => c.platform === f.platform) : mine
 }

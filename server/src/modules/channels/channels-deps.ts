@@ -6,6 +6,7 @@ import type { Logger } from '../../logger'
 import type { Platforms } from '../../platforms'
 import type { PlatformName } from '../../platforms/types'
 import type { Topics } from '../../realtime/pubsub'
+import type { MemberGroup } from '../../permissions/channel-rights'
 import { licenceInForce } from '../licences/licence-expiry'
 import { utcDay } from '../users/user-view'
 import type { TokenBox } from './token-box'
@@ -48,6 +49,8 @@ export interface ChannelsServiceDeps {
   pubsub: PubSub<Topics>
   publicUrl: string
   stateTtlSeconds: number
+  /** How long a team member's row is reused (PRINCIPAL_CACHE_MS, the caller cache's window); 0: read on every request. */
+  memberCacheMs?: number
 }
 
 /** What the channels use cases share: the factory's deps plus the state it builds once. */
@@ -59,6 +62,9 @@ export interface ChannelsDeps extends ChannelsServiceDeps {
    * its lease (set by the worker; unset: every write goes through, as with a single worker).
    */
   fence: { status: StatusFence | null }
+  /** Team members' rows by `channelId:userId` (access.ts). */
+  members: Map<string, { until: number; value: { group: MemberGroup; rights: Partial<Record<string, string>> } | null }>
+  memberCacheMs: number
 }
 
 export const changed = ({ pubsub }: ChannelsDeps, channelId: number, what: string) => pubsub.publish('channelChanged', { channelId, what })

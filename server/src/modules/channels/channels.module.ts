@@ -9,7 +9,17 @@ import './channels.schema'
 export const channelsModule = defineModule({
   name: 'channels',
   services: ({ config, db, log, now, ms, box, platforms, pubsub, publicUrl, limitStore }: Core) => ({
-    channels: createChannelsService({ db, log, now, box, platforms, pubsub, publicUrl, stateTtlSeconds: config.OAUTH_STATE_TTL }),
+    channels: createChannelsService({
+      db,
+      log,
+      now,
+      box,
+      platforms,
+      pubsub,
+      publicUrl,
+      stateTtlSeconds: config.OAUTH_STATE_TTL,
+      memberCacheMs: config.PRINCIPAL_CACHE_MS,
+    }),
     kickWebhooks: createKickWebhooks({
       db,
       log,

@@ -103,6 +103,7 @@ const PlanLimitsRef = builder.objectRef<PlanLimits>('BotLimits').implement({
     channels: t.exposeInt('channels', { nullable: true }),
     commands: t.exposeInt('commands', { nullable: true }),
     timers: t.exposeInt('timers', { nullable: true }),
+    teamMembers: t.exposeInt('teamMembers', { nullable: true, description: 'Team members per channel, open invitations included.' }),
   }),
 })
 
@@ -177,13 +178,18 @@ builder.queryFields((t) => ({
   // that the channel belongs to the caller (another user's channel is NOT_FOUND).
   channels: t.withAuth({ signedIn: true }).field({
     type: [ChannelRef],
-    description: "The signed-in user's connected channels.",
-    resolve: (_r, _a, ctx) => ctx.services.channels.listForUser(ctx.principal.userId),
+    description:
+      "The signed-in user's connected channels, then the channels they help with on a team (see `myAccess`; what a member may read of each is their group's, graphql/channel-fields.ts).",
+    resolve: async (_r, _a, ctx) => [
+      ...(await ctx.services.channels.listForUser(ctx.principal.userId)),
+      ...(await ctx.services.channels.memberOf(ctx.principal.userId)),
+    ],
   }),
   channel: t.withAuth({ signedIn: true }).field({
     type: ChannelRef,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, { id }, ctx) => ctx.services.channels.owned(ctx.principal.userId, String(id)),
+    description: 'One channel of the caller, or one they help with on a team.',
+    args: { id: t.arg.id({ required: true, description: 'The channel id.' }) },
+    resolve: (_r, { id }, ctx) => ctx.services.channels.reachable(ctx.principal.userId, String(id)),
   }),
   pendingChannelConnection: t.withAuth({ signedIn: true }).field({
     type: PendingConnectionRef,

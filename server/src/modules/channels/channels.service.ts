@@ -3,6 +3,8 @@ import { bindDeps } from '../../use-cases'
 import { bindingCookie, ownerLicensed, redirectUri, type ChannelsDeps, type ChannelsServiceDeps, type StatusFence } from './channels-deps'
 import { cancelConnection, confirmConnection, disconnect, pendingConnection } from './confirm'
 import { completeConnection, startConnection } from './connect'
+import { access, dashboardActor, forgetMember, memberOf, reachable, standing } from './access'
+import { auditPage, record } from './channel-audit'
 import { account, accounts, byId, listForUser, owned } from './lookup'
 import { activate, setModule, updatePanel } from './panel'
 import { planLimits } from './plan-limits'
@@ -18,12 +20,20 @@ export { bindingCookieName, botModules, labelOf, panelPath, platformLabel, type 
  * A client only ever reaches their own channels: every entry point checks ownership.
  */
 export function createChannelsService(given: ChannelsServiceDeps) {
-  const deps: ChannelsDeps = { ...given, refreshing: new Map(), fence: { status: null } }
+  const deps: ChannelsDeps = { ...given, refreshing: new Map(), fence: { status: null }, members: new Map(), memberCacheMs: given.memberCacheMs ?? 0 }
   return {
     ...bindDeps(deps, {
       listForUser,
       byId,
       owned,
+      access,
+      reachable,
+      standing,
+      memberOf,
+      forgetMember,
+      dashboardActor,
+      audit: record,
+      auditPage,
       accounts,
       account,
       startConnection,

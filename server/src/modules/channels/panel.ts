@@ -4,7 +4,9 @@ import type { Db } from '../../db/client'
 import { botPanels } from '../../db/schema'
 import { changed, type BotModule, type ChannelsDeps, type PanelPatch } from './channels-deps'
 import { channels, type ChannelRow } from './channels.tables'
-import { byId, owned } from './lookup'
+import { access } from './access'
+import { record } from './channel-audit'
+import { byId } from './lookup'
 
 /**
  * The per-user bot_panels row (the spec's Botpanel) is derived from the user's channels,
@@ -31,21 +33,22 @@ export async function syncUserPanel(deps: ChannelsDeps, tx: Db, userId: number) 
 }
 
 export async function updatePanel(deps: ChannelsDeps, userId: number, channelId: number | string, patch: PanelPatch): Promise<ChannelRow> {
-  const channel = await owned(deps, userId, channelId)
+  const channel = await access(deps, userId, channelId, 'switches', 'manage')
   const set: Partial<ChannelRow> = {}
   for (const k of ['active', 'autostart', 'chatBot', 'categoryChatBot'] as const) {
     const v = patch[k]
     if (typeof v === 'boolean') set[k] = v
   }
-  return applySettings(deps, channel, set, 'panel')
+  return applySettings(deps, channel, set, 'panel', userId)
 }
 
 export async function setModule(deps: ChannelsDeps, userId: number, channelId: number | string, module: BotModule, enabled: boolean): Promise<ChannelRow> {
-  const channel = await owned(deps, userId, channelId)
-  return applySettings(deps, channel, { [module]: enabled }, `module ${module}`)
+  const channel = await access(deps, userId, channelId, 'switches', 'manage')
+  return applySettings(deps, channel, { [module]: enabled }, `module ${module}`, userId)
 }
 
-export async function applySettings(deps: ChannelsDeps, channel: ChannelRow, set: Partial<ChannelRow>, what: string): Promise<ChannelRow> {
+/** Saves switches; `actorId`: the account that changed them on the dashboard (owner or member), for the channel's log. */
+export async function applySettings(deps: ChannelsDeps, channel: ChannelRow, set: Partial<ChannelRow>, what: string, actorId?: number): Promise<ChannelRow> {
   const { db, now } = deps
   if (Object.keys(set).length === 0) return channel
   const row = await db.transaction(async (tx) => {
@@ -55,6 +58,10 @@ export async function applySettings(deps: ChannelsDeps, channel: ChannelRow, set
       .where(eq(channels.id, channel.id))
       .returning()
     if (['active', 'autostart', 'chatBot', 'categoryChatBot'].some((key) => key in set)) await syncUserPanel(deps, tx, channel.userId)
+    if (actorId !== undefined) {
+      const before = Object.fromEntries(Object.keys(set).map((k) => [k, channel[k as keyof ChannelRow]]))
+      await record(deps, tx, { channelId: channel.id, actorId, module: 'switches', action: 'switches.update', before, after: { ...set } })
+    }
     return updated!
   })
   changed(deps, channel.id, what)

@@ -12,10 +12,12 @@ export interface PlanLimits {
   raidsPerDay: number | null
   /** Conversation-bot answers per calendar month (UTC) for all of the account's channels. */
   conversationAnswersPerMonth: number | null
+  /** Team members (with open invitations) a channel may have (issue 31). */
+  teamMembers: number | null
 }
 
 /** Used only when even the Starter plan is missing from the plans table. */
-export const FALLBACK_LIMITS = { channels: 1, commands: 25, timers: 3, raidsPerDay: 1, conversationAnswersPerMonth: 500 } as const
+export const FALLBACK_LIMITS = { channels: 1, commands: 25, timers: 3, raidsPerDay: 1, conversationAnswersPerMonth: 500, teamMembers: 1 } as const
 
 const pick = (limits: Record<string, number | null>, key: keyof typeof FALLBACK_LIMITS): number | null =>
   key in limits ? (limits[key] ?? null) : FALLBACK_LIMITS[key]
@@ -46,5 +48,6 @@ export async function planLimits(db: Db, userId: number): Promise<PlanLimits> {
     timers: pick(limits, 'timers'),
     raidsPerDay: pick(limits, 'raidsPerDay'),
     conversationAnswersPerMonth: pick(limits, 'conversationAnswersPerMonth'),
+    teamMembers: pick(limits, 'teamMembers'),
   }
 }

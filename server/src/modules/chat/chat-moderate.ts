@@ -10,7 +10,7 @@ const requiredId = (v: string | null | undefined, field: string) => {
 
 /** The chatboard's delete / timeout / ban, as the broadcaster, answering what the platform said. */
 export async function moderate({ channels, platforms }: ChatDeps, userId: number, channelId: number | string, input: ModerationInput): Promise<PlatformResult> {
-  const channel = await channels.owned(userId, channelId)
+  const channel = await channels.access(userId, channelId, 'moderation', 'manage')
   const client = await platforms.of(channel)
   const reason = (input.reason ?? '').trim().slice(0, 500)
   let call: (as: Parameters<typeof client.ban>[0]) => Promise<PlatformResult>

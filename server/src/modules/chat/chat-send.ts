@@ -10,9 +10,9 @@ export async function sendAsBot({ channels, platforms }: ChatDeps, channelId: nu
   return platformAnswer(() => channels.actAs(channelId, 'sender', async (as) => (await platforms.of(channel)).sendChat(as, text)))
 }
 
-/** Chatboard: a message from the owner, sent as the bot. */
+/** Chatboard: a message from the owner or a team member who manages moderation, sent as the bot. */
 export async function send(deps: ChatDeps, userId: number, channelId: number | string, textRaw: string): Promise<PlatformResult> {
-  const channel = await deps.channels.owned(userId, channelId)
+  const channel = await deps.channels.access(userId, channelId, 'moderation', 'manage')
   const text = textRaw.trim()
   if (!text) throw new AppError('BAD_USER_INPUT', 'The message is empty', { message: ['The message is empty'] })
   if (text.length > MAX_MESSAGE_LENGTH) {

@@ -94,7 +94,7 @@ builder.subscriptionFields((t) => ({
     description: "The channel's live chat as the bot receives it (over SSE: POST /graphql with Accept: text/event-stream).",
     args: { channelId: t.arg.id({ required: true }) },
     subscribe: async (_r, { channelId }, ctx) => {
-      const channel = await ctx.services.channels.owned(ctx.principal.userId, String(channelId))
+      const channel = await ctx.services.channels.access(ctx.principal.userId, String(channelId), 'moderation', 'view')
       return ctx.services.pubsub.subscribe('chatMessage', String(channel.id))
     },
     resolve: (m) => m,
@@ -104,7 +104,7 @@ builder.subscriptionFields((t) => ({
     description: "The bot's status in a channel, whenever it changes.",
     args: { channelId: t.arg.id({ required: true }) },
     subscribe: async (_r, { channelId }, ctx) => {
-      const channel = await ctx.services.channels.owned(ctx.principal.userId, String(channelId))
+      const channel = await ctx.services.channels.reachable(ctx.principal.userId, String(channelId))
       return ctx.services.pubsub.subscribe('botStatus', String(channel.id))
     },
     resolve: (e) => toStatus(e),

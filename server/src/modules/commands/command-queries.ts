@@ -15,27 +15,28 @@ export const enabledCommands = ({ db }: CommandsDeps, channelId: number) =>
     .from(chatCommands)
     .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.enabled, true)))
 
-async function ownedCommand({ db, channels }: CommandsDeps, userId: number, id: number | string): Promise<ChatCommandRow> {
+async function managedCommand({ db, channels }: CommandsDeps, userId: number, id: number | string): Promise<ChatCommandRow> {
   const n = Number(id)
   const [row] = Number.isSafeInteger(n) ? await db.select().from(chatCommands).where(eq(chatCommands.id, n)).limit(1) : []
   if (!row) throw new AppError('NOT_FOUND', 'Command not found')
-  await channels.owned(userId, row.channelId).catch(() => {
-    throw new AppError('NOT_FOUND', 'Command not found')
+  await channels.access(userId, row.channelId, 'commands', 'manage').catch((e: unknown) => {
+    // A team member without the right hears so; anyone else cannot tell the command exists.
+    throw e instanceof AppError && e.code === 'FORBIDDEN' ? e : new AppError('NOT_FOUND', 'Command not found')
   })
   return row
 }
 
 export async function createCommand(deps: CommandsDeps, userId: number, channelId: number | string, input: CommandInput): Promise<ChatCommandRow> {
-  const channel = await deps.channels.owned(userId, channelId)
-  return insertCommand(deps, channel, input, { kind: 'owner', userId })
+  const channel = await deps.channels.access(userId, channelId, 'commands', 'manage')
+  return insertCommand(deps, channel, input, { kind: 'dashboard', userId })
 }
 
 export async function updateCommand(deps: CommandsDeps, userId: number, id: number | string, input: CommandInput): Promise<ChatCommandRow> {
-  return patchCommand(deps, await ownedCommand(deps, userId, id), input, { kind: 'owner', userId })
+  return patchCommand(deps, await managedCommand(deps, userId, id), input, { kind: 'dashboard', userId })
 }
 
 export async function deleteCommand(deps: CommandsDeps, userId: number, id: number | string): Promise<boolean> {
-  return removeCommand(deps, await ownedCommand(deps, userId, id), { kind: 'owner', userId })
+  return removeCommand(deps, await managedCommand(deps, userId, id), { kind: 'dashboard', userId })
 }
 
 /** A command of the channel by trigger (for !editcom / !delcom in chat). */

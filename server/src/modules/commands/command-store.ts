@@ -9,9 +9,13 @@ import { chatCommands, type ChatCommandRow } from './commands.tables'
 
 const duplicate = (trigger: string) => bad({ trigger: [`The channel already has ${trigger}`] })
 
-/** A chat moderator's change goes to the audit trail in the same transaction (the dashboard's are the owner's own). */
+/**
+ * Every change goes to an audit trail in the same transaction: a chat moderator's to the staff
+ * log (no account here; `by` names them), the dashboard's (owner or team member) to the
+ * channel's own log, named by the account that acted.
+ */
 async function audited(
-  { audit }: CommandsDeps,
+  { audit, channels }: CommandsDeps,
   tx: Db,
   actor: CommandActor,
   action: string,
@@ -19,9 +23,23 @@ async function audited(
   before: ChatCommandRow | null,
   after: ChatCommandRow | null,
 ) {
-  if (actor.kind !== 'chat' || !audit) return
-  const shape = (r: ChatCommandRow | null) => (r ? { channelId: r.channelId, trigger: r.trigger, response: r.response, by: actor.login } : null)
-  await audit.write(tx, { userId: null, role: 'chat-moderator' }, [{ action, entity: 'chatCommand', entityId: id, before: shape(before), after: shape(after) }])
+  const shape = (r: ChatCommandRow | null) => (r ? { channelId: r.channelId, trigger: r.trigger, response: r.response } : null)
+  if (actor.kind === 'dashboard') {
+    const channelId = (after ?? before)!.channelId
+    const entry = (r: ChatCommandRow | null) => (r ? { id, trigger: r.trigger, response: r.response, enabled: r.enabled } : null)
+    await channels.audit(tx, {
+      channelId,
+      actorId: actor.userId,
+      module: 'commands',
+      action: action.replace('chatCommand.', 'command.'),
+      before: entry(before),
+      after: entry(after),
+    })
+    return
+  }
+  if (!audit) return
+  const chat = (r: ChatCommandRow | null) => (r ? { ...shape(r), by: actor.login } : null)
+  await audit.write(tx, { userId: null, role: 'chat-moderator' }, [{ action, entity: 'chatCommand', entityId: id, before: chat(before), after: chat(after) }])
 }
 
 async function clashCheck(tx: Db, channelId: number, selfId: number | null, trigger: string, aliases: string[]) {

@@ -5,8 +5,8 @@ import type { Topics } from '../../realtime/pubsub'
 import type { AuditService } from '../audit/audit.service'
 import type { ChannelsService } from '../channels/channels.service'
 
-/** Who changed a command: the channel's owner on the dashboard, or a moderator in chat (audited). */
-export type CommandActor = { kind: 'owner'; userId: number } | { kind: 'chat'; login: string }
+/** Who changed a command: the channel's owner or a team member on the dashboard, or a moderator in chat (both audited). */
+export type CommandActor = { kind: 'dashboard'; userId: number } | { kind: 'chat'; login: string }
 
 export interface TimerInput {
   name?: string | null

@@ -51,7 +51,7 @@ export function createCounters(deps: { db: Db; channels: ChannelsService; now: (
 
   /** The dashboard: a counter set to a value (created when new), within the channel's limit. */
   async function setCounter(userId: number, channelId: number | string, name: string, value: number): Promise<ChatCounterRow> {
-    const channel = await channels.owned(userId, channelId)
+    const channel = await channels.access(userId, channelId, 'commands', 'manage')
     const n = name.trim().toLowerCase()
     const fields: Record<string, string[]> = {}
     if (!COUNTER_NAME.test(n)) fields.name = ['A counter name has 1 to 30 letters, digits or underscores, e.g. deaths']
@@ -74,8 +74,9 @@ export function createCounters(deps: { db: Db; channels: ChannelsService; now: (
     const n = Number(id)
     const [row] = Number.isSafeInteger(n) ? await db.select().from(chatCounters).where(eq(chatCounters.id, n)).limit(1) : []
     if (!row) throw new AppError('NOT_FOUND', 'Counter not found')
-    await channels.owned(userId, row.channelId).catch(() => {
-      throw new AppError('NOT_FOUND', 'Counter not found')
+    await channels.access(userId, row.channelId, 'commands', 'manage').catch((e: unknown) => {
+      // A team member without the right hears so; anyone else cannot tell the counter exists.
+      throw e instanceof AppError && e.code === 'FORBIDDEN' ? e : new AppError('NOT_FOUND', 'Counter not found')
     })
     await db.delete(chatCounters).where(eq(chatCounters.id, row.id))
     return true

@@ -40,20 +40,25 @@ export async function listTimers({ db }: CommandsDeps, channelId: number): Promi
   return db.select().from(chatTimers).where(eq(chatTimers.channelId, channelId)).orderBy(asc(chatTimers.id))
 }
 
+/** What the channel's log keeps of a timer. */
+const timerEntry = (t: ChatTimerRow) => ({ id: t.id, name: t.name, message: t.message, intervalMinutes: t.intervalMinutes, enabled: t.enabled })
+
 async function ownedTimer({ db, channels }: CommandsDeps, userId: number, id: number | string): Promise<ChatTimerRow> {
   const n = Number(id)
   const [row] = Number.isSafeInteger(n) ? await db.select().from(chatTimers).where(eq(chatTimers.id, n)).limit(1) : []
   if (!row) throw new AppError('NOT_FOUND', 'Timer not found')
-  await channels.owned(userId, row.channelId).catch(() => {
-    throw new AppError('NOT_FOUND', 'Timer not found')
+  await channels.access(userId, row.channelId, 'commands', 'manage').catch((e: unknown) => {
+    // A team member without the right hears so; anyone else cannot tell the timer exists.
+    throw e instanceof AppError && e.code === 'FORBIDDEN' ? e : new AppError('NOT_FOUND', 'Timer not found')
   })
   return row
 }
 
 export async function createTimer(deps: CommandsDeps, userId: number, channelId: number | string, input: TimerInput): Promise<ChatTimerRow> {
-  const channel = await deps.channels.owned(userId, channelId)
+  const channel = await deps.channels.access(userId, channelId, 'commands', 'manage')
   checkTimer(input, true)
-  const limits = await planLimits(deps.db, userId)
+  // The owner's plan, whoever on the team adds it.
+  const limits = await planLimits(deps.db, channel.userId)
   const values = timerValues(input)
   const row = await deps.db.transaction(async (tx) => {
     const [{ n } = { n: 0 }] = await tx
@@ -65,6 +70,7 @@ export async function createTimer(deps: CommandsDeps, userId: number, channelId:
       .insert(chatTimers)
       .values({ ...values, channelId: channel.id, name: values.name!, message: values.message!, intervalMinutes: values.intervalMinutes! })
       .returning()
+    await deps.channels.audit(tx, { channelId: channel.id, actorId: userId, module: 'commands', action: 'timer.create', after: timerEntry(created!) })
     return created!
   })
   changed(deps, channel.id, 'timers')
@@ -74,18 +80,26 @@ export async function createTimer(deps: CommandsDeps, userId: number, channelId:
 export async function updateTimer(deps: CommandsDeps, userId: number, id: number | string, input: TimerInput): Promise<ChatTimerRow> {
   const existing = await ownedTimer(deps, userId, id)
   checkTimer(input, false)
-  const [row] = await deps.db
-    .update(chatTimers)
-    .set({ ...timerValues(input), updatedAt: deps.now() })
-    .where(eq(chatTimers.id, existing.id))
-    .returning()
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(chatTimers)
+      .set({ ...timerValues(input), updatedAt: deps.now() })
+      .where(eq(chatTimers.id, existing.id))
+      .returning()
+    const entry = { channelId: existing.channelId, actorId: userId, module: 'commands' as const, action: 'timer.update' }
+    await deps.channels.audit(tx, { ...entry, before: timerEntry(existing), after: timerEntry(updated!) })
+    return updated
+  })
   changed(deps, existing.channelId, 'timers')
   return row!
 }
 
 export async function deleteTimer(deps: CommandsDeps, userId: number, id: number | string): Promise<boolean> {
   const existing = await ownedTimer(deps, userId, id)
-  await deps.db.delete(chatTimers).where(eq(chatTimers.id, existing.id))
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(chatTimers).where(eq(chatTimers.id, existing.id))
+    await deps.channels.audit(tx, { channelId: existing.channelId, actorId: userId, module: 'commands', action: 'timer.delete', before: timerEntry(existing) })
+  })
   changed(deps, existing.channelId, 'timers')
   return true
 }

@@ -67,18 +67,22 @@ export function enabledRules({ db }: ConversationDeps, channelId: number) {
     .where(and(eq(conversationRules.channelId, channelId), eq(conversationRules.enabled, true)))
 }
 
+/** What the channel's log keeps of a rule. */
+const ruleEntry = (r: ConversationRuleRow) => ({ id: r.id, kind: r.kind, pattern: r.pattern, answer: r.answer, enabled: r.enabled })
+
 async function ownedRule({ db, channels }: ConversationDeps, userId: number, id: number | string): Promise<ConversationRuleRow> {
   const n = Number(id)
   const [row] = Number.isSafeInteger(n) ? await db.select().from(conversationRules).where(eq(conversationRules.id, n)).limit(1) : []
   if (!row) throw new AppError('NOT_FOUND', 'Rule not found')
-  await channels.owned(userId, row.channelId).catch(() => {
-    throw new AppError('NOT_FOUND', 'Rule not found')
+  await channels.access(userId, row.channelId, 'conversation', 'manage').catch((e: unknown) => {
+    // A team member without the right hears so; anyone else cannot tell the rule exists.
+    throw e instanceof AppError && e.code === 'FORBIDDEN' ? e : new AppError('NOT_FOUND', 'Rule not found')
   })
   return row
 }
 
 export async function createRule(deps: ConversationDeps, userId: number, channelId: number | string, input: RuleInput): Promise<ConversationRuleRow> {
-  const channel = await deps.channels.owned(userId, channelId)
+  const channel = await deps.channels.access(userId, channelId, 'conversation', 'manage')
   checkRule(input, null)
   const values = ruleValues(input)
   const row = await deps.db.transaction(async (tx) => {
@@ -91,6 +95,7 @@ export async function createRule(deps: ConversationDeps, userId: number, channel
       .insert(conversationRules)
       .values({ ...values, channelId: channel.id, kind: values.kind!, pattern: values.pattern!, answer: values.answer! })
       .returning()
+    await deps.channels.audit(tx, { channelId: channel.id, actorId: userId, module: 'conversation', action: 'rule.create', after: ruleEntry(created!) })
     return created!
   })
   deps.changed(channel.id)
@@ -100,18 +105,32 @@ export async function createRule(deps: ConversationDeps, userId: number, channel
 export async function updateRule(deps: ConversationDeps, userId: number, id: number | string, input: RuleInput): Promise<ConversationRuleRow> {
   const existing = await ownedRule(deps, userId, id)
   checkRule(input, existing)
-  const [row] = await deps.db
-    .update(conversationRules)
-    .set({ ...ruleValues(input), updatedAt: deps.now() })
-    .where(eq(conversationRules.id, existing.id))
-    .returning()
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(conversationRules)
+      .set({ ...ruleValues(input), updatedAt: deps.now() })
+      .where(eq(conversationRules.id, existing.id))
+      .returning()
+    const entry = { channelId: existing.channelId, actorId: userId, module: 'conversation' as const, action: 'rule.update' }
+    await deps.channels.audit(tx, { ...entry, before: ruleEntry(existing), after: ruleEntry(updated!) })
+    return updated
+  })
   deps.changed(existing.channelId)
   return row!
 }
 
 export async function deleteRule(deps: ConversationDeps, userId: number, id: number | string): Promise<boolean> {
   const existing = await ownedRule(deps, userId, id)
-  await deps.db.delete(conversationRules).where(eq(conversationRules.id, existing.id))
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(conversationRules).where(eq(conversationRules.id, existing.id))
+    await deps.channels.audit(tx, {
+      channelId: existing.channelId,
+      actorId: userId,
+      module: 'conversation',
+      action: 'rule.delete',
+      before: ruleEntry(existing),
+    })
+  })
   deps.changed(existing.channelId)
   return true
 }

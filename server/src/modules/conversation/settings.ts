@@ -12,7 +12,7 @@ export async function settingsOf({ db }: ConversationDeps, channelId: number): P
 
 export async function updateSettings(deps: ConversationDeps, userId: number, channelId: number | string, input: SettingsInput): Promise<ChannelRow> {
   const { db, now } = deps
-  const channel = await deps.channels.owned(userId, channelId)
+  const channel = await deps.channels.access(userId, channelId, 'conversation', 'manage')
   const fields: Record<string, string[]> = {}
   if (input.systemPrompt != null && input.systemPrompt.length > MAX_PROMPT_LENGTH) {
     fields.systemPrompt = [`A system prompt has at most ${MAX_PROMPT_LENGTH} characters`]
@@ -27,10 +27,15 @@ export async function updateSettings(deps: ConversationDeps, userId: number, cha
   if (input.modelEnabled != null) set.modelEnabled = input.modelEnabled
   if (input.systemPrompt != null) set.systemPrompt = input.systemPrompt
   if (input.fallbackAnswer != null) set.fallbackAnswer = input.fallbackAnswer.trim() ? input.fallbackAnswer : ''
-  await db
-    .insert(conversationSettings)
-    .values({ channelId: channel.id, ...set, updatedAt: now() })
-    .onConflictDoUpdate({ target: conversationSettings.channelId, set: { ...set, updatedAt: now() } })
+  const before = await settingsOf(deps, channel.id)
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(conversationSettings)
+      .values({ channelId: channel.id, ...set, updatedAt: now() })
+      .onConflictDoUpdate({ target: conversationSettings.channelId, set: { ...set, updatedAt: now() } })
+    const entry = { channelId: channel.id, actorId: userId, module: 'conversation' as const, action: 'settings.update' }
+    await deps.channels.audit(tx, { ...entry, before: { ...before }, after: { ...before, ...set } })
+  })
   deps.changed(channel.id)
   return channel
 }

@@ -42,7 +42,7 @@ export async function list(
   firstRaw: number,
   after: string | null,
 ): Promise<FollowerList> {
-  const channel = await channels.owned(userId, channelId)
+  const channel = await channels.access(userId, channelId, 'followers', 'view')
   if (!Number.isInteger(firstRaw) || firstRaw < 1 || firstRaw > 100) throw new AppError('BAD_USER_INPUT', 'first is 1 to 100')
   if (after !== null && (after.length === 0 || after.length > 500)) throw new AppError('BAD_USER_INPUT', 'The cursor is not valid')
   if (channel.platform === 'kick') return storedPage(db, channel.id, firstRaw, after)

@@ -16,12 +16,12 @@ export async function settingsOf({ db }: FollowersDeps, channelId: number) {
 }
 
 export async function settings(deps: FollowersDeps, userId: number, channelId: number | string) {
-  const channel = await deps.channels.owned(userId, channelId)
+  const channel = await deps.channels.access(userId, channelId, 'followers', 'view')
   return settingsOf(deps, channel.id)
 }
 
 export async function updateSettings({ db, now, channels }: FollowersDeps, userId: number, channelId: number | string, raw: unknown) {
-  const channel = await channels.owned(userId, channelId)
+  const channel = await channels.access(userId, channelId, 'followers', 'manage')
   const parsed = settingsInput.safeParse(raw)
   if (!parsed.success) throw new AppError('BAD_USER_INPUT', 'Invalid thank-you settings')
   const template = parsed.data.template.trim()

@@ -20,7 +20,7 @@ export function createModerationService(deps: Deps) {
   return {
     ...core,
     ...bindDeps(useCaseDeps, { screen, nuke, unnuke, undo, nukeFromDashboard, addRegularOwned, removeRegularOwned }),
-    owned: (userId: number, channelId: number | string) => deps.channels.owned(userId, channelId),
+    owned: (userId: number, channelId: number | string) => deps.channels.access(userId, channelId, 'moderation', 'view'),
   }
 }
 

@@ -81,6 +81,6 @@ export async function unnuke(deps: ModerationDeps, channel: ChannelRow, now: num
 }
 
 export async function nukeFromDashboard(deps: ModerationDeps, userId: number, channelId: string, input: NukeInput) {
-  const channel = await deps.channels.owned(userId, channelId)
-  return nuke(deps, channel, input, 'dashboard', deps.now().getTime())
+  const channel = await deps.channels.access(userId, channelId, 'moderation', 'manage')
+  return nuke(deps, channel, input, await deps.channels.dashboardActor(userId, channel), deps.now().getTime())
 }

@@ -8,13 +8,22 @@ import { moderationRegulars, moderationSettings } from './moderation.tables'
 import { settingsSchema, type ModerationSettings } from './settings'
 
 export async function updateSettings(deps: ModerationCoreDeps, userId: number, channelId: number | string, input: unknown): Promise<ModerationSettings> {
-  const channel = await deps.channels.owned(userId, channelId)
+  const channel = await deps.channels.access(userId, channelId, 'moderation', 'manage')
   const settings = parseInput(settingsSchema, input, 'settings')
   compileFilters(settings) // a pattern the engine refuses, or terms over the budget: a coded error, nothing stored
-  await deps.db
-    .insert(moderationSettings)
-    .values({ channelId: channel.id, settings, updatedAt: deps.now() })
-    .onConflictDoUpdate({ target: moderationSettings.channelId, set: { settings, updatedAt: deps.now() } })
+  await deps.db.transaction(async (tx) => {
+    const [old] = await tx.select({ settings: moderationSettings.settings }).from(moderationSettings).where(eq(moderationSettings.channelId, channel.id))
+    await tx
+      .insert(moderationSettings)
+      .values({ channelId: channel.id, settings, updatedAt: deps.now() })
+      .onConflictDoUpdate({ target: moderationSettings.channelId, set: { settings, updatedAt: deps.now() } })
+    const entry = { channelId: channel.id, actorId: userId, module: 'moderation' as const, action: 'filters.update' }
+    await deps.channels.audit(tx, {
+      ...entry,
+      before: (old?.settings as Record<string, unknown> | undefined) ?? null,
+      after: settings as Record<string, unknown>,
+    })
+  })
   changed(deps, channel.id)
   return settings
 }

@@ -32,6 +32,6 @@ export async function undo(deps: ModerationDeps, userId: number, logIdRaw: strin
   if (!Number.isSafeInteger(logId) || logId < 1) throw new AppError('NOT_FOUND', 'Log entry not found')
   const [row] = await deps.db.select({ channelId: moderationLog.channelId }).from(moderationLog).where(eq(moderationLog.id, logId))
   if (!row) throw new AppError('NOT_FOUND', 'Log entry not found')
-  const channel = await deps.channels.owned(userId, row.channelId)
+  const channel = await deps.channels.access(userId, row.channelId, 'moderation', 'manage')
   return undoRow(deps, channel, logId, deps.now().getTime())
 }

@@ -2,7 +2,7 @@ import type { PlanRow, PlanTexts } from '../../db/schema'
 import type { HelpLocale } from '../help/help.tables'
 
 /** The limits a plan sets, on real features only (SCOPE.md); null means no limit. */
-export const planLimitKeys = ['channels', 'commands', 'timers', 'conversationAnswersPerMonth', 'raidsPerDay'] as const
+export const planLimitKeys = ['channels', 'commands', 'timers', 'conversationAnswersPerMonth', 'raidsPerDay', 'teamMembers'] as const
 export type PlanLimitKey = (typeof planLimitKeys)[number]
 
 export interface Plan {

@@ -19,6 +19,7 @@ const PlanLimitsRef = builder.objectRef<Plan['limits']>('PlanLimits').implement(
     timers: t.exposeInt('timers', { nullable: true }),
     conversationAnswersPerMonth: t.exposeInt('conversationAnswersPerMonth', { nullable: true }),
     raidsPerDay: t.exposeInt('raidsPerDay', { nullable: true, description: 'Raids per 24 h per channel.' }),
+    teamMembers: t.exposeInt('teamMembers', { nullable: true, description: 'Team members (moderators, editors…) per channel, open invitations included.' }),
   }),
 })
 
@@ -71,6 +72,7 @@ const PlanLimitsInput = builder.inputType('PlanLimitsInput', {
     timers: t.int(),
     conversationAnswersPerMonth: t.int(),
     raidsPerDay: t.int(),
+    teamMembers: t.int({ description: 'Team members per channel (null: no limit).' }),
   }),
 })
 

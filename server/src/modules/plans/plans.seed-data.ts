@@ -12,7 +12,7 @@ export const planSeed = [
     yearlyTotal: '72',
     benefits: ['Chat bot with custom commands', 'Timers', 'Follower analytics', 'VOD and clip library'],
     additions: ['1 channel', '25 commands, 3 timers', '500 conversation answers a month'],
-    limits: { channels: 1, commands: 25, timers: 3, conversationAnswersPerMonth: 500, raidsPerDay: 1 },
+    limits: { channels: 1, commands: 25, timers: 3, conversationAnswersPerMonth: 500, raidsPerDay: 1, teamMembers: 1 },
     popular: false,
     sortOrder: 1,
     translations: {
@@ -41,7 +41,7 @@ export const planSeed = [
     yearlyTotal: '144',
     benefits: ['Everything in Starter', 'Conversation bot', 'Raid panel', 'Category command sets'],
     additions: ['2 channels', '100 commands, 10 timers', '5,000 conversation answers a month'],
-    limits: { channels: 2, commands: 100, timers: 10, conversationAnswersPerMonth: 5000, raidsPerDay: 1 },
+    limits: { channels: 2, commands: 100, timers: 10, conversationAnswersPerMonth: 5000, raidsPerDay: 1, teamMembers: 3 },
     popular: true,
     sortOrder: 2,
     translations: {
@@ -70,7 +70,7 @@ export const planSeed = [
     yearlyTotal: '240',
     benefits: ['Everything in Headstarter', 'Twitch and Kick', 'Priority support'],
     additions: ['4 channels', '500 commands, 50 timers', '50,000 conversation answers a month'],
-    limits: { channels: 4, commands: 500, timers: 50, conversationAnswersPerMonth: 50000, raidsPerDay: 1 },
+    limits: { channels: 4, commands: 500, timers: 50, conversationAnswersPerMonth: 50000, raidsPerDay: 1, teamMembers: 10 },
     popular: false,
     sortOrder: 3,
     translations: {
@@ -99,7 +99,7 @@ export const planSeed = [
     yearlyTotal: null,
     benefits: ['Limits on request', 'Dedicated support'],
     additions: ['As many channels as you need', 'Contact us for a quote'],
-    limits: { channels: null, commands: null, timers: null, conversationAnswersPerMonth: null, raidsPerDay: 1 },
+    limits: { channels: null, commands: null, timers: null, conversationAnswersPerMonth: null, raidsPerDay: 1, teamMembers: null },
     popular: false,
     sortOrder: 4,
     translations: {

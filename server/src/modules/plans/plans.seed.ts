@@ -13,6 +13,11 @@ export async function seedPlans(db: Db): Promise<void> {
       .update(plans)
       .set({ translations: plan.translations })
       .where(and(eq(plans.name, plan.name), sql`${plans.translations} = '{}'::jsonb`))
+    // Plans seeded before teams existed (issue 31) get their member limit once (an admin's own stays).
+    await db
+      .update(plans)
+      .set({ limits: sql`${plans.limits} || ${JSON.stringify({ teamMembers: plan.limits.teamMembers })}::jsonb` })
+      .where(and(eq(plans.name, plan.name), sql`not (${plans.limits} ? 'teamMembers')`))
   }
   await db.insert(pricingQuestions).values(pricingQuestionSeed).onConflictDoNothing()
   for (const q of pricingQuestionSeed) {

@@ -51,18 +51,23 @@ export async function start(deps: RaidsDeps, userId: number, channelId: number |
   if (!result.ok) throw refusal(result)
   // The target's name as Twitch knows it, for the history (the id alone if the lookup fails).
   const target = await channels.actAs(channel.id, 'broadcaster', async (as) => (await twitchFor(deps, channel)).userById(as.token, targetId)).catch(() => null)
-  const [row] = await deps.db
-    .insert(raids)
-    .values({
-      channelId: channel.id,
-      direction: 'outgoing',
-      otherId: targetId,
-      otherLogin: target?.login ?? targetId,
-      otherName: target?.displayName ?? target?.login ?? targetId,
-      state: 'pending',
-      requestedAt: deps.now(),
-    })
-    .returning()
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(raids)
+      .values({
+        channelId: channel.id,
+        direction: 'outgoing',
+        otherId: targetId,
+        otherLogin: target?.login ?? targetId,
+        otherName: target?.displayName ?? target?.login ?? targetId,
+        state: 'pending',
+        requestedAt: deps.now(),
+      })
+      .returning()
+    const after = { targetId, target: created!.otherLogin }
+    await channels.audit(tx, { channelId: channel.id, actorId: userId, module: 'raids', action: 'raid.start', after })
+    return created
+  })
   deps.log.info({ channelId: channel.id }, 'raid requested')
   return row!
 }
@@ -75,10 +80,14 @@ export async function cancel(deps: RaidsDeps, userId: number, channelId: number 
   const result = await deps.channels.actAs(channel.id, 'broadcaster', async (as) => (await twitchFor(deps, channel)).cancelRaid(as)).catch(platformFailure)
   if (!result.ok && result.status !== 404) throw refusal(result)
   if (!result.ok) throw new AppError('NOT_FOUND', 'Twitch has no pending raid for this channel: it may have started already')
-  const [row] = await deps.db
-    .update(raids)
-    .set({ state: 'cancelled', settledAt: deps.now() })
-    .where(and(eq(raids.id, pending.id), eq(raids.state, 'pending')))
-    .returning()
+  const row = await deps.db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(raids)
+      .set({ state: 'cancelled', settledAt: deps.now() })
+      .where(and(eq(raids.id, pending.id), eq(raids.state, 'pending')))
+      .returning()
+    await deps.channels.audit(tx, { channelId: channel.id, actorId: userId, module: 'raids', action: 'raid.cancel', before: { target: pending.otherLogin } })
+    return cancelled
+  })
   return row ?? pending
 }

@@ -55,8 +55,13 @@ export interface RaidsDeps {
 export const twitchFor = async ({ platforms }: RaidsDeps, channel: { sandbox: boolean }) => (await platforms.twitchOf(channel)).twitch
 
 /** The caller's channel, which must be a Twitch one (Kick has no raid API). */
-export async function twitchChannel({ channels }: RaidsDeps, userId: number, channelId: number | string): Promise<ChannelRow> {
-  const channel = await channels.owned(userId, channelId)
+export async function twitchChannel(
+  { channels }: RaidsDeps,
+  userId: number,
+  channelId: number | string,
+  level: 'view' | 'manage' = 'manage',
+): Promise<ChannelRow> {
+  const channel = await channels.access(userId, channelId, 'raids', level)
   if (channel.platform !== 'twitch') throw new AppError('BAD_USER_INPUT', "Kick's public API has no raid or host endpoint")
   return channel
 }

@@ -11,7 +11,7 @@ import type { VideosDeps } from './videos.deps'
 /** The library of a channel; reads through to the platform when the cache is empty or stale (failures are kept, not thrown). */
 export async function media(deps: VideosDeps, userId: number, channelId: number | string): Promise<MediaView> {
   const { db, now, channels } = deps
-  const channel = await channels.owned(userId, channelId)
+  const channel = await channels.access(userId, channelId, 'videos', 'view')
   if (channel.platform !== 'twitch') return { channel, supported: false, sync: null }
   let sync = await syncRow(deps, channel.id)
   const stale = !sync?.syncedAt || now().getTime() - sync.syncedAt.getTime() > STALE_MS
@@ -78,7 +78,7 @@ export async function clips(deps: VideosDeps, view: MediaView, filter?: MediaFil
 
 export async function twitchChannel(deps: VideosDeps, userId: number, channelId: number | string, scope?: string): Promise<ChannelRow> {
   const { channels } = deps
-  const channel = await channels.owned(userId, channelId)
+  const channel = await channels.access(userId, channelId, 'videos', 'manage')
   if (channel.platform !== 'twitch') throw bad('Kick documents no public API for videos and clips', 'channelId')
   if (scope) {
     const acc = await channels.account(channel.id, 'broadcaster')

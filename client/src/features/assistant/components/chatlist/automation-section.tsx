@@ -5,6 +5,7 @@ import { Button } from '../../../../components/ui/button'
 import { type DataColumn, type DataRowProps, DataTable } from '../../../../components/ui/data-table'
 import { StyledHeaderRow } from '../../../../components/ui/header-row'
 import { StyledPanel } from '../../../../components/ui/panel'
+import { useChannelAbility } from '../../../../lib/channel-ability'
 import { StyledLimitLine } from './list-styles'
 
 const StyledSection = styled(StyledPanel)`
@@ -49,20 +50,27 @@ export function AutomationSection<Item extends { id: string }>({
   dialogs,
 }: AutomationSectionProps<Item>) {
   const { t } = useTranslation('assistant')
+  // A team member who may only read commands and timers gets the list without its controls.
+  const canManage = useChannelAbility().can('manage', 'commands')
+  const actionColumn: DataColumn<Item>[] = canManage
+    ? [{ key: 'actions', header: <span className="visually-hidden">{t('common.actions')}</span>, cell: actions }]
+    : []
   return (
     <StyledSection data-testid={`${kind}s-section`}>
       <StyledHeaderRow>
         <h2>{title}</h2>
-        <Button onClick={onNew} disabled={atLimit} data-testid={`new-${kind}`}>
-          {newLabel}
-        </Button>
+        {canManage ? (
+          <Button onClick={onNew} disabled={atLimit} data-testid={`new-${kind}`}>
+            {newLabel}
+          </Button>
+        ) : null}
       </StyledHeaderRow>
       <StyledLimitLine data-testid={`${kind}s-limit`}>
         {limitText}
         {atLimit ? ` ${t('limits.reached')}` : ''}
       </StyledLimitLine>
       <DataTable
-        columns={[...columns, { key: 'actions', header: <span className="visually-hidden">{t('common.actions')}</span>, cell: actions }]}
+        columns={[...columns, ...actionColumn]}
         rows={items}
         rowKey={(item) => item.id}
         rowProps={rowProps}

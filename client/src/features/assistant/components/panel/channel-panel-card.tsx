@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Button } from '../../../../components/ui/button'
@@ -10,6 +10,7 @@ import { useToast } from '../../../../components/ui/toast-provider'
 import type { AssistantChannelFragment } from '../../../../components/channel-page/channels.generated'
 import { AssistantDisconnectChannelDocument } from '../../graphql/disconnect-channel.generated'
 import { useMutation } from '@apollo/client/react'
+import { channelAbilityOf } from '../../../../lib/channel-ability'
 import { useErrorText } from '../../../../lib/use-error-text'
 import { formatDateTime } from '../../../../components/channel-page/format'
 import { platformKey } from '../../../../components/channel-page/platform-label'
@@ -119,6 +120,10 @@ export function ChannelPanelCard({
   const { connect, pending, isPending, grantDialog } = useConnect()
   const [confirming, setConfirming] = useState(false)
   const [disconnect, { loading: disconnecting }] = useMutation(AssistantDisconnectChannelDocument)
+  // On a channel the user helps with (a team), the switches follow their group; the accounts
+  // and disconnecting stay the owner's.
+  const ability = useMemo(() => channelAbilityOf(channel.myAccess), [channel.myAccess])
+  const owner = ability.can('owner', 'channel')
   const platform = t(platformKey(channel))
   const { status } = channel
   const reason = useStatusReason()(status)
@@ -179,6 +184,7 @@ export function ChannelPanelCard({
             checked={channel.panel[key]}
             onChange={(value) => void setPanel(channel, key, value).then((saved) => saved && onSwitched())}
             testId={`panel-switch-${key}`}
+            disabled={!ability.can('manage', 'switches')}
           />
         ))}
       </section>
@@ -210,22 +216,24 @@ export function ChannelPanelCard({
             </ul>
           </StyledScopes>
         ) : null}
-        <StyledActions>
-          {channel.sandbox ? null : (
-            <Button
-              variant="secondary"
-              onClick={() => void connect(channel.platform, channel.id)}
-              disabled={pending !== null}
-              aria-busy={isPending(channel.platform, channel.id)}
-              data-testid="connect-bot-account"
-            >
-              {channel.botAccount ? t('panel.replaceBotAccount') : t('panel.connectBotAccount')}
+        {owner ? (
+          <StyledActions>
+            {channel.sandbox ? null : (
+              <Button
+                variant="secondary"
+                onClick={() => void connect(channel.platform, channel.id)}
+                disabled={pending !== null}
+                aria-busy={isPending(channel.platform, channel.id)}
+                data-testid="connect-bot-account"
+              >
+                {channel.botAccount ? t('panel.replaceBotAccount') : t('panel.connectBotAccount')}
+              </Button>
+            )}
+            <Button variant="danger" onClick={() => setConfirming(true)} data-testid="disconnect-channel">
+              {t('panel.disconnect')}
             </Button>
-          )}
-          <Button variant="danger" onClick={() => setConfirming(true)} data-testid="disconnect-channel">
-            {t('panel.disconnect')}
-          </Button>
-        </StyledActions>
+          </StyledActions>
+        ) : null}
       </section>
 
       <ConfirmDialog
