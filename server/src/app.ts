@@ -13,6 +13,7 @@ import { errorHandler } from './http/error-handler'
 import { graphiqlRoute, graphqlRoute } from './http/graphql-route'
 import type { AppEnv } from './http/guarded'
 import { healthRoutes } from './http/health-routes'
+import { openApiRoute } from './http/openapi-route'
 import { startLagProbe, startLoopMonitor } from './http/loop-monitor'
 import { requestContext } from './http/request-context'
 import { securityHeaders } from './http/security-headers'
@@ -78,6 +79,7 @@ export function createApp(deps: {
   for (const module of modules) module.rest?.(app, { services, log, clientDist: dist, shutdown })
   graphqlRoute(app, yoga)
   graphiqlRoute(app, config.GRAPHIQL)
+  openApiRoute(app)
   spaFallback(app, dist, indexFile)
   return app
 }

@@ -2,6 +2,7 @@ import { rule } from '../permissions/abilities'
 import type { Hono } from 'hono'
 import { isAppError } from '../errors'
 import { guarded, jsonBody, type AppEnv } from '../http/guarded'
+import { authDocs } from './auth.api-doc'
 import { messages } from './messages'
 import { isRateLimited } from './rate-limit'
 
@@ -11,7 +12,7 @@ import { isRateLimited } from './rate-limit'
  * refresh 401 {error:'Invalid refresh token'}.
  */
 export function mountAuthRoutes(app: Hono<AppEnv>) {
-  guarded(app, 'POST', '/jwt/login', rule.public, async (c) => {
+  guarded(app, 'POST', '/jwt/login', rule.public, authDocs.login, async (c) => {
     try {
       return c.json(await c.get('services').auth.login(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
@@ -23,7 +24,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>) {
     }
   })
 
-  guarded(app, 'POST', '/jwt/register', rule.public, async (c) => {
+  guarded(app, 'POST', '/jwt/register', rule.public, authDocs.register, async (c) => {
     try {
       return c.json(await c.get('services').auth.register(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
@@ -36,7 +37,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>) {
     }
   })
 
-  guarded(app, 'POST', '/jwt/refresh-token', rule.public, async (c) => {
+  guarded(app, 'POST', '/jwt/refresh-token', rule.public, authDocs.refresh, async (c) => {
     try {
       return c.json(await c.get('services').auth.refresh(await jsonBody(c)))
     } catch (e) {
@@ -45,7 +46,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>) {
     }
   })
 
-  guarded(app, 'POST', '/jwt/logout', rule.public, async (c) => {
+  guarded(app, 'POST', '/jwt/logout', rule.public, authDocs.logout, async (c) => {
     await c.get('services').auth.logout(await jsonBody(c))
     return c.json({ ok: true })
   })

@@ -8,7 +8,7 @@ import { issue, refuseInFirebaseMode } from './issue-session'
 import { messages } from './messages'
 
 const text = z.string().max(320).optional().catch(undefined)
-const loginInput = z.object({ email: text, password: z.string().max(1024).optional().catch(undefined) })
+export const loginInput = z.object({ email: text, password: z.string().max(1024).optional().catch(undefined) })
 
 export async function login(deps: AuthDeps, raw: unknown, clientKey: string, userAgent?: string): Promise<AuthResult | TwoStepChallenge> {
   const { db, limits, passwords } = deps

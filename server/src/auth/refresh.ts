@@ -6,7 +6,7 @@ import { adminClaim } from './issue-session'
 import { messages } from './messages'
 import { toUserData } from './user-data'
 
-const refreshInput = z.object({ refreshToken: z.string() })
+export const refreshInput = z.object({ refreshToken: z.string() })
 
 /** A new access token for a refresh token (which is rotated). */
 export async function refresh(deps: AuthDeps, raw: unknown): Promise<AuthResult> {

@@ -10,7 +10,7 @@ import { messages } from './messages'
 import { isWeakPassword } from './passwords'
 
 const text = z.string().max(320).optional().catch(undefined)
-const registerInput = z.object({ username: text, email: text, password: z.string().max(1024).optional().catch(undefined) })
+export const registerInput = z.object({ username: text, email: text, password: z.string().max(1024).optional().catch(undefined) })
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/

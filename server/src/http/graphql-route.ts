@@ -5,6 +5,7 @@ import { fromYoga, yogaRequest } from '../graphql/http'
 import type { createGraphQL } from '../graphql/yoga'
 import { rule } from '../permissions/abilities'
 import { guarded, type AppEnv } from './guarded'
+import { httpDocs } from './http.api-doc'
 
 /**
  * `/graphql` through Yoga. CSRF: the API takes bearer tokens, not cookies; still, only JSON (which
@@ -28,7 +29,7 @@ export function graphqlRoute(app: Hono<AppEnv>, yoga: ReturnType<typeof createGr
 
 /** GraphiQL's scripts, styles and workers (graphql/graphiql.ts): a 404 when GraphiQL is off. */
 export function graphiqlRoute(app: Hono<AppEnv>, enabled: boolean) {
-  guarded(app, 'GET', '/graphiql/:file', rule.public, async (c) => {
+  guarded(app, 'GET', '/graphiql/:file', rule.public, httpDocs.graphiql, async (c) => {
     const asset = enabled ? await graphiqlAsset(c.req.param('file') ?? '') : undefined
     if (!asset) return c.body(null, 404)
     c.header('content-type', asset.type)

@@ -3,6 +3,7 @@ import { AppError } from '../errors'
 import { enforce, enforceTwoStep, type CallerRule, type Principal, type PublicRule, type Rule } from '../permissions/abilities'
 import { recordRoute, type Method } from '../permissions/mounted-routes'
 import type { Services } from '../service-registry'
+import type { RouteDoc } from './route-doc'
 import { findUnstorableText, unstorableTextError } from './text-input'
 
 export type AppEnv = {
@@ -27,13 +28,24 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal | null>
  * caller is refused UNAUTHENTICATED before it runs). The route and its rule are recorded
  * (permissions/mounted-routes.ts), which the schema walk, the authorization matrix and the
  * fuzzer read. A route mounted with `app.on` directly has no rule: the walk test refuses it.
+ * The argument before the handler documents the route (its zod schemas and answers,
+ * http/route-doc.ts) for /openapi.json: `guarded(app, 'POST', '/jwt/login', rule.public, docs.login, (c) => …)`.
  */
 export function guarded(app: Hono<AppEnv>, method: Method, path: string, rule: PublicRule, handler: Handler<null>): void
 export function guarded(app: Hono<AppEnv>, method: Method, path: string, rule: CallerRule, handler: Handler<Principal>): void
-export function guarded(app: Hono<AppEnv>, method: Method, path: string, rule: Rule, handler: Handler<Principal> | Handler<null>): void {
+export function guarded(app: Hono<AppEnv>, method: Method, path: string, rule: PublicRule, doc: RouteDoc, handler: Handler<null>): void
+export function guarded(app: Hono<AppEnv>, method: Method, path: string, rule: CallerRule, doc: RouteDoc, handler: Handler<Principal>): void
+export function guarded(
+  app: Hono<AppEnv>,
+  method: Method,
+  path: string,
+  rule: Rule,
+  ...rest: [Handler<Principal> | Handler<null>] | [RouteDoc, Handler<Principal> | Handler<null>]
+): void {
+  const [doc, handler] = rest.length === 2 ? rest : [undefined, rest[0]]
   if (typeof rule !== 'object' || !['public', 'signedIn', 'can', 'parent'].includes(rule?.kind)) throw new Error(`${method} ${path} declares no rule`)
   if (rule.kind === 'parent') throw new Error(`${method} ${path}: a route has no parent to be guarded by`)
-  recordRoute({ method, path, rule })
+  recordRoute({ method, path, rule, doc })
   app.on(method, path, async (c) => {
     const principal = rule.kind === 'public' ? null : await principalOf(c)
     if (rule.kind !== 'public' && !principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')

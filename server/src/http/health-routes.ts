@@ -7,6 +7,7 @@ import type { AdmissionController } from './admission'
 import { guarded, type AppEnv } from './guarded'
 import { mayReadHealthDetails } from './health-details'
 import type { LoopDelay } from './loop-monitor'
+import { httpDocs } from './http.api-doc'
 
 /**
  * `/healthz` is public and minimal. `?details` adds the event-loop delay of the last 5 s and the
@@ -16,14 +17,14 @@ import type { LoopDelay } from './loop-monitor'
  */
 export function healthRoutes(app: Hono<AppEnv>, deps: { config: Config; database: Database; admitter: AdmissionController; loopDelay: () => LoopDelay }) {
   const { config, database, admitter, loopDelay } = deps
-  guarded(app, 'GET', '/healthz', rule.public, async (c) =>
+  guarded(app, 'GET', '/healthz', rule.public, httpDocs.healthz, async (c) =>
     c.json(
       c.req.query('details') !== undefined && (await mayReadHealthDetails(c, config.HEALTH_DETAILS))
         ? { status: 'ok', eventLoopDelayMs: loopDelay(), admission: admitter.snapshot() }
         : { status: 'ok' },
     ),
   )
-  guarded(app, 'GET', '/readyz', rule.public, async (c) => {
+  guarded(app, 'GET', '/readyz', rule.public, httpDocs.readyz, async (c) => {
     try {
       await withDeadline(database.ping(), config.READYZ_TIMEOUT_MS, 'The database')
       return c.json({ status: 'ready', database: database.kind })

@@ -1,3 +1,4 @@
+import type { RouteDoc } from '../http/route-doc'
 import type { Rule } from './abilities'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -7,6 +8,8 @@ export interface MountedRoute {
   method: Method
   path: string
   rule: Rule
+  /** What the route takes and answers (the OpenAPI document, http/openapi.ts). */
+  doc?: RouteDoc
 }
 
 const mounted = new Map<string, MountedRoute>()

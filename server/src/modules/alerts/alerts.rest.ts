@@ -6,6 +6,7 @@ import { guarded, type AppEnv } from '../../http/guarded'
 import { rule } from '../../permissions/abilities'
 import type { RestContext } from '../module'
 import { createOverlayHub } from './overlay-hub'
+import { alertDocs } from './alerts.api-doc'
 
 /** Lines of chat an overlay's chat box starts with. */
 const CHAT_BACKLOG = 20
@@ -25,7 +26,7 @@ export function mountAlertRoutes(app: Hono<AppEnv>, opts: RestContext) {
 
   const secretHeaders = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' }
 
-  guarded(app, 'GET', '/overlay/:key', rule.public, async (c) => {
+  guarded(app, 'GET', '/overlay/:key', rule.public, alertDocs.page, async (c) => {
     const row = await services.alerts.byKey(c.req.param('key') ?? '')
     if (!row) return c.body(null, 404, secretHeaders)
     html ??= existsSync(page) ? readFileSync(page, 'utf8') : undefined
@@ -33,7 +34,7 @@ export function mountAlertRoutes(app: Hono<AppEnv>, opts: RestContext) {
     return c.html(html, 200, secretHeaders)
   })
 
-  guarded(app, 'GET', '/overlay/:key/events', rule.public, async (c) => {
+  guarded(app, 'GET', '/overlay/:key/events', rule.public, alertDocs.events, async (c) => {
     const row = await services.alerts.byKey(c.req.param('key') ?? '')
     if (!row) return c.body(null, 404, secretHeaders)
     const [settings, chat] = await Promise.all([services.alerts.settingsOf(row.channelId), services.chat.recent(row.channelId, CHAT_BACKLOG)])

@@ -2,6 +2,7 @@ import { rule } from '../../permissions/abilities'
 import type { Hono } from 'hono'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import type { BlogComment, BlogPost } from './blog.service'
+import { blogDocs } from './blog.api-doc'
 
 /** Dates as the classic template shows them ("Jan 10, 2020", UTC). */
 const shortDate = (at: Date | null) =>
@@ -73,13 +74,13 @@ export function mountBlogRoutes(app: Hono<AppEnv>) {
 
   // The product news (blog): every signed-in user reads published posts (the service shows drafts to admins only);
   // the edit form's data and saving are admins' (manage Blog).
-  guarded(app, 'GET', base, rule.signedIn, async (c, principal) => {
+  guarded(app, 'GET', base, rule.signedIn, blogDocs.list, async (c, principal) => {
     const { posts, total } = await c.get('services').blog.list(principal, c.req.query())
     c.header('X-Total-Count', String(total))
     return c.json(posts.map(listItem))
   })
 
-  guarded(app, 'GET', `${base}/sidebar`, rule.signedIn, async (c, principal) => {
+  guarded(app, 'GET', `${base}/sidebar`, rule.signedIn, blogDocs.sidebar, async (c, principal) => {
     const { recent, tags } = await c.get('services').blog.sidebar(principal)
     return c.json({
       recentPosts: recent.map((p) => ({ id: p.id, slug: p.slug, img: p.coverImage, title: p.title, createdTime: posted(p) })),
@@ -87,7 +88,7 @@ export function mountBlogRoutes(app: Hono<AppEnv>) {
     })
   })
 
-  guarded(app, 'GET', `${base}/detail`, rule.signedIn, async (c, principal) => {
+  guarded(app, 'GET', `${base}/detail`, rule.signedIn, blogDocs.detail, async (c, principal) => {
     const ref = c.req.query('id')
     if (!ref) return c.body(null, 404)
     const blog = c.get('services').blog
@@ -112,14 +113,14 @@ export function mountBlogRoutes(app: Hono<AppEnv>) {
     })
   })
 
-  guarded(app, 'GET', `${base}/edit`, rule.can('manage', 'Blog'), async (c, principal) => {
+  guarded(app, 'GET', `${base}/edit`, rule.can('manage', 'Blog'), blogDocs.editGet, async (c, principal) => {
     const ref = c.req.query('id')
     if (!ref) return c.body(null, 404)
     const post = await c.get('services').blog.get(principal, ref)
     return post ? c.json(editData(post)) : c.body(null, 404)
   })
 
-  guarded(app, 'POST', `${base}/edit`, rule.can('manage', 'Blog'), async (c, principal) => {
+  guarded(app, 'POST', `${base}/edit`, rule.can('manage', 'Blog'), blogDocs.editPost, async (c, principal) => {
     // The GET's read-only fields (author, creation date) may come back with the form; they are not the post's to change.
     const { id, blogTitle, blogCategories, featuredImage, avatar: _avatar, userFullName: _name, createdTime: _created, ...rest } = await jsonBody(c)
     const blog = c.get('services').blog

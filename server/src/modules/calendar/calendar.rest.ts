@@ -4,6 +4,7 @@ import { AppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { toICalendar } from './calendar.ical'
 import type { EventInput } from './calendar.service'
+import { calendarDocs } from './calendar.api-doc'
 
 /**
  * `{event}` of a POST body in the spec's shape (section 3: id, url, title, start, end, allDay,
@@ -33,7 +34,7 @@ const eventOf = async (c: Context<AppEnv>): Promise<unknown> => {
  */
 export function mountCalendarRoutes(app: Hono<AppEnv>) {
   // The stream calendar (spec section 7): signed in; the service answers only the caller's own events.
-  guarded(app, 'GET', '/apps/calendar/events', rule.signedIn, async (c, principal) => {
+  guarded(app, 'GET', '/apps/calendar/events', rule.signedIn, calendarDocs.list, async (c, principal) => {
     const { events, warnings } = await c.get('services').calendar.list(principal, {
       calendars: c.req.query('calendars'),
       start: c.req.query('start'),
@@ -43,25 +44,25 @@ export function mountCalendarRoutes(app: Hono<AppEnv>) {
     return c.json(events)
   })
 
-  guarded(app, 'POST', '/apps/calendar/events', rule.signedIn, async (c, principal) => {
+  guarded(app, 'POST', '/apps/calendar/events', rule.signedIn, calendarDocs.create, async (c, principal) => {
     const event = await c.get('services').calendar.create(principal, await eventOf(c))
     return c.json({ event }, 201)
   })
 
-  guarded(app, 'POST', '/apps/calendar/events/:id', rule.signedIn, async (c, principal) => {
+  guarded(app, 'POST', '/apps/calendar/events/:id', rule.signedIn, calendarDocs.update, async (c, principal) => {
     const event = await c.get('services').calendar.update(principal, c.req.param('id') ?? '', await eventOf(c))
     if (!event) return c.body(null, 404)
     return c.json({ event })
   })
 
-  guarded(app, 'DELETE', '/apps/calendar/events/:id', rule.signedIn, async (c, principal) => {
+  guarded(app, 'DELETE', '/apps/calendar/events/:id', rule.signedIn, calendarDocs.remove, async (c, principal) => {
     const event = await c.get('services').calendar.remove(principal, c.req.param('id') ?? '')
     if (!event) return c.body(null, 404)
     return c.body(null, 200)
   })
 
   // Calendar apps fetch the iCalendar feed without a token: the URL's random secret (stored hashed) names the user.
-  guarded(app, 'GET', '/apps/calendar/ical/:file', rule.public, async (c) => {
+  guarded(app, 'GET', '/apps/calendar/ical/:file', rule.public, calendarDocs.ical, async (c) => {
     const m = /^([A-Za-z0-9_-]{1,100})\.ics$/.exec(c.req.param('file') ?? '')
     const feed = m ? await c.get('services').calendar.feedEvents(m[1]!) : null
     if (!feed) return c.body(null, 404)

@@ -5,6 +5,7 @@ import { guarded, type AppEnv } from '../../http/guarded'
 import type { PlatformName } from '../../platforms/types'
 import { getCookie } from 'hono/cookie'
 import { bindingCookieName, panelPath } from './channels.service'
+import { channelDocs } from './channels.api-doc'
 
 /**
  * The OAuth callbacks (the browser comes back from Twitch or Kick; the state ties the round
@@ -16,7 +17,7 @@ import { bindingCookieName, panelPath } from './channels.service'
 export function mountChannelRoutes(app: Hono<AppEnv>) {
   for (const platform of ['twitch', 'kick'] as const satisfies readonly PlatformName[]) {
     // The browser returns from the platform without a bearer token; the single-use state names the user.
-    guarded(app, 'GET', `/apps/oauth/${platform}/callback`, rule.public, async (c) => {
+    guarded(app, 'GET', `/apps/oauth/${platform}/callback`, rule.public, channelDocs.oauthCallback, async (c) => {
       const channels = c.get('services').channels
       let target: string
       try {
@@ -37,7 +38,7 @@ export function mountChannelRoutes(app: Hono<AppEnv>) {
 
   app.use('/apps/webhooks/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Payload too large' }, 413) }))
   // Kick calls it; every delivery's RSA signature is verified before anything is read.
-  guarded(app, 'POST', '/apps/webhooks/kick', rule.public, async (c) => {
+  guarded(app, 'POST', '/apps/webhooks/kick', rule.public, channelDocs.kickWebhook, async (c) => {
     const raw = await c.req.text()
     const answer = await c.get('services').kickWebhooks.receive((n) => c.req.header(n), raw)
     return c.json(answer.body, answer.status)

@@ -3,23 +3,23 @@ import { builder } from '../../graphql/builder'
 import type { PlatformResult } from '../../platforms/types'
 import type { BotStatusEvent, ChatMessageEvent } from '../../realtime/pubsub'
 import { BotStatusRef, ChannelRef, type BotStatusShape } from '../channels/channels.schema'
-import { moderationActions } from './chat.service'
+import type { moderationActions } from './chat.service'
 
 const ChatMessageRef = builder.objectRef<ChatMessageEvent>('ChatMessage').implement({
   extensions: guardedByParent,
   description: 'A chat line as the bot received it.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    channelId: t.exposeID('channelId'),
+    id: t.exposeID('id', { description: 'The line’s id in this product.' }),
+    channelId: t.exposeID('channelId', { description: 'The channel it was said in.' }),
     platformMessageId: t.exposeString('platformMessageId', { description: 'For moderateChat(action: delete).' }),
     userId: t.exposeString('userId', { description: "The viewer's platform id, for timeouts and bans." }),
-    userLogin: t.exposeString('userLogin'),
-    userName: t.exposeString('userName'),
-    text: t.exposeString('text'),
+    userLogin: t.exposeString('userLogin', { description: 'The viewer’s login name (lower case).' }),
+    userName: t.exposeString('userName', { description: 'The viewer’s display name.' }),
+    text: t.exposeString('text', { description: 'The line as written (user content: escape it when shown).' }),
     roles: t.exposeStringList('roles', { description: 'broadcaster, moderator, vip, subscriber.' }),
     fromBot: t.exposeBoolean('fromBot', { description: 'Sent by the bot account.' }),
     removed: t.boolean({ description: 'Removed by moderation (published again with true when it happens).', resolve: (m) => m.removed ?? false }),
-    at: t.field({ type: 'DateTime', resolve: (m) => new Date(m.at) }),
+    at: t.field({ type: 'DateTime', description: 'When the bot received it.', resolve: (m) => new Date(m.at) }),
   }),
 })
 
@@ -27,23 +27,30 @@ const PlatformResultRef = builder.objectRef<PlatformResult>('PlatformResult').im
   extensions: guardedByParent,
   description: "The platform's own answer to an action (shown to the user as it came).",
   fields: (t) => ({
-    ok: t.exposeBoolean('ok'),
+    ok: t.exposeBoolean('ok', { description: 'Whether the platform accepted it.' }),
     status: t.exposeInt('status', { description: 'HTTP status the platform answered (0: unreachable).' }),
-    message: t.exposeString('message'),
+    message: t.exposeString('message', { description: 'The platform’s message, or ours when it was unreachable.' }),
     id: t.exposeString('id', { nullable: true, description: 'The sent message id, when the platform gave one.' }),
   }),
 })
 
-const ModerationActionEnum = builder.enumType('ModerationAction', { values: moderationActions })
+const ModerationActionEnum = builder.enumType('ModerationAction', {
+  description: 'What moderateChat does.',
+  values: {
+    delete: { description: 'Removes one message (needs messageId).' },
+    timeout: { description: 'Keeps a viewer from chatting for durationSeconds (needs userId).' },
+    ban: { description: 'Bans a viewer from the chat (needs userId).' },
+  } satisfies Record<(typeof moderationActions)[number], { description: string }>,
+})
 
 const ModerationInput = builder.inputType('ModerationInput', {
   description: 'delete needs messageId (ChatMessage.platformMessageId); timeout and ban need userId; timeout lasts durationSeconds (default 600).',
   fields: (t) => ({
-    action: t.field({ type: ModerationActionEnum, required: true }),
-    messageId: t.string(),
-    userId: t.string(),
-    durationSeconds: t.int(),
-    reason: t.string(),
+    action: t.field({ type: ModerationActionEnum, required: true, description: 'What to do.' }),
+    messageId: t.string({ description: 'For delete: ChatMessage.platformMessageId.' }),
+    userId: t.string({ description: 'For timeout and ban: ChatMessage.userId (the platform’s id).' }),
+    durationSeconds: t.int({ description: 'For timeout: 1 second to 2 weeks (default 600).' }),
+    reason: t.string({ description: 'Shown to the viewer where the platform does; the first 500 characters.' }),
   }),
 })
 
@@ -51,7 +58,7 @@ builder.objectFields(ChannelRef, (t) => ({
   recentMessages: t.field({
     type: [ChatMessageRef],
     description: 'The latest chat lines, oldest first (the server keeps the last CHAT_HISTORY_SIZE).',
-    args: { first: t.arg.int({ defaultValue: 50 }) },
+    args: { first: t.arg.int({ defaultValue: 50, description: 'How many of the latest lines: 1 to CHAT_HISTORY_SIZE.' }) },
     resolve: (c, { first }, ctx) => ctx.services.chat.recent(c.id, first ?? 50),
   }),
   messagesLastHour: t.int({
@@ -66,13 +73,19 @@ builder.mutationFields((t) => ({
   sendChatMessage: t.withAuth({ signedIn: true }).field({
     type: PlatformResultRef,
     description: "Sends as the bot (within the channel's chat limit: RATE_LIMITED when it is reached).",
-    args: { channelId: t.arg.id({ required: true }), message: t.arg.string({ required: true }) },
+    args: {
+      channelId: t.arg.id({ required: true, description: 'One of your own channels (another user’s is NOT_FOUND).' }),
+      message: t.arg.string({ required: true, description: 'Up to 500 characters.' }),
+    },
     resolve: (_r, { channelId, message }, ctx) => ctx.services.chat.send(ctx.principal.userId, String(channelId), message),
   }),
   moderateChat: t.withAuth({ signedIn: true }).field({
     type: PlatformResultRef,
     description: "Delete a message, time out or ban a viewer through the platform's moderation API.",
-    args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: ModerationInput, required: true }) },
+    args: {
+      channelId: t.arg.id({ required: true, description: 'One of your own channels (another user’s is NOT_FOUND).' }),
+      input: t.arg({ type: ModerationInput, required: true, description: 'The action and whom or what it is for.' }),
+    },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.chat.moderate(ctx.principal.userId, String(channelId), input),
   }),
 }))
@@ -92,7 +105,7 @@ builder.subscriptionFields((t) => ({
   chatMessages: t.withAuth({ signedIn: true }).field({
     type: ChatMessageRef,
     description: "The channel's live chat as the bot receives it (over SSE: POST /graphql with Accept: text/event-stream).",
-    args: { channelId: t.arg.id({ required: true }) },
+    args: { channelId: t.arg.id({ required: true, description: 'One of your own channels (another user’s is NOT_FOUND).' }) },
     subscribe: async (_r, { channelId }, ctx) => {
       const channel = await ctx.services.channels.access(ctx.principal.userId, String(channelId), 'moderation', 'view')
       return ctx.services.pubsub.subscribe('chatMessage', String(channel.id))
@@ -102,7 +115,7 @@ builder.subscriptionFields((t) => ({
   botStatus: t.withAuth({ signedIn: true }).field({
     type: BotStatusRef,
     description: "The bot's status in a channel, whenever it changes.",
-    args: { channelId: t.arg.id({ required: true }) },
+    args: { channelId: t.arg.id({ required: true, description: 'One of your own channels (another user’s is NOT_FOUND).' }) },
     subscribe: async (_r, { channelId }, ctx) => {
       const channel = await ctx.services.channels.reachable(ctx.principal.userId, String(channelId))
       return ctx.services.pubsub.subscribe('botStatus', String(channel.id))

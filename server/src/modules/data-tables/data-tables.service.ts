@@ -82,7 +82,7 @@ const day = (name: string) =>
   )
 
 /** Column filters (advanced search and the SSR table): each narrows the rows, all together. */
-const filterShape = z.object({
+export const filterShape = z.object({
   q: text(100),
   fullName: text(100),
   email: text(100),
@@ -95,7 +95,7 @@ const filterShape = z.object({
 })
 export type TableFilter = z.infer<typeof filterShape>
 
-const pageShape = filterShape.extend({
+export const pageShape = filterShape.extend({
   page: whole('page', 1, 1_000_000),
   perPage: whole('perPage', 1, MAX_PER_PAGE),
   sortField: z.preprocess(
@@ -106,7 +106,7 @@ const pageShape = filterShape.extend({
 })
 export type TablePageParams = z.input<typeof pageShape>
 
-const groupShape = filterShape.extend({
+export const groupShape = filterShape.extend({
   groupBy: z.preprocess(blank, z.enum(groupings, { message: `groupBy must be one of ${groupings.join(', ')}` }).optional()),
 })
 

@@ -4,6 +4,7 @@ import { isAppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { messages } from '../../auth/messages'
 import { isRateLimited } from '../../auth/rate-limit'
+import { firebaseAuthDocs } from './firebase-auth.api-doc'
 
 /**
  * GET /jwt/auth-config: the sign-in provider and the Firebase web config (public by design).
@@ -14,9 +15,9 @@ import { isRateLimited } from '../../auth/rate-limit'
  */
 export function mountFirebaseAuthRoutes(app: Hono<AppEnv>) {
   // AUTH_PROVIDER=firebase (modules/firebase-auth): the provider and public web config, and the ID-token exchange.
-  guarded(app, 'GET', '/jwt/auth-config', rule.public, (c) => c.json(c.get('services').firebaseAuth.publicConfig()))
+  guarded(app, 'GET', '/jwt/auth-config', rule.public, firebaseAuthDocs.config, (c) => c.json(c.get('services').firebaseAuth.publicConfig()))
 
-  guarded(app, 'POST', '/jwt/firebase', rule.public, async (c) => {
+  guarded(app, 'POST', '/jwt/firebase', rule.public, firebaseAuthDocs.exchange, async (c) => {
     try {
       return c.json(await c.get('services').firebaseAuth.exchange(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {

@@ -21,7 +21,7 @@ export interface AuthConfig {
 export const NO_LOCAL_PASSWORD = '!firebase'
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/
-const exchangeInput = z.object({
+export const exchangeInput = z.object({
   idToken: z.string().min(1).max(8192),
   username: z.string().max(320).optional().catch(undefined),
 })

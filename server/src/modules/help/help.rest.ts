@@ -2,6 +2,7 @@ import { rule } from '../../permissions/abilities'
 import type { Context, Hono } from 'hono'
 import { guarded, type AppEnv } from '../../http/guarded'
 import { checkLocale, checkQuery, checkSlug, localeFromHeader, type HelpLocale } from './help.service'
+import { helpDocs } from './help.api-doc'
 
 /** `?lang=` (en, de, fr, pt), else the first supported Accept-Language, else English. */
 function localeOf(c: Context<AppEnv>): HelpLocale {
@@ -26,18 +27,18 @@ const lastUpdated = (at: Date, locale: HelpLocale) =>
  */
 export function mountHelpRoutes(app: Hono<AppEnv>) {
   // The help centre's data: signed in, as its pages (/pages/faq and the knowledge base are app pages).
-  guarded(app, 'GET', '/faq/data', rule.signedIn, async (c) => {
+  guarded(app, 'GET', '/faq/data', rule.signedIn, helpDocs.faq, async (c) => {
     const locale = localeOf(c)
     return c.json(await c.get('services').help.faqData(locale, checkQuery(c.req.query('q'))))
   })
 
-  guarded(app, 'GET', '/kb/data/knowledge_base', rule.signedIn, async (c) => {
+  guarded(app, 'GET', '/kb/data/knowledge_base', rule.signedIn, helpDocs.knowledgeBase, async (c) => {
     const locale = localeOf(c)
     const categories = await c.get('services').help.knowledgeBase(locale, { q: checkQuery(c.req.query('q')) })
     return c.json(categories.map((k) => ({ id: k.id, category: k.slug, img: k.img, title: k.title, desc: k.description })))
   })
 
-  guarded(app, 'GET', '/kb/data/category', rule.signedIn, async (c) => {
+  guarded(app, 'GET', '/kb/data/category', rule.signedIn, helpDocs.category, async (c) => {
     const locale = localeOf(c)
     const q = checkQuery(c.req.query('q'))
     const slug = optionalSlug(c, 'category')
@@ -60,7 +61,7 @@ export function mountHelpRoutes(app: Hono<AppEnv>) {
     )
   })
 
-  guarded(app, 'GET', '/kb/data/question', rule.signedIn, async (c) => {
+  guarded(app, 'GET', '/kb/data/question', rule.signedIn, helpDocs.question, async (c) => {
     const locale = localeOf(c)
     const slug = checkSlug(c.req.query('slug'))
     const article = await c.get('services').help.kbArticle(locale, slug, optionalSlug(c, 'category'))

@@ -3,6 +3,7 @@ import type { Hono } from 'hono'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { parseId } from '../../ids'
 import { isAppError } from '../../errors'
+import { shopDocs } from './shop.api-doc'
 
 /**
  * The shop in the spec's shapes (§7, both variants): GET /apps/ecommerce/products (q, sortBy
@@ -14,20 +15,22 @@ import { isAppError } from '../../errors'
 export function mountShopRoutes(app: Hono<AppEnv>) {
   const base = '/apps/ecommerce'
   // The shop and invoices: signed in; the services keep each user to their own cart and wishlist, and invoices to the caller's scope.
-  guarded(app, 'GET', `${base}/products`, rule.signedIn, async (c, principal) => c.json(await c.get('services').shop.list(principal, c.req.query())))
+  guarded(app, 'GET', `${base}/products`, rule.signedIn, shopDocs.list, async (c, principal) =>
+    c.json(await c.get('services').shop.list(principal, c.req.query())),
+  )
 
-  guarded(app, 'GET', `${base}/products/:id`, rule.signedIn, async (c, principal) => {
+  guarded(app, 'GET', `${base}/products/:id`, rule.signedIn, shopDocs.get, async (c, principal) => {
     const id = parseId(c.req.param('id'), 'int4')
     const product = id ? await c.get('services').shop.get(principal, id) : null
     return product ? c.json({ product }) : c.body(null, 404)
   })
 
   for (const list of ['wishlist', 'cart'] as const) {
-    guarded(app, 'GET', `${base}/${list}`, rule.signedIn, async (c, principal) => {
+    guarded(app, 'GET', `${base}/${list}`, rule.signedIn, shopDocs[list], async (c, principal) => {
       const shop = c.get('services').shop
       return c.json({ products: list === 'cart' ? await shop.cart(principal) : await shop.wishlist(principal) })
     })
-    guarded(app, 'POST', `${base}/${list}`, rule.signedIn, async (c, principal) => {
+    guarded(app, 'POST', `${base}/${list}`, rule.signedIn, shopDocs[`${list}Add`], async (c, principal) => {
       const shop = c.get('services').shop
       const { productId } = await jsonBody(c)
       try {
@@ -40,7 +43,7 @@ export function mountShopRoutes(app: Hono<AppEnv>) {
       }
       return c.body(null, 201)
     })
-    guarded(app, 'DELETE', `${base}/${list}/:productId`, rule.signedIn, async (c, principal) => {
+    guarded(app, 'DELETE', `${base}/${list}/:productId`, rule.signedIn, shopDocs[`${list}Remove`], async (c, principal) => {
       const shop = c.get('services').shop
       const id = c.req.param('productId')
       if (!parseId(id, 'int4')) return c.body(null, 404)
@@ -49,7 +52,7 @@ export function mountShopRoutes(app: Hono<AppEnv>) {
     })
   }
 
-  guarded(app, 'POST', `${base}/checkout`, rule.signedIn, async (c, principal) => {
+  guarded(app, 'POST', `${base}/checkout`, rule.signedIn, shopDocs.checkout, async (c, principal) => {
     const { order, invoiceId } = await c.get('services').shop.checkout(principal)
     return c.json({ orderId: order.id, invoiceId }, 201)
   })

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono'
 import { AppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import type { TaskView } from './todo.service'
+import { todoDocs } from './todo.api-doc'
 
 /** The spec's task shape (section 3): the assignee as {fullName, avatar}. */
 const toSpec = ({ assigneeId: _assigneeId, ...t }: TaskView) => t
@@ -26,7 +27,7 @@ const taskOf = async (c: Context<AppEnv>): Promise<unknown> => (await jsonBody(c
  */
 export function mountTodoRoutes(app: Hono<AppEnv>) {
   // Support chat and tasks (spec section 7): signed in; the services scope by contact and owner.
-  guarded(app, 'GET', '/apps/todo/tasks', rule.signedIn, async (c, principal) => {
+  guarded(app, 'GET', '/apps/todo/tasks', rule.signedIn, todoDocs.list, async (c, principal) => {
     const { tasks, total } = await c.get('services').todo.list(principal, {
       q: c.req.query('q'),
       filter: c.req.query('filter') || undefined,
@@ -39,22 +40,22 @@ export function mountTodoRoutes(app: Hono<AppEnv>) {
     return c.json(tasks.map(toSpec))
   })
 
-  guarded(app, 'GET', '/apps/todo/assignees', rule.signedIn, async (c, principal) => {
+  guarded(app, 'GET', '/apps/todo/assignees', rule.signedIn, todoDocs.assignees, async (c, principal) => {
     return c.json(await c.get('services').todo.assignees(principal, c.req.query('q')))
   })
 
-  guarded(app, 'POST', '/apps/todo/tasks', rule.signedIn, async (c, principal) => {
+  guarded(app, 'POST', '/apps/todo/tasks', rule.signedIn, todoDocs.create, async (c, principal) => {
     const task = await c.get('services').todo.create(principal, await taskOf(c))
     return c.json({ task: toSpec(task) }, 201)
   })
 
-  guarded(app, 'POST', '/apps/todo/tasks/:id', rule.signedIn, async (c, principal) => {
+  guarded(app, 'POST', '/apps/todo/tasks/:id', rule.signedIn, todoDocs.update, async (c, principal) => {
     const task = await c.get('services').todo.update(principal, c.req.param('id') ?? '', await taskOf(c))
     if (!task) return c.body(null, 404)
     return c.json({ task: toSpec(task) })
   })
 
-  guarded(app, 'DELETE', '/apps/todo/tasks/:id', rule.signedIn, async (c, principal) => {
+  guarded(app, 'DELETE', '/apps/todo/tasks/:id', rule.signedIn, todoDocs.remove, async (c, principal) => {
     const task = await c.get('services').todo.remove(principal, c.req.param('id') ?? '')
     if (!task) return c.body(null, 404)
     return c.json({ task: toSpec(task) })

@@ -4,6 +4,7 @@ import { isAppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { isRateLimited } from '../../auth/rate-limit'
 import { twoStepMessages } from './two-step.service'
+import { twoStepDocs } from './two-step.api-doc'
 
 /**
  * Two-step verification (docs/features/sign-in.md):
@@ -19,7 +20,7 @@ import { twoStepMessages } from './two-step.service'
  */
 export function mountTwoStepRoutes(app: Hono<AppEnv>) {
   // The second step of a sign-in: the body's short-lived challenge token names the user.
-  guarded(app, 'POST', '/jwt/login/two-step', rule.public, async (c) => {
+  guarded(app, 'POST', '/jwt/login/two-step', rule.public, twoStepDocs.login, async (c) => {
     try {
       return c.json(await c.get('services').auth.loginTwoStep(await jsonBody(c), c.get('clientKey'), c.req.header('user-agent')))
     } catch (e) {
@@ -33,23 +34,23 @@ export function mountTwoStepRoutes(app: Hono<AppEnv>) {
     }
   })
   // Status, set-up and confirm stay open to a staff sign-in the two-step policy holds back: it sets it up there.
-  guarded(app, 'GET', '/jwt/two-step', rule.twoStepSetup, async (c, principal) => c.json(await c.get('services').twoStep.status(principal)))
-  guarded(app, 'POST', '/jwt/two-step/setup', rule.twoStepSetup, async (c, principal) =>
+  guarded(app, 'GET', '/jwt/two-step', rule.twoStepSetup, twoStepDocs.status, async (c, principal) => c.json(await c.get('services').twoStep.status(principal)))
+  guarded(app, 'POST', '/jwt/two-step/setup', rule.twoStepSetup, twoStepDocs.setup, async (c, principal) =>
     c.json(await c.get('services').twoStep.begin(principal, await jsonBody(c), c.get('clientKey'))),
   )
-  guarded(app, 'POST', '/jwt/two-step/confirm', rule.twoStepSetup, async (c, principal) => {
+  guarded(app, 'POST', '/jwt/two-step/confirm', rule.twoStepSetup, twoStepDocs.confirm, async (c, principal) => {
     const me = principal
     const { twoStep, auth } = c.get('services')
     const confirmed = await twoStep.confirm(me, await jsonBody(c), c.get('clientKey'))
     return c.json({ ...confirmed, session: await auth.signInAfterTwoStepSetup(me.userId, c.req.header('user-agent')) })
   })
-  guarded(app, 'POST', '/jwt/two-step/disable', rule.signedIn, async (c, principal) =>
+  guarded(app, 'POST', '/jwt/two-step/disable', rule.signedIn, twoStepDocs.disable, async (c, principal) =>
     c.json(await c.get('services').twoStep.disable(principal, await jsonBody(c), c.get('clientKey'))),
   )
-  guarded(app, 'POST', '/jwt/two-step/recovery-codes', rule.signedIn, async (c, principal) =>
+  guarded(app, 'POST', '/jwt/two-step/recovery-codes', rule.signedIn, twoStepDocs.recoveryCodes, async (c, principal) =>
     c.json(await c.get('services').twoStep.regenerateRecoveryCodes(principal, await jsonBody(c), c.get('clientKey'))),
   )
-  guarded(app, 'PUT', '/jwt/two-step/policy', rule.can('manage', 'all'), async (c, principal) =>
+  guarded(app, 'PUT', '/jwt/two-step/policy', rule.can('manage', 'all'), twoStepDocs.policy, async (c, principal) =>
     c.json(await c.get('services').twoStep.setPolicy(principal, await jsonBody(c))),
   )
 }

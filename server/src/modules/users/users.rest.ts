@@ -5,6 +5,7 @@ import { AppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { parseId } from '../../ids'
 import { toListItem } from './user-view'
+import { userDocs } from './users.api-doc'
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 const int = (name: string) =>
@@ -35,8 +36,9 @@ const listQuery = z.object({
  * no body. Items are `UserListItem` (user-view.ts). Bad input: 400 {error, code, fields}.
  */
 export function mountUserRoutes(app: Hono<AppEnv>) {
+  const docs = userDocs(listQuery)
   // Accounts: signed in; the users service filters by scope (admin all, reseller their clients, client themself).
-  guarded(app, 'GET', '/apps/user/users', rule.signedIn, async (c, principal) => {
+  guarded(app, 'GET', '/apps/user/users', rule.signedIn, docs.list, async (c, principal) => {
     const parsed = listQuery.safeParse(c.req.query())
     if (!parsed.success) {
       const fields: Record<string, string[]> = {}
@@ -48,13 +50,13 @@ export function mountUserRoutes(app: Hono<AppEnv>) {
     return c.json({ users: page.users.map(toListItem), total: page.total })
   })
 
-  guarded(app, 'POST', '/apps/user/users', rule.can('create', 'User'), async (c, principal) => {
+  guarded(app, 'POST', '/apps/user/users', rule.can('create', 'User'), docs.create, async (c, principal) => {
     const body = await jsonBody(c)
     const user = await c.get('services').users.create(principal, body.user ?? {})
     return c.json({ user: toListItem(user) }, 201)
   })
 
-  guarded(app, 'GET', '/apps/user/users/:id', rule.signedIn, async (c, principal) => {
+  guarded(app, 'GET', '/apps/user/users/:id', rule.signedIn, docs.get, async (c, principal) => {
     const id = parseId(c.req.param('id'))
     const user = id ? await c.get('services').users.get(principal, id) : null
     return user ? c.json(toListItem(user)) : c.body(null, 404)
