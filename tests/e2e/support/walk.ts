@@ -47,6 +47,33 @@ export async function settled(page: Page) {
   )
 }
 
+/**
+ * Opens an app page as a menu click would (a client-side navigation: history.pushState and
+ * popstate), so a walk loads the app, its chunks and an injected script such as axe once per
+ * role instead of once per page, then waits until the page has settled.
+ */
+export async function visit(page: Page, path: string) {
+  // The routed page is keyed by its path (route-content.tsx), so the old page's elements leave
+  // the DOM once the new page renders; until then (React renders after the popstate) the old
+  // page is still there, loaded, and `settled` alone would pass on it.
+  await page.evaluate((p) => {
+    const w = window as unknown as { walkStale?: Element[] }
+    w.walkStale = [...(document.getElementById('main-content')?.querySelectorAll('*') ?? [])]
+    history.pushState(null, '', p)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await page.waitForURL((url) => url.pathname === path)
+  await page.waitForFunction(
+    () => {
+      const stale = (window as unknown as { walkStale: Element[] }).walkStale
+      return stale.length === 0 || stale.some((el) => !el.isConnected)
+    },
+    null,
+    { timeout: 15_000 },
+  )
+  await settled(page)
+}
+
 /** Signs the page in as a demo account (in any UI language) and answers the account's id. */
 export async function signInAs(page: Page, role: DemoRole): Promise<number> {
   await page.goto('/login')
