@@ -32,11 +32,14 @@ export async function settled(page: Page) {
   await page.waitForFunction(
     () => {
       const main = document.getElementById('main-content')
-      return main !== null && main.childElementCount > 0 && !document.querySelector('[data-loading], [data-testid="loading-overlay"]')
+      // aria-busy: a table refreshing rows it already shows (from Apollo's cache, as after a client-side navigation) is dimmed meanwhile.
+      return main !== null && main.childElementCount > 0 && !document.querySelector('[data-loading], [data-testid="loading-overlay"], [aria-busy="true"]')
     },
     null,
     { timeout: 15_000 },
   )
+  // Two frames first: a transition the last render set off (the dimmed table brightening again) has started by then.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.evaluate(() =>
     Promise.all(
       document
@@ -81,6 +84,10 @@ export async function signInAs(page: Page, role: DemoRole): Promise<number> {
   await page.getByTestId('login-password').fill(DEMO_PASSWORDS[role])
   await page.getByTestId('login-submit').click()
   await page.waitForURL((url) => url.pathname !== '/login')
+  // The pointer off the page: left on the submit button it would hover whatever a later page
+  // draws there (a client-side navigation re-evaluates hover; a page load does not), and the
+  // walks check pages as they are drawn, not hovered.
+  await page.mouse.move(-10, -10)
   return page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: number }).id)
 }
 
