@@ -79,9 +79,14 @@ const lanes: Step[][] = [
     { name: 'build:server', cmd: ['node', 'scripts/build-server.mjs'] },
   ],
 ]
+/**
+ * `--quick` (`npm run test:quick`): lint, format, the type checks and the unit and component
+ * tests, lint and tsc side by side as below; no build, no integration, browser or compose test.
+ */
+const quick = process.argv.includes('--quick')
 const checksStarted = Date.now()
 await runStep(codegen)
-await Promise.all(lanes.map(runInOrder))
+await Promise.all((quick ? lanes.slice(0, 2) : lanes).map(runInOrder))
 console.log(`checks and builds (${((Date.now() - checksStarted) / 1000).toFixed(1)} s)`)
 
 mkdirSync('.tmp', { recursive: true })
@@ -136,6 +141,10 @@ function runVitest(name: string, args: string[], env: NodeJS.ProcessEnv): void {
 // (tests/support/global-setup.ts); the other runs need none.
 // Child servers and bot workers start from dist/server, built above from these sources
 // (tests/support/child-server.ts: serverArgs), unless that build failed.
+if (quick) {
+  runVitest('quick', ['--project', 'unit', '--project', 'component', '--maxWorkers=2'], process.env)
+  finish()
+}
 const testEnv: NodeJS.ProcessEnv = { ...process.env, ...(failures.includes('build:server') ? {} : { TEST_COMPILED_SERVER: '1' }) }
 const noContainers: NodeJS.ProcessEnv = { ...testEnv }
 delete noContainers.TESTCONTAINERS
@@ -172,7 +181,11 @@ if (process.env.COMPOSE_TEST === '0') console.log('compose test skipped: COMPOSE
 else if (spawnSync('docker', ['info'], { stdio: 'ignore' }).status !== 0) console.log('compose test skipped: no Docker engine answers `docker info`')
 else runVitest('compose', ['--project', 'compose'], noContainers)
 
-for (const n of failedNames) console.log(`failed test: ${n}`)
-if (failures.length) console.log(`failed: ${failures.join(', ')}`)
-console.log(`${passed} passed, ${failed} failed`)
-process.exit(failed > 0 ? 1 : 0)
+finish()
+
+function finish(): never {
+  for (const n of failedNames) console.log(`failed test: ${n}`)
+  if (failures.length) console.log(`failed: ${failures.join(', ')}`)
+  console.log(`${passed} passed, ${failed} failed`)
+  process.exit(failed > 0 ? 1 : 0)
+}

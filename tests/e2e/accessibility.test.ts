@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { violations } from './support/axe'
-import { PUBLIC_PATHS, appPaths, signInAs, sharedE2E, WALK_ENV, type DemoRole } from './support/walk'
+import { PUBLIC_PATHS, appPaths, signInAs, sharedE2E, visit, WALK_ENV, type DemoRole } from './support/walk'
 
 describe('accessibility (axe-core, WCAG 2 A/AA) on every page in both skins', () => {
   const e2e = sharedE2E(WALK_ENV)
@@ -19,8 +19,9 @@ describe('accessibility (axe-core, WCAG 2 A/AA) on every page in both skins', ()
       found.push(...(await violations(page)).map((v) => `${path} ${v}`))
     }
     const self = await signInAs(page, role)
+    // Client-side navigations: the app and axe load once per walk, not once per page.
     for (const path of appPaths(self)) {
-      await page.goto(path)
+      await visit(page, path)
       found.push(...(await violations(page)).map((v) => `${path} ${v}`))
     }
     await context.close()

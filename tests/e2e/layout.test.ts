@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DEMO_PASSWORDS } from './support/harness'
 import { signIn } from './support/pages'
-import { appPaths, settled, signInAs, sharedE2E, WALK_ENV, type DemoRole } from './support/walk'
+import { appPaths, settled, signInAs, sharedE2E, visit, WALK_ENV, type DemoRole } from './support/walk'
 
 /** What sticks out sideways: the page's own scroll width, and tables that scroll inside their box. */
 const overflow = (page: Page) =>
@@ -42,9 +42,9 @@ describe('layout on a phone and a laptop', () => {
     async (role) => {
       const { page, self } = await signedIn(role, { width: 390, height: 844 })
       const wide: string[] = []
+      // Client-side navigations (as menu clicks): the app loads once per role, not once per page.
       for (const path of appPaths(self)) {
-        await page.goto(path)
-        await settled(page)
+        await visit(page, path)
         const o = await overflow(page)
         if (o.page > 390 || o.tables > 0) wide.push(`${path}: page ${o.page} px, ${o.tables} table(s) scrolling`)
         if (o.cells.length > 0) wide.push(`${path}: cells not in cards: ${o.cells.slice(0, 3).join(', ')}`)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { WALK_LOCALES, dictionaryFor, isEnglish } from './support/english'
-import { PUBLIC_PATHS, appPaths, settled, signInAs, type DemoRole, sharedE2E, WALK_ENV } from './support/walk'
+import { PUBLIC_PATHS, appPaths, settled, signInAs, type DemoRole, sharedE2E, visit, WALK_ENV } from './support/walk'
 
 /**
  * Every visible text of the page: text nodes of shown elements (screen-reader-only text
@@ -43,17 +43,18 @@ describe('locale walk: no English on any page in de, fr and pt', () => {
       const found = new Set<string>()
       const walk = async (page: Page, who: string, path: string) => {
         // In the app a client-side navigation (as a menu click), so the app loads once per role.
-        if (who === 'signed out') await page.goto(path)
-        else await page.evaluate((p) => (history.pushState(null, '', p), dispatchEvent(new PopStateEvent('popstate'))), path)
-        await page.waitForURL((url) => url.pathname === path)
-        await settled(page)
+        if (who === 'signed out') {
+          await page.goto(path)
+          await settled(page)
+        } else await visit(page, path)
         for (const text of await visibleTexts(page)) {
           checked++
           if (isEnglish(text, dict)) found.add(`${path} (${who}): ${text}`)
         }
       }
       for (const role of ['admin', 'reseller', 'client'] as DemoRole[]) {
-        const context = await e2e().browser.newContext({ baseURL: e2e().server.url })
+        // Reduced motion: no route fade-in to wait out on each of the ~150 pages (text is all this walk reads).
+        const context = await e2e().browser.newContext({ baseURL: e2e().server.url, reducedMotion: 'reduce' })
         await context.addInitScript((l) => localStorage.setItem('language', l), locale)
         const page = await context.newPage()
         if (role === 'admin') for (const path of PUBLIC_PATHS) await walk(page, 'signed out', path)

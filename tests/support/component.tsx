@@ -35,3 +35,12 @@ export async function renderUi(ui: ReactElement) {
 
 /** An English string of the app's shared translation (the assertion reads what the user reads). */
 export const en = (key: string): string => i18n.t(key as never)
+
+/**
+ * A feature's English strings (its i18next namespace, client/src/features/<id>/locales/en.json),
+ * which the app loads with the feature's page and a component test hands over itself.
+ */
+export function featureStrings(namespace: string, strings: Record<string, unknown>): (key: string, values?: Record<string, unknown>) => string {
+  i18n.addResourceBundle('en', namespace, strings, true, true)
+  return (key, values) => String(i18n.t(key as never, { ns: namespace, ...values } as never))
+}

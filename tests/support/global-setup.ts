@@ -1,3 +1,5 @@
+import type { TestProject } from 'vitest/node'
+import { launchBrowserServer } from '../e2e/support/browser-server'
 import { holdTemplateForRun } from './databases'
 import { pgliteSnapshot } from './pglite-snapshot'
 
@@ -16,7 +18,21 @@ import { pgliteSnapshot } from './pglite-snapshot'
  * On PostgreSQL, the run holds the template of its migrations in use from start to end
  * (databases.ts), so that a run on other migrations does not drop it between two test files.
  */
-export default async function setup(): Promise<(() => Promise<void>) | undefined> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Vitest runs the global set-up once per project of the run; the browser tests' project also starts the shared Chromium.
+  const browser = project.name === 'e2e' ? await launchBrowserServer() : undefined
+  if (browser) project.provide('chromiumEndpoint', browser.wsEndpoint())
+  const databases = await databasesSetup().catch(async (e: unknown) => {
+    await browser?.close()
+    throw e
+  })
+  return async () => {
+    await databases?.()
+    await browser?.close()
+  }
+}
+
+async function databasesSetup(): Promise<(() => Promise<void>) | undefined> {
   // The migrated PGlite cluster the tests start from, made once before the test files run.
   await pgliteSnapshot()
   if (process.env.TESTCONTAINERS !== '1') {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { loadConfig } from '../../../server/src/config'
 import { createLogger } from '../../../server/src/logger'
 import { startServer, type Started } from '../../../server/src/server'
@@ -9,11 +9,10 @@ import { startTwitchServer, type TwitchServer } from '../../../server/src/platfo
 import { demoSeeding } from '../../../seed/demo'
 import { pgliteSnapshot } from '../../support/pglite-snapshot'
 import { DEMO_PASSWORDS, TEST_DEADLINES } from '../../support/test-app'
+import { browserForFile, CHROMIUM } from './browser-server'
 import { signIn } from './pages'
 
 export { DEMO_PASSWORDS }
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export interface E2EPlatforms {
   twitch: TwitchServer
@@ -76,10 +75,8 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
     await res.arrayBuffer()
     return { status: res.status }
   })
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  })
+  // The run's one Chromium (browser-server.ts); closing this handle disconnects and closes this file's contexts.
+  const browser = await browserForFile()
   return {
     server,
     browser,

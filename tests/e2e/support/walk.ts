@@ -32,11 +32,14 @@ export async function settled(page: Page) {
   await page.waitForFunction(
     () => {
       const main = document.getElementById('main-content')
-      return main !== null && main.childElementCount > 0 && !document.querySelector('[data-loading], [data-testid="loading-overlay"]')
+      // aria-busy: a table refreshing rows it already shows (from Apollo's cache, as after a client-side navigation) is dimmed meanwhile.
+      return main !== null && main.childElementCount > 0 && !document.querySelector('[data-loading], [data-testid="loading-overlay"], [aria-busy="true"]')
     },
     null,
     { timeout: 15_000 },
   )
+  // Two frames first: a transition the last render set off (the dimmed table brightening again) has started by then.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.evaluate(() =>
     Promise.all(
       document
@@ -47,6 +50,33 @@ export async function settled(page: Page) {
   )
 }
 
+/**
+ * Opens an app page as a menu click would (a client-side navigation: history.pushState and
+ * popstate), so a walk loads the app, its chunks and an injected script such as axe once per
+ * role instead of once per page, then waits until the page has settled.
+ */
+export async function visit(page: Page, path: string) {
+  // The routed page is keyed by its path (route-content.tsx), so the old page's elements leave
+  // the DOM once the new page renders; until then (React renders after the popstate) the old
+  // page is still there, loaded, and `settled` alone would pass on it.
+  await page.evaluate((p) => {
+    const w = window as unknown as { walkStale?: Element[] }
+    w.walkStale = [...(document.getElementById('main-content')?.querySelectorAll('*') ?? [])]
+    history.pushState(null, '', p)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+  await page.waitForURL((url) => url.pathname === path)
+  await page.waitForFunction(
+    () => {
+      const stale = (window as unknown as { walkStale: Element[] }).walkStale
+      return stale.length === 0 || stale.some((el) => !el.isConnected)
+    },
+    null,
+    { timeout: 15_000 },
+  )
+  await settled(page)
+}
+
 /** Signs the page in as a demo account (in any UI language) and answers the account's id. */
 export async function signInAs(page: Page, role: DemoRole): Promise<number> {
   await page.goto('/login')
@@ -54,6 +84,10 @@ export async function signInAs(page: Page, role: DemoRole): Promise<number> {
   await page.getByTestId('login-password').fill(DEMO_PASSWORDS[role])
   await page.getByTestId('login-submit').click()
   await page.waitForURL((url) => url.pathname !== '/login')
+  // The pointer off the page: left on the submit button it would hover whatever a later page
+  // draws there (a client-side navigation re-evaluates hover; a page load does not), and the
+  // walks check pages as they are drawn, not hovered.
+  await page.mouse.move(-10, -10)
   return page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: number }).id)
 }
 
