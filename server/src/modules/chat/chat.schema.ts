@@ -73,7 +73,7 @@ builder.mutationFields((t) => ({
     type: PlatformResultRef,
     description: "Delete a message, time out or ban a viewer through the platform's moderation API.",
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: ModerationInput, required: true }) },
-    resolve: (_r, { channelId, input }, ctx) => ctx.services.chat.moderate(ctx.principal.userId, String(channelId), input),
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.chat.moderate(ctx.principal.userId, String(channelId), input, ctx.user?.username ?? 'dashboard'),
   }),
 }))
 

@@ -1,11 +1,12 @@
 import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { ChannelRef } from '../channels/channels.schema'
-import { commandAvailabilities, commandPermissions, type ChatCommandRow, type ChatCounterRow, type ChatTimerRow } from './commands.tables'
+import { commandAvailabilities, commandLevels, type ChatCommandRow, type ChatCounterRow, type ChatTimerRow } from './commands.tables'
 
 const CommandPermissionEnum = builder.enumType('CommandPermission', {
-  description: 'Who may use a command: everyone, or subscribers and up, VIPs and up, moderators and up, the broadcaster only.',
-  values: commandPermissions,
+  description:
+    "Who may use a command: everyone, or subscribers and up, the channel's regulars and up (VIPs, moderators), VIPs and up, moderators and up, the broadcaster only.",
+  values: commandLevels,
 })
 
 const CommandAvailabilityEnum = builder.enumType('CommandAvailability', {

@@ -59,3 +59,8 @@ export async function forgive({ guards }: ModerationCoreDeps, channelId: number,
   const g = guards.get(channelId)
   if (g) (await g).offences.forget(userId)
 }
+
+/** Whether a login is one of the channel's regulars, from the cached list the filters use (kept fresh by the change feed). */
+export async function isRegular(deps: ModerationCoreDeps, channelId: number, login: string): Promise<boolean> {
+  return (await guardOf(deps, channelId)).regulars.has(login.toLowerCase())
+}
