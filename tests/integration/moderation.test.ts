@@ -19,7 +19,7 @@ const MOD = { userId: '2002', login: 'moddy', badges: ['moderator'] }
 const viewer = (n: number) => ({ userId: String(3000 + n), login: `viewer${n}` })
 
 const PANEL = `query($id: ID!, $s: String, $f: String, $a: String) { channel(id: $id) { moderation { settings rightsProblem botLogin
-  regulars { login addedBy } counts { filter count }
+  regulars { login addedBy } counts { filter count lastDay lastWeek }
   log(search: $s, filter: $f, action: $a, first: 50) { total items { id viewerLogin source filter moderator detail excerpt action durationSeconds ok status answer undoable } } } } }`
 const SAVE = `mutation($c: ID!, $s: ModerationSettingsInput!) { updateModerationSettings(channelId: $c, input: $s) }`
 const UNDO = `mutation($id: ID!) { undoModerationAction(id: $id) { ok status message } }`
@@ -197,10 +197,17 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
     expect((await panel({ s: 'VIEWER3' })).log.items.map((r: { viewerLogin: string }) => r.viewerLogin)).toEqual(['viewer3']) // a search by viewer, any case
     expect((await panel()).counts).toEqual(
       expect.arrayContaining([
-        { filter: 'links', count: 3 },
-        { filter: 'terms', count: 2 },
+        { filter: 'links', count: 3, lastDay: 3, lastWeek: 3 },
+        { filter: 'terms', count: 2, lastDay: 2, lastWeek: 2 },
       ]),
     )
+    // Two days on: out of the last 24 hours, still within the week and the log.
+    // (A session of two days ago has expired: sign in again, then once more back in the present.)
+    t.clock.advance(2 * 86_400)
+    token = (await t.loginAs('client')).accessToken
+    expect((await panel()).counts).toEqual(expect.arrayContaining([{ filter: 'links', count: 3, lastDay: 0, lastWeek: 3 }]))
+    t.clock.advance(-2 * 86_400)
+    token = (await t.loginAs('client')).accessToken
   })
 
   it("logs the chatboard's own actions with the acting user's name; a timeout from the chatboard is undone from the log", async () => {

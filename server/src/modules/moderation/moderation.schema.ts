@@ -3,6 +3,7 @@ import { guardedByParent } from '../../graphql/field-auth'
 import type { PlatformResult } from '../../platforms/types'
 import { ChannelRef } from '../channels/channels.schema'
 import type { ChannelRow } from '../channels/channels.tables'
+import type { FilterCount } from './moderation-log'
 import type { ModerationLogRow, RegularRow } from './moderation.tables'
 import { ModerationSettingsInput } from './settings-input.schema'
 
@@ -55,9 +56,14 @@ const LogPageRef = builder.objectRef<{ total: number; items: ModerationLogRow[] 
   }),
 })
 
-const CountRef = builder.objectRef<{ filter: string; count: number }>('ModerationCount').implement({
+const CountRef = builder.objectRef<FilterCount>('ModerationCount').implement({
   extensions: guardedByParent,
-  fields: (t) => ({ filter: t.exposeString('filter'), count: t.exposeInt('count') }),
+  fields: (t) => ({
+    filter: t.exposeString('filter'),
+    count: t.exposeInt('count'),
+    lastDay: t.exposeInt('lastDay', { description: "The filter's actions within the last 24 hours." }),
+    lastWeek: t.exposeInt('lastWeek', { description: "The filter's actions within the last 7 days." }),
+  }),
 })
 
 const NukeResultRef = builder.objectRef<{ messages: number; viewers: number }>('NukeResult').implement({
