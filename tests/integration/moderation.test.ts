@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/src/db/schema'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { moderationSettings } from '../../server/src/modules/moderation/moderation.tables'
+import { offencesFromLog } from '../../server/src/modules/moderation/offences'
 import { defaultSettings, type ModerationSettings } from '../../server/src/modules/moderation/settings'
 import { startKickServer, type KickServer } from '../../server/src/platforms/sandbox/kick-server'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
@@ -132,6 +133,13 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
     expect(await removed(first)).toBe(true)
     await say(v1, 'again: https://evil-example.com/x')
     expect(calls().at(-1)).toBe(`timeout:${v1.userId}:600`)
+    // A restarted worker reads the ladder back from the log: viewer1's next offence is the third.
+    const ladder = await offencesFromLog({ db: t.database.db, now: t.clock.now }, Number(channelId), 600_000)
+    expect(ladder.add(v1.userId, t.clock.t, 600_000)).toBe(3)
+    expect(ladder.add(viewer(2).userId, t.clock.t, 600_000)).toBe(1)
+    t.clock.advance(601)
+    expect((await offencesFromLog({ db: t.database.db, now: t.clock.now }, Number(channelId), 600_000)).add(v1.userId, t.clock.t, 600_000)).toBe(1)
+    t.clock.advance(-601)
 
     expect((await ok(ADD_REGULAR, { c: channelId, l: '@Viewer2' })).addModerationRegular).toEqual([{ login: 'viewer2' }])
     const before = calls().length
