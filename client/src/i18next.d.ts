@@ -17,6 +17,7 @@ import type blog from './features/blog/locales/en.json'
 import type mailbox from './features/mailbox/locales/en.json'
 import type conversation from './features/conversation/locales/en.json'
 import type moderation from './features/moderation/locales/en.json'
+import type quotes from './features/quotes/locales/en.json'
 import type supportChat from './features/support-chat/locales/en.json'
 import type todo from './features/todo/locales/en.json'
 import type calendar from './features/calendar/locales/en.json'
@@ -38,6 +39,7 @@ declare module 'i18next' {
       feedback: typeof feedback
       conversation: typeof conversation
       moderation: typeof moderation
+      quotes: typeof quotes
       accounts: typeof accounts
       pricing: typeof pricing
       videos: typeof videos

@@ -42,7 +42,7 @@ describe('auto-moderation in Chromium', () => {
     await open('/pages/Moderation')
     await page.getByTestId('moderation-settings').waitFor()
     await page.getByTestId('moderation-enabled').click()
-    await page.getByTestId('moderation-terms').fill('free')
+    await page.getByTestId('moderation-filter-terms-terms').fill('free')
     await page.getByTestId('moderation-save').click()
     await page.getByTestId('moderation-saved').waitFor()
     await page.getByTestId('moderation-regular-login').fill('TrustedFan')

@@ -166,4 +166,17 @@ describe.each(engines)('the command language on %s', (engine) => {
     await bad({ allowedUsers: ['no spaces allowed'] })
     expect((await t.database.db.select().from(chatCommands)).length).toBe(before)
   })
+  it("limits a command to the channel's regulars (the moderation module's list), VIPs and up", async () => {
+    await create({ trigger: '!club', response: 'welcome to the club', permission: 'regular' })
+    await commandsSeen(9)
+    await answers('Marker', '!marker', 'marker') // the lines before are answered (in order): nothing late below
+    await silent('Reggie', '!club')
+    await silent('Subby', '!club', ['subscriber'])
+    await answers('Vippy', '!club', 'welcome to the club', ['vip'])
+    await ok('mutation($c: ID!) { addModerationRegular(channelId: $c, login: "reggie") { login } }', { c: channelId })
+    // The bot's cached list follows the change feed (the worker shares these services).
+    await waitFor(() => t.services.moderation.isRegular(id, 'Reggie'), 'the regular in the cached list')
+    await answers('Reggie', '!club', 'welcome to the club')
+    await silent('Subby', '!club', ['subscriber'])
+  })
 })

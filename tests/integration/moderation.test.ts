@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../server/src/db/schema'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { moderationSettings } from '../../server/src/modules/moderation/moderation.tables'
+import { offencesFromLog } from '../../server/src/modules/moderation/offences'
 import { defaultSettings, type ModerationSettings } from '../../server/src/modules/moderation/settings'
 import { startKickServer, type KickServer } from '../../server/src/platforms/sandbox/kick-server'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
@@ -18,9 +20,9 @@ const MOD = { userId: '2002', login: 'moddy', badges: ['moderator'] }
 const viewer = (n: number) => ({ userId: String(3000 + n), login: `viewer${n}` })
 
 const PANEL = `query($id: ID!, $s: String, $f: String, $a: String) { channel(id: $id) { moderation { settings rightsProblem botLogin
-  regulars { login addedBy } counts { filter count }
+  regulars { login addedBy } counts { filter count lastDay lastWeek }
   log(search: $s, filter: $f, action: $a, first: 50) { total items { id viewerLogin source filter moderator detail excerpt action durationSeconds ok status answer undoable } } } } }`
-const SAVE = `mutation($c: ID!, $s: String!) { updateModerationSettings(channelId: $c, settings: $s) }`
+const SAVE = `mutation($c: ID!, $s: ModerationSettingsInput!) { updateModerationSettings(channelId: $c, input: $s) }`
 const UNDO = `mutation($id: ID!) { undoModerationAction(id: $id) { ok status message } }`
 const ADD_REGULAR = `mutation($c: ID!, $l: String!) { addModerationRegular(channelId: $c, login: $l) { login } }`
 const NUKE = `mutation($c: ID!, $p: String!) { nukeChat(channelId: $c, input: { phrase: $p, lookbackSeconds: 120, timeoutSeconds: 300 }) { messages viewers } }`
@@ -32,7 +34,7 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
   let worker: BotWorker
   let token: string
   let channelId: string
-  const { ok, code } = gqlCaller(
+  const { ok, code, gql } = gqlCaller(
     () => t,
     () => token,
   )
@@ -62,7 +64,7 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
         .from(chatMessages)
         .where(and(eq(chatMessages.platformMessageId, messageId)))
     )[0]?.removed
-  const save = (s: ModerationSettings) => ok(SAVE, { c: channelId, s: JSON.stringify(s) })
+  const save = (s: ModerationSettings) => ok(SAVE, { c: channelId, s })
 
   beforeAll(async () => {
     const now = () => (t ? t.clock.t : Date.now())
@@ -95,20 +97,28 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
     const bad = (patch: (s: ModerationSettings) => void) => {
       const s = structuredClone(d)
       patch(s)
-      return code(SAVE, { c: channelId, s: JSON.stringify(s) })
+      return code(SAVE, { c: channelId, s })
     }
     expect(await bad((s) => (s.filters.terms.terms = Array.from({ length: 501 }, (_, i) => `t${i}`)))).toBe('BAD_USER_INPUT')
     expect(await bad((s) => (s.filters.terms.patterns = ['(a)\\1']))).toBe('BAD_USER_INPUT')
     expect(await bad((s) => (s.filters.terms.patterns = ['(?:\\p{L}{100}){10}']))).toBe('REGEX_UNSAFE')
     expect(await bad((s) => (s.filters.links.allowedDomains = ['nope']))).toBe('BAD_USER_INPUT')
     expect(await bad((s) => (s.filters.caps.percent = 500))).toBe('BAD_USER_INPUT')
-    expect(await code(SAVE, { c: channelId, s: '{not json' })).toBe('BAD_USER_INPUT')
+    // Each refused value is named by its path, for the editor to show beside its input.
+    const fieldsOf = async (s: ModerationSettings) => (await gql(SAVE, { c: channelId, s })).body.errors?.[0]?.extensions?.fields
+    const twoBad = structuredClone(d)
+    twoBad.filters.caps.percent = 500
+    twoBad.filters.terms.patterns = ['ok', '(a)\\1']
+    expect(Object.keys((await fieldsOf(twoBad)) ?? {})).toEqual(['filters.caps.percent'])
+    twoBad.filters.caps.percent = 70
+    expect(Object.keys((await fieldsOf(twoBad)) ?? {})).toEqual(['filters.terms.patterns.1'])
+    expect(await code(SAVE, { c: channelId, s: { ...d, filters: { ...d.filters, caps: { ...d.filters.caps, action: 'explode' } } } })).toBeTruthy()
     expect(await t.database.db.select().from(moderationSettings)).toEqual([])
     const other = (await t.loginAs('reseller')).accessToken
-    expect(await code(SAVE, { c: channelId, s: JSON.stringify(d) }, other)).toBe('NOT_FOUND')
+    expect(await code(SAVE, { c: channelId, s: d }, other)).toBe('NOT_FOUND')
     expect(await code(ADD_REGULAR, { c: channelId, l: 'someone' }, other)).toBe('NOT_FOUND')
     expect(await code(NUKE, { c: channelId, p: 'xx' }, other)).toBe('NOT_FOUND')
-    expect(await code(SAVE, { c: channelId, s: JSON.stringify(d) }, '')).toBe('UNAUTHENTICATED')
+    expect(await code(SAVE, { c: channelId, s: d }, '')).toBe('UNAUTHENTICATED')
   })
 
   it('a link is deleted with a warning, the second gets a timeout; a regular keeps theirs; !permit lets one through', async () => {
@@ -123,6 +133,13 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
     expect(await removed(first)).toBe(true)
     await say(v1, 'again: https://evil-example.com/x')
     expect(calls().at(-1)).toBe(`timeout:${v1.userId}:600`)
+    // A restarted worker reads the ladder back from the log: viewer1's next offence is the third.
+    const ladder = await offencesFromLog({ db: t.database.db, now: t.clock.now }, Number(channelId), 600_000)
+    expect(ladder.add(v1.userId, t.clock.t, 600_000)).toBe(3)
+    expect(ladder.add(viewer(2).userId, t.clock.t, 600_000)).toBe(1)
+    t.clock.advance(601)
+    expect((await offencesFromLog({ db: t.database.db, now: t.clock.now }, Number(channelId), 600_000)).add(v1.userId, t.clock.t, 600_000)).toBe(1)
+    t.clock.advance(-601)
 
     expect((await ok(ADD_REGULAR, { c: channelId, l: '@Viewer2' })).addModerationRegular).toEqual([{ login: 'viewer2' }])
     const before = calls().length
@@ -188,10 +205,54 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
     expect((await panel({ s: 'VIEWER3' })).log.items.map((r: { viewerLogin: string }) => r.viewerLogin)).toEqual(['viewer3']) // a search by viewer, any case
     expect((await panel()).counts).toEqual(
       expect.arrayContaining([
-        { filter: 'links', count: 3 },
-        { filter: 'terms', count: 2 },
+        { filter: 'links', count: 3, lastDay: 3, lastWeek: 3 },
+        { filter: 'terms', count: 2, lastDay: 2, lastWeek: 2 },
       ]),
     )
+    // Two days on: out of the last 24 hours, still within the week and the log.
+    // (A session of two days ago has expired: sign in again, then once more back in the present.)
+    t.clock.advance(2 * 86_400)
+    token = (await t.loginAs('client')).accessToken
+    expect((await panel()).counts).toEqual(expect.arrayContaining([{ filter: 'links', count: 3, lastDay: 0, lastWeek: 3 }]))
+    t.clock.advance(-2 * 86_400)
+    token = (await t.loginAs('client')).accessToken
+  })
+
+  it("logs the chatboard's own actions with the acting user's name; a timeout from the chatboard is undone from the log", async () => {
+    const MODERATE = 'mutation($c: ID!, $i: ModerationInput!) { moderateChat(channelId: $c, input: $i) { ok status } }'
+    const [owner] = await t.database.db.select({ username: users.username }).from(users).where(eq(users.email, 'client@demo.local'))
+    const line = await say(viewer(30), 'a perfectly fine line')
+    expect((await ok(MODERATE, { c: channelId, i: { action: 'delete', messageId: line } })).moderateChat).toMatchObject({ ok: true })
+    expect(
+      (await ok(MODERATE, { c: channelId, i: { action: 'timeout', userId: viewer(30).userId, durationSeconds: 120, reason: 'calm down' } })).moderateChat,
+    ).toMatchObject({ ok: true })
+    expect(await removed(line)).toBe(true)
+    const rows = (await panel({ s: 'viewer30' })).log.items
+    expect(rows).toMatchObject([
+      {
+        viewerLogin: 'viewer30',
+        source: 'moderator',
+        moderator: owner!.username,
+        action: 'timeout',
+        durationSeconds: 120,
+        detail: 'calm down',
+        excerpt: 'a perfectly fine line',
+        ok: true,
+        undoable: true,
+      },
+      {
+        viewerLogin: 'viewer30',
+        source: 'moderator',
+        moderator: owner!.username,
+        action: 'delete',
+        excerpt: 'a perfectly fine line',
+        ok: true,
+        undoable: false,
+      },
+    ])
+    expect((await ok(UNDO, { id: rows[0].id })).undoModerationAction).toMatchObject({ ok: true })
+    expect(calls().at(-1)).toBe(`unban:${viewer(30).userId}`)
+    expect((await panel({ s: 'viewer30', a: 'timeout' })).log.items[0].undoable).toBe(false)
   })
 
   it('the dashboard nuke and a platform refusal (403) shown as the missing rights', async () => {
@@ -212,7 +273,7 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
     await waitFor(() => worker.get(Number(kickChannel))?.isConnected, 'the Kick bot')
     const s = defaultSettings()
     s.enabled = true
-    await ok(SAVE, { c: kickChannel, s: JSON.stringify(s) }, owner)
+    await ok(SAVE, { c: kickChannel, s }, owner)
     const kbot = worker.get(Number(kickChannel))!
     const kickSay = async (text: string) => {
       const before = kbot.stats.handled

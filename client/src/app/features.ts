@@ -20,6 +20,7 @@ import { followersFeature } from '../features/followers/feature'
 import { raidsFeature } from '../features/raids/feature'
 import { conversationFeature } from '../features/conversation/feature'
 import { moderationFeature } from '../features/moderation/feature'
+import { quotesFeature } from '../features/quotes/feature'
 import { alertsFeature } from '../features/alerts/feature'
 import { supportChatFeature } from '../features/support-chat/feature'
 import { todoFeature } from '../features/todo/feature'
@@ -48,6 +49,7 @@ export const FEATURES: readonly ClientFeature[] = [
   raidsFeature,
   conversationFeature,
   moderationFeature,
+  quotesFeature,
   alertsFeature,
   supportChatFeature,
   todoFeature,

@@ -57,6 +57,8 @@ describe('route table', () => {
       '/pages/raid',
       '/pages/Panel',
       '/pages/chatlist',
+      '/pages/quotes',
+      '/pages/counters',
       '/pages/Conversation',
       '/pages/licensev11',
       '/pages/licensev2',

@@ -19,6 +19,21 @@ export interface ModerationInput {
   reason?: string | null
 }
 
+/** A chatboard action as done, for the moderation log (the moderation module listens: onModerated). */
+export interface ModeratedEvent {
+  channelId: number
+  /** The dashboard user who acted (their username). */
+  actor: string
+  action: ModerationAction
+  messageId: string | null
+  userId: string | null
+  seconds: number | null
+  reason: string
+  result: PlatformResult
+  at: Date
+}
+export type ModeratedHook = (e: ModeratedEvent) => Promise<void>
+
 /** What createChatService is given. */
 export interface ChatOptions {
   db: Db
@@ -35,6 +50,8 @@ export interface ChatDeps extends ChatOptions {
   limiters: ChatLimiters
   /** Lines recorded since start; the ring is trimmed every 20th. */
   inserted: { count: number }
+  /** Told of each chatboard action after the platform answered. */
+  moderatedHooks: ModeratedHook[]
 }
 
 export const toEvent = (r: ChatMessageRow): ChatMessageEvent => ({

@@ -65,3 +65,16 @@ export async function markRemoved({ db, pubsub }: ChatDeps, channelId: number, p
     .returning()
   for (const r of rows) pubsub.publish('chatMessage', String(channelId), toEvent(r))
 }
+
+/** The line a chatboard action was about: by its message id, else the viewer's latest line; null when gone from the ring. */
+export async function lineOf({ db }: ChatDeps, channelId: number, by: { messageId?: string | null; userId?: string | null }): Promise<ChatMessageEvent | null> {
+  const where = by.messageId ? eq(chatMessages.platformMessageId, by.messageId) : by.userId ? eq(chatMessages.userId, by.userId) : null
+  if (!where) return null
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.channelId, channelId), where))
+    .orderBy(desc(chatMessages.id))
+    .limit(1)
+  return row ? toEvent(row) : null
+}

@@ -8,12 +8,24 @@ const requiredId = (v: string | null | undefined, field: string) => {
   return s
 }
 
-/** The chatboard's delete / timeout / ban, as the broadcaster, answering what the platform said. */
-export async function moderate({ channels, platforms }: ChatDeps, userId: number, channelId: number | string, input: ModerationInput): Promise<PlatformResult> {
+/**
+ * The chatboard's delete / timeout / ban, as the broadcaster, answering what the platform said;
+ * then the listeners (the moderation log) are told who did what. Their failure is logged, not
+ * the caller's: the platform already acted.
+ */
+export async function moderate(
+  deps: ChatDeps,
+  userId: number,
+  channelId: number | string,
+  input: ModerationInput,
+  actor = 'dashboard',
+): Promise<PlatformResult> {
+  const { channels, platforms } = deps
   const channel = await channels.access(userId, channelId, 'moderation', 'manage')
   const client = await platforms.of(channel)
   const reason = (input.reason ?? '').trim().slice(0, 500)
   let call: (as: Parameters<typeof client.ban>[0]) => Promise<PlatformResult>
+  let seconds: number | null = null
   switch (input.action) {
     case 'delete': {
       const messageId = requiredId(input.messageId, 'messageId')
@@ -26,6 +38,7 @@ export async function moderate({ channels, platforms }: ChatDeps, userId: number
       if (!Number.isInteger(d) || d < 1 || d > 1_209_600) {
         throw new AppError('BAD_USER_INPUT', 'A timeout lasts 1 second to 2 weeks', { durationSeconds: ['A timeout lasts 1 second to 2 weeks'] })
       }
+      seconds = d
       call = (as) => client.ban(as, user, d, reason)
       break
     }
@@ -37,5 +50,20 @@ export async function moderate({ channels, platforms }: ChatDeps, userId: number
     default:
       throw new AppError('BAD_USER_INPUT', 'Unknown moderation action')
   }
-  return platformAnswer(() => channels.actAs(channel.id, 'broadcaster', call))
+  const result = await platformAnswer(() => channels.actAs(channel.id, 'broadcaster', call))
+  const event = {
+    channelId: channel.id,
+    actor: actor.slice(0, 100),
+    action: input.action,
+    messageId: input.messageId?.trim() || null,
+    userId: input.userId?.trim() || null,
+    seconds,
+    reason,
+    result,
+    at: deps.now(),
+  }
+  for (const hook of deps.moderatedHooks) {
+    await hook(event).catch((e: unknown) => deps.log.warn({ channelId: channel.id, err: (e as Error).message }, 'chat: a moderation listener failed'))
+  }
+  return result
 }

@@ -86,7 +86,7 @@ builder.mutationFields((t) => ({
       channelId: t.arg.id({ required: true, description: 'One of your own channels (another user’s is NOT_FOUND).' }),
       input: t.arg({ type: ModerationInput, required: true, description: 'The action and whom or what it is for.' }),
     },
-    resolve: (_r, { channelId, input }, ctx) => ctx.services.chat.moderate(ctx.principal.userId, String(channelId), input),
+    resolve: (_r, { channelId, input }, ctx) => ctx.services.chat.moderate(ctx.principal.userId, String(channelId), input, ctx.user?.username ?? 'dashboard'),
   }),
 }))
 

@@ -1,11 +1,11 @@
 import { bindDeps } from '../../use-cases'
-import type { ChatDeps, ChatOptions } from './chat-deps'
-import { countSince, markRemoved, recent, record } from './chat-history'
+import type { ChatDeps, ChatOptions, ModeratedHook } from './chat-deps'
+import { countSince, lineOf, markRemoved, recent, record } from './chat-history'
 import { ChatLimiters } from './chat-limiter'
 import { moderate } from './chat-moderate'
 import { send, sendAsBot } from './chat-send'
 
-export { moderationActions, toEvent, type ModerationAction, type ModerationInput } from './chat-deps'
+export { moderationActions, toEvent, type ModeratedEvent, type ModerationAction, type ModerationInput } from './chat-deps'
 
 /**
  * The live chat: every line the bot receives is kept (the last CHAT_HISTORY_SIZE per channel)
@@ -13,8 +13,13 @@ export { moderationActions, toEvent, type ModerationAction, type ModerationInput
  * the platform API, within the channel's chat limit, and answer what the platform said.
  */
 export function createChatService(options: ChatOptions) {
-  const deps: ChatDeps = { ...options, limiters: new ChatLimiters(), inserted: { count: 0 } }
-  return { ...bindDeps(deps, { record, recent, countSince, send, sendAsBot, moderate, markRemoved }), limiters: deps.limiters }
+  const deps: ChatDeps = { ...options, limiters: new ChatLimiters(), inserted: { count: 0 }, moderatedHooks: [] }
+  return {
+    ...bindDeps(deps, { record, recent, countSince, send, sendAsBot, moderate, markRemoved, lineOf }),
+    limiters: deps.limiters,
+    /** Another module's listener for chatboard actions (the moderation log), after the platform answered. */
+    onModerated: (hook: ModeratedHook) => void deps.moderatedHooks.push(hook),
+  }
 }
 
 export type ChatService = ReturnType<typeof createChatService>

@@ -58,7 +58,13 @@ function cooledDown(cmd: ChatCommandRow, userId: string, turn: ChatTurn): boolea
  * platform values are resolved (cached) before it is filled. Also `!addcom`, `!editcom` and
  * `!delcom` for moderators, validated as on the dashboard and audited.
  */
-export function createChatCommands(deps: { commands: CommandStore; counters: Counters; values: Pick<PlatformValues, 'resolve'> }) {
+export function createChatCommands(deps: {
+  commands: CommandStore
+  counters: Counters
+  values: Pick<PlatformValues, 'resolve'>
+  /** Whether a login is one of the channel's regulars (asked for regulars' commands only). */
+  isRegular: (channelId: number, login: string) => Promise<boolean>
+}) {
   const { commands, counters, values } = deps
 
   async function modCommand(word: string, args: string[], chat: IncomingChat, turn: ChatTurn): Promise<string> {
@@ -99,7 +105,7 @@ export function createChatCommands(deps: { commands: CommandStore; counters: Cou
     }
     const cmd = findCommand(turn.commands, word)
     if (!cmd || !available(cmd, turn)) return false
-    if (!mayUse(cmd, chat.userLogin, chat.roles)) return false
+    if (!(await mayUse(cmd, chat.userLogin, chat.roles, (login) => deps.isRegular(turn.row.id, login)))) return false
     if (!cooledDown(cmd, chat.userId, turn)) return false
     if (!(await turn.mayWrite())) return false
     const needs = templateNeeds(cmd.response)

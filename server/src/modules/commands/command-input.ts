@@ -1,5 +1,5 @@
 import { AppError } from '../../errors'
-import { commandAvailabilities, commandPermissions, type ChatCommandRow, type CommandAvailability, type CommandPermission } from './commands.tables'
+import { commandAvailabilities, commandLevels, type ChatCommandRow, type CommandAvailability, type CommandLevel } from './commands.tables'
 import { CHAT_COMMAND_VARIABLES, templateIssues } from './template'
 
 export interface CommandInput {
@@ -7,7 +7,7 @@ export interface CommandInput {
   response?: string | null
   cooldownSeconds?: number | null
   userCooldownSeconds?: number | null
-  permission?: CommandPermission | null
+  permission?: CommandLevel | null
   enabled?: boolean | null
   category?: string | null
   aliases?: string[] | null
@@ -42,7 +42,7 @@ export function commandProblems(input: CommandInput, creating: boolean): Record<
     const v = input[k]
     if (v != null && (!Number.isInteger(v) || v < 0 || v > 86_400)) add(k, 'A cooldown is 0 to 86400 seconds')
   }
-  if (input.permission != null && !commandPermissions.includes(input.permission)) add('permission', 'Unknown permission')
+  if (input.permission != null && !commandLevels.includes(input.permission)) add('permission', 'Unknown permission')
   if (input.availability != null && !commandAvailabilities.includes(input.availability)) add('availability', 'Unknown availability')
   if (input.category != null && input.category.length > 100) add('category', 'A category name has at most 100 characters')
   if (input.aliases != null) {

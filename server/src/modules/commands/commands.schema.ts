@@ -1,17 +1,19 @@
 import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { ChannelRef } from '../channels/channels.schema'
-import type { commandAvailabilities, commandPermissions, ChatCommandRow, ChatCounterRow, ChatTimerRow } from './commands.tables'
+import type { commandAvailabilities, commandLevels, ChatCommandRow, ChatCounterRow, ChatTimerRow } from './commands.tables'
 
 const CommandPermissionEnum = builder.enumType('CommandPermission', {
-  description: 'Who may use a command: everyone, or subscribers and up, VIPs and up, moderators and up, the broadcaster only.',
+  description:
+    "Who may use a command: everyone, or subscribers and up, the channel's regulars and up (VIPs, moderators), VIPs and up, moderators and up, the broadcaster only.",
   values: {
     everyone: { description: 'Any viewer.' },
-    subscriber: { description: 'Subscribers, VIPs, moderators and the broadcaster.' },
+    subscriber: { description: 'Subscribers, regulars, VIPs, moderators and the broadcaster.' },
+    regular: { description: "The channel's regulars (moderation's list), VIPs, moderators and the broadcaster." },
     vip: { description: 'VIPs, moderators and the broadcaster.' },
     moderator: { description: 'Moderators and the broadcaster.' },
     broadcaster: { description: 'The broadcaster only.' },
-  } satisfies Record<(typeof commandPermissions)[number], { description: string }>,
+  } satisfies Record<(typeof commandLevels)[number], { description: string }>,
 })
 
 const CommandAvailabilityEnum = builder.enumType('CommandAvailability', {

@@ -19,6 +19,8 @@ export function createCommandsService(deps: CommandsDeps) {
   const counters = createCounters({ db, channels, now })
   const values = deps.platforms ? createPlatformValues({ channels, platforms: deps.platforms, now }) : null
   const handlers: ChatHandler[] = []
+  // The moderation module (listed after this one) keeps the regulars and answers through setRegulars.
+  let isRegular: (channelId: number, login: string) => Promise<boolean> = async () => false
 
   /**
    * The bot's one hook per chat line: custom and mod commands first, then the other chat
@@ -54,11 +56,16 @@ export function createCommandsService(deps: CommandsDeps) {
     followedAt: (row: ChannelRow, viewerId: string) => (values ? values.followedAt(row, viewerId) : Promise.resolve(undefined)),
     /** Another chat module's handler (quotes, giveaways): called for every line after the commands. */
     addChatHandler: (h: ChatHandler) => void handlers.push(h),
+    /** Who the channel's regulars are, for commands limited to them (the moderation module's list). */
+    setRegulars: (check: (channelId: number, login: string) => Promise<boolean>) => {
+      isRegular = check
+    },
   }
   const runner = createChatCommands({
     commands: service,
     counters,
     values: values ?? { resolve: async () => ({}) },
+    isRegular: (channelId, login) => isRegular(channelId, login),
   })
   return service
 }

@@ -4,6 +4,13 @@ import { channels } from '../channels/channels.tables'
 
 export const commandPermissions = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster'] as const
 export type CommandPermission = (typeof commandPermissions)[number]
+/**
+ * A command's minimum level: the viewer levels plus the channel's regulars (the moderation
+ * module's list), between subscribers and VIPs as in the other bots (a VIP may use a regulars'
+ * command). Conversation rules and quotes keep the platform levels only.
+ */
+export const commandLevels = ['everyone', 'subscriber', 'regular', 'vip', 'moderator', 'broadcaster'] as const
+export type CommandLevel = (typeof commandLevels)[number]
 /** When a command answers: always, only while the stream is live, only while it is offline. */
 export const commandAvailabilities = ['always', 'online', 'offline'] as const
 export type CommandAvailability = (typeof commandAvailabilities)[number]
@@ -21,7 +28,7 @@ export const chatCommands = pgTable(
     response: text('response').notNull(),
     cooldownSeconds: integer('cooldown_seconds').notNull().default(5),
     userCooldownSeconds: integer('user_cooldown_seconds').notNull().default(0),
-    permission: text('permission', { enum: commandPermissions }).notNull().default('everyone'),
+    permission: text('permission', { enum: commandLevels }).notNull().default('everyone'),
     enabled: boolean('enabled').notNull().default(true),
     /** With CategoryChatbot on, the command answers only while the stream's category is this one. */
     category: text('category'),
@@ -46,7 +53,7 @@ export const chatCommands = pgTable(
   },
   (t) => [
     uniqueIndex('chat_commands_channel_trigger_key').on(t.channelId, t.trigger),
-    check('chat_commands_permission_valid', sql`${t.permission} in ('everyone','subscriber','vip','moderator','broadcaster')`),
+    check('chat_commands_permission_valid', sql`${t.permission} in ('everyone','subscriber','regular','vip','moderator','broadcaster')`),
     check('chat_commands_availability_valid', sql`${t.availability} in ('always','online','offline')`),
   ],
 )

@@ -1,8 +1,9 @@
 import { bindDeps } from '../../use-cases'
 import type { ModerationCoreDeps, ModerationCoreOptions } from './core-deps'
 import { enforce, perform } from './enforce'
-import { forgive, guardOf } from './guards'
+import { forgive, guardOf, isRegular } from './guards'
 import { counts, logPage, writeLog } from './moderation-log'
+import { recordManual } from './manual'
 import { createPlatformActions } from './platform-actions'
 import { addRegular, listRegulars, removeRegular, updateSettings } from './regulars'
 import { rightsProblem, settingsOf } from './stored-settings'
@@ -36,6 +37,8 @@ export function createModerationCore(options: ModerationCoreOptions) {
     guardOf,
     enforce,
     forgive,
+    isRegular,
+    recordManual,
   })
 }
 

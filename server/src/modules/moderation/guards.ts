@@ -1,6 +1,6 @@
 import type { ModerationCoreDeps, Guard } from './core-deps'
 import { compileFilters, type CompiledFilters } from './filters'
-import { Offences } from './ladder'
+import { offencesFromLog } from './offences'
 import { regularLogins, settingsOf } from './stored-settings'
 
 async function build(deps: ModerationCoreDeps, channelId: number, old?: Guard): Promise<Guard> {
@@ -15,7 +15,9 @@ async function build(deps: ModerationCoreDeps, channelId: number, old?: Guard): 
   }
   const regulars = await regularLogins(deps, channelId)
   if (old) return Object.assign(old, { compiled, regulars })
-  return { compiled, regulars, offences: new Offences(), permits: new Map(), lastWarnAt: -Infinity, previous: new Map() }
+  // A new process (a restart, or the channel handed over to another worker) picks the ladder up from the log.
+  const offences = await offencesFromLog(deps, channelId, compiled.settings.escalationSeconds * 1000)
+  return { compiled, regulars, offences, permits: new Map(), lastWarnAt: -Infinity, previous: new Map() }
 }
 
 function listen(deps: ModerationCoreDeps) {
@@ -58,4 +60,9 @@ export function changed(deps: ModerationCoreDeps, channelId: number) {
 export async function forgive({ guards }: ModerationCoreDeps, channelId: number, userId: string) {
   const g = guards.get(channelId)
   if (g) (await g).offences.forget(userId)
+}
+
+/** Whether a login is one of the channel's regulars, from the cached list the filters use (kept fresh by the change feed). */
+export async function isRegular(deps: ModerationCoreDeps, channelId: number, login: string): Promise<boolean> {
+  return (await guardOf(deps, channelId)).regulars.has(login.toLowerCase())
 }

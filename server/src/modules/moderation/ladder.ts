@@ -46,4 +46,10 @@ export class Offences {
   forget(userId: string) {
     this.times.delete(userId)
   }
+
+  /** Takes over a viewer's earlier offences (oldest first), as read back from the log after a restart. */
+  seed(userId: string, times: number[]) {
+    this.times.set(userId, times)
+    if (this.times.size > this.max) this.times.delete(this.times.keys().next().value!)
+  }
 }

@@ -63,12 +63,21 @@ export async function logPage(
   return { total: total?.n ?? 0, items }
 }
 
-/** Actions per filter over the log's retention. */
-export async function counts({ db }: ModerationCoreDeps, channelId: number): Promise<Array<{ filter: string; count: number }>> {
+export interface FilterCount {
+  filter: string
+  count: number
+  lastDay: number
+  lastWeek: number
+}
+
+/** Actions per filter over the log's retention, and within the last 24 hours and 7 days (one query). */
+export async function counts({ db, now }: ModerationCoreDeps, channelId: number): Promise<FilterCount[]> {
+  const t = now().getTime()
+  const since = (ms: number) => sql<number>`(count(*) filter (where ${moderationLog.at} >= ${new Date(t - ms).toISOString()}::timestamptz))::int`
   const rows = await db
-    .select({ filter: moderationLog.filter, n: count() })
+    .select({ filter: moderationLog.filter, n: count(), day: since(86_400_000), week: since(7 * 86_400_000) })
     .from(moderationLog)
     .where(and(eq(moderationLog.channelId, channelId), eq(moderationLog.source, 'filter')))
     .groupBy(moderationLog.filter)
-  return rows.map((r) => ({ filter: r.filter ?? '', count: r.n }))
+  return rows.map((r) => ({ filter: r.filter ?? '', count: r.n, lastDay: Number(r.day), lastWeek: Number(r.week) }))
 }

@@ -1,10 +1,11 @@
 import { builder } from '../../graphql/builder'
 import { guardedByParent } from '../../graphql/field-auth'
-import { AppError } from '../../errors'
 import type { PlatformResult } from '../../platforms/types'
 import { ChannelRef } from '../channels/channels.schema'
 import type { ChannelRow } from '../channels/channels.tables'
+import type { FilterCount } from './moderation-log'
 import type { ModerationLogRow, RegularRow } from './moderation.tables'
+import { ModerationSettingsInput } from './settings-input.schema'
 
 const ResultRef = builder.objectRef<PlatformResult>('ModerationResult').implement({
   extensions: guardedByParent,
@@ -55,9 +56,14 @@ const LogPageRef = builder.objectRef<{ total: number; items: ModerationLogRow[] 
   }),
 })
 
-const CountRef = builder.objectRef<{ filter: string; count: number }>('ModerationCount').implement({
+const CountRef = builder.objectRef<FilterCount>('ModerationCount').implement({
   extensions: guardedByParent,
-  fields: (t) => ({ filter: t.exposeString('filter'), count: t.exposeInt('count') }),
+  fields: (t) => ({
+    filter: t.exposeString('filter'),
+    count: t.exposeInt('count'),
+    lastDay: t.exposeInt('lastDay', { description: "The filter's actions within the last 24 hours." }),
+    lastWeek: t.exposeInt('lastWeek', { description: "The filter's actions within the last 7 days." }),
+  }),
 })
 
 const NukeResultRef = builder.objectRef<{ messages: number; viewers: number }>('NukeResult').implement({
@@ -114,22 +120,16 @@ const NukeInput = builder.inputType('NukeInput', {
   }),
 })
 
-/** The settings arrive as JSON text (one document, validated whole by the module's zod schema). */
-function parseSettings(text: string): unknown {
-  if (text.length > 200_000) throw new AppError('BAD_USER_INPUT', 'The settings are too large', { settings: ['The settings are too large'] })
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new AppError('BAD_USER_INPUT', 'The settings are not valid JSON', { settings: ['The settings are not valid JSON'] })
-  }
-}
-
 builder.mutationFields((t) => ({
   updateModerationSettings: t.withAuth({ signedIn: true }).field({
     type: 'JSON',
-    description: 'Replaces the settings (a JSON document: enabled, warnTemplate, warnCooldownSeconds, escalationSeconds, filters). All or nothing.',
-    args: { channelId: t.arg.id({ required: true }), settings: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.services.moderation.updateSettings(ctx.principal.userId, String(a.channelId), parseSettings(a.settings)),
+    description:
+      'Replaces the settings, all or nothing; returns them as stored. A value out of range is BAD_USER_INPUT naming its field by path (filters.caps.percent).',
+    args: {
+      channelId: t.arg.id({ required: true, description: 'The channel (one of the caller’s).' }),
+      input: t.arg({ type: ModerationSettingsInput, required: true, description: 'The whole settings.' }),
+    },
+    resolve: (_r, a, ctx) => ctx.services.moderation.updateSettings(ctx.principal.userId, String(a.channelId), a.input),
   }),
   addModerationRegular: t.withAuth({ signedIn: true }).field({
     type: [RegularRef],

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
-import { AppError } from '../../errors'
-import { parseInput } from '../../validation'
+import { AppError, isAppError } from '../../errors'
+import { compileRegex } from '../../text/safe-pattern'
+import { parseFields, parseInput } from '../../validation'
 import { LOGIN, MAX_REGULARS, type ModerationCoreDeps } from './core-deps'
 import { compileFilters } from './filters'
 import { changed } from './guards'
@@ -9,8 +10,9 @@ import { settingsSchema, type ModerationSettings } from './settings'
 
 export async function updateSettings(deps: ModerationCoreDeps, userId: number, channelId: number | string, input: unknown): Promise<ModerationSettings> {
   const channel = await deps.channels.access(userId, channelId, 'moderation', 'manage')
-  const settings = parseInput(settingsSchema, input, 'settings')
-  compileFilters(settings) // a pattern the engine refuses, or terms over the budget: a coded error, nothing stored
+  // Every zod issue names its field by path (filters.caps.percent), for the editor to show beside its input.
+  const settings = parseFields(settingsSchema, input)
+  compileOrFieldError(settings) // a pattern the engine refuses, or terms over the budget: a coded error, nothing stored
   await deps.db.transaction(async (tx) => {
     const [old] = await tx.select({ settings: moderationSettings.settings }).from(moderationSettings).where(eq(moderationSettings.channelId, channel.id))
     await tx
@@ -26,6 +28,23 @@ export async function updateSettings(deps: ModerationCoreDeps, userId: number, c
   })
   changed(deps, channel.id)
   return settings
+}
+
+/** The same refusal as compileFilters, but naming the pattern (filters.terms.patterns.2) or the term list it came from. */
+function compileOrFieldError(settings: ModerationSettings) {
+  const named = (field: string, e: unknown) => (isAppError(e) ? new AppError(e.code, e.message, { [field]: [e.message] }) : e)
+  settings.filters.terms.patterns.forEach((p, i) => {
+    try {
+      compileRegex(p)
+    } catch (e) {
+      throw named(`filters.terms.patterns.${i}`, e)
+    }
+  })
+  try {
+    compileFilters(settings)
+  } catch (e) {
+    throw named('filters.terms.terms', e)
+  }
 }
 
 export async function listRegulars({ db }: ModerationCoreDeps, channelId: number) {

@@ -66,7 +66,11 @@ export const settingsSchema = z.object({
   /** The module's switch: off, nothing is checked. */
   enabled: z.boolean(),
   /** ${user} and ${reason}; empty: no warning is said (the line is still deleted). */
-  warnTemplate: z.string().trim().max(300, 'The warning has at most 300 characters'),
+  warnTemplate: z
+    .string()
+    .trim()
+    .max(300, 'The warning has at most 300 characters')
+    .refine((t) => [...t.matchAll(/\$\{([^}]*)\}/g)].every((m) => ['user', 'reason'].includes(m[1]!)), 'The warning knows only ${user} and ${reason}'),
   /** At most one warning per this many seconds in the channel (a spam wave gets one, not fifty). */
   warnCooldownSeconds: int(0, 600),
   /** Offences of the same viewer within this window escalate (the second a timeout, the next longer ones). */

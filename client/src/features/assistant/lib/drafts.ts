@@ -18,7 +18,7 @@ import {
 } from './template'
 import { parseWholeNumber } from '../../../components/channel-page/format'
 
-export const PERMISSIONS: readonly CommandPermission[] = ['everyone', 'subscriber', 'vip', 'moderator', 'broadcaster']
+export const PERMISSIONS: readonly CommandPermission[] = ['everyone', 'subscriber', 'regular', 'vip', 'moderator', 'broadcaster']
 export const AVAILABILITIES: readonly CommandAvailability[] = ['always', 'online', 'offline']
 const LOGIN_PATTERN = /^[a-z0-9_]{1,25}$/
 

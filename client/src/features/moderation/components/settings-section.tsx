@@ -3,136 +3,154 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
-import { SelectField } from '../../../components/ui/select-field'
 import { Switch } from '../../../components/ui/switch'
-import { TextAreaField } from '../../../components/ui/text-area-field'
+import { TextField } from '../../../components/ui/text-field'
 import { UpdateModerationSettingsDocument } from '../graphql/moderation.generated'
+import type { ModerationSettingsInput } from '../../../gql/types'
 import { useMutation } from '@apollo/client/react'
+import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code'
 import { useErrorText } from '../../../lib/use-error-text'
+import { FILTERS, GENERAL, LISTS, WARN_VARIABLES, lines, listFieldOf, problemsOf, type FilterKey, type Problem, type Settings } from '../lib/settings-form'
+import { FilterEditor } from './filter-editor'
 
-export const FILTERS = ['links', 'terms', 'caps', 'symbols', 'repetition', 'emotes', 'length', 'zalgo'] as const
-type FilterKey = (typeof FILTERS)[number]
-interface FilterSettings {
-  enabled: boolean
-  action: 'delete' | 'timeout' | 'ban'
-  timeoutSeconds: number
-  warnFirst: boolean
-  exempt: string[]
-  terms?: string[]
-  patterns?: string[]
-  allowedDomains?: string[]
+export type { Settings } from '../lib/settings-form'
+
+type ListText = Record<FilterKey, Record<string, string>>
+
+const listTextOf = (s: Settings): ListText =>
+  Object.fromEntries(
+    FILTERS.map((k) => [k, Object.fromEntries(Object.keys(LISTS[k]).map((name) => [name, ((s.filters[k][name] as string[] | undefined) ?? []).join('\n')]))]),
+  ) as ListText
+
+/** The draft with the list fields taken from their text. */
+function withLists(draft: Settings, text: ListText): Settings {
+  const filters = { ...draft.filters }
+  for (const k of FILTERS) {
+    const patch = Object.fromEntries(Object.keys(LISTS[k]).map((name) => [name, lines(text[k][name] ?? '')]))
+    filters[k] = { ...filters[k], ...patch }
+  }
+  return { ...draft, filters }
 }
-export interface Settings {
-  enabled: boolean
-  filters: Record<FilterKey, FilterSettings>
-  [k: string]: unknown
+
+/** Filter's own messages (name → messages) out of messages by the server's paths. */
+function filterErrors(all: Record<string, string[]>, k: FilterKey): Record<string, string[]> {
+  const prefix = `filters.${k}.`
+  const out: Record<string, string[]> = {}
+  for (const [path, messages] of Object.entries(all)) if (path.startsWith(prefix)) (out[path.slice(prefix.length)] ??= []).push(...messages)
+  return out
 }
 
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-
-/** The module switch, each filter's switch and action, the banned terms and allowed domains; saved whole. */
+/**
+ * The module switch, the warning (template, cooldown, escalation window) and one editor per
+ * filter; checked here first (translated messages beside each field), then saved whole.
+ */
 export function SettingsSection({ channelId, settings, onSaved }: { channelId: string; settings: Settings; onSaved: () => void }) {
   const { t } = useTranslation('moderation')
   const errorText = useErrorText()
   const [draft, setDraft] = useState<Settings>(settings)
-  const [terms, setTerms] = useState((settings.filters.terms.terms ?? []).join('\n'))
-  const [domains, setDomains] = useState((settings.filters.links.allowedDomains ?? []).join('\n'))
-  const [save, { loading, error, data }] = useMutation(UpdateModerationSettingsDocument)
-  const setFilter = (k: FilterKey, patch: Partial<FilterSettings>) =>
-    setDraft({ ...draft, filters: { ...draft.filters, [k]: { ...draft.filters[k], ...patch } } })
+  const [listText, setListText] = useState<ListText>(() => listTextOf(settings))
+  const [checked, setChecked] = useState<Record<string, string[]>>({})
+  const [save, { loading, error, data, reset }] = useMutation(UpdateModerationSettingsDocument)
+  const setFilter = (k: FilterKey, patch: Partial<Settings['filters'][FilterKey]>) =>
+    setDraft((d) => ({ ...d, filters: { ...d.filters, [k]: { ...d.filters[k], ...patch } } }))
+
+  const say = (p: Problem) =>
+    p.key === 'range'
+      ? t('problems.range', { min: p.min, max: p.max })
+      : p.key === 'tooMany'
+        ? t('problems.tooMany', { max: p.max })
+        : p.key === 'tooLong'
+          ? t('problems.tooLong', { max: p.max })
+          : t('problems.unknownVariable', { name: `\${${p.name}}`, known: WARN_VARIABLES.join(' ') })
+
+  // The server's refusals, with an entry of a list (filters.terms.patterns.2) shown at its list.
+  const serverErrors: Record<string, string[]> = {}
+  for (const [path, messages] of Object.entries(error ? fieldErrorsOf(error) : {})) (serverErrors[listFieldOf(path)] ??= []).push(...messages)
+  const errors = Object.keys(checked).length ? checked : serverErrors
 
   async function submit() {
-    const next = {
-      ...draft,
-      filters: {
-        ...draft.filters,
-        terms: { ...draft.filters.terms, terms: lines(terms) },
-        links: { ...draft.filters.links, allowedDomains: lines(domains) },
-      },
+    const next = withLists(draft, listText)
+    const problems = problemsOf(next)
+    setChecked(Object.fromEntries(Object.entries(problems).map(([path, p]) => [path, [say(p)]])))
+    if (Object.keys(problems).length) {
+      reset()
+      return
     }
     try {
-      await save({ variables: { channelId, settings: JSON.stringify(next) } })
+      await save({ variables: { channelId, input: next as unknown as ModerationSettingsInput } })
       onSaved()
     } catch {
-      // shown below
+      // shown beside the fields, or above the button
     }
   }
 
+  const general = (name: keyof typeof GENERAL) => (
+    <TextField
+      type="number"
+      inputMode="numeric"
+      label={t(`settings.${name}`)}
+      hint={t('settings.range', { min: GENERAL[name].min, max: GENERAL[name].max })}
+      min={GENERAL[name].min}
+      max={GENERAL[name].max}
+      value={Number.isNaN(draft[name]) ? '' : String(draft[name])}
+      errors={errors[name]}
+      onChange={(e) => setDraft({ ...draft, [name]: e.target.value.trim() === '' ? Number.NaN : Number(e.target.value) })}
+      data-testid={`moderation-${name}`}
+    />
+  )
+
+  const invalid = Object.keys(checked).length > 0
   return (
     <StyledCard data-testid="moderation-settings">
       <h2>{t('settings.title')}</h2>
-      <Switch
-        label={t('settings.enabled')}
-        description={t('settings.enabledHint')}
-        checked={draft.enabled}
-        onChange={(on) => setDraft({ ...draft, enabled: on })}
-        testId="moderation-enabled"
-      />
-      {FILTERS.map((k) => (
-        <fieldset key={k} data-testid={`moderation-filter-${k}`}>
-          <legend>{t(`filters.${k}`)}</legend>
-          <Switch
-            label={t('settings.filterOn')}
-            description={t(`hints.${k}`)}
-            checked={draft.filters[k].enabled}
-            onChange={(on) => setFilter(k, { enabled: on })}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
+        <Switch
+          label={t('settings.enabled')}
+          description={t('settings.enabledHint')}
+          checked={draft.enabled}
+          onChange={(on) => setDraft({ ...draft, enabled: on })}
+          testId="moderation-enabled"
+        />
+        <TextField
+          label={t('settings.warnTemplate')}
+          hint={t('settings.warnTemplateHint', { variables: WARN_VARIABLES.join(' ') })}
+          value={draft.warnTemplate}
+          maxLength={400}
+          errors={errors.warnTemplate}
+          onChange={(e) => setDraft({ ...draft, warnTemplate: e.target.value })}
+          data-testid="moderation-warnTemplate"
+        />
+        {general('warnCooldownSeconds')}
+        {general('escalationSeconds')}
+        {FILTERS.map((k) => (
+          <FilterEditor
+            key={k}
+            kind={k}
+            value={draft.filters[k]}
+            listText={listText[k]}
+            errors={filterErrors(errors, k)}
+            onChange={(patch) => setFilter(k, patch)}
+            onListChange={(name, text) => setListText((lt) => ({ ...lt, [k]: { ...lt[k], [name]: text } }))}
           />
-          <SelectField
-            label={t('settings.action')}
-            value={draft.filters[k].action}
-            onChange={(e) => setFilter(k, { action: e.target.value as FilterSettings['action'] })}
-          >
-            <option value="delete">{t('actions.delete')}</option>
-            <option value="timeout">{t('actions.timeout')}</option>
-            <option value="ban">{t('actions.ban')}</option>
-          </SelectField>
-          <label>
-            <input type="checkbox" checked={draft.filters[k].warnFirst} onChange={(e) => setFilter(k, { warnFirst: e.target.checked })} />{' '}
-            {t('settings.warnFirst')}
-          </label>{' '}
-          {(['vip', 'subscriber', 'regular'] as const).map((level) => (
-            <label key={level}>
-              <input
-                type="checkbox"
-                checked={draft.filters[k].exempt.includes(level)}
-                onChange={(e) =>
-                  setFilter(k, { exempt: e.target.checked ? [...draft.filters[k].exempt, level] : draft.filters[k].exempt.filter((x) => x !== level) })
-                }
-              />{' '}
-              {t(`exempt.${level}`)}{' '}
-            </label>
-          ))}
-        </fieldset>
-      ))}
-      <TextAreaField
-        label={t('settings.terms')}
-        hint={t('settings.termsHint')}
-        value={terms}
-        rows={5}
-        onChange={(e) => setTerms(e.target.value)}
-        data-testid="moderation-terms"
-      />
-      <TextAreaField
-        label={t('settings.domains')}
-        hint={t('settings.domainsHint')}
-        value={domains}
-        rows={3}
-        onChange={(e) => setDomains(e.target.value)}
-        data-testid="moderation-domains"
-      />
-      {error ? <Alert>{errorText(error)}</Alert> : null}
-      {data && !error ? (
-        <Alert variant="success" testId="moderation-saved">
-          {t('settings.saved')}
-        </Alert>
-      ) : null}
-      <Button onClick={() => void submit()} disabled={loading} data-testid="moderation-save">
-        {t('settings.save')}
-      </Button>
+        ))}
+        {invalid ? <Alert testId="moderation-invalid">{t('settings.invalid')}</Alert> : null}
+        {error && needsGeneralMessage(error, Object.keys(serverErrors)) ? <Alert>{errorText(error)}</Alert> : null}
+        {error && !needsGeneralMessage(error, Object.keys(serverErrors)) ? <Alert testId="moderation-invalid">{t('settings.invalid')}</Alert> : null}
+        {data && !error && !invalid ? (
+          <Alert variant="success" testId="moderation-saved">
+            {t('settings.saved')}
+          </Alert>
+        ) : null}
+        <Button type="submit" disabled={loading} data-testid="moderation-save">
+          {t('settings.save')}
+        </Button>
+      </form>
     </StyledCard>
   )
 }

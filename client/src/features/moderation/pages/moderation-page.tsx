@@ -125,13 +125,26 @@ function ChannelModeration({ channelId, platform }: { channelId: string; platfor
       {m.counts.length ? (
         <StyledCard data-testid="moderation-counts">
           <h2>{t('counts.title')}</h2>
-          <ul>
-            {m.counts.map((c) => (
-              <li key={c.filter}>
-                {c.filter ? t(`filters.${c.filter as 'links'}`) : '—'}: {c.count}
-              </li>
-            ))}
-          </ul>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('counts.filter')}</th>
+                <th scope="col">{t('counts.lastDay')}</th>
+                <th scope="col">{t('counts.lastWeek')}</th>
+                <th scope="col">{t('counts.kept')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.counts.map((c) => (
+                <tr key={c.filter}>
+                  <th scope="row">{c.filter ? t(`filters.${c.filter as 'links'}`) : '—'}</th>
+                  <td>{c.lastDay}</td>
+                  <td>{c.lastWeek}</td>
+                  <td>{c.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </StyledCard>
       ) : null}
       <SettingsSection channelId={channelId} settings={m.settings as Settings} onSaved={reload} />

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_commands" DROP CONSTRAINT "chat_commands_permission_valid";--> statement-breakpoint
+ALTER TABLE "chat_commands" ADD CONSTRAINT "chat_commands_permission_valid" CHECK ("chat_commands"."permission" in ('everyone','subscriber','regular','vip','moderator','broadcaster'));
