@@ -8,6 +8,7 @@ import type { PlatformName } from '../../platforms/types'
 import type { Topics } from '../../realtime/pubsub'
 import { licenceInForce } from '../licences/licence-expiry'
 import { utcDay } from '../users/user-view'
+import type { WebhooksService } from '../webhooks/webhooks.module'
 import type { TokenBox } from './token-box'
 
 export const panelPath: Record<PlatformName, string> = { twitch: '/pages/Panel', kick: '/kick/panel' }
@@ -48,6 +49,8 @@ export interface ChannelsServiceDeps {
   pubsub: PubSub<Topics>
   publicUrl: string
   stateTtlSeconds: number
+  /** Stream online/offline webhooks, queued with the live state's change. */
+  webhooks: WebhooksService
 }
 
 /** What the channels use cases share: the factory's deps plus the state it builds once. */

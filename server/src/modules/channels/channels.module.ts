@@ -1,5 +1,6 @@
 import type { Core } from '../module'
 import { defineModule } from '../module'
+import type { WebhooksService } from '../webhooks/webhooks.module'
 import { createChannelsService, type ChannelsService } from './channels.service'
 import { mountChannelRoutes } from './channels.rest'
 import { createKickWebhooks } from './kick-webhooks'
@@ -8,8 +9,8 @@ import './channels.schema'
 /** The assistant's channels: connections (OAuth), the bot panel, the Kick webhooks (see docs/features/bot-worker.md). */
 export const channelsModule = defineModule({
   name: 'channels',
-  services: ({ config, db, log, now, ms, box, platforms, pubsub, publicUrl, limitStore }: Core) => ({
-    channels: createChannelsService({ db, log, now, box, platforms, pubsub, publicUrl, stateTtlSeconds: config.OAUTH_STATE_TTL }),
+  services: ({ config, db, log, now, ms, box, platforms, pubsub, publicUrl, limitStore, webhooks }: Core & { webhooks: WebhooksService }) => ({
+    channels: createChannelsService({ db, log, now, box, platforms, pubsub, publicUrl, stateTtlSeconds: config.OAUTH_STATE_TTL, webhooks }),
     kickWebhooks: createKickWebhooks({
       db,
       log,

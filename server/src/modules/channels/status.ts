@@ -1,4 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm'
+import { WEBHOOK_EVENTS } from '../webhooks/webhooks.module'
 import { ownerLicensed, type ChannelsDeps } from './channels-deps'
 import { channels, type BotState, type ChannelRow } from './channels.tables'
 import { statusReasons, type StatusReason } from './status-reasons'
@@ -25,7 +26,20 @@ export async function reportStatus(
   if (s.live !== undefined) set.live = s.live
   if (s.category !== undefined) set.category = s.category
   if (s.liveSince !== undefined) set.liveSince = s.liveSince
-  const [row] = await db.update(channels).set(set).where(eq(channels.id, channelId)).returning()
+  // A change of the live state queues stream.online / stream.offline with it: the old state is
+  // read under the row's lock, so two reports of the same change queue one event.
+  const row = await db.transaction(async (tx) => {
+    const [before] = s.live === undefined ? [] : await tx.select({ live: channels.live }).from(channels).where(eq(channels.id, channelId)).for('update')
+    const [updated] = await tx.update(channels).set(set).where(eq(channels.id, channelId)).returning()
+    if (updated && before && before.live !== updated.live)
+      await deps.webhooks.enqueue(
+        tx,
+        channelId,
+        updated.live ? WEBHOOK_EVENTS.streamOnline : WEBHOOK_EVENTS.streamOffline,
+        updated.live ? { category: updated.category, since: updated.liveSince?.toISOString() ?? null } : {},
+      )
+    return updated
+  })
   if (row) publishStatus(deps, row, at)
 }
 
