@@ -79,7 +79,7 @@ async function mailOwner(deps: WebhooksDeps, tx: WebhooksDeps['db'], endpointId:
       subject: 'A webhook of your channel was switched off',
       text:
         `The webhook ${url} of your channel ${owner.login} failed ${deps.settings.disableAfter} times in a row and was switched off.\n` +
-        `Its events are kept; switch it back on once the receiver answers: ${deps.publicUrl}/assistant/channels/${owner.channelId}/webhooks\n`,
+        `Its events are kept; switch it back on once the receiver answers: ${deps.publicUrl}/pages/webhooks\n`,
     },
     tx,
     null,
