@@ -300,6 +300,34 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(hooks().map((h) => verify(endpoint.secret, h).type)).toEqual(['webhook.test', 'webhook.test', 'webhook.test'])
   })
 
+  it('queues stream, raid and command events from the sandbox in their own transactions', async () => {
+    const events = ['stream.online', 'stream.offline', 'raid.incoming', 'command.used']
+    await ok(UPDATE, { id: endpoint.id, i: { events } })
+    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hello", response: "Hi ${user}!" }) { id } }', { c: channelId })
+    await ok('mutation($c: ID!) { sandboxStream(channelId: $c, online: true, category: "Chess") }', { c: channelId })
+    await ok('mutation($c: ID!, $f: String!) { sandboxRaid(channelId: $c, fromChannel: $f, viewers: 12) }', { c: channelId, f: 'FriendlyChannel' })
+    await ok('mutation($c: ID!) { sandboxChat(channelId: $c, viewer: "TestViewer", badges: [], text: "!hello") }', { c: channelId })
+    const typesQueued = async () => new Set((await deliveriesOf(endpoint.id)).map((d: { eventType: string }) => d.eventType))
+    await waitFor(async () => {
+      const s = await typesQueued()
+      return s.has('stream.online') && s.has('raid.incoming') && s.has('command.used')
+    }, 'the events to be queued')
+    await ok('mutation($c: ID!) { sandboxStream(channelId: $c, online: false) }', { c: channelId })
+    await waitFor(async () => (await typesQueued()).has('stream.offline'), 'stream.offline')
+    await t.services.webhookDelivery.tick()
+    const byType = new Map(
+      hooks()
+        .map((h) => verify(endpoint.secret, h))
+        .map((m) => [m.type, m.data]),
+    )
+    expect(byType.get('stream.online')).toMatchObject({ channelId, category: 'Chess' })
+    expect(byType.get('raid.incoming')).toMatchObject({ channelId, viewers: 12 })
+    expect(byType.get('command.used')).toMatchObject({ channelId, trigger: '!hello', user: 'TestViewer', useCount: 1 })
+    expect(byType.get('stream.offline')).toMatchObject({ channelId })
+    // One event per change: the bot reports the live state more than once.
+    expect(hooks().filter((h) => verify(endpoint.secret, h).type === 'stream.online')).toHaveLength(1)
+  })
+
   it('deletes an endpoint with its log', async () => {
     expect(await ok('mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }', { id: endpoint.id })).toEqual({ deleteWebhookEndpoint: true })
     expect(await code(DELIVERIES, { e: endpoint.id })).toBe('NOT_FOUND')
