@@ -24,6 +24,7 @@ import type calendar from './features/calendar/locales/en.json'
 import type shop from './features/shop/locales/en.json'
 import type invoices from './features/invoices/locales/en.json'
 import type statistics from './features/statistics/locales/en.json'
+import type webhooks from './features/webhooks/locales/en.json'
 import type dataTables from './features/data-tables/locales/en.json'
 
 declare module 'i18next' {
@@ -57,6 +58,7 @@ declare module 'i18next' {
       invoices: typeof invoices
       mailbox: typeof mailbox
       statistics: typeof statistics
+      webhooks: typeof webhooks
     }
     returnNull: false
   }

@@ -35,6 +35,7 @@ export const CONFIG_GROUPS = [
   'Caches',
   'Invoices',
   'Accounts and marketing',
+  'Webhooks',
 ] as const
 export type ConfigGroup = (typeof CONFIG_GROUPS)[number]
 
@@ -391,6 +392,16 @@ export const envSchema = z.object({
   SMTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6).meta(doc('Mail', 'delivery attempts before a mail is dead-lettered')),
   SMTP_RETRY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30).meta(doc('Mail', 'first retry delay, seconds; doubles with each failure')),
   SMTP_TICK_MS: z.coerce.number().int().min(50).max(600_000).default(5000).meta(doc('Mail', 'how often (ms) the delivery loop looks for due mails')),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: flag(false).meta(
+    doc('Webhooks', 'let webhooks reach private, loopback and link-local addresses (v4 and v6); off, such a host is refused after resolution'),
+  ),
+  WEBHOOKS_TIMEOUT_MS: integer(1000, 60_000, 10_000).meta(doc('Webhooks', 'one delivery attempt, answer included, ends after this many ms')),
+  WEBHOOKS_RETRY_SECONDS: integer(1, 3600, 30).meta(doc('Webhooks', 'first retry delay of a failed delivery, seconds; doubles with each failure')),
+  WEBHOOKS_RETRY_FOR_SECONDS: integer(60, 7 * 86_400, 86_400).meta(
+    doc('Webhooks', 'a delivery is retried until this many seconds after its event, then marked failed'),
+  ),
+  WEBHOOKS_DISABLE_AFTER_FAILURES: integer(1, 1000, 15).meta(doc('Webhooks', 'failed attempts in a row that switch an endpoint off (its owner is mailed)')),
+  WEBHOOKS_TICK_MS: integer(50, 600_000, 2000).meta(doc('Webhooks', 'how often (ms) the delivery loop looks for due webhooks')),
   CHANNEL_TOKEN_KEY: z
     .string()
     .optional()

@@ -31,6 +31,7 @@ import { dataTablesFeature } from '../features/data-tables/feature'
 import { sandboxFeature } from '../features/sandbox/feature'
 import { statisticsFeature } from '../features/statistics/feature'
 import { teamFeature } from '../features/team/feature'
+import { webhooksFeature } from '../features/webhooks/feature'
 
 export const FEATURES: readonly ClientFeature[] = [
   miscFeature,
@@ -60,6 +61,7 @@ export const FEATURES: readonly ClientFeature[] = [
   sandboxFeature,
   statisticsFeature,
   teamFeature,
+  webhooksFeature,
 ]
 
 /** Each feature's i18next namespace (its id) and the loaders of its strings, for lib/i18n.ts. */

@@ -44,11 +44,14 @@ import { todoModule } from './todo/todo.module'
 import { twoStepModule } from './two-step/two-step.module'
 import { usersModule } from './users/users.module'
 import { videosModule } from './videos/videos.module'
+import { webhooksModule } from './webhooks/webhooks.module'
 
 export const modules = [
   // Accounts: mail, sign-in, the audit log, plans and licences, the admin side.
   mailboxModule,
   mailModule,
+  // Outgoing webhooks: before the modules whose changes queue events.
+  webhooksModule,
   twoStepModule,
   statisticsModule,
   authModule,

@@ -9,6 +9,7 @@ import type { Topics } from '../../realtime/pubsub'
 import type { MemberGroup } from '../../permissions/channel-rights'
 import { licenceInForce } from '../licences/licence-expiry'
 import { utcDay } from '../users/user-view'
+import type { WebhooksService } from '../webhooks/webhooks.module'
 import type { TokenBox } from './token-box'
 
 export const panelPath: Record<PlatformName, string> = { twitch: '/pages/Panel', kick: '/kick/panel' }
@@ -51,6 +52,8 @@ export interface ChannelsServiceDeps {
   stateTtlSeconds: number
   /** How long a team member's row is reused (PRINCIPAL_CACHE_MS, the caller cache's window); 0: read on every request. */
   memberCacheMs?: number
+  /** Stream online/offline webhooks, queued with the live state's change. */
+  webhooks: WebhooksService
 }
 
 /** What the channels use cases share: the factory's deps plus the state it builds once. */

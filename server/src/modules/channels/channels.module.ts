@@ -1,5 +1,6 @@
 import type { Core } from '../module'
 import { defineModule } from '../module'
+import type { WebhooksService } from '../webhooks/webhooks.module'
 import { createChannelsService, type ChannelsService } from './channels.service'
 import { mountChannelRoutes } from './channels.rest'
 import { createKickWebhooks } from './kick-webhooks'
@@ -8,7 +9,7 @@ import './channels.schema'
 /** The assistant's channels: connections (OAuth), the bot panel, the Kick webhooks (see docs/features/bot-worker.md). */
 export const channelsModule = defineModule({
   name: 'channels',
-  services: ({ config, db, log, now, ms, box, platforms, pubsub, publicUrl, limitStore }: Core) => ({
+  services: ({ config, db, log, now, ms, box, platforms, pubsub, publicUrl, limitStore, webhooks }: Core & { webhooks: WebhooksService }) => ({
     channels: createChannelsService({
       db,
       log,
@@ -19,6 +20,7 @@ export const channelsModule = defineModule({
       publicUrl,
       stateTtlSeconds: config.OAUTH_STATE_TTL,
       memberCacheMs: config.PRINCIPAL_CACHE_MS,
+      webhooks,
     }),
     kickWebhooks: createKickWebhooks({
       db,

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import { WEBHOOK_EVENTS } from '../webhooks/webhooks.module'
 import { ownerLicensed, type ChannelsDeps } from './channels-deps'
 import { channels, type BotState, type ChannelRow } from './channels.tables'
 import { statusReasons, type StatusReason } from './status-reasons'
@@ -41,12 +42,25 @@ export async function reportStatus(
   if (s.liveSince !== undefined) stream.liveSince = s.liveSince
   // One statement: an error written meanwhile by another writer is never overwritten by a stale "running".
   const mayReplace = s.state === 'error' || s.resolves ? sql`true` : sql`${channels.status} <> 'error'`
-  let [row] = await db
-    .update(channels)
-    .set({ ...set, ...stream })
-    .where(and(eq(channels.id, channelId), mayReplace))
-    .returning()
-  if (!row && Object.keys(stream).length) [row] = await db.update(channels).set(stream).where(eq(channels.id, channelId)).returning()
+  // A change of the live state queues stream.online / stream.offline with it: the old state is
+  // read under the row's lock, so two reports of the same change queue one event.
+  const row = await db.transaction(async (tx) => {
+    const [before] = s.live === undefined ? [] : await tx.select({ live: channels.live }).from(channels).where(eq(channels.id, channelId)).for('update')
+    let [updated] = await tx
+      .update(channels)
+      .set({ ...set, ...stream })
+      .where(and(eq(channels.id, channelId), mayReplace))
+      .returning()
+    if (!updated && Object.keys(stream).length) [updated] = await tx.update(channels).set(stream).where(eq(channels.id, channelId)).returning()
+    if (updated && before && before.live !== updated.live)
+      await deps.webhooks.enqueue(
+        tx,
+        channelId,
+        updated.live ? WEBHOOK_EVENTS.streamOnline : WEBHOOK_EVENTS.streamOffline,
+        updated.live ? { category: updated.category, since: updated.liveSince?.toISOString() ?? null } : {},
+      )
+    return updated
+  })
   if (row) publishStatus(deps, row, at)
 }
 

@@ -16,7 +16,7 @@ export interface CommandStore {
   patchCommand(existing: ChatCommandRow, input: CommandInput, actor: ChatActor): Promise<ChatCommandRow>
   removeCommand(existing: ChatCommandRow, actor: ChatActor): Promise<boolean>
   commandByTrigger(channelId: number, trigger: string): Promise<ChatCommandRow | undefined>
-  countUse(commandId: number): Promise<number>
+  countUse(commandId: number, user: string): Promise<number>
 }
 
 /** Cooldown entries kept per channel before the map is emptied. */
@@ -112,7 +112,7 @@ export function createChatCommands(deps: {
     const change = needs.counters.length === 1 && isModerator(chat.roles) ? parseCounterChange(args[0]) : null
     if (change) await counters.change(turn.row.id, needs.counters[0]!, change)
     const [count, counterValues, platform] = await Promise.all([
-      commands.countUse(cmd.id),
+      commands.countUse(cmd.id, chat.userName),
       counters.values(turn.row.id, needs.counters),
       values.resolve(turn.row, needs.platform, chat.userId, { live: turn.live, category: turn.category }),
     ])

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { AppError } from '../../errors'
+import { WEBHOOK_EVENTS } from '../webhooks/webhooks.module'
 import type { CommandInput } from './command-input'
 import { insertCommand, patchCommand, removeCommand } from './command-store'
 import type { CommandsDeps } from './commands-deps'
@@ -49,12 +50,19 @@ export async function commandByTrigger({ db }: CommandsDeps, channelId: number, 
   return row
 }
 
-/** Worker: counts a use and answers the new count (for ${count}). */
-export async function countUse({ db }: CommandsDeps, commandId: number): Promise<number> {
-  const [row] = await db
-    .update(chatCommands)
-    .set({ useCount: sql`${chatCommands.useCount} + 1` })
-    .where(eq(chatCommands.id, commandId))
-    .returning({ n: chatCommands.useCount })
-  return row?.n ?? 0
+/**
+ * Worker: counts a use and answers the new count (for ${count}); the `command.used` webhook is
+ * queued in the same transaction as the count.
+ */
+export async function countUse({ db, webhooks }: CommandsDeps, commandId: number, user = ''): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(chatCommands)
+      .set({ useCount: sql`${chatCommands.useCount} + 1` })
+      .where(eq(chatCommands.id, commandId))
+      .returning({ n: chatCommands.useCount, channelId: chatCommands.channelId, trigger: chatCommands.trigger })
+    if (!row) return 0
+    await webhooks.enqueue(tx, row.channelId, WEBHOOK_EVENTS.commandUsed, { trigger: row.trigger, user, useCount: row.n })
+    return row.n
+  })
 }

@@ -1,3 +1,4 @@
+import type { WebhooksService } from '../webhooks/webhooks.module'
 import type { PubSub } from 'graphql-yoga'
 import type { Db } from '../../db/client'
 import type { Platforms } from '../../platforms'
@@ -27,6 +28,8 @@ export interface CommandsDeps {
   audit?: AuditService
   /** For the platform variables (${title} ${viewers} ${followage}); without, they show "(unknown)". */
   platforms?: Platforms
+  /** command.used webhooks, queued with the use count. */
+  webhooks: WebhooksService
 }
 
 /** Tells the dashboards that a channel's commands or timers changed. */

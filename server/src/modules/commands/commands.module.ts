@@ -2,6 +2,7 @@ import type { AuditService } from '../audit/audit.service'
 import type { ChannelsService } from '../channels/channels.service'
 import type { Core } from '../module'
 import { defineModule } from '../module'
+import type { WebhooksService } from '../webhooks/webhooks.module'
 import { createCommandsService } from './commands.service'
 import './commands.schema'
 
@@ -11,8 +12,16 @@ import './commands.schema'
  */
 export const commandsModule = defineModule({
   name: 'commands',
-  services: ({ db, now, pubsub, platforms, channels, audit }: Core & { channels: ChannelsService; audit: AuditService }) => ({
-    commands: createCommandsService({ db, channels, pubsub, now, audit, platforms }),
+  services: ({
+    db,
+    now,
+    pubsub,
+    platforms,
+    channels,
+    audit,
+    webhooks,
+  }: Core & { channels: ChannelsService; audit: AuditService; webhooks: WebhooksService }) => ({
+    commands: createCommandsService({ db, channels, pubsub, now, audit, platforms, webhooks }),
   }),
 })
 

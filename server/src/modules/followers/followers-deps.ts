@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client'
 import type { Platforms } from '../../platforms'
 import type { ChannelsService } from '../channels/channels.service'
+import type { WebhooksService } from '../webhooks/webhooks.module'
 
 /** The longest thank-you template (names are added when it is sent; the platform allows 500). */
 export const MAX_THANKS_TEMPLATE = 300
@@ -32,5 +33,6 @@ export interface FollowersDeps {
   now: () => Date
   channels: ChannelsService
   platforms: Platforms
+  webhooks: WebhooksService
   syncMs?: number
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { NewFollower } from '../../platforms/types'
 import { renderTemplate } from '../commands/template'
+import { WEBHOOK_EVENTS } from '../webhooks/webhooks.module'
 import { THANKS_NAMES, type FollowersDeps } from './followers-deps'
 import { followerEvents } from './followers.tables'
 import { settingsOf } from './settings'
@@ -14,22 +15,28 @@ export function thankedNames(names: string[]): string {
   return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`
 }
 
-/** Stores a follow; true when this follower is new for the channel. */
-export async function recordFollow({ db }: FollowersDeps, channelId: number, f: NewFollower, source: 'event' | 'list' = 'event'): Promise<boolean> {
+/**
+ * Stores a follow; true when this follower is new for the channel. A new follow queues the
+ * `follow` webhook in the same transaction, so the event exists exactly when the follow does.
+ */
+export async function recordFollow({ db, webhooks }: FollowersDeps, channelId: number, f: NewFollower, source: 'event' | 'list' = 'event'): Promise<boolean> {
   if (!f.userId) return false
-  const rows = await db
-    .insert(followerEvents)
-    .values({
-      channelId,
-      followerId: f.userId.slice(0, 100),
-      login: f.login.slice(0, 100),
-      name: f.name.slice(0, 100),
-      followedAt: f.followedAt,
-      source,
+  const follower = { followerId: f.userId.slice(0, 100), login: f.login.slice(0, 100), name: f.name.slice(0, 100), followedAt: f.followedAt }
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(followerEvents)
+      .values({ channelId, ...follower, source })
+      .onConflictDoNothing()
+      .returning({ id: followerEvents.followerId })
+    if (rows.length === 0) return false
+    await webhooks.enqueue(tx, channelId, WEBHOOK_EVENTS.follow, {
+      userId: follower.followerId,
+      login: follower.login,
+      name: follower.name,
+      followedAt: follower.followedAt.toISOString(),
     })
-    .onConflictDoNothing()
-    .returning({ id: followerEvents.followerId })
-  return rows.length > 0
+    return true
+  })
 }
 
 /**

@@ -8,6 +8,7 @@ import type { IncomingChat, PlatformResult } from '../../platforms/types'
 import type { Topics } from '../../realtime/pubsub'
 import type { ChannelsService } from '../channels/channels.service'
 import type { ChatService } from '../chat/chat.service'
+import type { WebhooksService } from '../webhooks/webhooks.module'
 import type { CompiledFilters } from './filters'
 import type { Offences } from './ladder'
 import type { LogAction } from './moderation.tables'
@@ -56,6 +57,8 @@ export interface ModerationCoreOptions {
   platforms: Platforms
   chat: ChatService
   config: Pick<Config, 'MODERATION_LOG_DAYS'>
+  /** moderation.action webhooks, queued with the log row. */
+  webhooks: WebhooksService
 }
 
 /** What the core's use cases share: the options and the process's moderation state. */

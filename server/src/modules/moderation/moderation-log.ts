@@ -1,37 +1,52 @@
 import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { escapeLike, parseInput } from '../../validation'
+import { WEBHOOK_EVENTS } from '../webhooks/webhooks.module'
 import type { LogEntryInput, ModerationCoreDeps } from './core-deps'
 import { moderationLog, type ModerationLogRow } from './moderation.tables'
 
+/** Writes a log row; a successful action queues the moderation.action webhook in the same transaction. */
 export async function writeLog(deps: ModerationCoreDeps, channelId: number, e: LogEntryInput): Promise<ModerationLogRow> {
-  const [row] = await deps.db
-    .insert(moderationLog)
-    .values({
-      channelId,
-      viewerId: e.chat.userId.slice(0, 100),
-      viewerLogin: e.chat.userLogin.slice(0, 100).toLowerCase(),
-      viewerName: e.chat.userName.slice(0, 100),
-      source: e.source,
-      filter: e.filter ?? null,
-      moderator: e.moderator?.slice(0, 100) ?? null,
-      detail: (e.detail ?? '').slice(0, 200),
-      excerpt: e.chat.text.slice(0, 200),
-      platformMessageId: e.chat.messageId?.slice(0, 100) ?? null,
-      action: e.action,
-      durationSeconds: e.seconds ?? null,
-      ok: e.result.ok,
-      status: e.result.status,
-      answer: e.result.message.slice(0, 300),
-      nukeId: e.nukeId ?? null,
-      at: e.at,
-    })
-    .returning()
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(moderationLog)
+      .values({
+        channelId,
+        viewerId: e.chat.userId.slice(0, 100),
+        viewerLogin: e.chat.userLogin.slice(0, 100).toLowerCase(),
+        viewerName: e.chat.userName.slice(0, 100),
+        source: e.source,
+        filter: e.filter ?? null,
+        moderator: e.moderator?.slice(0, 100) ?? null,
+        detail: (e.detail ?? '').slice(0, 200),
+        excerpt: e.chat.text.slice(0, 200),
+        platformMessageId: e.chat.messageId?.slice(0, 100) ?? null,
+        action: e.action,
+        durationSeconds: e.seconds ?? null,
+        ok: e.result.ok,
+        status: e.result.status,
+        answer: e.result.message.slice(0, 300),
+        nukeId: e.nukeId ?? null,
+        at: e.at,
+      })
+      .returning()
+    if (inserted!.ok)
+      await deps.webhooks.enqueue(tx, channelId, WEBHOOK_EVENTS.moderationAction, {
+        action: inserted!.action,
+        user: { id: inserted!.viewerId, login: inserted!.viewerLogin, name: inserted!.viewerName },
+        source: inserted!.source,
+        filter: inserted!.filter,
+        moderator: inserted!.moderator,
+        durationSeconds: inserted!.durationSeconds,
+        reason: inserted!.detail,
+      })
+    return inserted!
+  })
   if (++deps.state.inserted % 200 === 0) {
     const cutoff = new Date(e.at.getTime() - deps.config.MODERATION_LOG_DAYS * 86_400_000)
     await deps.db.delete(moderationLog).where(lt(moderationLog.at, cutoff))
   }
-  return row!
+  return row
 }
 
 const PAGE = z.object({

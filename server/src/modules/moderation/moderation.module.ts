@@ -3,6 +3,7 @@ import type { ChatService } from '../chat/chat.service'
 import type { CommandsService } from '../commands/commands.service'
 import type { Core } from '../module'
 import { defineModule } from '../module'
+import type { WebhooksService } from '../webhooks/webhooks.module'
 import { createModerationService } from './moderation.service'
 import './moderation.schema'
 
@@ -19,8 +20,9 @@ export const moderationModule = defineModule({
     channels,
     chat,
     commands,
-  }: Core & { channels: ChannelsService; chat: ChatService; commands: CommandsService }) => {
-    const moderation = createModerationService({ db, log, now, pubsub, channels, platforms, chat, config })
+    webhooks,
+  }: Core & { channels: ChannelsService; chat: ChatService; commands: CommandsService; webhooks: WebhooksService }) => {
+    const moderation = createModerationService({ db, log, now, pubsub, channels, platforms, chat, config, webhooks })
     // Commands can be limited to regulars: the bot's process answers from its cached list.
     commands.setRegulars(moderation.isRegular)
     // The chatboard's own actions go into the moderation log too.

@@ -4,6 +4,7 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../logger'
 import type { Platforms } from '../../platforms'
 import { PlatformRequestError } from '../../platforms/types'
+import type { WebhooksService } from '../webhooks/webhooks.module'
 import type { ChannelsService } from '../channels/channels.service'
 import type { ChannelRow } from '../channels/channels.tables'
 import type { RaidRow } from './raids.tables'
@@ -49,6 +50,7 @@ export interface RaidsDeps {
   now: () => Date
   channels: ChannelsService
   platforms: Platforms
+  webhooks: WebhooksService
 }
 
 /** A sandbox channel raids inside the in-process sandbox, never on the real Twitch. */
