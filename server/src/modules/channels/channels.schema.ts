@@ -175,12 +175,12 @@ const BotPanelInput = builder.inputType('BotPanelInput', {
 builder.queryFields((t) => ({
   // The assistant (channels, panel, commands, timers, chat). Signed in; the services check
   // that the channel belongs to the caller (another user's channel is NOT_FOUND).
-  channels: t.withAuth({ signedIn: true }).field({
+  channels: t.withAuth({ signedIn: true, token: 'channel:read' }).field({
     type: [ChannelRef],
     description: "The signed-in user's connected channels.",
     resolve: (_r, _a, ctx) => ctx.services.channels.listForUser(ctx.principal.userId),
   }),
-  channel: t.withAuth({ signedIn: true }).field({
+  channel: t.withAuth({ signedIn: true, token: 'channel:read' }).field({
     type: ChannelRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.channels.owned(ctx.principal.userId, String(id)),
@@ -191,7 +191,7 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.channels.pendingConnection(ctx.principal.userId, String(id)),
   }),
-  botLimits: t.withAuth({ signedIn: true }).field({
+  botLimits: t.withAuth({ signedIn: true, token: 'channel:read' }).field({
     type: PlanLimitsRef,
     resolve: (_r, _a, ctx) => ctx.services.channels.limits(ctx.principal.userId),
   }),
@@ -233,12 +233,12 @@ builder.mutationFields((t) => ({
     args: { channelId: t.arg.id({ required: true }) },
     resolve: (_r, { channelId }, ctx) => ctx.services.channels.disconnect(ctx.principal.userId, String(channelId)),
   }),
-  updateBotPanel: t.withAuth({ signedIn: true }).field({
+  updateBotPanel: t.withAuth({ signedIn: true, token: 'channel:write' }).field({
     type: ChannelRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: BotPanelInput, required: true }) },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.channels.updatePanel(ctx.principal.userId, String(channelId), input),
   }),
-  setBotModule: t.withAuth({ signedIn: true }).field({
+  setBotModule: t.withAuth({ signedIn: true, token: 'channel:write' }).field({
     type: ChannelRef,
     description: 'One switch of /pages/enable, saved at once; the running bot follows within seconds.',
     args: {

@@ -2,6 +2,7 @@ import type { AuditService } from '../audit/audit.service'
 import type { ChannelsService } from '../channels/channels.service'
 import type { Core } from '../module'
 import { defineModule } from '../module'
+import { mountCommandRoutes } from './commands.rest'
 import { createCommandsService } from './commands.service'
 import './commands.schema'
 
@@ -14,6 +15,7 @@ export const commandsModule = defineModule({
   services: ({ db, now, pubsub, platforms, channels, audit }: Core & { channels: ChannelsService; audit: AuditService }) => ({
     commands: createCommandsService({ db, channels, pubsub, now, audit, platforms }),
   }),
+  rest: mountCommandRoutes,
 })
 
 // What the bot worker runs of a command or timer (server/src/worker/channel-bot.ts).

@@ -99,49 +99,49 @@ const ChatTimerInput = timerFields(true)
 const ChatTimerPatch = timerFields(false)
 
 builder.objectFields(ChannelRef, (t) => ({
-  commands: t.field({ type: [ChatCommandRef], resolve: (c, _a, ctx) => ctx.services.commands.listCommands(c.id) }),
-  timers: t.field({ type: [ChatTimerRef], resolve: (c, _a, ctx) => ctx.services.commands.listTimers(c.id) }),
-  counters: t.field({ type: [ChatCounterRef], resolve: (c, _a, ctx) => ctx.services.commands.counters.list(c.id) }),
+  commands: t.field({ authScopes: { token: 'commands:read' }, type: [ChatCommandRef], resolve: (c, _a, ctx) => ctx.services.commands.listCommands(c.id) }),
+  timers: t.field({ authScopes: { token: 'commands:read' }, type: [ChatTimerRef], resolve: (c, _a, ctx) => ctx.services.commands.listTimers(c.id) }),
+  counters: t.field({ authScopes: { token: 'commands:read' }, type: [ChatCounterRef], resolve: (c, _a, ctx) => ctx.services.commands.counters.list(c.id) }),
 }))
 
 builder.mutationFields((t) => ({
   // The assistant (channels, panel, commands, timers, chat). Signed in; the services check
   // that the channel belongs to the caller (another user's channel is NOT_FOUND).
-  createChatCommand: t.withAuth({ signedIn: true }).field({
+  createChatCommand: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatCommandRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: ChatCommandInput, required: true }) },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createCommand(ctx.principal.userId, String(channelId), input),
   }),
-  updateChatCommand: t.withAuth({ signedIn: true }).field({
+  updateChatCommand: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatCommandRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ChatCommandPatch, required: true }) },
     resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateCommand(ctx.principal.userId, String(id), input),
   }),
-  deleteChatCommand: t.withAuth({ signedIn: true }).boolean({
+  deleteChatCommand: t.withAuth({ signedIn: true, token: 'commands:write' }).boolean({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.commands.deleteCommand(ctx.principal.userId, String(id)),
   }),
-  createChatTimer: t.withAuth({ signedIn: true }).field({
+  createChatTimer: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatTimerRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: ChatTimerInput, required: true }) },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createTimer(ctx.principal.userId, String(channelId), input),
   }),
-  updateChatTimer: t.withAuth({ signedIn: true }).field({
+  updateChatTimer: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatTimerRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: ChatTimerPatch, required: true }) },
     resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateTimer(ctx.principal.userId, String(id), input),
   }),
-  deleteChatTimer: t.withAuth({ signedIn: true }).boolean({
+  deleteChatTimer: t.withAuth({ signedIn: true, token: 'commands:write' }).boolean({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.commands.deleteTimer(ctx.principal.userId, String(id)),
   }),
-  setChatCounter: t.withAuth({ signedIn: true }).field({
+  setChatCounter: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatCounterRef,
     description: 'Sets a counter of one of your channels (created when new).',
     args: { channelId: t.arg.id({ required: true }), name: t.arg.string({ required: true }), value: t.arg.int({ required: true }) },
     resolve: (_r, { channelId, name, value }, ctx) => ctx.services.commands.counters.setCounter(ctx.principal.userId, String(channelId), name, value),
   }),
-  deleteChatCounter: t.withAuth({ signedIn: true }).boolean({
+  deleteChatCounter: t.withAuth({ signedIn: true, token: 'commands:write' }).boolean({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.commands.counters.deleteCounter(ctx.principal.userId, String(id)),
   }),
