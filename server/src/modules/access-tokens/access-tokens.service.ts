@@ -41,6 +41,15 @@ export interface TokenLookup {
 
 export function createAccessTokensService(deps: { db: Db; channels: ChannelsService; invalidations: Invalidations; now: () => Date }) {
   const { db, channels, invalidations, now } = deps
+  // Read on a principal-cache miss of every token request: built once, a named prepared
+  // statement on PostgreSQL (as auth-deps.ts findUserById).
+  const byHash = db
+    .select({ token: accessTokens, user: users })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(eq(accessTokens.hash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('access_token_by_hash')
 
   async function create(principal: Principal, raw: unknown): Promise<{ token: AccessTokenRow; secret: string }> {
     const input = parseFields(createInput, raw)
@@ -109,12 +118,7 @@ export function createAccessTokensService(deps: { db: Db; channels: ChannelsServ
   async function resolve(secret: string): Promise<TokenLookup> {
     const invalid = new AppError('UNAUTHENTICATED', 'Invalid access token')
     if (!wellFormed(secret)) throw invalid
-    const [found] = await db
-      .select({ token: accessTokens, user: users })
-      .from(accessTokens)
-      .innerJoin(users, eq(users.id, accessTokens.userId))
-      .where(eq(accessTokens.hash, hashSecret(secret)))
-      .limit(1)
+    const [found] = await byHash.execute({ hash: hashSecret(secret) })
     if (!found || found.token.revokedAt) throw invalid
     const expiresAt = found.token.expiresAt?.getTime() ?? Number.MAX_SAFE_INTEGER
     if (expiresAt <= now().getTime()) throw new AppError('UNAUTHENTICATED', 'Access token expired')
