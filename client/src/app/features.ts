@@ -29,6 +29,7 @@ import { invoicesFeature } from '../features/invoices/feature'
 import { dataTablesFeature } from '../features/data-tables/feature'
 import { sandboxFeature } from '../features/sandbox/feature'
 import { statisticsFeature } from '../features/statistics/feature'
+import { developersFeature } from '../features/developers/feature'
 
 export const FEATURES: readonly ClientFeature[] = [
   miscFeature,
@@ -56,6 +57,7 @@ export const FEATURES: readonly ClientFeature[] = [
   dataTablesFeature,
   sandboxFeature,
   statisticsFeature,
+  developersFeature,
 ]
 
 /** Each feature's i18next namespace (its id) and the loaders of its strings, for lib/i18n.ts. */
