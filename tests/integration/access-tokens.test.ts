@@ -187,3 +187,40 @@ describe.each(engines)('personal access tokens on %s', (engine) => {
     expect((await t.gql('query { channels { id } }', {}, client)).status).toBe(200)
   })
 })
+
+const redisUrl = process.env.TEST_REDIS_URL
+
+/** Two server processes (two apps) with one Redis: a token's count is theirs together. Runs where TEST_REDIS_URL is set. */
+describe.skipIf(!redisUrl)('the token rate limit across processes (Redis)', () => {
+  let a: TestApp
+  let b: TestApp
+  beforeAll(async () => {
+    const env = { ...UNLIMITED_ABUSE, ACCESS_TOKEN_RATE_LIMIT: '4', REDIS_URL: redisUrl! }
+    a = await createTestApp('pglite', env)
+    b = await createTestApp('pglite', env)
+  })
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+  })
+
+  it('counts the calls made through every process against the one limit', async () => {
+    const client = (await a.loginAs('client')).accessToken
+    const made = await a.gql(CREATE, { input: { name: 'shared', scopes: ['channel:read'] } }, client)
+    const secret = made.body.data.createAccessToken.secret as string
+    const call = (app: TestApp) =>
+      app.app.request('/graphql', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ channels { id } }' }),
+      })
+    expect((await call(a)).status).toBe(200)
+    expect((await call(a)).status).toBe(200)
+    // The other process counts before it looks the token up (its own database does not know it: 401, still counted).
+    expect((await call(b)).headers.get('ratelimit-remaining')).toBe('1')
+    expect((await call(b)).headers.get('ratelimit-remaining')).toBe('0')
+    const refused = await call(a)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
