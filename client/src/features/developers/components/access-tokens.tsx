@@ -69,10 +69,10 @@ export function AccessTokens() {
               {tokens.map((tk) => (
                 <tr key={tk.id} data-testid="token-row" data-token-id={tk.id}>
                   <td data-user-content>
-                    {tk.name} <code>{tk.hint}</code>
+                    {tk.name} <code translate="no">{tk.hint}</code>
                   </td>
                   <td>
-                    <code>{tk.scopes.join(' ')}</code>
+                    <code translate="no">{tk.scopes.join(' ')}</code>
                   </td>
                   <td data-user-content>{channelName(tk.channelId)}</td>
                   <td>{when(tk.expiresAt)}</td>

@@ -92,7 +92,9 @@ export function CreateTokenDialog({ open, onClose, onCreated, scopes, channels, 
       {secret ? (
         <StyledForm as="div">
           <Alert variant="warning">{t('create.onlyOnce')}</Alert>
-          <StyledSecret data-testid="token-secret">{secret}</StyledSecret>
+          <StyledSecret translate="no" data-testid="token-secret">
+            {secret}
+          </StyledSecret>
           <StyledActions>
             <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret).catch(() => {})}>
               {t('create.copy')}
@@ -127,7 +129,7 @@ export function CreateTokenDialog({ open, onClose, onCreated, scopes, channels, 
                     checked={chosen.includes(s.name)}
                     onChange={(e) => setChosen((c) => (e.target.checked ? [...c, s.name] : c.filter((x) => x !== s.name)))}
                   />
-                  {s.name}
+                  <span translate="no">{s.name}</span>
                 </label>
               ))}
           </StyledScopes>

@@ -84,19 +84,19 @@ export default function DevelopersPage({ title }: { title: string }) {
       <StyledCard aria-labelledby="dev-graphql">
         <h2 id="dev-graphql">{t('graphql.title')}</h2>
         <p>{t('graphql.text')}</p>
-        <StyledCode>{ex.graphqlCurl}</StyledCode>
-        <StyledCode>{ex.graphqlFetch}</StyledCode>
+        <StyledCode translate="no">{ex.graphqlCurl}</StyledCode>
+        <StyledCode translate="no">{ex.graphqlFetch}</StyledCode>
       </StyledCard>
       <StyledCard aria-labelledby="dev-rest">
         <h2 id="dev-rest">{t('rest.title')}</h2>
         <p>{t('rest.text')}</p>
-        <StyledCode>{ex.restCurl}</StyledCode>
-        <StyledCode>{ex.restFetch}</StyledCode>
+        <StyledCode translate="no">{ex.restCurl}</StyledCode>
+        <StyledCode translate="no">{ex.restFetch}</StyledCode>
       </StyledCard>
       <StyledCard aria-labelledby="dev-sse">
         <h2 id="dev-sse">{t('sse.title')}</h2>
         <p>{t('sse.text')}</p>
-        <StyledCode>{ex.sse}</StyledCode>
+        <StyledCode translate="no">{ex.sse}</StyledCode>
       </StyledCard>
       <StyledCard aria-labelledby="dev-scopes">
         <h2 id="dev-scopes">{t('scopes.title')}</h2>
@@ -104,7 +104,7 @@ export default function DevelopersPage({ title }: { title: string }) {
         <ul data-testid="developers-scopes">
           {SCOPES.map(([s, key]) => (
             <li key={s}>
-              <code>{s}</code>: {t(key)}
+              <code translate="no">{s}</code>: {t(key)}
             </li>
           ))}
         </ul>
