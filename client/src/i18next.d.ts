@@ -7,6 +7,7 @@ import type marketing from './features/marketing/locales/en.json'
 import type assistant from './features/assistant/locales/en.json'
 import type followers from './features/followers/locales/en.json'
 import type team from './features/team/locales/en.json'
+import type developers from './features/developers/locales/en.json'
 import type analytics from './features/analytics/locales/en.json'
 import type sandbox from './features/sandbox/locales/en.json'
 import type raids from './features/raids/locales/en.json'
@@ -47,6 +48,7 @@ declare module 'i18next' {
       marketing: typeof marketing
       followers: typeof followers
       team: typeof team
+      developers: typeof developers
       analytics: typeof analytics
       sandbox: typeof sandbox
       help: typeof help

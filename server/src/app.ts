@@ -73,6 +73,8 @@ export function createApp(deps: {
   app.use('*', requestDeadline({ ms: config.REQUEST_TIMEOUT_MS, log, skip: (path) => path === '/readyz' }))
   bodyLimits(app)
   app.onError(errorHandler(log))
+  // A personal access token's rate limit and channel holder, before any route (modules/access-tokens).
+  app.use('*', services.accessTokens.requests)
 
   healthRoutes(app, { config, database, admitter, loopDelay: () => loop.last() })
   // Every module's REST routes (modules/index.ts).

@@ -593,6 +593,25 @@ export const envSchema = z.object({
     .max(3650)
     .default(30)
     .meta(doc('Platforms and the bot worker', 'days the moderation log keeps each automatic or manual action')),
+  ACCESS_TOKEN_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(600)
+    .meta(
+      doc(
+        'Abuse limits',
+        'requests one personal access token may make per `ACCESS_TOKEN_RATE_WINDOW` (answers carry `RateLimit-*` headers; past it a 429 with `Retry-After`); shared by every process through Redis when `REDIS_URL` is set',
+      ),
+    ),
+  ACCESS_TOKEN_RATE_WINDOW: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(60)
+    .meta(doc('Abuse limits', 'seconds of the fixed window `ACCESS_TOKEN_RATE_LIMIT` counts in')),
   PRINCIPAL_CACHE_MS: z.coerce
     .number()
     .int()

@@ -16,6 +16,11 @@
  * root field and route at the host's channel and account as each member: the host's e-mail
  * never shows, the team, the invitations and the host's account never change, and what the
  * member's preset does not manage stays as it was.
+ *
+ * The token dimension (issue 32): a client's personal access token holding every scope it may
+ * hold walks the same cells (it never sees the canary's data, never changes it; a field or route
+ * that declares no scope refuses it FORBIDDEN), and on every field and route that declares a
+ * scope, a token with another scope is refused FORBIDDEN, a revoked and an expired one 401.
  */
 import { readFileSync } from 'node:fs'
 import {
@@ -37,6 +42,8 @@ import { conversationRules, conversationSettings } from '../../server/src/module
 import { moderationRegulars, moderationSettings } from '../../server/src/modules/moderation/moderation.tables'
 import { channelInvitations, channelMembers } from '../../server/src/modules/team/team.tables'
 import { licences, users } from '../../server/src/db/schema'
+import { accessTokens } from '../../server/src/modules/access-tokens/access-tokens.tables'
+import { ADMIN_TOKEN_SCOPES, TOKEN_SCOPES } from '../../server/src/permissions/token-scopes'
 import { ruleOf } from '../../server/src/graphql/authorize'
 import { buildSchema as builtSchema } from '../../server/src/graphql/schema'
 import { mountedRoutes } from '../../server/src/permissions/mounted-routes'
@@ -183,6 +190,114 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     }
   }
   afterAll(() => t.close())
+
+  const makeToken = async (scopes: readonly string[], as: string) => {
+    const res = await t.gql(
+      'mutation($input: CreateAccessTokenInput!) { createAccessToken(input: $input) { secret token { id } } }',
+      { input: { name: 'matrix', scopes } },
+      as,
+    )
+    expect(res.body.errors).toBeUndefined()
+    return res.body.data.createAccessToken as { secret: string; token: { id: string } }
+  }
+  const operations = () =>
+    (['query', 'mutation'] as const).flatMap((op) => {
+      const root = op === 'query' ? schema.getQueryType()! : schema.getMutationType()!
+      return Object.values(root.getFields())
+        .filter((field) => field.name !== 'logout')
+        .map((field) => {
+          const rule = ruleOf(builtSchema(), root.name, field.name)!
+          const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ')
+          const call = field.args.map((a) => `${a.name}: $${a.name}`).join(', ')
+          const query = `${op}${vars ? `(${vars})` : ''} { ${field.name}${call ? `(${call})` : ''}${selection(field)} }`
+          const variablesFor = (id: string) => Object.fromEntries(field.args.map((a) => [a.name, valueOf(a.type, id, a.name)]))
+          return { label: `${root.name}.${field.name}`, rule, query, variablesFor, hasArgs: field.args.length > 0 }
+        })
+    })
+  const scopeOf = (rule: { kind: string; token?: string }) => rule.token
+  const restRoutes = () => mountedRoutes().filter(({ path }) => path !== '/jwt/logout' && !path.startsWith('/apps/oauth/'))
+  const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` })
+  const codeOf = (body: any): string | undefined => body?.errors?.[0]?.extensions?.code ?? body?.code
+
+  it('a client’s token with every scope never reaches another tenant, and is refused where no scope is declared', { timeout: 240_000 }, async () => {
+    const before = await canaryState()
+    const all = await makeToken(
+      TOKEN_SCOPES.filter((s) => !ADMIN_TOKEN_SCOPES.includes(s)),
+      tokens.client!,
+    )
+    const leaks: string[] = []
+    const wrong: string[] = []
+    let cells = 0
+    const canaries = [CANARY.email, CANARY.username, channelName]
+    const judge = (label: string, rule: { kind: string; token?: string }, status: number, body: unknown) => {
+      cells++
+      const text = JSON.stringify(body)
+      if (canaries.some((c) => text.includes(c))) leaks.push(`${label}: ${text.slice(0, 200)}`)
+      if (rule.kind !== 'public' && !scopeOf(rule) && codeOf(body) !== 'FORBIDDEN') wrong.push(`${label} (no scope) → ${status} ${text.slice(0, 160)}`)
+    }
+    for (const op of operations()) {
+      for (const id of op.hasArgs ? Object.values(ids) : ['-']) {
+        const res = await t.gql(op.query, op.variablesFor(id), all.secret)
+        judge(`${op.label}(${id})`, op.rule, res.status, res.body)
+      }
+    }
+    for (const { method, path, rule } of restRoutes()) {
+      for (const id of path.includes(':') ? Object.values(ids) : ['-']) {
+        const res = await t.json(method, path.replace(/:[a-zA-Z]+/g, id), method === 'GET' ? undefined : { id, userId: id, channelId: id }, bearer(all.secret))
+        judge(`${method} ${path}(${id})`, rule, res.status, res.body)
+      }
+    }
+    console.log(`authorization matrix, token with every scope, on ${engine}: ${cells} cells`)
+    expect(leaks).toEqual([])
+    expect(wrong).toEqual([])
+    expect(await canaryState()).toBe(before)
+  })
+
+  it('where a scope is declared: another scope is FORBIDDEN, a revoked or expired token 401', { timeout: 240_000 }, async () => {
+    const before = await canaryState()
+    const admin = (await t.loginAs('admin')).accessToken
+    // Staff tokens too, so the admin-only scopes are walked with an owner whose role passes.
+    const other = { 'channel:read': await makeToken(['analytics:read'], admin), rest: await makeToken(['channel:read'], admin) }
+    const revoked = await makeToken(TOKEN_SCOPES, admin)
+    await t.gql('mutation($id: ID!) { revokeAccessToken(id: $id) }', { id: revoked.token.id }, admin)
+    const expired = await makeToken(TOKEN_SCOPES, admin)
+    await t.database.db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(accessTokens.id, Number(expired.token.id)))
+    const wrong: string[] = []
+    let cells = 0
+    const check = (label: string, which: string, status: number, body: unknown, want: number) => {
+      cells++
+      if (status !== want) wrong.push(`${label} with ${which} → ${status} ${JSON.stringify(body).slice(0, 160)}`)
+    }
+    const tokensFor = (scope: string) =>
+      [
+        ['another scope', (scope === 'channel:read' ? other['channel:read'] : other.rest).secret, 403],
+        ['a revoked token', revoked.secret, 401],
+        ['an expired token', expired.secret, 401],
+      ] as const
+    for (const op of operations()) {
+      const scope = scopeOf(op.rule)
+      if (!scope) continue
+      for (const [which, secret, want] of tokensFor(scope)) {
+        const res = await t.gql(op.query, op.variablesFor(ids.channel), secret)
+        check(op.label, which, res.body.errors?.[0]?.extensions?.http?.status ?? (codeOf(res.body) === 'FORBIDDEN' ? 403 : res.status), res.body, want)
+      }
+    }
+    for (const { method, path, rule } of restRoutes()) {
+      const scope = scopeOf(rule)
+      if (!scope) continue
+      for (const [which, secret, want] of tokensFor(scope)) {
+        const res = await t.json(method, path.replace(/:[a-zA-Z]+/g, ids.channel), method === 'GET' ? undefined : { channelId: ids.channel }, bearer(secret))
+        check(`${method} ${path}`, which, res.status, res.body, want)
+      }
+    }
+    console.log(`authorization matrix, token scopes, on ${engine}: ${cells} cells`)
+    expect(wrong).toEqual([])
+    expect(cells).toBeGreaterThan(100)
+    expect(await canaryState()).toBe(before)
+  })
 
   it('no role but an admin reads or changes another tenant’s objects; anonymous is refused where a sign-in is needed', { timeout: 600_000 }, async () => {
     const before = await canaryState()

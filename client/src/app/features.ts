@@ -32,6 +32,7 @@ import { sandboxFeature } from '../features/sandbox/feature'
 import { statisticsFeature } from '../features/statistics/feature'
 import { teamFeature } from '../features/team/feature'
 import { webhooksFeature } from '../features/webhooks/feature'
+import { developersFeature } from '../features/developers/feature'
 
 export const FEATURES: readonly ClientFeature[] = [
   miscFeature,
@@ -62,6 +63,7 @@ export const FEATURES: readonly ClientFeature[] = [
   statisticsFeature,
   teamFeature,
   webhooksFeature,
+  developersFeature,
 ]
 
 /** Each feature's i18next namespace (its id) and the loaders of its strings, for lib/i18n.ts. */

@@ -45,7 +45,13 @@ export interface AuthServiceDeps {
   provider?: { name: 'firebase'; adminClaim(user: UserRow): Promise<boolean> }
 }
 
-type PrincipalLookup = { principal: Principal; user: UserRow; expiresAt: number }
+export type PrincipalLookup = { principal: Principal; user: UserRow; expiresAt: number }
+
+/** The personal access tokens' check (modules/access-tokens), plugged in by that module: bearer values with `prefix` go to it. */
+export interface PersonalTokenCheck {
+  prefix: string
+  resolve: (secret: string) => Promise<PrincipalLookup>
+}
 
 /** What the auth use cases share, built once by createAuthService. */
 export interface AuthDeps extends AuthServiceDeps {
@@ -59,6 +65,8 @@ export interface AuthDeps extends AuthServiceDeps {
    * so a cache entry running out under load costs one read, not one per request.
    */
   pending: Map<string, Promise<PrincipalLookup>>
+  /** Set once the access-tokens module is built (modules/index.ts lists it after auth). */
+  personalTokens: PersonalTokenCheck | null
 }
 
 export function authDeps(deps: AuthServiceDeps): AuthDeps {
@@ -78,6 +86,7 @@ export function authDeps(deps: AuthServiceDeps): AuthDeps {
     findUserById,
     callers: new Map(),
     pending: new Map(),
+    personalTokens: null,
   }
 }
 

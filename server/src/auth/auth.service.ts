@@ -1,6 +1,7 @@
 import type { UserRow } from '../db/schema'
 import { abilityFor } from '../permissions/abilities'
-import { authDeps, findById, type AuthServiceDeps } from './auth-deps'
+import { noteTokenChannel } from '../permissions/token-scopes'
+import { authDeps, findById, type AuthServiceDeps, type PersonalTokenCheck } from './auth-deps'
 import { afterPassword, login, loginTwoStep, signInAfterTwoStepSetup } from './login'
 import { principalFromToken } from './principal'
 import { logout, refresh } from './refresh'
@@ -22,7 +23,16 @@ export function createAuthService(serviceDeps: AuthServiceDeps) {
     register: (raw: unknown, clientKey: string, userAgent?: string) => register(deps, raw, clientKey, userAgent),
     refresh: (raw: unknown) => refresh(deps, raw),
     logout: (raw: unknown) => logout(deps, raw),
-    principalFromToken: (token: string) => principalFromToken(deps, token),
+    principalFromToken: async (token: string) => {
+      const found = await principalFromToken(deps, token)
+      // A channel-bound token limits this request's channel lookups (permissions/token-scopes.ts).
+      if (found.principal.token) noteTokenChannel(found.principal.token.channelId)
+      return found
+    },
+    /** Accepts personal access tokens as bearer values too (the access-tokens module plugs its check in). */
+    acceptPersonalTokens: (check: PersonalTokenCheck) => {
+      deps.personalTokens = check
+    },
     /** Drops every cached caller (after an account change here or, through Redis, in another process). */
     forgetCallers: () => deps.callers.clear(),
     findById: (id: number) => findById(deps, id),

@@ -32,6 +32,8 @@ export async function principalFromToken(deps: AuthDeps, token: string): Promise
 }
 
 async function lookUpPrincipal(deps: AuthDeps, token: string): Promise<{ principal: Principal; user: UserRow; expiresAt: number }> {
+  // A personal access token: the same cache and single flight, its own check.
+  if (deps.personalTokens && token.startsWith(deps.personalTokens.prefix)) return deps.personalTokens.resolve(token)
   const claims = await deps.tokens.verifyAccess(token)
   const user = await findById(deps, claims.userId)
   if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid access token')

@@ -1,6 +1,9 @@
-import { isObjectType, type GraphQLSchema } from 'graphql'
+import { defaultFieldResolver, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql'
+import { AppError } from '../errors'
 import type { Rule } from '../permissions/abilities'
-import { declaredRule } from './field-auth'
+import type { TokenScope } from '../permissions/token-scopes'
+import type { GraphQLContext } from './context'
+import { declaredRule, declaredTokenScope } from './field-auth'
 
 /**
  * The rule a field of the built schema declares (authScopes on the field, or guardedByParent on
@@ -35,6 +38,36 @@ export function requireRules(schema: GraphQLSchema): GraphQLSchema {
     throw new Error(
       `No authorization rule for ${missing.join(', ')}: give each field authScopes (a root field always), or its type extensions: guardedByParent (graphql/field-auth.ts)`,
     )
+  }
+  return schema
+}
+
+/** Every root field (query, mutation, subscription) with the token scope it declares; public fields are open to anyone and need none. */
+export function rootTokenScopes(schema: GraphQLSchema): Array<{ field: string; rule: Rule | undefined; scope: TokenScope | undefined }> {
+  return [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
+    type ? Object.values(type.getFields()).map((f) => ({ field: `${type.name}.${f.name}`, rule: declaredRule(type, f), scope: declaredTokenScope(f) })) : [],
+  )
+}
+
+/**
+ * Deny by default for personal access tokens: a root field that is not public and declares no
+ * `token` scope refuses a request made with a token (nested fields are only reached through a
+ * root field, so closing the roots closes them). The field's resolver (and a subscription's
+ * subscribe) is wrapped once, when the schema is built.
+ */
+export function closeToTokens(schema: GraphQLSchema): GraphQLSchema {
+  for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const field of Object.values(type?.getFields() ?? {})) {
+      if (declaredRule(type!, field)?.kind === 'public' || declaredTokenScope(field)) continue
+      const refuseTokens =
+        (inner: GraphQLFieldResolver<unknown, GraphQLContext>): GraphQLFieldResolver<unknown, GraphQLContext> =>
+        (parent, args, ctx, info) => {
+          if (ctx.principal?.token) throw new AppError('FORBIDDEN', 'Not open to access tokens')
+          return inner(parent, args, ctx, info)
+        }
+      field.resolve = refuseTokens((field.resolve as GraphQLFieldResolver<unknown, GraphQLContext> | undefined) ?? defaultFieldResolver)
+      if (field.subscribe) field.subscribe = refuseTokens(field.subscribe as GraphQLFieldResolver<unknown, GraphQLContext>)
+    }
   }
   return schema
 }

@@ -1,6 +1,7 @@
 import type { GraphQLField, GraphQLObjectType } from 'graphql'
 import { AppError } from '../errors'
 import { may, rule, twoStepSetupRequiredMessage, type Action, type Principal, type Rule, type Subject } from '../permissions/abilities'
+import { tokenAllows, type TokenScope } from '../permissions/token-scopes'
 import type { GraphQLContext } from './context'
 
 /**
@@ -16,16 +17,15 @@ import type { GraphQLContext } from './context'
  * `extensions: guardedByParent`; a schema with a field that declares nothing does not build
  * (graphql/authorize.ts requireRules).
  *
- * The second dimension (issue 32, not built): a request made with an API token rather than a
- * sign-in carries the token's scopes beside the caller's role. It would be one more scope here,
- * `token: 'channels:read'`, declared in the same map as the role rule,
- * `authScopes: { signedIn: true, token: 'channels:read' }`; the loader (authScopesOf) answers it
- * true for a sign-in (a person is limited by their role alone) and, for a token, whether the
- * token grants that scope, while `signedIn` and `can` judge the token's owner. With the `all`
- * strategy both must pass, so a token never widens what its owner's role allows. A field that
- * declares no `token` scope stays closed to tokens: requireRules, which walks every field
- * already, would wrap those to refuse a request that came with a token. A REST route would
- * declare the same pair where it is mounted (a rule with a `token` part in `guarded(...)`).
+ * The second dimension (issue 32): a request made with a personal access token carries the
+ * token's scopes beside its owner's role. A field states the scope it needs in the same map as
+ * its role rule, `authScopes: { signedIn: true, token: 'commands:read' }`; the loader answers
+ * `token` true for a sign-in (a person is limited by their role alone) and, for a token, whether
+ * the token grants that scope, while `signedIn` and `can` judge the token's owner. With the
+ * `all` strategy both must pass, so a token never widens what its owner's role allows. A root
+ * field that declares no `token` scope stays closed to tokens (graphql/authorize.ts
+ * closeToTokens); a nested field may add a narrower scope (`Channel.commands` needs
+ * `commands:read` beside the `channel:read` of the root field that returned the channel).
  */
 export interface AuthScopes {
   /** Anyone, signed in or not. */
@@ -36,6 +36,8 @@ export interface AuthScopes {
   twoStepSetup: boolean
   /** The caller's abilities grant the action on the subject (`manage` also needs the admin claim). */
   can: readonly [Action, Subject]
+  /** A personal access token must hold this scope (a sign-in passes; see above). */
+  token: TokenScope
 }
 
 /** The context a field declared `signedIn`, `twoStepSetup` or `can` gets: the caller is known. */
@@ -56,6 +58,7 @@ export function authScopesOf(ctx: GraphQLContext) {
     signedIn: !!p && !held,
     twoStepSetup: !!p,
     can: ([action, subject]: readonly [Action, Subject]) => !held && may(p, action, subject),
+    token: (scope: TokenScope) => tokenAllows(p?.token, scope),
   }
 }
 
@@ -78,11 +81,17 @@ type Declared = { authScopes?: Partial<AuthScopes> }
 export function declaredRule(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): Rule | undefined {
   const scopes = (field.extensions?.pothosOptions as Declared | undefined)?.authScopes
   if (scopes) {
+    const token = scopes.token ? { token: scopes.token } : {}
     if (scopes.public) return rule.public
-    if (scopes.can) return rule.can(scopes.can[0], scopes.can[1])
-    if (scopes.signedIn) return rule.signedIn
-    if (scopes.twoStepSetup) return rule.twoStepSetup
+    if (scopes.can) return { ...rule.can(scopes.can[0], scopes.can[1]), ...token }
+    if (scopes.signedIn) return { ...rule.signedIn, ...token }
+    if (scopes.twoStepSetup) return { ...rule.twoStepSetup, ...token }
   }
   if ((type.extensions as { rule?: string } | undefined)?.rule === 'parent') return rule.parent
   return undefined
+}
+
+/** The token scope a built field declares (`authScopes.token`), or undefined. */
+export function declaredTokenScope(field: GraphQLField<unknown, unknown>): TokenScope | undefined {
+  return (field.extensions?.pothosOptions as Declared | undefined)?.authScopes?.token
 }

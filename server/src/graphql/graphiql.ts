@@ -25,6 +25,59 @@ const before = `self.MonacoEnvironment = {
   },
 };
 `
+// Runs before the bundle too: signed in from the browser session (issue 32). GraphiQL is served
+// from the app's origin, so it reads the app's session (localStorage: accessToken, refreshToken,
+// userData, as client/src/lib/session.ts keeps them) and sends its access token on each call to
+// /graphql, refreshing it once on a 401 under the app's own Web Lock ('token-refresh'), so no one
+// pastes a token that expires in 10 minutes. An Authorization header typed into GraphiQL's headers
+// (a personal access token, say) wins. The caller's own rights apply: nothing is widened.
+const session = `(function () {
+  var base = window.fetch.bind(window);
+  var read = function (k) { try { return localStorage.getItem(k); } catch (e) { return null; } };
+  var inflight = null;
+  var run = function (stale) {
+    var latest = read('accessToken');
+    if (latest && latest !== stale) return Promise.resolve(latest);
+    var refreshToken = read('refreshToken');
+    if (!refreshToken) return Promise.resolve(null);
+    return base('/jwt/refresh-token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: refreshToken }) })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (p) {
+        if (!p || typeof p.accessToken !== 'string' || typeof p.refreshToken !== 'string') return null;
+        try {
+          localStorage.setItem('accessToken', p.accessToken);
+          localStorage.setItem('refreshToken', p.refreshToken);
+          if (p.userData) localStorage.setItem('userData', JSON.stringify(p.userData));
+        } catch (e) {}
+        return p.accessToken;
+      })
+      .catch(function () { return null; });
+  };
+  var refresh = function (stale) {
+    if (!inflight) {
+      var go = function () { return run(stale); };
+      inflight = (navigator.locks ? navigator.locks.request('token-refresh', go) : go()).finally(function () { inflight = null; });
+    }
+    return inflight;
+  };
+  window.fetch = function (input, init) {
+    var url = new URL(typeof input === 'string' || input instanceof URL ? String(input) : input.url, location.href);
+    var token = read('accessToken');
+    if (url.origin !== location.origin || url.pathname !== '/graphql' || !token) return base(input, init);
+    var own = new Headers((init && init.headers) || (input instanceof Request ? input.headers : undefined));
+    if (own.has('authorization')) return base(input, init);
+    var send = function (t) {
+      var h = new Headers(own);
+      h.set('authorization', 'Bearer ' + t);
+      return base(input, Object.assign({}, init, { headers: h }));
+    };
+    return send(token).then(function (res) {
+      if (res.status !== 401) return res;
+      return refresh(token).then(function (fresh) { return fresh ? send(fresh) : res; });
+    });
+  };
+})();
+`
 // Runs after it: the options come from a JSON block in the page (data, not a script).
 const after = `
 YogaGraphiQL.renderYogaGraphiQL(
@@ -40,7 +93,7 @@ function loadAssets(): Promise<Map<string, Asset>> {
     const js = 'text/javascript; charset=utf-8'
     const icon = /^data:([^;]+);base64,(.*)$/.exec(m.favicon)
     return new Map<string, Asset>([
-      ['graphiql.js', { body: `${before}${m.js};${after}`, type: js }],
+      ['graphiql.js', { body: `${before}${session}${m.js};${after}`, type: js }],
       ['graphiql.css', { body: m.css, type: 'text/css; charset=utf-8' }],
       [workerFiles.editorWorkerService!, { body: m.editorWorkerService, type: js }],
       [workerFiles.json!, { body: m.jsonWorker, type: js }],

@@ -1,6 +1,6 @@
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql'
 import { builder } from './builder'
-import { requireRules } from './authorize'
+import { closeToTokens, requireRules } from './authorize'
 import { guardChannelFields } from './channel-fields'
 import './scalars'
 // Every module's GraphQL types and fields: each module file imports its *.schema.ts (modules/index.ts).
@@ -13,6 +13,6 @@ let built: GraphQLSchema | undefined
  * without one stops the build (deny by default, graphql/authorize.ts).
  */
 export function buildSchema(): GraphQLSchema {
-  built ??= guardChannelFields(requireRules(lexicographicSortSchema(builder.toSchema())))
+  built ??= guardChannelFields(closeToTokens(requireRules(lexicographicSortSchema(builder.toSchema()))))
   return built
 }

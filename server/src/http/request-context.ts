@@ -9,6 +9,7 @@ import type { AppEnv } from './guarded'
 // 404 with no body for an API client; only a browser navigation gets the app (see http/spa-fallback.ts).
 const API_PREFIXES = [
   '/graphql',
+  '/api/',
   '/graphiql/',
   '/jwt/',
   '/apps/',

@@ -8,6 +8,7 @@
  */
 import { authModule } from '../auth/auth.module'
 import type { Core, InDependencyOrder, ServicesOf } from './module'
+import { accessTokensModule } from './access-tokens/access-tokens.module'
 import { accountModule } from './account/account.module'
 import { adminModule } from './admin/admin.module'
 import { analyticsModule } from './analytics/analytics.module'
@@ -61,6 +62,7 @@ export const modules = [
   // The assistant: channels first (licence changes reload their bots), then what runs on a channel.
   channelsModule,
   teamModule,
+  accessTokensModule,
   licencesModule,
   usersModule,
   accountModule,

@@ -1,6 +1,7 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability'
 import type { AbilityRule, Role } from '../db/schema'
 import { AppError } from '../errors'
+import { tokenAllows, type TokenGrant, type TokenScope } from './token-scopes'
 
 /**
  * The one place that says who may do what (spec section 6).
@@ -35,6 +36,8 @@ export interface Principal {
    * requires it: refused everywhere except the rules marked `twoStepSetup` (enforceTwoStep).
    */
   twoStepPending?: boolean
+  /** The request came with a personal access token (issue 32): its scopes and channel limit the owner's rights. */
+  token?: TokenGrant
 }
 
 /** One CASL rule as sent to the client (userData.ability); `inverted` makes it a "cannot". */
@@ -91,8 +94,8 @@ export function abilityFor(principal: Principal | null): AppAbility {
 export type Rule =
   | { kind: 'public' }
   /** `twoStepSetup`: also open to a staff sign-in the two-step policy holds back (setting it up). */
-  | { kind: 'signedIn'; twoStepSetup?: true }
-  | { kind: 'can'; action: Action; subject: Subject }
+  | { kind: 'signedIn'; twoStepSetup?: true; token?: TokenScope }
+  | { kind: 'can'; action: Action; subject: Subject; token?: TokenScope }
   /** A field of an object that is only ever handed to callers its parent field allowed. */
   | { kind: 'parent' }
 
@@ -109,6 +112,9 @@ export const rule = {
   parent: { kind: 'parent' } as Rule,
   can: (action: Action, subject: Subject): CallerRule => ({ kind: 'can', action, subject }),
 }
+
+/** The rule, also open to personal access tokens that hold `scope` (a token without it is refused). */
+export const scoped = (r: CallerRule, scope: TokenScope): CallerRule => ({ ...r, token: scope })
 
 export const twoStepSetupRequiredMessage = 'Your account must use two-step verification: set it up in account settings first.'
 
@@ -133,13 +139,20 @@ export function enforce(r: Rule | undefined, principal: Principal | null): void 
       return
     case 'signedIn':
       if (!principal) throw new AppError('UNAUTHENTICATED', 'Sign in first')
+      enforceTokenScope(r.token, principal)
       return
     case 'can': {
       if (!principal && r.subject !== 'Auth') throw new AppError('UNAUTHENTICATED', 'Sign in first')
       if (!may(principal, r.action, r.subject)) throw new AppError('FORBIDDEN', 'Not allowed')
+      enforceTokenScope(r.token, principal)
       return
     }
   }
+}
+
+/** Deny by default for tokens: a rule that names no scope is refused to a personal access token. */
+function enforceTokenScope(scope: TokenScope | undefined, principal: Principal | null): void {
+  if (!tokenAllows(principal?.token, scope)) throw new AppError('FORBIDDEN', scope ? `This token lacks the ${scope} scope` : 'Not open to access tokens')
 }
 
 /** Whether the caller's abilities grant `action` on `subject`; `manage` also needs the admin claim. */

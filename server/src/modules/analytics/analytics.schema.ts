@@ -65,7 +65,7 @@ const FollowDashboardRef = builder.objectRef<Dashboard>('FollowDashboard').imple
 
 builder.queryFields((t) => ({
   // Followers and analytics: signed in; the services check the channel is the caller's.
-  followDashboard: t.withAuth({ signedIn: true }).field({
+  followDashboard: t.withAuth({ signedIn: true, token: 'analytics:read' }).field({
     type: FollowDashboardRef,
     description: "Follower growth across the caller's channels of a platform, new followers per stream, best days and hours.",
     args: {
@@ -77,7 +77,7 @@ builder.queryFields((t) => ({
     resolve: (_r, a, ctx) =>
       ctx.services.analytics.followDashboard(ctx.principal.userId, { platform: a.platform, from: a.from, to: a.to, interval: a.interval ?? 'day' }),
   }),
-  streamStats: t.withAuth({ signedIn: true }).field({
+  streamStats: t.withAuth({ signedIn: true, token: 'analytics:read' }).field({
     type: [StreamStatRef],
     description: 'Per stream: average and peak viewers as the platform reported them, chat lines, new followers (newest first, at most 500).',
     args: {

@@ -176,7 +176,7 @@ const BotPanelInput = builder.inputType('BotPanelInput', {
 builder.queryFields((t) => ({
   // The assistant (channels, panel, commands, timers, chat). Signed in; the services check
   // that the channel belongs to the caller (another user's channel is NOT_FOUND).
-  channels: t.withAuth({ signedIn: true }).field({
+  channels: t.withAuth({ signedIn: true, token: 'channel:read' }).field({
     type: [ChannelRef],
     description:
       "The signed-in user's connected channels, then the channels they help with on a team (see `myAccess`; what a member may read of each is their group's, graphql/channel-fields.ts).",
@@ -185,7 +185,7 @@ builder.queryFields((t) => ({
       ...(await ctx.services.channels.memberOf(ctx.principal.userId)),
     ],
   }),
-  channel: t.withAuth({ signedIn: true }).field({
+  channel: t.withAuth({ signedIn: true, token: 'channel:read' }).field({
     type: ChannelRef,
     description: 'One channel of the caller, or one they help with on a team.',
     args: { id: t.arg.id({ required: true, description: 'The channel id.' }) },
@@ -197,7 +197,7 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.channels.pendingConnection(ctx.principal.userId, String(id)),
   }),
-  botLimits: t.withAuth({ signedIn: true }).field({
+  botLimits: t.withAuth({ signedIn: true, token: 'channel:read' }).field({
     type: PlanLimitsRef,
     resolve: (_r, _a, ctx) => ctx.services.channels.limits(ctx.principal.userId),
   }),
@@ -239,12 +239,12 @@ builder.mutationFields((t) => ({
     args: { channelId: t.arg.id({ required: true }) },
     resolve: (_r, { channelId }, ctx) => ctx.services.channels.disconnect(ctx.principal.userId, String(channelId)),
   }),
-  updateBotPanel: t.withAuth({ signedIn: true }).field({
+  updateBotPanel: t.withAuth({ signedIn: true, token: 'channel:write' }).field({
     type: ChannelRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: BotPanelInput, required: true }) },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.channels.updatePanel(ctx.principal.userId, String(channelId), input),
   }),
-  setBotModule: t.withAuth({ signedIn: true }).field({
+  setBotModule: t.withAuth({ signedIn: true, token: 'channel:write' }).field({
     type: ChannelRef,
     description: 'One switch of /pages/enable, saved at once; the running bot follows within seconds.',
     args: {

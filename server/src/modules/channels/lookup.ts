@@ -1,11 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { AppError } from '../../errors'
+import { tokenChannel } from '../../permissions/token-scopes'
 import type { AccountRole } from '../../platforms/types'
 import type { ChannelsDeps } from './channels-deps'
 import { channelAccounts, channels, type ChannelAccountRow, type ChannelRow } from './channels.tables'
 
 export async function listForUser({ db }: ChannelsDeps, userId: number): Promise<ChannelRow[]> {
-  return db.select().from(channels).where(eq(channels.userId, userId)).orderBy(asc(channels.id))
+  const rows = await db.select().from(channels).where(eq(channels.userId, userId)).orderBy(asc(channels.id))
+  // A channel-bound access token sees its one channel only.
+  const only = tokenChannel()
+  return only === null ? rows : rows.filter((c) => c.id === only)
 }
 
 export async function byId({ db }: ChannelsDeps, channelId: number): Promise<ChannelRow | undefined> {
@@ -17,7 +21,8 @@ export async function byId({ db }: ChannelsDeps, channelId: number): Promise<Cha
 export async function owned(deps: ChannelsDeps, userId: number, channelId: number | string): Promise<ChannelRow> {
   const id = Number(channelId)
   const row = Number.isSafeInteger(id) && id > 0 ? await byId(deps, id) : undefined
-  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'Channel not found')
+  const only = tokenChannel()
+  if (!row || row.userId !== userId || (only !== null && only !== row.id)) throw new AppError('NOT_FOUND', 'Channel not found')
   return row
 }
 

@@ -56,6 +56,7 @@ const ModerationInput = builder.inputType('ModerationInput', {
 
 builder.objectFields(ChannelRef, (t) => ({
   recentMessages: t.field({
+    authScopes: { token: 'chat:read' },
     type: [ChatMessageRef],
     description: 'The latest chat lines, oldest first (the server keeps the last CHAT_HISTORY_SIZE).',
     args: { first: t.arg.int({ defaultValue: 50, description: 'How many of the latest lines: 1 to CHAT_HISTORY_SIZE.' }) },
@@ -70,7 +71,7 @@ builder.objectFields(ChannelRef, (t) => ({
 builder.mutationFields((t) => ({
   // The assistant (channels, panel, commands, timers, chat). Signed in; the services check
   // that the channel belongs to the caller (another user's channel is NOT_FOUND).
-  sendChatMessage: t.withAuth({ signedIn: true }).field({
+  sendChatMessage: t.withAuth({ signedIn: true, token: 'chat:write' }).field({
     type: PlatformResultRef,
     description: "Sends as the bot (within the channel's chat limit: RATE_LIMITED when it is reached).",
     args: {
@@ -79,7 +80,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, message }, ctx) => ctx.services.chat.send(ctx.principal.userId, String(channelId), message),
   }),
-  moderateChat: t.withAuth({ signedIn: true }).field({
+  moderateChat: t.withAuth({ signedIn: true, token: 'moderation:write' }).field({
     type: PlatformResultRef,
     description: "Delete a message, time out or ban a viewer through the platform's moderation API.",
     args: {
@@ -102,7 +103,7 @@ const toStatus = (e: BotStatusEvent): BotStatusShape => ({
 })
 
 builder.subscriptionFields((t) => ({
-  chatMessages: t.withAuth({ signedIn: true }).field({
+  chatMessages: t.withAuth({ signedIn: true, token: 'chat:read' }).field({
     type: ChatMessageRef,
     description: "The channel's live chat as the bot receives it (over SSE: POST /graphql with Accept: text/event-stream).",
     args: { channelId: t.arg.id({ required: true, description: 'One of your own channels (another user’s is NOT_FOUND).' }) },
@@ -112,7 +113,7 @@ builder.subscriptionFields((t) => ({
     },
     resolve: (m) => m,
   }),
-  botStatus: t.withAuth({ signedIn: true }).field({
+  botStatus: t.withAuth({ signedIn: true, token: 'channel:read' }).field({
     type: BotStatusRef,
     description: "The bot's status in a channel, whenever it changes.",
     args: { channelId: t.arg.id({ required: true, description: 'One of your own channels (another user’s is NOT_FOUND).' }) },

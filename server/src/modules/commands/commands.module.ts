@@ -3,6 +3,7 @@ import type { ChannelsService } from '../channels/channels.service'
 import type { Core } from '../module'
 import { defineModule } from '../module'
 import type { WebhooksService } from '../webhooks/webhooks.module'
+import { mountCommandRoutes } from './commands.rest'
 import { createCommandsService } from './commands.service'
 import './commands.schema'
 
@@ -23,6 +24,7 @@ export const commandsModule = defineModule({
   }: Core & { channels: ChannelsService; audit: AuditService; webhooks: WebhooksService }) => ({
     commands: createCommandsService({ db, channels, pubsub, now, audit, platforms, webhooks }),
   }),
+  rest: mountCommandRoutes,
 })
 
 // What the bot worker runs of a command or timer (server/src/worker/channel-bot.ts).

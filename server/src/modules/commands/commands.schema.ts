@@ -118,9 +118,20 @@ const ChatTimerInput = timerFields(true)
 const ChatTimerPatch = timerFields(false)
 
 builder.objectFields(ChannelRef, (t) => ({
-  commands: t.field({ type: [ChatCommandRef], description: 'The channel’s chat commands.', resolve: (c, _a, ctx) => ctx.services.commands.listCommands(c.id) }),
-  timers: t.field({ type: [ChatTimerRef], description: 'The channel’s timed messages.', resolve: (c, _a, ctx) => ctx.services.commands.listTimers(c.id) }),
+  commands: t.field({
+    authScopes: { token: 'commands:read' },
+    type: [ChatCommandRef],
+    description: 'The channel’s chat commands.',
+    resolve: (c, _a, ctx) => ctx.services.commands.listCommands(c.id),
+  }),
+  timers: t.field({
+    authScopes: { token: 'commands:read' },
+    type: [ChatTimerRef],
+    description: 'The channel’s timed messages.',
+    resolve: (c, _a, ctx) => ctx.services.commands.listTimers(c.id),
+  }),
   counters: t.field({
+    authScopes: { token: 'commands:read' },
     type: [ChatCounterRef],
     description: 'The channel’s named counters.',
     resolve: (c, _a, ctx) => ctx.services.commands.counters.list(c.id),
@@ -130,7 +141,7 @@ builder.objectFields(ChannelRef, (t) => ({
 builder.mutationFields((t) => ({
   // The assistant (channels, panel, commands, timers, chat). Signed in; the services check
   // that the channel belongs to the caller (another user's channel is NOT_FOUND).
-  createChatCommand: t.withAuth({ signedIn: true }).field({
+  createChatCommand: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatCommandRef,
     description:
       'Adds a command to one of your channels. Bad fields, or a trigger the channel already has: BAD_USER_INPUT per field; over the plan’s commands per channel: PLAN_LIMIT.',
@@ -140,7 +151,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createCommand(ctx.principal.userId, String(channelId), input),
   }),
-  updateChatCommand: t.withAuth({ signedIn: true }).field({
+  updateChatCommand: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatCommandRef,
     description: 'Changes a command of one of your channels; answers it as changed.',
     args: {
@@ -149,12 +160,12 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateCommand(ctx.principal.userId, String(id), input),
   }),
-  deleteChatCommand: t.withAuth({ signedIn: true }).boolean({
+  deleteChatCommand: t.withAuth({ signedIn: true, token: 'commands:write' }).boolean({
     description: 'Deletes a command of one of your channels; true when it was deleted.',
     args: { id: t.arg.id({ required: true, description: 'The command.' }) },
     resolve: (_r, { id }, ctx) => ctx.services.commands.deleteCommand(ctx.principal.userId, String(id)),
   }),
-  createChatTimer: t.withAuth({ signedIn: true }).field({
+  createChatTimer: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatTimerRef,
     description: 'Adds a timed message to one of your channels.',
     args: {
@@ -163,7 +174,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.commands.createTimer(ctx.principal.userId, String(channelId), input),
   }),
-  updateChatTimer: t.withAuth({ signedIn: true }).field({
+  updateChatTimer: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatTimerRef,
     description: 'Changes a timer of one of your channels; answers it as changed.',
     args: {
@@ -172,12 +183,12 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { id, input }, ctx) => ctx.services.commands.updateTimer(ctx.principal.userId, String(id), input),
   }),
-  deleteChatTimer: t.withAuth({ signedIn: true }).boolean({
+  deleteChatTimer: t.withAuth({ signedIn: true, token: 'commands:write' }).boolean({
     description: 'Deletes a timer of one of your channels; true when it was deleted.',
     args: { id: t.arg.id({ required: true, description: 'The timer.' }) },
     resolve: (_r, { id }, ctx) => ctx.services.commands.deleteTimer(ctx.principal.userId, String(id)),
   }),
-  setChatCounter: t.withAuth({ signedIn: true }).field({
+  setChatCounter: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ChatCounterRef,
     description: 'Sets a counter of one of your channels (created when new).',
     args: {
@@ -187,7 +198,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, name, value }, ctx) => ctx.services.commands.counters.setCounter(ctx.principal.userId, String(channelId), name, value),
   }),
-  deleteChatCounter: t.withAuth({ signedIn: true }).boolean({
+  deleteChatCounter: t.withAuth({ signedIn: true, token: 'commands:write' }).boolean({
     description: 'Deletes a counter of one of your channels; true when it was deleted.',
     args: { id: t.arg.id({ required: true, description: 'The counter.' }) },
     resolve: (_r, { id }, ctx) => ctx.services.commands.counters.deleteCounter(ctx.principal.userId, String(id)),

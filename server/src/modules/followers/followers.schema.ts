@@ -53,13 +53,13 @@ const FollowerSettingsInput = builder.inputType('FollowerSettingsInput', {
 
 builder.queryFields((t) => ({
   // Followers and analytics: signed in; the services check the channel is the caller's.
-  followers: t.withAuth({ signedIn: true }).field({
+  followers: t.withAuth({ signedIn: true, token: 'channel:read' }).field({
     type: FollowerPageRef,
     description: "A page of the channel's followers (Twitch: GET /channels/followers; Kick: the follows its webhooks delivered).",
     args: { channelId: t.arg.id({ required: true }), first: t.arg.int({ defaultValue: 20 }), after: t.arg.string() },
     resolve: (_r, a, ctx) => ctx.services.followers.list(ctx.principal.userId, String(a.channelId), a.first ?? 20, a.after ?? null),
   }),
-  followerSettings: t.withAuth({ signedIn: true }).field({
+  followerSettings: t.withAuth({ signedIn: true, token: 'channel:read' }).field({
     type: FollowerSettingsRef,
     args: { channelId: t.arg.id({ required: true }) },
     resolve: (_r, a, ctx) => ctx.services.followers.settings(ctx.principal.userId, String(a.channelId)),
@@ -67,7 +67,7 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  updateFollowerSettings: t.withAuth({ signedIn: true }).field({
+  updateFollowerSettings: t.withAuth({ signedIn: true, token: 'channel:write' }).field({
     type: FollowerSettingsRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: FollowerSettingsInput, required: true }) },
     resolve: (_r, a, ctx) => ctx.services.followers.updateSettings(ctx.principal.userId, String(a.channelId), a.input),

@@ -109,7 +109,7 @@ const PanelRef = builder.objectRef<ChannelRow>('ModerationPanel').implement({
 })
 
 builder.objectFields(ChannelRef, (t) => ({
-  moderation: t.field({ type: PanelRef, resolve: (c) => c }),
+  moderation: t.field({ authScopes: { token: 'moderation:read' }, type: PanelRef, resolve: (c) => c }),
 }))
 
 const NukeInput = builder.inputType('NukeInput', {
@@ -121,7 +121,7 @@ const NukeInput = builder.inputType('NukeInput', {
 })
 
 builder.mutationFields((t) => ({
-  updateModerationSettings: t.withAuth({ signedIn: true }).field({
+  updateModerationSettings: t.withAuth({ signedIn: true, token: 'moderation:write' }).field({
     type: 'JSON',
     description:
       'Replaces the settings, all or nothing; returns them as stored. A value out of range is BAD_USER_INPUT naming its field by path (filters.caps.percent).',
@@ -131,23 +131,23 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, a, ctx) => ctx.services.moderation.updateSettings(ctx.principal.userId, String(a.channelId), a.input),
   }),
-  addModerationRegular: t.withAuth({ signedIn: true }).field({
+  addModerationRegular: t.withAuth({ signedIn: true, token: 'moderation:write' }).field({
     type: [RegularRef],
     args: { channelId: t.arg.id({ required: true }), login: t.arg.string({ required: true }) },
     resolve: (_r, a, ctx) => ctx.services.moderation.addRegularOwned(ctx.principal.userId, String(a.channelId), a.login),
   }),
-  removeModerationRegular: t.withAuth({ signedIn: true }).field({
+  removeModerationRegular: t.withAuth({ signedIn: true, token: 'moderation:write' }).field({
     type: [RegularRef],
     args: { channelId: t.arg.id({ required: true }), login: t.arg.string({ required: true }) },
     resolve: (_r, a, ctx) => ctx.services.moderation.removeRegularOwned(ctx.principal.userId, String(a.channelId), a.login),
   }),
-  undoModerationAction: t.withAuth({ signedIn: true }).field({
+  undoModerationAction: t.withAuth({ signedIn: true, token: 'moderation:write' }).field({
     type: ResultRef,
     description: 'Lifts the timeout or ban of a log row.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, a, ctx) => ctx.services.moderation.undo(ctx.principal.userId, String(a.id)),
   }),
-  nukeChat: t.withAuth({ signedIn: true }).field({
+  nukeChat: t.withAuth({ signedIn: true, token: 'moderation:write' }).field({
     type: NukeResultRef,
     description: 'Removes recent lines containing the phrase and times their senders out (as !nuke).',
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: NukeInput, required: true }) },

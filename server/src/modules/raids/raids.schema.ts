@@ -77,11 +77,13 @@ const RaidTargetRef = builder.objectRef<ChannelSearchResult>('RaidTarget').imple
 
 builder.objectFields(ChannelRef, (t) => ({
   raid: t.field({
+    authScopes: { token: 'channel:read' },
     type: RaidChannelStateRef,
     description: 'The raid panel’s state: pending raid, the plan’s allowance, when the next raid is allowed.',
     resolve: (c, _a, ctx) => ctx.services.raids.stateOf(c),
   }),
   raids: t.field({
+    authScopes: { token: 'channel:read' },
     type: [RaidRef],
     description: 'Raid history, newest first.',
     args: { first: t.arg.int({ defaultValue: 20, description: 'How many: 1 to 100.' }) },
@@ -91,7 +93,7 @@ builder.objectFields(ChannelRef, (t) => ({
 
 builder.queryFields((t) => ({
   // Raid panel: the service checks the channel is the caller's.
-  searchRaidTargets: t.withAuth({ signedIn: true }).field({
+  searchRaidTargets: t.withAuth({ signedIn: true, token: 'raids:write' }).field({
     type: [RaidTargetRef],
     description: 'Live Twitch channels matching the query (Helix search/channels, live only), for the raid panel.',
     args: {
@@ -103,7 +105,7 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  startRaid: t.withAuth({ signedIn: true }).field({
+  startRaid: t.withAuth({ signedIn: true, token: 'raids:write' }).field({
     type: RaidRef,
     description: "Asks Twitch to raid the target (POST /raids); pending until Twitch starts it. Within the plan's raids per 24 h.",
     args: {
@@ -112,7 +114,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, targetId }, ctx) => ctx.services.raids.start(ctx.principal.userId, String(channelId), String(targetId)),
   }),
-  cancelRaid: t.withAuth({ signedIn: true }).field({
+  cancelRaid: t.withAuth({ signedIn: true, token: 'raids:write' }).field({
     type: RaidRef,
     description: "Cancels the channel's pending raid (DELETE /raids).",
     args: { channelId: t.arg.id({ required: true, description: 'One of your own channels (another user’s is NOT_FOUND).' }) },

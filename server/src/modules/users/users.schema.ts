@@ -132,7 +132,7 @@ builder.queryFields((t) => ({
   // Accounts, licences, plans (admin and reseller side). Signed in; the services filter by
   // scope (admin: all; reseller: their clients; client: themself): "read all" never widens it.
   // What only staff may do is a rule of STAFF_ABILITY (abilities.ts), the same the client shows buttons by.
-  users: t.withAuth({ signedIn: true }).field({
+  users: t.withAuth({ signedIn: true, token: 'users:read' }).field({
     type: UserConnectionRef,
     description:
       'Users with a package (the spec’s user list), in scope: admins everyone, resellers their clients, clients themself. Keyset paged: first/after or last/before.',
@@ -154,7 +154,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_root, args, ctx) => ctx.services.users.connection(ctx.principal, args),
   }),
-  user: t.withAuth({ signedIn: true }).field({
+  user: t.withAuth({ signedIn: true, token: 'users:read' }).field({
     type: UserRef,
     nullable: true,
     description: 'A user in scope (any package), or null.',
@@ -164,12 +164,12 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  createUser: t.withAuth({ can: ['create', 'User'] }).field({
+  createUser: t.withAuth({ can: ['create', 'User'], token: 'users:write' }).field({
     type: UserRef,
     args: { input: t.arg({ type: CreateUserInput, required: true }) },
     resolve: (_root, { input }, ctx) => ctx.services.users.create(ctx.principal, given(input)),
   }),
-  updateUser: t.withAuth({ signedIn: true }).field({
+  updateUser: t.withAuth({ signedIn: true, token: 'users:write' }).field({
     type: UserRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
     resolve: (_root, { id, input }, ctx) =>
@@ -178,7 +178,7 @@ builder.mutationFields((t) => ({
         ...(input.botPanel ? { botPanel: given(input.botPanel) } : {}),
       }),
   }),
-  deleteUser: t.withAuth({ can: ['manage', 'User'] }).boolean({
+  deleteUser: t.withAuth({ can: ['manage', 'User'], token: 'users:write' }).boolean({
     description: 'Admins: deletes the account (not your own); its keys are revoked, its clients lose their reseller.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, ctx) => {

@@ -1,0 +1,119 @@
+import { useTranslation } from 'react-i18next'
+import styled from 'styled-components'
+import { StyledCard } from '../../../components/ui/card'
+import { PageHeader } from '../../../components/ui/page-header'
+import { AccessTokens } from '../components/access-tokens'
+
+const StyledStack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xl};
+
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`
+
+const StyledCode = styled.pre`
+  overflow-x: auto;
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`
+
+/** The examples, with this server's address and a placeholder secret (never a real one). */
+function examples(origin: string) {
+  const token = 'cat_YOUR_TOKEN'
+  return {
+    graphqlCurl: `curl -s ${origin}/graphql \\
+  -H 'authorization: Bearer ${token}' \\
+  -H 'content-type: application/json' \\
+  -d '{"query":"{ channels { id displayName commands { trigger response } } }"}'`,
+    graphqlFetch: `const res = await fetch('${origin}/graphql', {
+  method: 'POST',
+  headers: { authorization: 'Bearer ${token}', 'content-type': 'application/json' },
+  body: JSON.stringify({ query: '{ channels { id commands { trigger } } }' }),
+})
+console.log((await res.json()).data)`,
+    restCurl: `curl -s ${origin}/api/v1/channels/CHANNEL_ID/commands -H 'authorization: Bearer ${token}'
+curl -s -X POST ${origin}/api/v1/channels/CHANNEL_ID/commands \\
+  -H 'authorization: Bearer ${token}' -H 'content-type: application/json' \\
+  -d '{"trigger":"!discord","response":"Join us: discord.gg/…"}'`,
+    restFetch: `const res = await fetch('${origin}/api/v1/channels/CHANNEL_ID/commands', {
+  method: 'POST',
+  headers: { authorization: 'Bearer ${token}', 'content-type': 'application/json' },
+  body: JSON.stringify({ trigger: '!discord', response: 'Join us: discord.gg/…' }),
+})
+console.log(res.status, res.headers.get('ratelimit-remaining'), await res.json())`,
+    sse: `curl -N ${origin}/graphql \\
+  -H 'authorization: Bearer ${token}' \\
+  -H 'accept: text/event-stream' -H 'content-type: application/json' \\
+  -d '{"query":"subscription { chatMessages(channelId: \\"CHANNEL_ID\\") { user text } }"}'`,
+  }
+}
+
+/** The scopes with their explanation's key (the server's list: server/src/permissions/token-scopes.ts). */
+const SCOPES = [
+  ['channel:read', 'scopes.list.channel_read'],
+  ['channel:write', 'scopes.list.channel_write'],
+  ['commands:read', 'scopes.list.commands_read'],
+  ['commands:write', 'scopes.list.commands_write'],
+  ['moderation:read', 'scopes.list.moderation_read'],
+  ['moderation:write', 'scopes.list.moderation_write'],
+  ['chat:read', 'scopes.list.chat_read'],
+  ['chat:write', 'scopes.list.chat_write'],
+  ['raids:write', 'scopes.list.raids_write'],
+  ['analytics:read', 'scopes.list.analytics_read'],
+  ['users:read', 'scopes.list.users_read'],
+  ['users:write', 'scopes.list.users_write'],
+] as const
+
+/** /developers: tokens, how to call the API with one, live chat over SSE, the scopes, and (filled by the webhooks work) webhooks. */
+export default function DevelopersPage({ title }: { title: string }) {
+  const { t } = useTranslation('developers')
+  const ex = examples(window.location.origin)
+  return (
+    <StyledStack data-testid="developers-page">
+      <PageHeader title={title} subtitle={t('intro')} />
+      <StyledCard aria-labelledby="dev-tokens">
+        <h2 id="dev-tokens">{t('tokens.title')}</h2>
+        <AccessTokens />
+      </StyledCard>
+      <StyledCard aria-labelledby="dev-graphql">
+        <h2 id="dev-graphql">{t('graphql.title')}</h2>
+        <p>{t('graphql.text')}</p>
+        <StyledCode translate="no">{ex.graphqlCurl}</StyledCode>
+        <StyledCode translate="no">{ex.graphqlFetch}</StyledCode>
+      </StyledCard>
+      <StyledCard aria-labelledby="dev-rest">
+        <h2 id="dev-rest">{t('rest.title')}</h2>
+        <p>{t('rest.text')}</p>
+        <StyledCode translate="no">{ex.restCurl}</StyledCode>
+        <StyledCode translate="no">{ex.restFetch}</StyledCode>
+      </StyledCard>
+      <StyledCard aria-labelledby="dev-sse">
+        <h2 id="dev-sse">{t('sse.title')}</h2>
+        <p>{t('sse.text')}</p>
+        <StyledCode translate="no">{ex.sse}</StyledCode>
+      </StyledCard>
+      <StyledCard aria-labelledby="dev-scopes">
+        <h2 id="dev-scopes">{t('scopes.title')}</h2>
+        <p>{t('scopes.text')}</p>
+        <ul data-testid="developers-scopes">
+          {SCOPES.map(([s, key]) => (
+            <li key={s}>
+              <code translate="no">{s}</code>: {t(key)}
+            </li>
+          ))}
+        </ul>
+      </StyledCard>
+      {/* WEBHOOKS SECTION (issue 32, part 2): the webhooks work fills this card (endpoints, verifying a delivery, the event catalogue). */}
+      <StyledCard aria-labelledby="dev-webhooks" id="webhooks" data-testid="developers-webhooks">
+        <h2 id="dev-webhooks">{t('webhooks.title')}</h2>
+        <p>{t('webhooks.placeholder')}</p>
+      </StyledCard>
+    </StyledStack>
+  )
+}

@@ -1,0 +1,55 @@
+import type { Hono } from 'hono'
+import { z } from 'zod'
+import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
+import { rule, scoped } from '../../permissions/abilities'
+import { parseFields } from '../../validation'
+import { commandAvailabilities, commandPermissions, type ChatCommandRow } from './commands.tables'
+
+/**
+ * The integrators' REST door to a channel's commands (issue 32): the same service as the
+ * GraphQL fields, for a signed-in person or a personal access token with the scope. The body's
+ * shape is checked here; the command's own rules (trigger, length, variables) by the service.
+ */
+const commandBody = z.strictObject({
+  trigger: z.string().max(200),
+  response: z.string().max(2000),
+  cooldownSeconds: z.number().int().nullish(),
+  userCooldownSeconds: z.number().int().nullish(),
+  permission: z.enum(commandPermissions).nullish(),
+  enabled: z.boolean().nullish(),
+  category: z.string().max(200).nullish(),
+  aliases: z.array(z.string().max(200)).max(50).nullish(),
+  availability: z.enum(commandAvailabilities).nullish(),
+  allowedUsers: z.array(z.string().max(200)).max(500).nullish(),
+  deniedUsers: z.array(z.string().max(200)).max(500).nullish(),
+})
+
+const toJson = (c: ChatCommandRow) => ({
+  id: String(c.id),
+  channelId: String(c.channelId),
+  trigger: c.trigger,
+  response: c.response,
+  aliases: c.aliases,
+  permission: c.permission,
+  availability: c.availability,
+  cooldownSeconds: c.cooldownSeconds,
+  userCooldownSeconds: c.userCooldownSeconds,
+  enabled: c.enabled,
+  category: c.category,
+  useCount: c.useCount,
+  updatedAt: c.updatedAt.toISOString(),
+})
+
+/** GET → `{commands: [...]}`; POST `{trigger, response, …}` → 201 `{command}`. Another owner's channel is a 404. */
+export function mountCommandRoutes(app: Hono<AppEnv>) {
+  guarded(app, 'GET', '/api/v1/channels/:channelId/commands', scoped(rule.signedIn, 'commands:read'), async (c, principal) => {
+    const { channels, commands } = c.get('services')
+    const channel = await channels.owned(principal.userId, c.req.param('channelId') ?? '')
+    return c.json({ commands: (await commands.listCommands(channel.id)).map(toJson) })
+  })
+  guarded(app, 'POST', '/api/v1/channels/:channelId/commands', scoped(rule.signedIn, 'commands:write'), async (c, principal) => {
+    const input = parseFields(commandBody, await jsonBody(c))
+    const command = await c.get('services').commands.createCommand(principal.userId, c.req.param('channelId') ?? '', input)
+    return c.json({ command: toJson(command) }, 201)
+  })
+}
