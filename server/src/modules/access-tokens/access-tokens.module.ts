@@ -16,7 +16,7 @@ export { TOKEN_PREFIX } from './secret'
  * before every route).
  */
 export const accessTokensModule = defineModule({
-  name: 'accessTokens',
+  name: 'access-tokens',
   services: (d: Core & { auth: AuthService; channels: ChannelsService }) => {
     const accessTokens = createAccessTokensService({ db: d.db, channels: d.channels, invalidations: d.invalidations, now: d.now })
     d.auth.acceptPersonalTokens({ prefix: TOKEN_PREFIX, resolve: accessTokens.resolve })

@@ -6,11 +6,9 @@ import { createSchema } from './calendar-inputs'
 const own = 'Only the caller’s own events; another’s is a 404 with no body.'
 
 /** The spec's event shape (section 3): the flat input's calendar fields under extendedProps. */
-const eventBody = createSchema
-  .pick({ title: true, start: true, end: true, allDay: true, url: true })
-  .extend({
-    extendedProps: createSchema.pick({ calendar: true, guests: true, location: true, description: true, channelId: true, timezone: true }).partial().optional(),
-  })
+const eventBody = createSchema.pick({ title: true, start: true, end: true, allDay: true, url: true }).extend({
+  extendedProps: createSchema.pick({ calendar: true, guests: true, location: true, description: true, channelId: true, timezone: true }).partial().optional(),
+})
 const event = z.looseObject({
   id: z.number().int(),
   title: z.string(),

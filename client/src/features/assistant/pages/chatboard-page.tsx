@@ -111,9 +111,7 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
       })
       const result = data?.moderateChat
       if (result) {
-        const text = result.ok
-          ? t('chatboard.platformAnswered', { platform })
-          : t('chatboard.platformRefused', { platform, answer: result.message })
+        const text = result.ok ? t('chatboard.platformAnswered', { platform }) : t('chatboard.platformRefused', { platform, answer: result.message })
         setAnswer({ ok: result.ok, text })
         toast.show({ variant: result.ok ? 'success' : 'danger', title: t(`chatboard.moderation.${kind}Done`, { user: message.userName }), message: text })
       }
