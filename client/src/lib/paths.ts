@@ -11,6 +11,8 @@ export const PATHS = {
   accountSettings: (id: string) => `/pages/account-setting/${encodeURIComponent(id)}`,
   /** The invoices feature's route apps-invoice-preview (the shop links an order to its invoice). */
   invoicePreview: (id: string) => `/apps/invoice/preview/${encodeURIComponent(id)}`,
+  /** The webhooks feature's page (the developers' page points integrators there). */
+  webhooks: '/pages/webhooks',
 } as const
 
 /**

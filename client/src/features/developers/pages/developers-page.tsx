@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 import { StyledCard } from '../../../components/ui/card'
 import { PageHeader } from '../../../components/ui/page-header'
+import { PATHS } from '../../../lib/paths'
 import { AccessTokens } from '../components/access-tokens'
 
 const StyledStack = styled.div`
@@ -109,10 +111,21 @@ export default function DevelopersPage({ title }: { title: string }) {
           ))}
         </ul>
       </StyledCard>
-      {/* WEBHOOKS SECTION (issue 32, part 2): the webhooks work fills this card (endpoints, verifying a delivery, the event catalogue). */}
       <StyledCard aria-labelledby="dev-webhooks" id="webhooks" data-testid="developers-webhooks">
         <h2 id="dev-webhooks">{t('webhooks.title')}</h2>
-        <p>{t('webhooks.placeholder')}</p>
+        <p>{t('webhooks.text')}</p>
+        <p>
+          <Link to={PATHS.webhooks}>{t('webhooks.open')}</Link>
+        </p>
+      </StyledCard>
+      <StyledCard aria-labelledby="dev-openapi" data-testid="developers-openapi">
+        <h2 id="dev-openapi">{t('openapi.title')}</h2>
+        <p>{t('openapi.text')}</p>
+        <p>
+          <a href="/openapi.json" translate="no">
+            /openapi.json
+          </a>
+        </p>
       </StyledCard>
     </StyledStack>
   )
