@@ -76,7 +76,12 @@ describe.each(engines)('a channel team on %s', (engine) => {
     expect(listed[0].id).toBe(channelId)
     expect(listed[0].account).toBeNull()
     expect(listed[0].myAccess).toMatchObject({ owner: false, group: 'moderator' })
-    expect((await ok(COMMANDS, { c: channelId }, member)).channel.commands).toEqual([])
+    // A moderator reads the commands (the sandbox's starter ones) but may not add one.
+    expect((await ok(COMMANDS, { c: channelId }, member)).channel.commands.map((c: { trigger: string }) => c.trigger).sort()).toEqual([
+      '!hello',
+      '!lurk',
+      '!uptime',
+    ])
     expect(await code(CONVERSATION, { c: channelId }, member)).toBe('FORBIDDEN')
     expect(await code(ADD_COMMAND, { c: channelId, t: '!nope' }, member)).toBe('FORBIDDEN')
     // The member's act is named by the member, never as the owner's ("dashboard").
