@@ -303,10 +303,10 @@ describe.each(engines)('webhooks on %s', (engine) => {
   it('queues stream, raid and command events from the sandbox in their own transactions', async () => {
     const events = ['stream.online', 'stream.offline', 'raid.incoming', 'command.used']
     await ok(UPDATE, { id: endpoint.id, i: { events } })
-    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hello", response: "Hi ${user}!" }) { id } }', { c: channelId })
+    await ok('mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!hi", response: "Hi ${user}!" }) { id } }', { c: channelId })
     await ok('mutation($c: ID!) { sandboxStream(channelId: $c, online: true, category: "Chess") }', { c: channelId })
     await ok('mutation($c: ID!, $f: String!) { sandboxRaid(channelId: $c, fromChannel: $f, viewers: 12) }', { c: channelId, f: 'FriendlyChannel' })
-    await ok('mutation($c: ID!) { sandboxChat(channelId: $c, viewer: "TestViewer", badges: [], text: "!hello") }', { c: channelId })
+    await ok('mutation($c: ID!) { sandboxChat(channelId: $c, viewer: "TestViewer", badges: [], text: "!hi") }', { c: channelId })
     const typesQueued = async () => new Set((await deliveriesOf(endpoint.id)).map((d: { eventType: string }) => d.eventType))
     await waitFor(async () => {
       const s = await typesQueued()
@@ -322,7 +322,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     )
     expect(byType.get('stream.online')).toMatchObject({ channelId, category: 'Chess' })
     expect(byType.get('raid.incoming')).toMatchObject({ channelId, viewers: 12 })
-    expect(byType.get('command.used')).toMatchObject({ channelId, trigger: '!hello', user: 'TestViewer', useCount: 1 })
+    expect(byType.get('command.used')).toMatchObject({ channelId, trigger: '!hi', user: 'TestViewer', useCount: 1 })
     expect(byType.get('stream.offline')).toMatchObject({ channelId })
     // One event per change: the bot reports the live state more than once.
     expect(hooks().filter((h) => verify(endpoint.secret, h).type === 'stream.online')).toHaveLength(1)
