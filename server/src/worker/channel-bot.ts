@@ -85,9 +85,6 @@ export const FOLLOW_BATCH_MS = 10_000
 /** A subscription Twitch refused is tried again this often (sooner when the owner acts: a reconnect restarts the bot). */
 export const REFUSED_RETRY_MS = 15 * 60_000
 
-/** Message ids of the bot's own lines kept to recognise their echo in chat. */
-const OWN_IDS = 200
-
 /** Outgoing lines waiting for the chat limit; beyond this the oldest are dropped. */
 const MAX_QUEUE = 100
 
@@ -133,8 +130,6 @@ export class ChannelBot {
   /** Whether the bot speaks as an account of its own (else as the broadcaster, whose lines are not all its own). */
   private separateBot = false
   /** Ids of the lines the bot sent (newest last), and the texts of those still being sent: their echo is not a viewer's line. */
-  private readonly ownIds: string[] = []
-  private readonly sending = new Map<string, number>()
   /** Subscriptions the platform refused (the rest run): the status names them and the fix; retried every REFUSED_RETRY_MS. */
   private refused: Array<RefusedSubscription & { sub: ConduitSubscription }> = []
   private refusedTimer: unknown = null
@@ -732,10 +727,8 @@ export class ChannelBot {
   private isOwnLine(chat: IncomingChat): boolean {
     if (chat.userId !== this.senderId) return false
     if (this.separateBot) return true
-    const n = this.sending.get(chat.text) ?? 0
-    if (n === 1) this.sending.delete(chat.text)
-    else if (n > 1) this.sending.set(chat.text, n - 1)
-    return n > 0 || this.ownIds.includes(chat.messageId)
+    // Whoever sent it as the bot (this queue, the chatboard, a giveaway announcement): the chat service marked it.
+    return this.s.chat.isBotEcho(this.row.id, chat.messageId, chat.text)
   }
 
   private enqueue(text: string) {
@@ -747,21 +740,9 @@ export class ChannelBot {
 
   /** Sends one line; its id is kept to recognise its echo. A send the platform failed holds an error until one succeeds. */
   private async sendOne(text: string) {
-    this.sending.set(text, (this.sending.get(text) ?? 0) + 1)
-    // Echoes that never come (chat not subscribed, a dropped session) must not pile up: the oldest marks go.
-    for (const key of this.sending.keys()) {
-      if (this.sending.size <= OWN_IDS) break
-      this.sending.delete(key)
-    }
-    let echoed = true
     try {
       const result = await this.s.chat.sendAsBot(this.row.id, text)
       this.stats.sent++
-      echoed = result.ok
-      if (result.ok && result.id) {
-        this.ownIds.push(result.id)
-        if (this.ownIds.length > OWN_IDS) this.ownIds.splice(0, this.ownIds.length - OWN_IDS)
-      }
       if (!result.ok) this.log.warn({ channelId: this.row.id, status: result.status, message: result.message }, 'platform refused a bot message')
       else if (this.held !== null && this.heldBySend) {
         this.held = null
@@ -769,18 +750,10 @@ export class ChannelBot {
         await this.reportRunning(true)
       }
     } catch (e) {
-      echoed = false
       this.log.warn({ channelId: this.row.id, err: (e as Error).message }, 'bot message not sent')
       if (isAppError(e) && e.code === 'PLATFORM_ERROR') {
         this.heldBySend = true
         await this.holdError(e.message)
-      }
-    } finally {
-      // A line not sent has no echo to wait for; a sent one's echo, if already seen, took its mark.
-      if (!echoed) {
-        const n = this.sending.get(text) ?? 0
-        if (n <= 1) this.sending.delete(text)
-        else this.sending.set(text, n - 1)
       }
     }
   }

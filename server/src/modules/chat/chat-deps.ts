@@ -1,3 +1,4 @@
+import type { BotEchoes } from './bot-echoes'
 import type { PubSub } from 'graphql-yoga'
 import type { Db } from '../../db/client'
 import type { Logger } from '../../logger'
@@ -50,6 +51,8 @@ export interface ChatDeps extends ChatOptions {
   limiters: ChatLimiters
   /** Lines recorded since start; the ring is trimmed every 20th. */
   inserted: { count: number }
+  /** The lines sent as the bot from this process, to recognise their echo. */
+  echoes: BotEchoes
   /** Told of each chatboard action after the platform answered. */
   moderatedHooks: ModeratedHook[]
 }

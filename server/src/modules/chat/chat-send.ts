@@ -3,11 +3,26 @@ import type { PlatformResult } from '../../platforms/types'
 import { MAX_MESSAGE_LENGTH } from '../commands/template'
 import { platformAnswer, type ChatDeps } from './chat-deps'
 
-/** Sends as the bot now, if the channel's chat limit allows (the worker queues instead). */
-export async function sendAsBot({ channels, platforms }: ChatDeps, channelId: number, text: string): Promise<PlatformResult> {
+/**
+ * Sends as the bot now (the worker queues within the chat limit; the chatboard checks it). Every
+ * line is marked, so its echo in the chat is known as the bot's (`isBotEcho`) whoever sent it.
+ */
+export async function sendAsBot({ channels, platforms, echoes }: ChatDeps, channelId: number, text: string): Promise<PlatformResult> {
   const channel = await channels.byId(channelId)
   if (!channel) throw new AppError('NOT_FOUND', 'Channel not found')
-  return platformAnswer(() => channels.actAs(channelId, 'sender', async (as) => (await platforms.of(channel)).sendChat(as, text)))
+  echoes.sending(channelId, text)
+  let result: PlatformResult | null = null
+  try {
+    result = await platformAnswer(() => channels.actAs(channelId, 'sender', async (as) => (await platforms.of(channel)).sendChat(as, text)))
+    return result
+  } finally {
+    echoes.sent(channelId, text, result?.ok ?? false, result?.id)
+  }
+}
+
+/** Whether a chat line of the sender's account is the echo of a line sent as the bot from this process. */
+export function isBotEcho({ echoes }: ChatDeps, channelId: number, messageId: string, text: string): boolean {
+  return echoes.isEcho(channelId, messageId, text)
 }
 
 /** Chatboard: a message from the owner or a team member who manages moderation, sent as the bot. */

@@ -3,7 +3,8 @@ import type { ChatDeps, ChatOptions, ModeratedHook } from './chat-deps'
 import { countSince, lineOf, markRemoved, recent, record } from './chat-history'
 import { ChatLimiters } from './chat-limiter'
 import { moderate } from './chat-moderate'
-import { send, sendAsBot } from './chat-send'
+import { isBotEcho, send, sendAsBot } from './chat-send'
+import { BotEchoes } from './bot-echoes'
 
 export { moderationActions, toEvent, type ModeratedEvent, type ModerationAction, type ModerationInput } from './chat-deps'
 
@@ -13,9 +14,9 @@ export { moderationActions, toEvent, type ModeratedEvent, type ModerationAction,
  * the platform API, within the channel's chat limit, and answer what the platform said.
  */
 export function createChatService(options: ChatOptions) {
-  const deps: ChatDeps = { ...options, limiters: new ChatLimiters(), inserted: { count: 0 }, moderatedHooks: [] }
+  const deps: ChatDeps = { ...options, limiters: new ChatLimiters(), inserted: { count: 0 }, moderatedHooks: [], echoes: new BotEchoes() }
   return {
-    ...bindDeps(deps, { record, recent, countSince, send, sendAsBot, moderate, markRemoved, lineOf }),
+    ...bindDeps(deps, { record, recent, countSince, send, sendAsBot, isBotEcho, moderate, markRemoved, lineOf }),
     limiters: deps.limiters,
     /** Another module's listener for chatboard actions (the moderation log), after the platform answered. */
     onModerated: (hook: ModeratedHook) => void deps.moderatedHooks.push(hook),
