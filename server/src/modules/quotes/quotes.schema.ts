@@ -30,26 +30,30 @@ const QuoteAddPermission = builder.enumType('QuoteAddPermission', {
 })
 
 builder.objectFields(ChannelRef, (t) => ({
-  quotes: t.field({ type: [QuoteRef], resolve: (c, _a, ctx) => ctx.services.quotes.list(c.id) }),
-  quoteAddPermission: t.field({ type: QuoteAddPermission, resolve: (c, _a, ctx) => ctx.services.quotes.addPermission(c.id) }),
+  quotes: t.field({ authScopes: { token: 'commands:read' }, type: [QuoteRef], resolve: (c, _a, ctx) => ctx.services.quotes.list(c.id) }),
+  quoteAddPermission: t.field({
+    authScopes: { token: 'commands:read' },
+    type: QuoteAddPermission,
+    resolve: (c, _a, ctx) => ctx.services.quotes.addPermission(c.id),
+  }),
 }))
 
 builder.mutationFields((t) => ({
-  createQuote: t.withAuth({ signedIn: true }).field({
+  createQuote: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: QuoteRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: QuoteInput, required: true }) },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.quotes.create(ctx.principal.userId, String(channelId), input),
   }),
-  updateQuote: t.withAuth({ signedIn: true }).field({
+  updateQuote: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: QuoteRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: QuotePatch, required: true }) },
     resolve: (_r, { id, input }, ctx) => ctx.services.quotes.update(ctx.principal.userId, String(id), input),
   }),
-  deleteQuote: t.withAuth({ signedIn: true }).boolean({
+  deleteQuote: t.withAuth({ signedIn: true, token: 'commands:write' }).boolean({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.quotes.remove(ctx.principal.userId, String(id)),
   }),
-  setQuoteAddPermission: t.withAuth({ signedIn: true }).field({
+  setQuoteAddPermission: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: QuoteAddPermission,
     args: { channelId: t.arg.id({ required: true }), permission: t.arg({ type: QuoteAddPermission, required: true }) },
     resolve: (_r, { channelId, permission }, ctx) => ctx.services.quotes.setAddPermission(ctx.principal.userId, String(channelId), permission),
