@@ -23,16 +23,22 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer X> ? X
 export function connectionOf<T>(name: string, node: ObjectRef<Types, T>, totalCountDescription: string) {
   const EdgeRef = builder.objectRef<{ cursor: string; node: T }>(`${name}Edge`).implement({
     extensions: guardedByParent,
+    description: `One ${name} of a page, with its cursor.`,
     fields: (t) => ({
-      cursor: t.exposeString('cursor'),
-      node: t.field({ type: node, resolve: (e) => e.node as never }),
+      cursor: t.exposeString('cursor', { description: 'Opaque: pass it as `after` to read on from this entry.' }),
+      node: t.field({ type: node, description: `The ${name}.`, resolve: (e) => e.node as never }),
     }),
   })
   return builder.objectRef<Connection<T>>(`${name}Connection`).implement({
     extensions: guardedByParent,
+    description: `A page of ${name} entries, with where it sits in the whole list.`,
     fields: (t) => ({
-      edges: t.field({ type: [EdgeRef], resolve: (c) => c.edges }),
-      pageInfo: t.field({ type: PageInfoRef, resolve: (c) => c.pageInfo }),
+      edges: t.field({ type: [EdgeRef], description: 'The entries of this page, in order.', resolve: (c) => c.edges }),
+      pageInfo: t.field({
+        type: PageInfoRef,
+        description: 'Where this page sits: whether more follow, and the cursors to read on.',
+        resolve: (c) => c.pageInfo,
+      }),
       totalCount: t.exposeInt('totalCount', { description: totalCountDescription }),
     }),
   })

@@ -18,6 +18,8 @@ export const TOKEN_SCOPES = [
   'chat:write',
   'raids:write',
   'analytics:read',
+  'webhooks:read',
+  'webhooks:write',
   'users:read',
   'users:write',
 ] as const

@@ -1,9 +1,9 @@
 import { builder } from '../../graphql/builder'
 import { connectionOf } from '../../graphql/connection'
 import { guardedByParent } from '../../graphql/field-auth'
-import { channelGrants, channelModules, memberGroups, type ChannelRights } from '../../permissions/channel-rights'
+import { channelModules, type channelGrants, type memberGroups, type ChannelRights } from '../../permissions/channel-rights'
 import type { NamedChannelAuditRow } from '../channels/channel-audit'
-import { channelAuditModules } from '../channels/channel-audit.tables'
+import type { channelAuditModules } from '../channels/channel-audit.tables'
 import { ChannelRef, PlatformEnum } from '../channels/channels.schema'
 import type { TeamMemberView, TeamView } from './team.service'
 import type { ChannelInvitationRow } from './team.tables'
@@ -11,25 +11,56 @@ import type { ChannelInvitationRow } from './team.tables'
 const MemberGroupEnum = builder.enumType('MemberGroup', {
   description:
     'A team member’s group: editor (everything of the channel but billing, licence, disconnecting and the team), moderator (chat, moderation, regulars; reads commands and timers), viewer (reads), custom (per module).',
-  values: memberGroups,
+  values: {
+    editor: { description: 'Manages every module of the channel (not billing, the licence, disconnecting or the team).' },
+    moderator: { description: 'Manages moderation (chatboard, regulars); views commands and timers; nothing else.' },
+    viewer: { description: 'Views every module, changes nothing.' },
+    custom: { description: 'The rights the owner picked per module (a module left out: none).' },
+  } satisfies Record<(typeof memberGroups)[number], { description: string }>,
 })
 const ChannelModuleEnum = builder.enumType('ChannelModule', {
   description:
     'A part of a channel a team member may be granted: commands (and timers, counters), moderation (and chatboard, regulars), conversation, raids, videos (and clips), followers (and analytics), switches (bot panel), audit (the channel log).',
-  values: channelModules,
+  values: {
+    commands: { description: 'Chat commands, timers and counters.' },
+    moderation: { description: 'Moderation settings and filters, the chatboard and regulars.' },
+    conversation: { description: "The bot's conversation settings and rules." },
+    raids: { description: 'Raids and their settings.' },
+    videos: { description: 'Videos and clips.' },
+    followers: { description: 'Followers and the analytics.' },
+    switches: { description: 'The bot panel: the switches that turn modules on and off.' },
+    audit: { description: 'The channel log (view only: nobody writes it by hand).' },
+  } satisfies Record<(typeof channelModules)[number], { description: string }>,
 })
-const ChannelGrantEnum = builder.enumType('ChannelGrant', { description: 'none, view, or manage (which includes view).', values: channelGrants })
+const ChannelGrantEnum = builder.enumType('ChannelGrant', {
+  description: 'none, view, or manage (which includes view).',
+  values: {
+    none: { description: 'No access: the module is hidden and its fields refused.' },
+    view: { description: 'Read the module, change nothing.' },
+    manage: { description: 'Read and change the module.' },
+  } satisfies Record<(typeof channelGrants)[number], { description: string }>,
+})
 const ChannelAuditModuleEnum = builder.enumType('ChannelAuditModule', {
   description: 'The modules of the channel log: the channel modules and team.',
-  values: channelAuditModules,
+  values: {
+    commands: { description: 'Changes to commands, timers and counters.' },
+    moderation: { description: 'Changes to moderation settings and regulars.' },
+    conversation: { description: 'Changes to the conversation settings and rules.' },
+    raids: { description: 'Changes to raids.' },
+    videos: { description: 'Changes to videos and clips.' },
+    followers: { description: 'Changes in the followers module.' },
+    switches: { description: 'Switches turned on or off on the bot panel.' },
+    audit: { description: 'The channel log module (no change is written under it today).' },
+    team: { description: 'Team changes: invitations made, withdrawn or accepted, members changed or removed.' },
+  } satisfies Record<(typeof channelAuditModules)[number], { description: string }>,
 })
 
 const ModuleRightRef = builder.objectRef<{ module: (typeof channelModules)[number]; grant: (typeof channelGrants)[number] }>('ModuleRight').implement({
   extensions: guardedByParent,
   description: 'One module and what a member may do there.',
   fields: (t) => ({
-    module: t.field({ type: ChannelModuleEnum, resolve: (r) => r.module }),
-    grant: t.field({ type: ChannelGrantEnum, resolve: (r) => r.grant }),
+    module: t.field({ type: ChannelModuleEnum, description: 'The module.', resolve: (r) => r.module }),
+    grant: t.field({ type: ChannelGrantEnum, description: 'What the member may do there: none, view or manage.', resolve: (r) => r.grant }),
   }),
 })
 
@@ -60,12 +91,12 @@ const TeamMemberRef = builder.objectRef<TeamMemberView>('TeamMember').implement(
   extensions: guardedByParent,
   description: 'An account on a channel’s team (the owner sees it on the team page).',
   fields: (t) => ({
-    userId: t.id({ resolve: (m) => String(m.userId) }),
-    username: t.exposeString('username'),
+    userId: t.id({ description: "The member's account id (the argument of updateTeamMember / removeTeamMember).", resolve: (m) => String(m.userId) }),
+    username: t.exposeString('username', { description: "The member's account username." }),
     email: t.exposeString('email', { description: 'The address the owner invited.' }),
-    group: t.field({ type: MemberGroupEnum, resolve: (m) => m.group }),
+    group: t.field({ type: MemberGroupEnum, description: "The member's group.", resolve: (m) => m.group }),
     rights: t.field({ type: [ModuleRightRef], description: 'The effective rights (the preset’s, or the custom map).', resolve: (m) => listRights(m.rights) }),
-    addedAt: t.field({ type: 'DateTime', resolve: (m) => m.addedAt }),
+    addedAt: t.field({ type: 'DateTime', description: 'When the member joined (accepted the invitation).', resolve: (m) => m.addedAt }),
   }),
 })
 
@@ -73,11 +104,15 @@ const TeamInvitationRef = builder.objectRef<ChannelInvitationRow>('TeamInvitatio
   extensions: guardedByParent,
   description: 'An open invitation by e-mail (not accepted, withdrawn or expired).',
   fields: (t) => ({
-    id: t.id({ resolve: (i) => String(i.id) }),
-    email: t.exposeString('email'),
-    group: t.field({ type: MemberGroupEnum, resolve: (i) => i.group }),
-    createdAt: t.field({ type: 'DateTime', resolve: (i) => i.createdAt }),
-    expiresAt: t.field({ type: 'DateTime', resolve: (i) => i.expiresAt }),
+    id: t.id({ description: 'The invitation (the argument of withdrawTeamInvitation).', resolve: (i) => String(i.id) }),
+    email: t.exposeString('email', { description: 'The invited address (lower-cased): only the account with it may accept.' }),
+    group: t.field({ type: MemberGroupEnum, description: 'The group the invitee gets on accepting.', resolve: (i) => i.group }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the owner sent it.', resolve: (i) => i.createdAt }),
+    expiresAt: t.field({
+      type: 'DateTime',
+      description: 'After this the link no longer works (TEAM_INVITATION_DAYS after sending).',
+      resolve: (i) => i.expiresAt,
+    }),
   }),
 })
 
@@ -85,9 +120,9 @@ const TeamRef = builder.objectRef<TeamView>('Team').implement({
   extensions: guardedByParent,
   description: "A channel's team, for its owner.",
   fields: (t) => ({
-    channelId: t.id({ resolve: (v) => String(v.channel.id) }),
-    members: t.field({ type: [TeamMemberRef], resolve: (v) => v.members }),
-    invitations: t.field({ type: [TeamInvitationRef], resolve: (v) => v.invitations }),
+    channelId: t.id({ description: 'The channel.', resolve: (v) => String(v.channel.id) }),
+    members: t.field({ type: [TeamMemberRef], description: 'The members, oldest first (the owner is not one).', resolve: (v) => v.members }),
+    invitations: t.field({ type: [TeamInvitationRef], description: 'The open invitations, oldest first.', resolve: (v) => v.invitations }),
     limit: t.int({
       nullable: true,
       description: "Members (open invitations included) the owner's plan allows per channel; null: no limit.",
@@ -102,11 +137,11 @@ const InvitationPreviewRef = builder
     extensions: guardedByParent,
     description: 'What an invitation link offers, shown before accepting.',
     fields: (t) => ({
-      channelName: t.string({ resolve: (p) => p.channel.displayName }),
-      platform: t.field({ type: PlatformEnum, resolve: (p) => p.channel.platform }),
+      channelName: t.string({ description: "The channel's display name.", resolve: (p) => p.channel.displayName }),
+      platform: t.field({ type: PlatformEnum, description: "The channel's platform.", resolve: (p) => p.channel.platform }),
       email: t.string({ description: 'The invited address: the account that accepts must have it.', resolve: (p) => p.row.email }),
-      group: t.field({ type: MemberGroupEnum, resolve: (p) => p.row.group }),
-      expiresAt: t.field({ type: 'DateTime', resolve: (p) => p.row.expiresAt }),
+      group: t.field({ type: MemberGroupEnum, description: 'The group the invitee gets on accepting.', resolve: (p) => p.row.group }),
+      expiresAt: t.field({ type: 'DateTime', description: 'After this the link no longer works.', resolve: (p) => p.row.expiresAt }),
     }),
   })
 
@@ -114,14 +149,14 @@ const ChannelAuditEntryRef = builder.objectRef<NamedChannelAuditRow>('ChannelAud
   extensions: guardedByParent,
   description: 'One change to a channel: who (owner or team member), when, which module, what, before and after.',
   fields: (t) => ({
-    id: t.id({ resolve: (e) => String(e.id) }),
+    id: t.id({ description: 'The entry (ids grow: a later change has a larger id).', resolve: (e) => String(e.id) }),
     actorId: t.id({ nullable: true, description: 'Null once the account was deleted.', resolve: (e) => (e.actorId === null ? null : String(e.actorId)) }),
     actorName: t.string({ nullable: true, description: "The acting account's username.", resolve: (e) => e.actorName }),
-    module: t.field({ type: ChannelAuditModuleEnum, resolve: (e) => e.module }),
+    module: t.field({ type: ChannelAuditModuleEnum, description: 'The module the change belongs to.', resolve: (e) => e.module }),
     action: t.exposeString('action', { description: 'thing.verb, e.g. command.create, member.remove.' }),
     before: t.string({ nullable: true, description: 'Before, as JSON.', resolve: (e) => (e.before ? JSON.stringify(e.before) : null) }),
     after: t.string({ nullable: true, description: 'After, as JSON.', resolve: (e) => (e.after ? JSON.stringify(e.after) : null) }),
-    at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
+    at: t.field({ type: 'DateTime', description: 'When the change was made.', resolve: (e) => e.at }),
   }),
 })
 const ChannelAuditConnectionRef = connectionOf<NamedChannelAuditRow>('ChannelAuditEntry', ChannelAuditEntryRef, 'Entries matching the filters.')
@@ -129,14 +164,14 @@ const ChannelAuditConnectionRef = connectionOf<NamedChannelAuditRow>('ChannelAud
 const ModuleRightInput = builder.inputType('ModuleRightInput', {
   description: 'One module of a custom group.',
   fields: (t) => ({
-    module: t.field({ type: ChannelModuleEnum, required: true }),
-    grant: t.field({ type: ChannelGrantEnum, required: true }),
+    module: t.field({ type: ChannelModuleEnum, required: true, description: 'The module (each at most once).' }),
+    grant: t.field({ type: ChannelGrantEnum, required: true, description: 'What the member may do there.' }),
   }),
 })
 const TeamGroupInput = builder.inputType('TeamGroupInput', {
   description: 'A group; for custom, its rights per module (a module left out: none).',
   fields: (t) => ({
-    group: t.field({ type: MemberGroupEnum, required: true }),
+    group: t.field({ type: MemberGroupEnum, required: true, description: 'The group: a preset, or custom.' }),
     rights: t.field({ type: [ModuleRightInput], description: 'Only for custom.' }),
   }),
 })

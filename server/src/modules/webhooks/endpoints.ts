@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, lt } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../errors'
 import { toId } from '../../ids'
+import { tokenChannel } from '../../permissions/token-scopes'
 import { parseFields } from '../../validation'
 import { channels } from '../channels/channels.tables'
 import { resolveTarget } from './address-guard'
@@ -48,11 +49,20 @@ const patchInput = z.object({
   enabled: z.boolean().optional(),
 })
 
+/**
+ * Whether the caller may reach this channel: theirs and, for a channel-bound access token, its one
+ * channel (these lookups do not pass through channels.owned, so they check the token's channel here).
+ */
+const reachable = (owner: number, userId: number, channelId: number) => {
+  const only = tokenChannel()
+  return owner === userId && (only === null || only === channelId)
+}
+
 /** The caller's channel, else NOT_FOUND (another user's channel is not revealed). */
 async function ownedChannel({ db }: WebhooksDeps, userId: number, channelId: number | string): Promise<number> {
   const id = toId(channelId, 'channelId')
   const [row] = await db.select({ userId: channels.userId }).from(channels).where(eq(channels.id, id))
-  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'Channel not found')
+  if (!row || !reachable(row.userId, userId, id)) throw new AppError('NOT_FOUND', 'Channel not found')
   return id
 }
 
@@ -63,7 +73,7 @@ async function ownedEndpoint(deps: WebhooksDeps, userId: number, endpointId: num
     .from(webhookEndpoints)
     .innerJoin(channels, eq(channels.id, webhookEndpoints.channelId))
     .where(eq(webhookEndpoints.id, id))
-  if (!row || row.owner !== userId) throw new AppError('NOT_FOUND', 'Webhook endpoint not found')
+  if (!row || !reachable(row.owner, userId, row.endpoint.channelId)) throw new AppError('NOT_FOUND', 'Webhook endpoint not found')
   return row.endpoint
 }
 

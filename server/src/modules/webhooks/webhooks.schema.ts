@@ -84,20 +84,21 @@ const WebhookEndpointInput = endpointFields(true)
 const WebhookEndpointPatch = endpointFields(false)
 
 // Webhooks are channel settings: signed in, and the service checks that the channel (or the
-// endpoint's channel) belongs to the caller, like commands; another user's is NOT_FOUND.
+// endpoint's channel) belongs to the caller, like commands; another user's is NOT_FOUND. A token
+// needs webhooks:read or webhooks:write (and, if channel-bound, reaches its one channel only).
 builder.queryFields((t) => ({
-  webhookEventTypes: t.withAuth({ signedIn: true }).field({
+  webhookEventTypes: t.withAuth({ signedIn: true, token: 'webhooks:read' }).field({
     type: [WebhookEventTypeRef],
     description: 'Every event type a webhook endpoint can subscribe to, with an example.',
     resolve: (_r, _a, ctx) => ctx.services.webhooks.events(),
   }),
-  webhookEndpoints: t.withAuth({ signedIn: true }).field({
+  webhookEndpoints: t.withAuth({ signedIn: true, token: 'webhooks:read' }).field({
     type: [WebhookEndpointRef],
     description: 'The webhook endpoints of one of your channels, oldest first.',
     args: { channelId: t.arg.id({ required: true, description: 'One of your channels.' }) },
     resolve: (_r, { channelId }, ctx) => ctx.services.webhooks.list(ctx.principal.userId, String(channelId)),
   }),
-  webhookDeliveries: t.withAuth({ signedIn: true }).field({
+  webhookDeliveries: t.withAuth({ signedIn: true, token: 'webhooks:read' }).field({
     type: [WebhookDeliveryRef],
     description: 'The delivery log of one of your endpoints, newest first.',
     args: {
@@ -111,7 +112,7 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  createWebhookEndpoint: t.withAuth({ signedIn: true }).field({
+  createWebhookEndpoint: t.withAuth({ signedIn: true, token: 'webhooks:write' }).field({
     type: WebhookEndpointRef,
     description: 'Adds a webhook endpoint to one of your channels (at most 10); the answer carries its new secret.',
     args: {
@@ -120,7 +121,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.webhooks.create(ctx.principal.userId, String(channelId), input),
   }),
-  updateWebhookEndpoint: t.withAuth({ signedIn: true }).field({
+  updateWebhookEndpoint: t.withAuth({ signedIn: true, token: 'webhooks:write' }).field({
     type: WebhookEndpointRef,
     description: 'Changes one of your webhook endpoints.',
     args: {
@@ -129,24 +130,24 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { id, input }, ctx) => ctx.services.webhooks.update(ctx.principal.userId, String(id), input),
   }),
-  deleteWebhookEndpoint: t.withAuth({ signedIn: true }).boolean({
+  deleteWebhookEndpoint: t.withAuth({ signedIn: true, token: 'webhooks:write' }).boolean({
     description: 'Removes one of your webhook endpoints with its delivery log.',
     args: { id: t.arg.id({ required: true, description: 'The endpoint.' }) },
     resolve: (_r, { id }, ctx) => ctx.services.webhooks.remove(ctx.principal.userId, String(id)),
   }),
-  rotateWebhookSecret: t.withAuth({ signedIn: true }).field({
+  rotateWebhookSecret: t.withAuth({ signedIn: true, token: 'webhooks:write' }).field({
     type: WebhookEndpointRef,
     description: 'Gives the endpoint a new secret; the old one stops at once.',
     args: { id: t.arg.id({ required: true, description: 'The endpoint.' }) },
     resolve: (_r, { id }, ctx) => ctx.services.webhooks.rotateSecret(ctx.principal.userId, String(id)),
   }),
-  redeliverWebhook: t.withAuth({ signedIn: true }).field({
+  redeliverWebhook: t.withAuth({ signedIn: true, token: 'webhooks:write' }).field({
     type: WebhookDeliveryRef,
     description: 'Sends a logged delivery again (same webhook-id and body) on the next pass of the delivery loop.',
     args: { deliveryId: t.arg.id({ required: true, description: 'The delivery.' }) },
     resolve: (_r, { deliveryId }, ctx) => ctx.services.webhooks.redeliver(ctx.principal.userId, String(deliveryId)),
   }),
-  sendTestWebhook: t.withAuth({ signedIn: true }).boolean({
+  sendTestWebhook: t.withAuth({ signedIn: true, token: 'webhooks:write' }).boolean({
     description: 'Queues a `webhook.test` event for one of your endpoints (it must be on).',
     args: { endpointId: t.arg.id({ required: true, description: 'The endpoint.' }) },
     resolve: (_r, { endpointId }, ctx) => ctx.services.webhooks.sendTest(ctx.principal.userId, String(endpointId)),
