@@ -67,6 +67,8 @@ const SCOPES = [
   ['chat:read', 'scopes.list.chat_read'],
   ['chat:write', 'scopes.list.chat_write'],
   ['raids:write', 'scopes.list.raids_write'],
+  ['webhooks:read', 'scopes.list.webhooks_read'],
+  ['webhooks:write', 'scopes.list.webhooks_write'],
   ['analytics:read', 'scopes.list.analytics_read'],
   ['users:read', 'scopes.list.users_read'],
   ['users:write', 'scopes.list.users_write'],
