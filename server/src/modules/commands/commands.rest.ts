@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { z } from 'zod'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
+import { codedError, type RouteDoc } from '../../http/route-doc'
 import { rule, scoped } from '../../permissions/abilities'
 import { parseFields } from '../../validation'
 import { commandAvailabilities, commandPermissions, type ChatCommandRow } from './commands.tables'
@@ -40,14 +41,54 @@ const toJson = (c: ChatCommandRow) => ({
   updatedAt: c.updatedAt.toISOString(),
 })
 
+const commandJson = z.object({
+  id: z.string(),
+  channelId: z.string(),
+  trigger: z.string(),
+  response: z.string(),
+  aliases: z.array(z.string()),
+  permission: z.string(),
+  availability: z.string(),
+  cooldownSeconds: z.number().int(),
+  userCooldownSeconds: z.number().int(),
+  enabled: z.boolean(),
+  category: z.string().nullable(),
+  useCount: z.number().int(),
+  updatedAt: z.string().meta({ description: 'ISO 8601.' }),
+})
+const channelParam = z.object({ channelId: z.string().meta({ description: 'One of your channels (another owner’s is a 404).' }) })
+
+const commandDocs = {
+  list: {
+    summary: 'The commands of a channel',
+    description: 'For a signed-in owner, or a personal access token with commands:read.',
+    params: channelParam,
+    responses: {
+      200: { description: '`{commands}`.', body: z.object({ commands: z.array(commandJson) }) },
+      404: { description: 'Not one of your channels: the coded error NOT_FOUND.', body: codedError },
+    },
+  },
+  create: {
+    summary: 'Add a command to a channel',
+    description:
+      'For a signed-in owner, or a personal access token with commands:write. The command’s own rules (trigger, length, variables) answer 400 with the field.',
+    params: channelParam,
+    body: commandBody,
+    responses: {
+      201: { description: '`{command}`.', body: z.object({ command: commandJson }) },
+      404: { description: 'Not one of your channels: the coded error NOT_FOUND.', body: codedError },
+    },
+  },
+} satisfies Record<string, RouteDoc>
+
 /** GET → `{commands: [...]}`; POST `{trigger, response, …}` → 201 `{command}`. Another owner's channel is a 404. */
 export function mountCommandRoutes(app: Hono<AppEnv>) {
-  guarded(app, 'GET', '/api/v1/channels/:channelId/commands', scoped(rule.signedIn, 'commands:read'), async (c, principal) => {
+  guarded(app, 'GET', '/api/v1/channels/:channelId/commands', scoped(rule.signedIn, 'commands:read'), commandDocs.list, async (c, principal) => {
     const { channels, commands } = c.get('services')
     const channel = await channels.owned(principal.userId, c.req.param('channelId') ?? '')
     return c.json({ commands: (await commands.listCommands(channel.id)).map(toJson) })
   })
-  guarded(app, 'POST', '/api/v1/channels/:channelId/commands', scoped(rule.signedIn, 'commands:write'), async (c, principal) => {
+  guarded(app, 'POST', '/api/v1/channels/:channelId/commands', scoped(rule.signedIn, 'commands:write'), commandDocs.create, async (c, principal) => {
     const input = parseFields(commandBody, await jsonBody(c))
     const command = await c.get('services').commands.createCommand(principal.userId, c.req.param('channelId') ?? '', input)
     return c.json({ command: toJson(command) }, 201)
