@@ -67,7 +67,8 @@ describe.each(engines)('bots and licences on %s', (engine) => {
   it('stops the bot at the next resync once the licence has ended by date, and says why', async () => {
     await startWorker(100)
     await waitFor(running, 'the bot running under a licence in force')
-    expect((await status()).state).toBe('running')
+    // The bot reports "running" just after it connects: wait for that write, not only for the connection.
+    await waitFor(async () => (await status()).state === 'running', 'the status saying running')
     // The last day of a 30-day licence begun 29 days ago is today: the bot still runs.
     await licenceBegan(29)
     // What a resync checks for the channel, checked now (a pause instead may hold no resync at all).
