@@ -95,8 +95,12 @@ describe('mailbox in Chromium', () => {
     expect(response.headers()['content-disposition']).toMatch(/^attachment; filename="overlays\.csv"/)
     expect(response.headers()['x-content-type-options']).toBe('nosniff')
     expect(download.suggestedFilename()).toBe('overlays.csv')
-    const path = await download.path()
-    const { readFile } = await import('node:fs/promises')
+    // The browser is shared over a connection (one Chromium per run): the file is copied here.
+    const { mkdtemp, readFile } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const path = join(await mkdtemp(join(tmpdir(), 'mailbox-download-')), 'overlays.csv')
+    await download.saveAs(path)
     expect(await readFile(path, 'utf8')).toBe('name,size\nalert,1080\n')
 
     await client.reload()
