@@ -28,6 +28,11 @@ export const PROPER_NAMES = [
   'IBAN',
   'SWIFT',
   'BIC',
+  // The plans' names (product names, the same in every language; "Custom" is also the team's group label in English).
+  'Starter',
+  'Headstarter',
+  'Pro',
+  'Custom',
 ]
 
 const LOCALES_DIR = 'client/src/locales'

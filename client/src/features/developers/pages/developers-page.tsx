@@ -8,6 +8,8 @@ import { AccessTokens } from '../components/access-tokens'
 
 const StyledStack = styled.div`
   display: grid;
+  /* minmax(0, …): a long line of an example scrolls inside its block instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
 
   h2 {
@@ -18,6 +20,7 @@ const StyledStack = styled.div`
 
 const StyledCode = styled.pre`
   overflow-x: auto;
+  max-width: 100%;
   padding: ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};

@@ -28,6 +28,13 @@ const StyledChange = styled.code`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `
 
+/** What was done, in words; an action this page does not know yet shows its code, marked as such. */
+function ActionText({ action }: { action: string }) {
+  const { t, i18n } = useTranslation('team')
+  const key = `audit.actions.${action.replace(/\./g, '_')}`
+  return i18n.exists(key, { ns: 'team' }) ? <>{t(key as never)}</> : <code translate="no">{action}</code>
+}
+
 /** The channel's log: newest first, paged by the server, filtered by person and module. */
 function AuditLog({ channelId }: { channelId: string }) {
   const { t } = useTranslation('team')
@@ -101,7 +108,7 @@ function AuditLog({ channelId }: { channelId: string }) {
           { key: 'at', header: t('audit.at'), cell: (r) => new Date(r.at as string).toLocaleString() },
           { key: 'who', header: t('audit.who'), rowHeader: true, cell: (r) => <span data-user-content>{r.actorName ?? t('audit.deleted')}</span> },
           { key: 'module', header: t('audit.module'), cell: (r) => t(`modules.${r.module}`) },
-          { key: 'action', header: t('audit.action'), cell: (r) => r.action },
+          { key: 'action', header: t('audit.action'), cell: (r) => <ActionText action={r.action} /> },
           { key: 'before', header: t('audit.before'), cell: (r) => (r.before ? <StyledChange data-user-content>{r.before}</StyledChange> : '—') },
           { key: 'after', header: t('audit.after'), cell: (r) => (r.after ? <StyledChange data-user-content>{r.after}</StyledChange> : '—') },
         ]}
