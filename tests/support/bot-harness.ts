@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { createLogger } from '../../server/src/logger'
 import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
@@ -130,5 +130,7 @@ export async function botLinesOf(t: TestApp, channelId: number): Promise<string[
     .select({ text: chatMessages.text })
     .from(chatMessages)
     .where(and(eq(chatMessages.channelId, channelId), eq(chatMessages.fromBot, true)))
+    // In the order they were stored: without it PostgreSQL may return an updated row last.
+    .orderBy(asc(chatMessages.id))
   return rows.map((l) => l.text)
 }
