@@ -4,7 +4,7 @@ import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
 import { codedError, type RouteDoc } from '../../http/route-doc'
 import { rule, scoped } from '../../permissions/abilities'
 import { parseFields } from '../../validation'
-import { commandAvailabilities, commandPermissions, type ChatCommandRow } from './commands.tables'
+import { commandAvailabilities, commandLevels, type ChatCommandRow } from './commands.tables'
 
 /**
  * The integrators' REST door to a channel's commands (issue 32): the same service as the
@@ -16,7 +16,7 @@ const commandBody = z.strictObject({
   response: z.string().max(2000),
   cooldownSeconds: z.number().int().nullish(),
   userCooldownSeconds: z.number().int().nullish(),
-  permission: z.enum(commandPermissions).nullish(),
+  permission: z.enum(commandLevels).nullish(),
   enabled: z.boolean().nullish(),
   category: z.string().max(200).nullish(),
   aliases: z.array(z.string().max(200)).max(50).nullish(),
