@@ -8,7 +8,7 @@
  *   backoff step is included; BOT_RECONNECT_BASE_MS=100 here).
  * - with PostgreSQL (TEST_DATABASE_URL): one `npm run worker` process with 1,000 and 10,000
  *   channels (`--channels 1000,10000`, `--transport conduit|websocket`, `--rate 200` commands per
- *   second, `--commands 2000`): its memory per connected
+ *   second, `--commands 2000`, `--lines 5000` plain lines): its memory per connected
  *   channel (RSS growth over the idle worker) and the p99 time from a viewer's `!ping` to the
  *   bot's reply reaching the local Twitch; the Twitch server and the viewers (the load) run in
  *   this process, the worker in its own. `--skip-single` runs only this part. Every channel must
@@ -104,12 +104,12 @@ const load = () =>
     .map((x) => x.toFixed(2))
     .join(' ')}`
 /** The worker's own figure of its memory (on SIGUSR2 it collects garbage, run with --expose-gc, and logs process.memoryUsage()). */
-async function workerMemory(worker: WorkerProcess): Promise<{ rss: number; heapUsed: number }> {
+async function workerMemory(worker: WorkerProcess): Promise<{ rss: number; heapUsed: number; cpuUs: number; statements: number }> {
   const before = worker.output().length
   worker.child.kill('SIGUSR2')
   const line = await waitFor(() => /"heapUsed":(\d+)/.exec(worker.output().slice(before)), 'the worker memory line', 30_000)
-  const rss = /"rss":(\d+)/.exec(worker.output().slice(before))
-  return { rss: Number(rss?.[1] ?? 0), heapUsed: Number(line[1]) }
+  const field = (name: string) => Number(new RegExp(`"${name}":(\\d+)`).exec(worker.output().slice(before))?.[1] ?? 0)
+  return { rss: field('rss'), heapUsed: Number(line[1]), cpuUs: field('cpuUs'), statements: field('statements') }
 }
 /** The worker's warnings and errors, counted by message. */
 function warningsOf(output: string): string {
@@ -150,14 +150,16 @@ async function fleet(n: number, transport: string) {
       // As deployed (main.ts warns without it): without Redis the worker re-reads every channel every 5 s.
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
     },
-    ['--expose-gc'],
+    // BENCH_CPU_PROF=<dir>: the worker writes a V8 CPU profile there (stopped with SIGTERM so it can write it).
+    ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
   )
   try {
     await waitFor(() => worker.output().includes('worker holds its share'), 'the idle worker', 120_000).catch((e: unknown) => {
       throw new Error(`${(e as Error).message}\n${worker.output().slice(-2000)}`)
     })
     await new Promise((r) => setTimeout(r, 2000))
-    const idleHeap = (await workerMemory(worker)).heapUsed
+    const idleFigures = await workerMemory(worker)
+    const idleHeap = idleFigures.heapUsed
     const idle = rssOf(worker.child.pid!)
     const [owner] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'client@demo.local'))
     const t0 = performance.now()
@@ -169,6 +171,8 @@ async function fleet(n: number, transport: string) {
     // Every channel must connect: no progress for `stallS` seconds fails the run, saying what the channels report.
     const stallS = arg('stall', 180)
     let last = { count: -1, at: performance.now() }
+    // When 10 % and 50 % of the channels were connected (channels/s at each step: linear or not).
+    const marks = new Map<number, number>()
     const progress = setInterval(
       () => console.error(`  … ${chatSubs()} of ${n} channels connected (${load()})`, process.env.BENCH_DEBUG ? worker.output().slice(-1500) : ''),
       10_000,
@@ -177,6 +181,7 @@ async function fleet(n: number, transport: string) {
       await waitFor(
         () => {
           const c = chatSubs()
+          for (const share of [0.1, 0.5]) if (!marks.has(share) && c >= n * share) marks.set(share, performance.now())
           if (c !== last.count) last = { count: c, at: performance.now() }
           else if (performance.now() - last.at > stallS * 1000) throw new Error(`stalled at ${c} of ${n} connected for ${stallS} s`)
           return c >= n
@@ -193,9 +198,35 @@ async function fleet(n: number, transport: string) {
     }
     const connectS = (performance.now() - t0) / 1000
     await new Promise((r) => setTimeout(r, 3000))
-    const loadedHeap = (await workerMemory(worker)).heapUsed
+    const loadedFigures = await workerMemory(worker)
+    const loadedHeap = loadedFigures.heapUsed
     const loaded = rssOf(worker.child.pid!)
     const connectLoad = load()
+    const rateAt = (share: number) => ((n * share) / (((marks.get(share) ?? performance.now()) - t0) / 1000)).toFixed(0)
+    console.log(
+      `postgres worker  ${String(n).padStart(6)} channels (${transport})  connect: ${rateAt(0.1)} channels/s at 10 %, ${rateAt(0.5)} at 50 %, ${(n / connectS).toFixed(0)} at 100 % (goal: 10,000 in ≤ 30 s, i.e. ≥ 333/s, flat); worker CPU ${((loadedFigures.cpuUs - idleFigures.cpuUs) / 1000 / n).toFixed(2)} ms and ${((loadedFigures.statements - idleFigures.statements) / n).toFixed(1)} database statements per channel connected`,
+    )
+
+    // Throughput: plain viewer lines (no command) spread over the channels, as fast as the worker takes them.
+    const lines = Math.min(arg('lines', 5000), n * 20)
+    const countLines = async () =>
+      Number(
+        ((await t.database.db.execute(sql`select count(*)::int as n from chat_messages where not from_bot`)) as unknown as { rows: Array<{ n: number }> })
+          .rows[0]!.n,
+      )
+    const stored0 = await countLines()
+    const before = await workerMemory(worker)
+    const l0 = performance.now()
+    for (let i = 0; i < lines; i++) {
+      twitch.chat(channels[(i * 7919) % n]!.broadcasterId, { userId: `w${i % 500}`, login: `watcher${i % 500}` }, `line ${i} of the bench`)
+      if (i % 100 === 99) await new Promise((r) => setImmediate(r))
+    }
+    await waitFor(async () => (await countLines()) - stored0 >= lines, 'every line stored', 600_000)
+    const linesS = (performance.now() - l0) / 1000
+    const after = await workerMemory(worker)
+    console.log(
+      `postgres worker  ${String(n).padStart(6)} channels (${transport})  chat lines: ${(lines / linesS).toFixed(0)} messages/s per worker, worker CPU ${((after.cpuUs - before.cpuUs) / 1000 / lines).toFixed(3)} ms and ${((after.statements - before.statements) / lines).toFixed(1)} statements per message (goal ≤ 0.1 ms CPU; ${lines} lines, stored, published, filtered, matched; ${load()})`,
+    )
 
     // Reply arrival times, as the local Twitch receives the bot's messages.
     const arrived = new Map<string, number>()
@@ -207,6 +238,7 @@ async function fleet(n: number, transport: string) {
     const commands = Math.min(arg('commands', 2000), n * 2)
     const rate = arg('rate', 200)
     const sentAt = new Map<string, number>()
+    const beforeCommands = await workerMemory(worker)
     for (let i = 0; i < commands; i++) {
       const c = channels[(i * 7919) % n]!
       const viewer = `q${i}`
@@ -217,16 +249,17 @@ async function fleet(n: number, transport: string) {
     await waitFor(() => arrived.size >= commands, 'every reply', 300_000).catch((e: unknown) => {
       throw new Error(`NOT EVERY COMMAND ANSWERED (${arrived.size} of ${commands}): ${(e as Error).message}\n  worker warnings: ${warningsOf(worker.output())}`)
     })
+    const afterCommands = await workerMemory(worker)
     const times = [...sentAt].map(([v, at]) => arrived.get(v)! - at).sort((a, b) => a - b)
     const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1)
     console.log(
       `postgres worker  ${String(n).padStart(6)} channels (${transport})  ${((loaded - idle) / n / 1024).toFixed(1)} KiB RSS, ${((loadedHeap - idleHeap) / n / 1024).toFixed(1)} KiB heap per connected channel (RSS idle ${(idle / 2 ** 20).toFixed(0)} MiB → ${(loaded / 2 ** 20).toFixed(0)} MiB, heap ${(idleHeap / 2 ** 20).toFixed(0)} → ${(loadedHeap / 2 ** 20).toFixed(0)} MiB; all ${n} connected in ${connectS.toFixed(0)} s, ${connectLoad})`,
     )
     console.log(
-      `postgres worker  ${String(n).padStart(6)} channels (${transport})  !ping → reply: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, max ${p(1)} ms  (${commands} commands at ${rate}/s over ${Math.min(n, commands)} channels; ${load()})`,
+      `postgres worker  ${String(n).padStart(6)} channels (${transport})  !ping → reply: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms (goal ≤ 100 ms at 200/s), max ${p(1)} ms; worker CPU ${((afterCommands.cpuUs - beforeCommands.cpuUs) / 1000 / commands).toFixed(2)} ms per command and reply  (${commands} commands at ${rate}/s over ${Math.min(n, commands)} channels; ${load()})`,
     )
   } finally {
-    worker.child.kill('SIGKILL')
+    worker.child.kill(process.env.BENCH_CPU_PROF ? 'SIGTERM' : 'SIGKILL')
     await worker.exited
     await t.close()
     await twitch.close()

@@ -19,8 +19,11 @@ export interface DbActivity {
 }
 export const dbActivity = new AsyncLocalStorage<DbActivity>()
 let statementSeq = 0
+/** Statements sent through a hardened pool by this process (operators and `npm run bench:bot` read it: statements per connected channel). */
+export const dbCounters = { statements: 0 }
 
 async function tracked<T>(text: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (text) dbCounters.statements++
   const activity = dbActivity.getStore()
   if (!activity || !text) return run()
   const id = ++statementSeq

@@ -1,7 +1,7 @@
 import type { Logger } from '../logger'
 import { isAppError, ReconnectNeededError } from '../errors'
 import { CHAT_LIMIT, CHAT_LIMIT_MODERATOR } from '../modules/chat/chat.module'
-import { statusReasons, type ChannelRow, type StatusReason } from '../modules/channels/channels.module'
+import { earliestExpiry, statusReasons, type ChannelRow, type StatusReason } from '../modules/channels/channels.module'
 import { permits, renderTemplate, type ChatCommandRow, type ChatTimerRow } from '../modules/commands/commands.module'
 import { addressedTo, compileRules, Cooldowns, decide, type CompiledRule } from '../modules/conversation/conversation.module'
 import { alertOf, type AlertInput } from '../modules/alerts/alerts.module'
@@ -181,8 +181,9 @@ export class ChannelBot {
     await this.report('connecting', null, false, true)
     try {
       await this.reloadLists()
-      const broadcaster = await this.s.channels.account(this.row.id, 'broadcaster')
-      const bot = await this.s.channels.account(this.row.id, 'bot')
+      const accounts = await this.s.channels.accounts(this.row.id)
+      const broadcaster = accounts.find((a) => a.role === 'broadcaster')
+      const bot = accounts.find((a) => a.role === 'bot')
       if (!broadcaster) throw new ReconnectNeededError('The channel has no connected account; reconnect it')
       this.senderId = (bot ?? broadcaster).platformUserId
       this.separateBot = !!bot && bot.platformUserId !== broadcaster.platformUserId
@@ -194,9 +195,9 @@ export class ChannelBot {
       this.category = stream.category
       const moderator = bot ? await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.isModerator(as, bot.platformUserId)) : true // the broadcaster counts as a moderator of their own chat
       this.s.chat.limiters.get(this.row.id).limit = moderator && this.row.platform === 'twitch' ? CHAT_LIMIT_MODERATOR : CHAT_LIMIT
-      await this.scheduleRefresh()
+      await this.scheduleRefresh(accounts)
       if (this.stopped) return null
-      if (this.row.platform === 'twitch' && this.rt.conduit && !this.row.sandbox) await this.attachConduit(this.rt.conduit)
+      if (this.row.platform === 'twitch' && this.rt.conduit && !this.row.sandbox) await this.attachConduit(this.rt.conduit, broadcaster.scopes)
       else if (this.row.platform === 'twitch') this.connectTwitch(await this.s.platforms.twitchOf(this.row))
       else {
         await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => this.s.platforms.kick.subscribeEvents(as.token, as.broadcasterId))
@@ -335,9 +336,10 @@ export class ChannelBot {
     return this.live && this.liveSince ? Math.max(0, this.now() - this.liveSince.getTime()) : null
   }
 
-  private async scheduleRefresh() {
+  /** Refreshes the tokens ahead of their expiry (`known`: the accounts just read, else they are read). */
+  private async scheduleRefresh(known?: Array<{ expiresAt: Date | null }>) {
     if (this.refreshTimer) this.rt.scheduler.clearTimeout(this.refreshTimer)
-    const expiry = await this.s.channels.nextExpiry(this.row.id)
+    const expiry = known ? earliestExpiry(known) : await this.s.channels.nextExpiry(this.row.id)
     if (!expiry || this.stopped) return
     // Refresh a little ahead of the 5-minute margin the token service uses.
     const wait = Math.min(Math.max(expiry.getTime() - this.now() - 6 * 60_000, 30_000), 2 ** 31 - 1)
@@ -432,12 +434,13 @@ export class ChannelBot {
   private conduitAttached = false
 
   /** The channel's subscriptions on the process's conduit (app token); its events come through the conduit's shards. */
-  private async attachConduit(conduit: TwitchConduit) {
+  /** `scopes`: the broadcaster's granted scopes, when just read (else read here). */
+  private async attachConduit(conduit: TwitchConduit, scopes?: string[]) {
     const id = this.row.id
     await this.s.channels.actAs(id, 'broadcaster', async (as) => {
-      const acc = await this.s.channels.account(id, 'broadcaster')
+      const granted = scopes ?? (await this.s.channels.account(id, 'broadcaster'))?.scopes ?? []
       this.conduitAttached = true
-      const subs = channelSubscriptions(as.broadcasterId, as.actorId, acc?.scopes ?? [])
+      const subs = channelSubscriptions(as.broadcasterId, as.actorId, granted)
       this.setRefused(subs, await conduit.attach(as.broadcasterId, subs, (type, event) => this.onTwitchEvent(type, event)))
     })
     if (this.stopped) return this.detachConduit()

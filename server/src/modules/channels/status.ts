@@ -42,6 +42,15 @@ export async function reportStatus(
   if (s.liveSince !== undefined) stream.liveSince = s.liveSince
   // One statement: an error written meanwhile by another writer is never overwritten by a stale "running".
   const mayReplace = s.state === 'error' || s.resolves ? sql`true` : sql`${channels.status} <> 'error'`
+  // The common report (the live state as stored already): one statement, no transaction.
+  if (s.live !== undefined) {
+    const [same] = await db
+      .update(channels)
+      .set({ ...set, ...stream })
+      .where(and(eq(channels.id, channelId), mayReplace, sql`${channels.live} = ${s.live}`))
+      .returning()
+    if (same) return publishStatus(deps, same, at)
+  }
   // A change of the live state queues stream.online / stream.offline with it: the old state is
   // read under the row's lock, so two reports of the same change queue one event.
   const row = await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { AppError, ReconnectNeededError } from '../../errors'
 import { PlatformAuthError, type ActingAs } from '../../platforms/types'
 import { labelOf, REFRESH_MARGIN_MS, type ChannelsDeps } from './channels-deps'
-import { channelAccounts, type ChannelAccountRow, type ChannelRow } from './channels.tables'
+import { channelAccounts, channels, type ChannelAccountRow, type ChannelRow } from './channels.tables'
 import { account, accounts, byId } from './lookup'
 import { reportStatus } from './status'
 import { statusReasons } from './status-reasons'
@@ -74,9 +74,16 @@ export async function tokenFor(deps: ChannelsDeps, channel: ChannelRow, acc: Cha
  * connected, else the broadcaster. A refused token is refreshed once and the call retried.
  */
 export async function actAs<T>(deps: ChannelsDeps, channelId: number, who: 'broadcaster' | 'sender', fn: (as: ActingAs) => Promise<T>): Promise<T> {
-  const channel = await byId(deps, channelId)
+  // The channel and its accounts in one statement (the bot acts on every reply it sends).
+  const rows = await deps.db
+    .select({ channel: channels, account: channelAccounts })
+    .from(channels)
+    .leftJoin(channelAccounts, eq(channelAccounts.channelId, channels.id))
+    .where(eq(channels.id, channelId))
+  const channel = rows[0]?.channel
   if (!channel) throw new AppError('NOT_FOUND', 'Channel not found')
-  const acc = (who === 'sender' ? await account(deps, channel.id, 'bot') : undefined) ?? (await account(deps, channel.id, 'broadcaster'))
+  const of = (role: 'bot' | 'broadcaster') => rows.find((r) => r.account?.role === role)?.account ?? undefined
+  const acc = (who === 'sender' ? of('bot') : undefined) ?? of('broadcaster')
   if (!acc) throw new ReconnectNeededError('The channel has no connected account; reconnect it')
   const as = (token: string): ActingAs => ({ token, broadcasterId: channel.platformUserId, actorId: acc.platformUserId })
   try {
@@ -95,7 +102,12 @@ export async function actAs<T>(deps: ChannelsDeps, channelId: number, who: 'broa
 
 /** The earliest token expiry of the channel's accounts (the worker refreshes ahead of it). */
 export async function nextExpiry(deps: ChannelsDeps, channelId: number): Promise<Date | null> {
-  const dates = (await accounts(deps, channelId)).map((a) => a.expiresAt).filter((d): d is Date => d !== null)
+  return earliestExpiry(await accounts(deps, channelId))
+}
+
+/** The earliest expiry among these accounts' tokens (null: none expires). */
+export function earliestExpiry(accs: Array<{ expiresAt: Date | null }>): Date | null {
+  const dates = accs.map((a) => a.expiresAt).filter((d): d is Date => d !== null)
   return dates.length ? new Date(Math.min(...dates.map((d) => d.getTime()))) : null
 }
 

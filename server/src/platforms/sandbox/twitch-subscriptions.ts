@@ -77,18 +77,13 @@ function conduitSubscribe(
   const c = conduits.get(b.transport?.conduit_id ?? '')
   if (!c) return badRequest('The conduit does not exist')
   if (b.type === 'channel.chat.message') {
-    const user = b.condition?.user_id ?? ''
-    let granted = false
-    for (const t of tokens.values()) if (t.userId === user && !t.revoked && t.scopes.includes('user:read:chat')) granted = true
-    if (!granted)
+    if (!tokens.granted(b.condition?.user_id ?? '', 'user:read:chat'))
       return { status: 403, body: { error: 'Forbidden', status: 403, message: 'The user in user_id has not authorized the app with user:read:chat' } }
   }
   const needs = SUPPORT_SCOPES[b.type ?? '']
   if (needs) {
-    const owner = b.condition?.broadcaster_user_id ?? ''
-    let granted = false
-    for (const t of tokens.values()) if (t.userId === owner && !t.revoked && t.scopes.includes(needs)) granted = true
-    if (!granted) return { status: 403, body: { error: 'Forbidden', status: 403, message: `The broadcaster has not authorized the app with ${needs}` } }
+    if (!tokens.granted(b.condition?.broadcaster_user_id ?? '', needs))
+      return { status: 403, body: { error: 'Forbidden', status: 403, message: `The broadcaster has not authorized the app with ${needs}` } }
   }
   const key = `${b.type}|${JSON.stringify(b.condition)}`
   if (c.keys.has(key)) return { status: 409, body: { error: 'Conflict', status: 409, message: 'subscription already exists' } }

@@ -39,6 +39,36 @@ export interface TwitchFaults {
   revokeStatus: number | null
 }
 
+/** Access token → token, with an index by user (an EventSub subscription asks whether a user granted a scope: no scan of every token). */
+export class TokenMap extends Map<string, Token> {
+  private readonly byUser = new Map<string, Map<string, Token>>()
+  override set(access: string, token: Token): this {
+    this.drop(access)
+    super.set(access, token)
+    let mine = this.byUser.get(token.userId)
+    if (!mine) this.byUser.set(token.userId, (mine = new Map()))
+    mine.set(access, token)
+    return this
+  }
+  override delete(access: string): boolean {
+    this.drop(access)
+    return super.delete(access)
+  }
+  override clear(): void {
+    this.byUser.clear()
+    super.clear()
+  }
+  private drop(access: string) {
+    const old = super.get(access)
+    if (old) this.byUser.get(old.userId)?.delete(access)
+  }
+  /** Whether the user has a token in force (not revoked) that carries the scope. */
+  granted(userId: string, scope: string): boolean {
+    for (const t of this.byUser.get(userId)?.values() ?? []) if (!t.revoked && t.scopes.includes(scope)) return true
+    return false
+  }
+}
+
 export function createTwitchWorld(opts: TwitchServerOptions) {
   const clientId = opts.clientId ?? 'test-twitch-client'
   const clientSecret = opts.clientSecret ?? 'test-twitch-secret'
@@ -49,7 +79,7 @@ export function createTwitchWorld(opts: TwitchServerOptions) {
   const users = new Map<string, TwitchUser>()
   /** Issued codes; `challenge` is the PKCE S256 challenge when the authorize request sent one. */
   const codes = new Map<string, { userId: string; redirectUri: string; scopes: string[]; challenge: string | null }>()
-  const tokens = new Map<string, Token>()
+  const tokens = new TokenMap()
   const refreshTokens = new Map<string, string>() // refresh → access
   const sessions = new Map<string, Session>()
   const conduits = new Map<string, Conduit>()
