@@ -695,7 +695,13 @@ export const envSchema = z.object({
             .filter(Boolean)
         : [],
     )
-    .meta(doc('Accounts and marketing', 'comma list of hosts marketing click links may redirect to; any other destination is a 400', 'none')),
+    .meta(
+      doc(
+        'Accounts and marketing',
+        'comma list of further hosts marketing click links may redirect to (the product’s own address always may); any other destination is a 400',
+        'none',
+      ),
+    ),
 })
 
 export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL' | 'DEMO'> & { GRAPHIQL: boolean; DEMO: boolean }
