@@ -261,7 +261,7 @@ export const envSchema = z.object({
     .meta(
       doc(
         'Abuse limits',
-        'mails one account may cause per hour: invoice mails (send, checkout), invitations, e-mail change notices, feedback replies, mailbox mails; past it 429 `RATE_LIMITED` with `Retry-After`, nothing written',
+        'mails one account may cause per hour, admins’ too (the ceiling on a stolen session): invoice mails (send, checkout), invitations, e-mail change notices, feedback replies, mailbox mails; the product’s own mails (password resets, announcements) are not counted here; past it 429 `RATE_LIMITED` with `Retry-After`, nothing written',
       ),
     ),
   /** Defaults to on, and to off when NODE_ENV=production. */
@@ -695,7 +695,13 @@ export const envSchema = z.object({
             .filter(Boolean)
         : [],
     )
-    .meta(doc('Accounts and marketing', 'comma list of hosts marketing click links may redirect to; any other destination is a 400', 'none')),
+    .meta(
+      doc(
+        'Accounts and marketing',
+        'comma list of further hosts marketing click links may redirect to (the product’s own address always may); any other destination is a 400',
+        'none',
+      ),
+    ),
 })
 
 export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL' | 'DEMO'> & { GRAPHIQL: boolean; DEMO: boolean }

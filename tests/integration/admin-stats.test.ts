@@ -84,6 +84,48 @@ describe.each(engines)('admin figures and audit log on %s', (engine) => {
     await t.database.db.delete(channels)
   })
 
+  it('breaks the channel figures down by Twitch and Kick (sandbox channels left out)', async () => {
+    const idOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id
+    const [client, proOne, proTwo] = [await idOf('client@demo.local'), await idOf('p1@example.com'), await idOf('p2@example.com')]
+    const now = t.clock.now().getTime()
+    const channel = (userId: number, platform: 'twitch' | 'kick', n: number, extra: Partial<typeof channels.$inferInsert> = {}) => ({
+      userId,
+      platform,
+      platformUserId: `pp${n}`,
+      login: `plat${n}`,
+      displayName: `Plat${n}`,
+      connectedAt: new Date(now - 86_400_000),
+      ...extra,
+    })
+    await t.database.db
+      .insert(channels)
+      .values([
+        channel(client, 'twitch', 1, { status: 'running', live: true }),
+        channel(client, 'twitch', 2, { connectedAt: new Date(now - 40 * 86_400_000) }),
+        channel(client, 'twitch', 3, { status: 'running', live: true, sandbox: true }),
+        channel(client, 'kick', 4, { status: 'running' }),
+        channel(proOne, 'kick', 5, { status: 'running', live: true }),
+        channel(proTwo, 'kick', 6, { connectedAt: new Date(now - 40 * 86_400_000) }),
+      ])
+    t.services.admin.clear()
+    const res = await t.gql(`{ adminStats(days: 30) { activeBots byPlatform { platform channels owners runningBots live connectedInRange } } }`, {}, admin)
+    expect(res.body.errors).toBeUndefined()
+    const s = res.body.data.adminStats
+    expect(s.byPlatform).toEqual([
+      { platform: 'twitch', channels: 2, owners: 1, runningBots: 1, live: 1, connectedInRange: 1 },
+      { platform: 'kick', channels: 3, owners: 3, runningBots: 2, live: 1, connectedInRange: 2 },
+    ])
+    // The per-platform bots add up to the dashboard's total.
+    expect(s.byPlatform.reduce((n: number, p: any) => n + p.runningBots, 0)).toBe(s.activeBots)
+    await t.database.db.delete(channels)
+    t.services.admin.clear()
+    const empty = (await t.gql(`{ adminStats { byPlatform { platform channels runningBots } } }`, {}, admin)).body.data.adminStats.byPlatform
+    expect(empty).toEqual([
+      { platform: 'twitch', channels: 0, runningBots: 0 },
+      { platform: 'kick', channels: 0, runningBots: 0 },
+    ])
+  })
+
   it('drops expired licences from the revenue after their last day', async () => {
     t.clock.advance(6 * 86400)
     admin = (await t.loginAs('admin')).accessToken

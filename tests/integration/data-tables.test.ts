@@ -4,24 +4,18 @@ import { licences, users } from '../../server/src/db/schema'
 import { engines } from '../support/databases'
 import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
 
-const ROW_KEYS = [
-  'avatar',
-  'channel',
-  'daysLeft',
-  'email',
-  'fullName',
-  'id',
-  'plan',
-  'resellerId',
-  'resellerName',
-  'role',
-  'startDate',
-  'status',
-  'username',
-].sort()
+const ROW_FIELDS = 'id avatar fullName username email role plan status daysLeft channel startDate resellerId resellerName'
+const ROW_KEYS = ROW_FIELDS.split(' ').sort()
+/** The spec's table row (§3), and the sets that add post, city and experience. */
+const DEMO_KEYS = ['avatar', 'email', 'fullName', 'id', 'salary', 'startDate', 'status']
+const DEMO_DETAILED_KEYS = [...DEMO_KEYS, 'city', 'experience', 'post'].sort()
+const DEMO_STATUSES = ['Applied', 'Current', 'Professional', 'Rejected', 'Resigned']
 const keys = (o: unknown) => Object.keys(o as object).sort()
 
-/** The data tables (GET /good-table/*) and the navbar search (GET /autosuggest/data) over the accounts in scope. */
+/**
+ * The spec's data tables (GET /good-table/*: the table component's demo rows), the accounts
+ * tables (GraphQL dataTable*, over the accounts in scope) and the navbar search (GET /autosuggest/data).
+ */
 describe.each(engines)('data tables and autosuggest on %s', (engine) => {
   let t: TestApp
   let admin: string
@@ -98,11 +92,17 @@ describe.each(engines)('data tables and autosuggest on %s', (engine) => {
     await t?.close()
   })
 
+  const accountRows = async (token: string, filter?: Record<string, unknown>) =>
+    (await ok(`query($f: DataTableFilter) { dataTableRows(filter: $f) { ${ROW_FIELDS} } }`, { f: filter }, token)).dataTableRows.map((r: any) => ({
+      ...r,
+      id: Number(r.id),
+      resellerId: r.resellerId === null ? null : Number(r.resellerId),
+    }))
+
   it('serves the reseller their own clients only, in the documented row shape, with licence status and days left', async () => {
-    const res = await get('/good-table/basic', reseller)
-    expect(res.status).toBe(200)
-    expect(res.body.map((r: any) => r.email).sort()).toEqual(mine.map((m) => m.email).sort())
-    for (const row of res.body) {
+    const rows = await accountRows(reseller)
+    expect(rows.map((r: any) => r.email).sort()).toEqual(mine.map((m) => m.email).sort())
+    for (const row of rows) {
       expect(keys(row)).toEqual(ROW_KEYS)
       expect(row.resellerId).toBe(resellerId)
       const m = mine.find((x) => x.email === row.email)!
@@ -112,81 +112,170 @@ describe.each(engines)('data tables and autosuggest on %s', (engine) => {
       expect(row.status).toBe(m.daysLeft === null ? 'none' : m.daysLeft > 0 ? 'active' : 'expired')
       expect(row.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     }
-    const all = await get('/good-table/basic')
-    expect(all.body.some((r: any) => r.email === 'dt-foreign-0@example.com')).toBe(true)
-    expect(all.body.length).toBeGreaterThan(res.body.length)
+    const all = await accountRows(admin)
+    expect(all.some((r: any) => r.email === 'dt-foreign-0@example.com')).toBe(true)
+    expect(all.length).toBeGreaterThan(rows.length)
   })
 
-  it('refuses clients and anonymous callers on every table, REST and GraphQL', async () => {
-    for (const path of ['/good-table/basic', '/good-table/row-group', '/good-table/advanced-search', '/good-table/table_ssr']) {
-      expect((await get(path, client)).status, path).toBe(403)
-      expect((await t.json('GET', path)).status, path).toBe(401)
-    }
+  it('refuses clients and anonymous callers on the accounts tables; the demo tables need a sign-in only', async () => {
     expect(await code('{ dataTablePage { total } }', {}, client)).toBe('FORBIDDEN')
     expect(await code('{ dataTableRows { id } }', {}, client)).toBe('FORBIDDEN')
+    expect(await code('{ dataTableGroups { label } }', {}, client)).toBe('FORBIDDEN')
+    for (const path of ['/good-table/basic', '/good-table/row-group', '/good-table/advanced-search', '/good-table/table_ssr']) {
+      expect((await get(path, client)).status, path).toBe(200)
+      expect((await t.json('GET', path)).status, path).toBe(401)
+    }
   })
 
-  it('pages, sorts and searches table_ssr in the database: {rows, total}', async () => {
-    const byName = [...mine].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
-    const p1 = await get('/good-table/table_ssr?page=1&perPage=5&sortField=fullName&sortType=asc', reseller)
+  it("answers the spec's table rows on GET /good-table/*: demo people, the same on every call, never accounts", async () => {
+    const basic = await get('/good-table/basic', client)
+    expect(basic.status).toBe(200)
+    expect(basic.body.length).toBeGreaterThan(10)
+    for (const row of basic.body) {
+      expect(keys(row)).toEqual(DEMO_KEYS)
+      expect(DEMO_STATUSES).toContain(row.status)
+      expect(row.email).toMatch(/@example\.com$/)
+      expect(row.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+      expect(typeof row.salary).toBe('number')
+    }
+    expect(new Set(basic.body.map((r: any) => r.id)).size).toBe(basic.body.length)
+    // Every status occurs; no row is an account (the accounts table's addresses never appear).
+    expect(new Set(basic.body.map((r: any) => r.status)).size).toBe(DEMO_STATUSES.length)
+    const accounts = new Set((await accountRows(admin)).map((r: any) => r.email))
+    expect(basic.body.filter((r: any) => accounts.has(r.email))).toEqual([])
+    // Deterministic: the same rows for an admin and on a second call.
+    expect((await get('/good-table/basic', admin)).body).toEqual(basic.body)
+
+    const groups = await get('/good-table/row-group', reseller)
+    expect(groups.status).toBe(200)
+    expect(groups.body.map((g: any) => g.label)).toEqual(DEMO_STATUSES)
+    for (const g of groups.body) {
+      expect(keys(g)).toEqual(['children', 'html', 'label', 'mode'])
+      expect(g).toMatchObject({ mode: 'span', html: false })
+      for (const r of g.children) {
+        expect(keys(r)).toEqual(DEMO_DETAILED_KEYS)
+        expect(r.status).toBe(g.label)
+      }
+    }
+    expect(groups.body.flatMap((g: any) => g.children.map((r: any) => r.id)).sort((a: number, b: number) => a - b)).toEqual(
+      basic.body.map((r: any) => r.id).sort((a: number, b: number) => a - b),
+    )
+    const byCity = await get('/good-table/row-group?groupBy=city', reseller)
+    for (const g of byCity.body) for (const r of g.children) expect(r.city).toBe(g.label)
+
+    const all = (await get('/good-table/advanced-search', client)).body
+    for (const r of all) expect(keys(r)).toEqual(DEMO_DETAILED_KEYS)
+    const { post, city } = all[0]
+    const search = await get(
+      `/good-table/advanced-search?post=${encodeURIComponent(post.toUpperCase())}&city=${encodeURIComponent(city)}&status=${all[0].status}`,
+      client,
+    )
+    expect(search.status).toBe(200)
+    expect(search.body).toEqual(all.filter((r: any) => r.post === post && r.city === city && r.status === all[0].status))
+    expect(search.body.length).toBeGreaterThan(0)
+  })
+
+  it("pages and sorts table_ssr with the spec's sortBy and sortDesc", async () => {
+    const all = (await get('/good-table/basic', client)).body
+    const bySalary = [...all].sort((a: any, b: any) => b.salary - a.salary)
+    const p1 = await get('/good-table/table_ssr?page=1&perPage=5&sortBy=salary&sortDesc=true', client)
     expect(p1.status).toBe(200)
     expect(keys(p1.body)).toEqual(['rows', 'total'])
-    expect(p1.body.total).toBe(mine.length)
-    expect(p1.body.rows.map((r: any) => r.fullName)).toEqual(byName.slice(0, 5).map((m) => m.name))
-    const p3 = await get('/good-table/table_ssr?page=3&perPage=5&sortField=fullName&sortType=asc', reseller)
-    expect(p3.body.rows.map((r: any) => r.fullName)).toEqual(byName.slice(10).map((m) => m.name))
-    const desc = await get('/good-table/table_ssr?perPage=3&sortField=fullName&sortType=desc', reseller)
-    expect(desc.body.rows.map((r: any) => r.fullName)).toEqual(
+    expect(p1.body).toEqual({ rows: bySalary.slice(0, 5), total: all.length })
+    const p2 = await get('/good-table/table_ssr?page=2&perPage=5&sortBy=salary&sortDesc=true', client)
+    expect(p2.body.rows).toEqual(bySalary.slice(5, 10))
+    const asc = await get('/good-table/table_ssr?perPage=100&sortBy=fullName&sortDesc=false', client)
+    const names = asc.body.rows.map((r: any) => r.fullName)
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)))
+    expect(names).not.toEqual(all.map((r: any) => r.fullName))
+    // Defaults: page 1 of 10 by id.
+    expect((await get('/good-table/table_ssr', client)).body).toEqual({ rows: all.slice(0, 10), total: all.length })
+    const current = await get('/good-table/table_ssr?status=Current&perPage=100', client)
+    expect(current.body.total).toBe(all.filter((r: any) => r.status === 'Current').length)
+    expect(current.body.rows.every((r: any) => r.status === 'Current')).toBe(true)
+    const q = all[3].fullName.split(' ')[0].toLowerCase()
+    const found = await get(`/good-table/table_ssr?q=${q}&perPage=100`, client)
+    expect(found.body.rows.map((r: any) => r.id)).toEqual(
+      all.filter((r: any) => r.fullName.toLowerCase().includes(q) || r.email.includes(q)).map((r: any) => r.id),
+    )
+  })
+
+  it('answers bad demo-table parameters with a coded 400 naming the field', async () => {
+    for (const [path, field] of [
+      ['/good-table/table_ssr?perPage=0', 'perPage'],
+      ['/good-table/table_ssr?perPage=101', 'perPage'],
+      ['/good-table/table_ssr?page=abc', 'page'],
+      ['/good-table/table_ssr?sortBy=password', 'sortBy'],
+      ['/good-table/table_ssr?sortDesc=yes', 'sortDesc'],
+      ['/good-table/table_ssr?sortField=fullName', 'sortField'],
+      ['/good-table/table_ssr?status=active', 'status'],
+      ['/good-table/advanced-search?startDateFrom=yesterday', 'startDateFrom'],
+      ['/good-table/advanced-search?nosuch=1', 'nosuch'],
+      ['/good-table/row-group?groupBy=colour', 'groupBy'],
+      ['/good-table/basic?page=2', 'page'],
+    ] as const) {
+      const res = await get(path, client)
+      expect(res.status, path).toBe(400)
+      expect(res.body.code, path).toBe('BAD_USER_INPUT')
+      expect(Object.keys(res.body.fields), path).toContain(field)
+    }
+  })
+
+  it('pages, sorts and searches the accounts table in the database: {rows, total}', async () => {
+    const page = async (args: Record<string, unknown>, token = reseller) =>
+      (
+        await ok(
+          `query($p: Int, $n: Int, $s: DataTableSortField, $d: Boolean, $f: DataTableFilter) {
+            dataTablePage(page: $p, perPage: $n, sortField: $s, descending: $d, filter: $f) { total rows { fullName daysLeft } } }`,
+          args,
+          token,
+        )
+      ).dataTablePage
+    const byName = [...mine].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
+    const p1 = await page({ p: 1, n: 5, s: 'fullName', d: false })
+    expect(p1.total).toBe(mine.length)
+    expect(p1.rows.map((r: any) => r.fullName)).toEqual(byName.slice(0, 5).map((m) => m.name))
+    const p3 = await page({ p: 3, n: 5, s: 'fullName', d: false })
+    expect(p3.rows.map((r: any) => r.fullName)).toEqual(byName.slice(10).map((m) => m.name))
+    const desc = await page({ n: 3, s: 'fullName', d: true })
+    expect(desc.rows.map((r: any) => r.fullName)).toEqual(
       [...byName]
         .reverse()
         .slice(0, 3)
         .map((m) => m.name),
     )
-    const days = await get('/good-table/table_ssr?perPage=100&sortField=daysLeft&sortType=desc', reseller)
+    const days = await page({ n: 100, s: 'daysLeft', d: true })
     const expected = mine
       .filter((m) => m.daysLeft !== null)
       .map((m) => m.daysLeft)
       .sort((a, b) => b! - a!)
-    expect(days.body.rows.slice(0, expected.length).map((r: any) => r.daysLeft)).toEqual(expected)
+    expect(days.rows.slice(0, expected.length).map((r: any) => r.daysLeft)).toEqual(expected)
     // Search: the reseller's one "Tablefind" client, never the other reseller's.
-    const found = await get('/good-table/table_ssr?q=TABLEFIND', reseller)
-    expect(found.body).toMatchObject({ total: 1, rows: [{ fullName: 'Tablefind Lee' }] })
-    expect((await get('/good-table/table_ssr?q=tablefind')).body.total).toBe(4)
+    expect(await page({ f: { q: 'TABLEFIND' } })).toMatchObject({ total: 1, rows: [{ fullName: 'Tablefind Lee' }] })
+    expect((await page({ f: { q: 'tablefind' } }, admin)).total).toBe(4)
     // Column filters together.
-    const pro = await get('/good-table/table_ssr?plan=Pro&status=active&perPage=100', reseller)
-    expect(pro.body.total).toBe(mine.filter((m) => m.plan === 'Pro' && m.daysLeft !== null && m.daysLeft > 0).length)
-    // GraphQL: the same page.
-    const g = await ok('query { dataTablePage(perPage: 5, sortField: fullName) { total rows { fullName } } }', {}, reseller)
-    expect(g.dataTablePage).toEqual({ total: mine.length, rows: p1.body.rows.map((r: any) => ({ fullName: r.fullName })) })
+    const pro = await page({ n: 100, f: { plan: 'Pro', status: 'active' } })
+    expect(pro.total).toBe(mine.filter((m) => m.plan === 'Pro' && m.daysLeft !== null && m.daysLeft > 0).length)
   })
 
-  it('answers bad parameters with a coded 400 naming the field', async () => {
-    for (const [query, field] of [
-      ['perPage=0', 'perPage'],
-      ['perPage=101', 'perPage'],
-      ['page=abc', 'page'],
-      ['sortField=password_hash', 'sortField'],
-      ['sortType=up', 'sortType'],
-      ['status=gold', 'status'],
-      ['startDateFrom=yesterday', 'startDateFrom'],
-      ['nosuch=1', 'nosuch'],
+  it('answers bad accounts-table arguments with BAD_USER_INPUT', async () => {
+    for (const args of [
+      'perPage: 0',
+      'perPage: 101',
+      'page: 0',
+      'filter: { status: "gold" }',
+      'filter: { startDateFrom: "yesterday" }',
+      'filter: { role: "king" }',
     ]) {
-      const res = await get(`/good-table/table_ssr?${query}`, reseller)
-      expect(res.status, query).toBe(400)
-      expect(res.body.code).toBe('BAD_USER_INPUT')
-      expect(Object.keys(res.body.fields)).toContain(field)
+      expect(await code(`{ dataTablePage(${args}) { total } }`, {}, reseller), args).toBe('BAD_USER_INPUT')
     }
-    expect((await get('/good-table/row-group?groupBy=colour', reseller)).status).toBe(400)
-    expect(await code('{ dataTablePage(perPage: 500) { total } }', {}, reseller)).toBe('BAD_USER_INPUT')
+    expect(await code('{ dataTableRows(filter: { q: "' + 'x'.repeat(101) + '" }) { id } }', {}, reseller)).toBe('BAD_USER_INPUT')
   })
 
-  it('groups rows (row-group) and filters per column (advanced-search)', async () => {
-    const groups = await get('/good-table/row-group', reseller)
-    expect(groups.status).toBe(200)
-    expect(groups.body.map((g: any) => g.label)).toEqual(['Basic', 'None', 'Pro'])
-    for (const g of groups.body) {
-      expect(keys(g)).toEqual(['children', 'html', 'label', 'mode'])
-      expect(g).toMatchObject({ mode: 'span', html: false })
+  it('groups the accounts and filters them per column', async () => {
+    const groups = (await ok('{ dataTableGroups { label children { email } } }', {}, reseller)).dataTableGroups
+    expect(groups.map((g: any) => g.label)).toEqual(['Basic', 'None', 'Pro'])
+    for (const g of groups) {
       expect(g.children.map((r: any) => r.email).sort()).toEqual(
         mine
           .filter((m) => m.plan === g.label)
@@ -194,15 +283,14 @@ describe.each(engines)('data tables and autosuggest on %s', (engine) => {
           .sort(),
       )
     }
-    const byReseller = await get('/good-table/row-group?groupBy=reseller')
-    expect(byReseller.body.find((g: any) => g.label === 'otherreseller').children).toHaveLength(3)
-    const search = await get('/good-table/advanced-search?email=dt-client-1&plan=basic', reseller)
-    expect(search.status).toBe(200)
+    const byReseller = (await ok('{ dataTableGroups(groupBy: reseller) { label children { id } } }', {}, admin)).dataTableGroups
+    expect(byReseller.find((g: any) => g.label === 'otherreseller').children).toHaveLength(3)
+    const search = await accountRows(reseller, { email: 'dt-client-1', plan: 'basic' })
     const expected = mine
       .filter((m) => m.email.includes('dt-client-1') && m.plan === 'Basic')
       .map((m) => m.email)
       .sort()
-    expect(search.body.map((r: any) => r.email).sort()).toEqual(expected)
+    expect(search.map((r: any) => r.email).sort()).toEqual(expected)
     expect(expected.length).toBeGreaterThan(0)
   })
 

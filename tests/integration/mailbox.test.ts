@@ -113,6 +113,11 @@ describe.each(engines)('mailbox on %s', (engine) => {
     expect(rr.body.data.emailRecipients.map((u: any) => u.email).sort()).toEqual([alias('admin'), 'client@demo.local'].sort())
     const ra = await t.gql('query($q: String) { emailRecipients(q: $q) { email } }', { q: 'outsider' }, admin)
     expect(ra.body.data.emailRecipients.map((u: any) => u.email)).toEqual([outsiderEmail])
+    // % and _ are searched as themselves, not as LIKE wildcards (no name or address here holds a %).
+    for (const q of ['%', '%%', 'out%der', 'outsi_er']) {
+      const found = await t.gql('query($q: String) { emailRecipients(q: $q) { email } }', { q }, admin)
+      expect(found.body.data.emailRecipients, q).toEqual([])
+    }
     const refused = await compose(client, { to: [outsiderEmail] })
     expect(refused.body.errors[0].extensions.code).toBe('BAD_USER_INPUT')
     expect((await compose(reseller, { to: [outsiderEmail] })).body.errors[0].extensions.code).toBe('BAD_USER_INPUT')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { createSigner } from '../../server/src/auth/signing'
-import { users } from '../../server/src/db/schema'
+import { mailOutbox, users } from '../../server/src/db/schema'
 import { marketingEvents } from '../../server/src/modules/marketing/marketing.tables'
 import { engines } from '../support/databases'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -102,5 +102,100 @@ describe.each(engines)('marketing mail on %s', (engine) => {
     } finally {
       await bare.close()
     }
+  })
+
+  it("always allows the product's own address, with no MARKETING_REDIRECT_HOSTS", async () => {
+    const bare = await createTestApp(engine, { PUBLIC_URL: 'https://app.example.com' })
+    try {
+      const { click } = bare.services.marketing.links('m', 1, 'https://app.example.com/pages/pricing')
+      const res = await bare.app.request(click!.replace('https://app.example.com', ''))
+      expect([res.status, res.headers.get('location')]).toEqual([302, 'https://app.example.com/pages/pricing'])
+      // Only that origin: not another port or scheme of its host, nor its subdomains.
+      for (const url of ['https://app.example.com:8443/', 'http://app.example.com/', 'https://evil.app.example.com/']) {
+        expect(() => bare.services.marketing.links('m', 1, url), url).toThrow(/not allowed/)
+      }
+    } finally {
+      await bare.close()
+    }
+  })
+})
+
+/** The product's own announcement mails carry the signed links; whoever unsubscribed gets none. */
+describe.each(engines)('announcement mails on %s', (engine) => {
+  let t: TestApp
+  let admin: string
+  let client: string
+  let clientId: number
+  beforeAll(async () => {
+    // No MARKETING_REDIRECT_HOSTS: the product's own pages are still a destination.
+    t = await createTestApp(engine, { PUBLIC_URL: 'https://app.example.com' })
+    admin = (await t.loginAs('admin')).accessToken
+    const session = await t.loginAs('client')
+    client = session.accessToken
+    clientId = Number(session.userData.id)
+  })
+  afterAll(() => t.close())
+
+  const ok = async (query: string, variables: Record<string, unknown>, token: string) => {
+    const res = await t.gql(query, variables, token)
+    expect(res.body.errors, query).toBeUndefined()
+    return res.body.data
+  }
+  const activate = async (plan: string) => {
+    const planId = (await ok('{ plans { id name } }', {}, admin)).plans.find((p: any) => p.name === plan).id
+    const [key] = (await ok('mutation($p: ID!) { generateLicences(input: { planId: $p, totalDays: 30, count: 1 }) { licensekey } }', { p: planId }, admin))
+      .generateLicences
+    await ok('mutation($k: String!) { activateLicence(key: $k) { status } }', { k: key.licensekey }, client)
+  }
+  const mailsTo = (email: string, subject: string) =>
+    t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, subject)))
+  const link = (text: string, page: string) => {
+    const found = new RegExp(`https://app\\.example\\.com/pages/${page}\\?\\S+`).exec(text)
+    expect(found, page).not.toBeNull()
+    return new URL(found![0])
+  }
+  const optedOut = async () => (await t.database.db.select({ v: users.emailOptOut }).from(users).where(eq(users.id, clientId)))[0]!.v
+
+  it('mails a plan change with a tracked web view, a tracked link to the dashboard and an unsubscribe link', async () => {
+    await activate('Pro')
+    const [mail, ...more] = await mailsTo('client@demo.local', 'Your plan is now Pro')
+    expect(more).toEqual([])
+    expect(mail!.text).toContain('Pro plan')
+
+    // The web view records the open (the page calls the pixel with its m and s).
+    const view = link(mail!.text, 'trackMarketing')
+    const open = await t.app.request(`/apps/marketing/open?m=${view.searchParams.get('m')}&s=${view.searchParams.get('s')}`)
+    expect(open.status).toBe(200)
+    // The click (the redirect page asks the server) leads to the product's dashboard, with no allow-listed hosts.
+    const click = link(mail!.text, 'redirectToPage')
+    expect(click.searchParams.get('url')).toBe('https://app.example.com/dashboard/')
+    const res = await t.app.request(`/apps/marketing/click?${click.searchParams.toString()}`)
+    expect([res.status, res.headers.get('location')]).toEqual([302, 'https://app.example.com/dashboard/'])
+    const events = await t.database.db.select().from(marketingEvents)
+    expect(events.map((e) => [e.mailId, e.kind, e.url])).toEqual([
+      ['plan-change', 'open', null],
+      ['plan-change', 'click', 'https://app.example.com/dashboard/'],
+    ])
+
+    // The unsubscribe link's token opts the account out.
+    const token = link(mail!.text, 'unsubscribemail').searchParams.get('token')
+    expect(await optedOut()).toBe(false)
+    expect(await t.json('POST', '/apps/marketing/unsubscribe', { token })).toEqual({ status: 200, body: { ok: true } })
+    expect(await optedOut()).toBe(true)
+  })
+
+  it('sends no announcement to an account that unsubscribed', async () => {
+    expect(await optedOut()).toBe(true)
+    await activate('Headstarter')
+    const [user] = await t.database.db.select({ plan: users.package }).from(users).where(eq(users.id, clientId))
+    expect(user!.plan).toBe('Headstarter')
+    expect(await mailsTo('client@demo.local', 'Your plan is now Headstarter')).toEqual([])
+    // Opted in again, the next change is mailed.
+    await t.database.db.update(users).set({ emailOptOut: false }).where(eq(users.id, clientId))
+    await activate('Starter')
+    expect(await mailsTo('client@demo.local', 'Your plan is now Starter')).toHaveLength(1)
   })
 })

@@ -1,7 +1,7 @@
 import { defineFeature, route, staffPage } from '../../lib/feature'
 
 export const dataTablesRoutes = [
-  // The data tables (spec §7 GET /good-table/*) over the accounts in scope (staff; the server refuses clients):
+  // The accounts tables (GraphQL dataTable*; the spec's GET /good-table/* answer demo rows) over the accounts in scope (staff; the server refuses clients):
   // the server-paged table, and the sample views basic, row-group and advanced-search.
   route('data-tables', '/tables/accounts', 'dataTables', 'data-tables-page', staffPage),
   route('data-tables-basic', '/tables/basic', 'dataTablesBasic', 'basic-table-page', staffPage),

@@ -28,6 +28,19 @@ const PlanRevenueRef = builder.objectRef<AdminStats['revenueByPlan'][number]>('P
   }),
 })
 
+const PlatformFiguresRef = builder.objectRef<AdminStats['byPlatform'][number]>('PlatformFigures').implement({
+  extensions: guardedByParent,
+  description: 'The channel figures of one platform (sandbox channels not counted).',
+  fields: (t) => ({
+    platform: t.exposeString('platform', { description: 'twitch or kick.' }),
+    channels: t.exposeInt('channels', { description: 'Channels connected.' }),
+    owners: t.exposeInt('owners', { description: 'Accounts that own at least one of these channels.' }),
+    runningBots: t.exposeInt('runningBots', { description: 'Bots the worker reports running now on these channels.' }),
+    live: t.exposeInt('live', { description: 'Channels live now.' }),
+    connectedInRange: t.exposeInt('connectedInRange', { description: 'Channels connected within the last `days` days.' }),
+  }),
+})
+
 const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
   extensions: guardedByParent,
   description: 'The admin dashboards’ figures. Computed in the database and reused for COUNT_CACHE_TTL seconds.',
@@ -48,6 +61,11 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
     }),
     monthlyRevenue: t.exposeFloat('monthlyRevenue', { description: 'The sum of revenueByPlan.' }),
     openFeedbackReports: t.exposeInt('openFeedbackReports', { description: 'Bot feedback reports with status open.' }),
+    byPlatform: t.field({
+      type: [PlatformFiguresRef],
+      description: 'The channel figures broken down by platform: Twitch first, then Kick (both always listed).',
+      resolve: (s) => s.byPlatform,
+    }),
     currency: t.string({
       description: 'ISO 4217 code of the revenue figures (the deployment’s CURRENCY).',
       resolve: (_s, _a, ctx) => ctx.services.plans.currency,

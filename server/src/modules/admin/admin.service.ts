@@ -15,9 +15,26 @@ export interface AdminStats {
   monthlyRevenue: number
   /** Bot feedback reports with status open. */
   openFeedbackReports: number
+  /**
+   * The channel figures per platform (Twitch, Kick; sandbox channels left out): channels
+   * connected, the accounts that own one, bots running now, channels live now, and channels
+   * connected within the last `days` days.
+   */
+  byPlatform: PlatformFigures[]
   /** When these figures were computed (they are reused for a few seconds). */
   computedAt: Date
 }
+
+export interface PlatformFigures {
+  platform: 'twitch' | 'kick'
+  channels: number
+  owners: number
+  runningBots: number
+  live: number
+  connectedInRange: number
+}
+
+const PLATFORMS = ['twitch', 'kick'] as const
 
 const DAY = 86_400_000
 const utcDay = (d: Date) => d.toISOString().slice(0, 10)
@@ -56,7 +73,7 @@ export function createAdminService(deps: {
     const today = utcDay(at)
     const soon = utcDay(new Date(at.getTime() + 7 * DAY))
     const since = utcDay(new Date(at.getTime() - (days - 1) * DAY))
-    const [byRole, byPlan, bots, expiring, signups, licencesByPlan, allPlans, openFeedbackReports] = await Promise.all([
+    const [byRole, byPlan, bots, expiring, signups, licencesByPlan, allPlans, openFeedbackReports, platforms] = await Promise.all([
       db.execute(sql`select role, count(*)::int as n from users group by role order by role`),
       db.execute(sql`select package as plan, count(*)::int as n from users group by package order by package`),
       db.execute(runningBotsSql({ kind: 'all', actorId: 0 })),
@@ -74,7 +91,26 @@ export function createAdminService(deps: {
       ),
       plans.list(),
       deps.openFeedbackReports(),
+      db.execute(
+        sql`select platform, count(*)::int as channels, count(distinct user_id)::int as owners,
+                   (count(*) filter (where status = 'running'))::int as running,
+                   (count(*) filter (where live))::int as live,
+                   (count(*) filter (where connected_at >= ${`${since}T00:00:00Z`}::timestamptz))::int as connected
+            from channels where not sandbox group by platform`,
+      ),
     ])
+    const perPlatform = new Map(rowsOf(platforms).map((r) => [String(r.platform), r]))
+    const byPlatform = PLATFORMS.map((platform): PlatformFigures => {
+      const r = perPlatform.get(platform)
+      return {
+        platform,
+        channels: Number(r?.channels ?? 0),
+        owners: Number(r?.owners ?? 0),
+        runningBots: Number(r?.running ?? 0),
+        live: Number(r?.live ?? 0),
+        connectedInRange: Number(r?.connected ?? 0),
+      }
+    })
     const perDay = new Map(rowsOf(signups).map((r) => [String(r.day), Number(r.n)]))
     const signupsPerDay = Array.from({ length: days }, (_, i) => {
       const day = utcDay(new Date(Date.parse(`${since}T00:00:00Z`) + i * DAY))
@@ -94,6 +130,7 @@ export function createAdminService(deps: {
       revenueByPlan,
       monthlyRevenue: Math.round(revenueByPlan.reduce((s, r) => s + r.monthlyRevenue, 0) * 100) / 100,
       openFeedbackReports,
+      byPlatform,
       computedAt: at,
     }
   }

@@ -1,55 +1,53 @@
 import { z } from 'zod'
 import { langQuery, shape, type RouteDoc } from '../../http/route-doc'
-import { filterShape, groupShape, pageShape } from './data-tables.service'
+import { demoFilterShape, demoGroupShape, demoPageShape, demoStatuses } from './demo-table'
 
-const staff =
-  'Over the accounts in the caller’s scope (admins all, resellers their clients), newest first. An unknown parameter is refused (a misspelt filter would match everything).'
+const demo =
+  'The table component’s demo rows: made-up people (…@example.com), the same on every call, not accounts. An unknown parameter is refused (a misspelt filter would match everything).'
 
 const row = z
-  .looseObject({
+  .object({
     id: z.number().int(),
-    avatar: z.string().nullable(),
+    avatar: z.string().nullable().meta({ description: 'No picture (null): show the initials.' }),
     fullName: z.string(),
-    username: z.string(),
     email: z.string(),
-    role: z.string(),
-    plan: z.string(),
-    status: z.enum(['active', 'expired', 'none']).meta({ description: 'The licence’s state.' }),
-    daysLeft: z.number().int().nullable().meta({ description: 'Days of the licence left; null without one.' }),
-    channel: z.string().nullable(),
-    startDate: z.string(),
-    resellerId: z.number().int().nullable(),
-    resellerName: z.string().nullable(),
+    startDate: z.string().meta({ description: 'YYYY-MM-DD.' }),
+    salary: z.number(),
+    status: z.enum(demoStatuses),
   })
-  .meta({ id: 'TableRow', description: 'An account as the data tables show it.' })
+  .meta({ id: 'TableRow', description: 'A demo row of the data tables.' })
+
+const detailed = row
+  .extend({ post: z.string(), city: z.string(), experience: z.number().int().meta({ description: 'Years.' }) })
+  .meta({ id: 'TableRowDetailed', description: 'A demo row with post, city and experience.' })
 
 export const dataTableDocs = {
   basic: {
-    summary: 'Data table rows (basic)',
-    description: staff,
-    responses: { 200: { description: 'The rows (a bounded whole list).', body: z.array(row) } },
+    summary: 'Data table demo rows (basic)',
+    description: demo,
+    responses: { 200: { description: 'Every demo row.', body: z.array(row) } },
   },
   rowGroup: {
-    summary: 'Data table rows grouped',
-    description: staff,
-    query: groupShape,
+    summary: 'Data table demo rows grouped',
+    description: demo,
+    query: demoGroupShape,
     responses: {
       200: {
-        description: '`[{mode, label, html, children}]`: one entry a group, its rows in children.',
-        body: z.array(z.looseObject({ mode: z.string(), label: z.string(), html: z.boolean(), children: z.array(row) })),
+        description: '`[{mode, label, html, children}]`: one entry a group (by status unless groupBy says post or city), its rows in children.',
+        body: z.array(z.object({ mode: z.literal('span'), label: z.string(), html: z.boolean(), children: z.array(detailed) })),
       },
     },
   },
   advancedSearch: {
-    summary: 'Data table rows matching every column filter',
-    description: staff,
-    query: filterShape,
-    responses: { 200: { description: 'The matching rows.', body: z.array(row) } },
+    summary: 'Data table demo rows matching every column filter',
+    description: demo,
+    query: demoFilterShape,
+    responses: { 200: { description: 'The matching rows.', body: z.array(detailed) } },
   },
   tableSsr: {
-    summary: 'Data table page (sorted, filtered and paged in the database)',
-    description: staff,
-    query: pageShape,
+    summary: 'Data table demo page (server-side: searched, sorted and paged)',
+    description: `${demo} sortBy one of the row's columns (id by default), sortDesc true or false.`,
+    query: demoPageShape,
     responses: { 200: { description: '`{rows, total}`.', body: z.object({ rows: z.array(row), total: z.number().int() }) } },
   },
   autosuggest: {

@@ -9,7 +9,7 @@ const TableGroupingEnum = builder.enumType('DataTableGrouping', { values: groupi
 
 const TableRowRef = builder.objectRef<TableRow>('DataTableRow').implement({
   extensions: guardedByParent,
-  description: 'An account as a data-table row (GET /good-table/*): the classic keys plus the account’s own.',
+  description: 'An account as a row of the accounts tables: the classic table keys plus the account’s own.',
   fields: (t) => ({
     id: t.id({ resolve: (r) => String(r.id) }),
     avatar: t.exposeString('avatar', { nullable: true }),
@@ -96,27 +96,27 @@ const given = (o: Record<string, unknown> | null | undefined): Record<string, un
   Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined && v !== null))
 
 /**
- * The data tables and the navbar search through GraphQL: the same service as GET
- * /good-table/* and /autosuggest/data (admins and resellers; clients FORBIDDEN on the tables).
+ * The accounts tables and the navbar search through GraphQL (GET /good-table/* serve the
+ * spec's demo rows instead, demo-table.ts): admins and resellers; clients FORBIDDEN on the tables.
  */
 builder.queryFields((t) => ({
   // Data tables (staff: update User; the service scopes the rows) and the navbar search.
   dataTableRows: t.withAuth({ can: ['update', 'User'] }).field({
     type: [TableRowRef],
-    description: 'GET /good-table/basic (no filter) and /good-table/advanced-search (with one): at most 500 rows, newest first.',
+    description: 'The accounts in scope as table rows, filtered when a filter is given: at most 500 rows, newest first.',
     args: { filter: t.arg({ type: TableFilterInput }) },
     resolve: (_r, { filter }, ctx) =>
       filter ? ctx.services.dataTables.advancedSearch(ctx.principal, given(filter)) : ctx.services.dataTables.basic(ctx.principal),
   }),
   dataTableGroups: t.withAuth({ can: ['update', 'User'] }).field({
     type: [TableGroupRef],
-    description: 'GET /good-table/row-group: the rows grouped (plan by default).',
+    description: 'The accounts in scope grouped (plan by default).',
     args: { groupBy: t.arg({ type: TableGroupingEnum }), filter: t.arg({ type: TableFilterInput }) },
     resolve: (_r, { groupBy, filter }, ctx) => ctx.services.dataTables.rowGroups(ctx.principal, given({ ...given(filter), groupBy })),
   }),
   dataTablePage: t.withAuth({ can: ['update', 'User'] }).field({
     type: TablePageRef,
-    description: 'GET /good-table/table_ssr: one page, filtered, sorted and paged in the database.',
+    description: 'The accounts table: one page of the accounts in scope, filtered, sorted and paged in the database.',
     args: {
       page: t.arg.int(),
       perPage: t.arg.int(),

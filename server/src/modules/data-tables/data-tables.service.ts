@@ -9,8 +9,8 @@ import { requireStaff, scopeOf, type Scope } from '../../permissions/scope'
 import { utcDay } from '../users/user-view'
 
 /**
- * The spec's data tables (§7 GET /good-table/*) over the product's own data: the accounts
- * directory a caller may see (admins every account, resellers their clients; clients are
+ * The accounts tables (GraphQL dataTable*; the spec's GET /good-table/* answer demo rows,
+ * demo-table.ts) over the product's own data: the accounts directory a caller may see (admins every account, resellers their clients; clients are
  * refused). Filtering, sorting and paging run in the database.
  *
  * A row keeps the classic good-table keys (id, avatar, fullName, email, startDate, status)

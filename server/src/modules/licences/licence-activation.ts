@@ -24,7 +24,7 @@ export async function lockInScope(tx: Db, scope: Scope, id: number): Promise<Lic
   throw notFound
 }
 
-/** Sets the user's package from their active licence (or 'None'). */
+/** Sets the user's package from their active licence (or 'None'); a change is announced to them (onPlanChanged). */
 export async function syncPackage(deps: LicencesDeps, tx: Db, userId: number): Promise<{ before: string; after: string }> {
   const { plans, now } = deps
   const [user] = await tx.select({ package: users.package }).from(users).where(eq(users.id, userId))
@@ -35,7 +35,10 @@ export async function syncPackage(deps: LicencesDeps, tx: Db, userId: number): P
   const plan = active?.planId ? await plans.byId(active.planId, tx) : undefined
   const after = plan?.name ?? 'None'
   const before = user?.package ?? 'None'
-  if (before !== after) await tx.update(users).set({ package: after, updatedAt: now() }).where(eq(users.id, userId))
+  if (before !== after) {
+    await tx.update(users).set({ package: after, updatedAt: now() }).where(eq(users.id, userId))
+    await deps.onPlanChanged?.(tx, userId, { before, after })
+  }
   return { before, after }
 }
 

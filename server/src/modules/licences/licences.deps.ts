@@ -14,6 +14,8 @@ export interface LicencesOptions {
   onChanged?: () => void
   /** Called after a change that may start or end these users' licence (activated, extended, revoked): their bots are reloaded. */
   onLicenceChanged?: (userIds: number[]) => void
+  /** Called in the transaction when a user's plan changed (the announcement mail). */
+  onPlanChanged?: (tx: Db, userId: number, change: { before: string; after: string }) => Promise<unknown>
 }
 
 /** What the licences' use cases share: the options and the cached list totals. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import { users } from '../../db/schema'
 import type { Principal } from '../../permissions/abilities'
+import { escapeLike } from '../../validation'
 import { addressBook, emailVisibleWhere } from './address-book'
 import { mailboxAttachments, mailboxEmails, mailboxMessages, type Address } from './mailbox.tables'
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, SUBJECT_MAX, HTML_MAX, bad, sanitizeEmailHtml, type EmailView } from './mailbox-model'
@@ -14,9 +15,11 @@ export async function recipients(deps: MailboxDeps, p: Principal, q: string | un
   const { db } = deps
   const me = await selfOf(deps, p.userId)
   const term = q?.trim().slice(0, 100)
+  // % and _ are searched as themselves, not as wildcards (a "%" listed everyone).
+  const like = `%${escapeLike(term ?? '')}%`
   // By e-mail only among the addresses the caller may read: a search is no way to spell out an admin's.
-  const byEmail = and(ilike(users.email, `%${term}%`), emailVisibleWhere({ id: me.id, role: me.role }))
-  const where = term ? and(recipientScope(p, me), or(ilike(users.fullName, `%${term}%`), ilike(users.username, `%${term}%`), byEmail)) : recipientScope(p, me)
+  const byEmail = and(ilike(users.email, like), emailVisibleWhere({ id: me.id, role: me.role }))
+  const where = term ? and(recipientScope(p, me), or(ilike(users.fullName, like), ilike(users.username, like), byEmail)) : recipientScope(p, me)
   const rows = await db
     .select({ id: users.id, email: users.email, fullName: users.fullName, username: users.username, avatar: users.avatar, role: users.role })
     .from(users)

@@ -12,7 +12,7 @@ export const marketingDocs = {
   },
   click: {
     summary: 'A marketing mail’s link',
-    description: 'Redirects only to a host in MARKETING_REDIRECT_HOSTS and only when signed; anything else is a 400.',
+    description: 'Redirects only to the product’s own address or a host in MARKETING_REDIRECT_HOSTS, and only when signed; anything else is a 400.',
     query: z.object({ ...signed, url: z.string().optional() }),
     responses: { 302: { description: 'To the link’s address.', headers: { Location: 'The address.' } } },
   },

@@ -12,13 +12,15 @@ const MAIL_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 /**
  * Marketing mail (/pages/trackMarketing, /pages/redirectToPage, /pages/unsubscribemail):
- * signed open pixels and click links, redirects only to allow-listed hosts (no open
- * redirect), and unsubscribe links carrying an HMAC-signed user id. The keys derive from
+ * signed open pixels and click links, redirects only to the product's own address and
+ * allow-listed hosts (no open redirect), and unsubscribe links carrying an HMAC-signed user id. The keys derive from
  * the JWT secret, one per purpose.
  */
 export function createMarketingService(deps: { db: Db; secret: string; redirectHosts: string[]; publicUrl: string; now: () => Date }) {
   const { db, now } = deps
   const hosts = new Set(deps.redirectHosts.map((h) => h.toLowerCase()))
+  // The product's own address is always a destination (its mails link to its pages), whatever MARKETING_REDIRECT_HOSTS says.
+  const ownOrigin = new URL(deps.publicUrl).origin
   const tracking = createSigner(deps.secret, 'marketing-tracking', 16)
   const unsubscribing = createSigner(deps.secret, 'marketing-unsubscribe', 16)
   const base = deps.publicUrl.replace(/\/$/, '')
@@ -34,7 +36,7 @@ export function createMarketingService(deps: { db: Db; secret: string; redirectH
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
     if (url.username || url.password) return undefined
-    return hosts.has(url.hostname.toLowerCase()) ? url : undefined
+    return url.origin === ownOrigin || hosts.has(url.hostname.toLowerCase()) ? url : undefined
   }
 
   const clickData = (mailId: string, url: string) => `click\n${mailId}\n${url}`
@@ -51,6 +53,23 @@ export function createMarketingService(deps: { db: Db; secret: string; redirectH
       click = `${base}/apps/marketing/click?m=${mailId}&url=${encodeURIComponent(href)}&s=${tracking.sign(clickData(mailId, href))}`
     }
     return { open, click, unsubscribeToken: unsubscribeToken(userId) }
+  }
+
+  /**
+   * The links of a text mail (no pixel there): the signed web view, which records the open
+   * (/pages/trackMarketing), the signed click through /pages/redirectToPage to a page of the
+   * product (`path`, e.g. /dashboard/), and the unsubscribe page with the user's token.
+   */
+  function mailLinks(mailId: string, userId: number, path: string) {
+    if (!MAIL_ID.test(mailId)) throw new AppError('BAD_USER_INPUT', 'Invalid mail id')
+    const href = new URL(path, `${base}/`).toString()
+    if (!allowedUrl(href)) throw new AppError('BAD_USER_INPUT', 'This destination is not allowed', { url: ['Not an allow-listed host.'] })
+    const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
+    return {
+      view: `${base}/pages/trackMarketing?${query({ m: mailId, s: tracking.sign(`open\n${mailId}`) })}`,
+      click: `${base}/pages/redirectToPage?${query({ m: mailId, url: href, s: tracking.sign(clickData(mailId, href)) })}`,
+      unsubscribe: `${base}/pages/unsubscribemail?${query({ token: unsubscribeToken(userId) })}`,
+    }
   }
 
   /** Records an open when the pixel's link is signed; the pixel is served either way. */
@@ -90,7 +109,7 @@ export function createMarketingService(deps: { db: Db; secret: string; redirectH
     if (updated.length === 0) throw invalid()
   }
 
-  return { links, recordOpen, click, unsubscribe, unsubscribeToken, allowedUrl }
+  return { links, mailLinks, recordOpen, click, unsubscribe, unsubscribeToken, allowedUrl }
 }
 
 export type MarketingService = ReturnType<typeof createMarketingService>

@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router-dom'
 import styled from 'styled-components'
-import { Alert } from '../../../components/ui/alert'
 import { PATHS } from '../../../lib/paths'
 import { Button } from '../../../components/ui/button'
 import { ErrorState } from '../../../components/ui/error-state'
@@ -16,6 +15,7 @@ import { useQuery } from '@apollo/client/react'
 import { StatisticsCards } from '../../statistics'
 import { AuditLogTable } from '../components/audit-log-table'
 import { BarList } from '../components/bar-list'
+import { PlatformBreakdown } from '../components/platform-breakdown'
 import { StyledMuted } from '../components/data-table'
 import { SignupsChart } from '../components/signups-chart'
 import { StatCard, StyledStatGrid } from '../components/stat-card'
@@ -41,7 +41,8 @@ const StyledRangeGroup = styled.div`
 `
 
 /**
- * /admin, /admindashboardv2/ and /kick/admindashboard/: the admins' figures and the audit log.
+ * /admin, /admindashboardv2/ and /kick/admindashboard/: the admins' figures and the audit log;
+ * /kick/admindashboard/ adds the channel figures by platform (Twitch and Kick).
  * The two others need manage in the route table; /admin (read) lets anyone signed in reach the
  * page, so it sends everyone but an admin to the same not-authorized page the guard uses.
  */
@@ -64,6 +65,8 @@ function AdminDashboard({ title }: { title: string }) {
   })
   const stats = (data ?? previousData)?.adminStats
   const totalUsers = stats?.usersByRole.reduce((sum, r) => sum + r.count, 0) ?? 0
+  // The Kick admin dashboard (spec route) leads with the figures by platform.
+  const byPlatform = pathname.startsWith('/kick')
 
   return (
     <StyledStack>
@@ -76,7 +79,6 @@ function AdminDashboard({ title }: { title: string }) {
           </Button>
         }
       />
-      {pathname.startsWith('/kick') ? <Alert variant="info">{t('admin.kickNote')}</Alert> : null}
       {error && !stats ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : !stats ? (
@@ -118,6 +120,12 @@ function AdminDashboard({ title }: { title: string }) {
               testId="stat-feedback"
             />
           </StyledStatGrid>
+
+          {byPlatform ? (
+            <Panel title={t('admin.platform.title')} testId="platform-panel">
+              <PlatformBreakdown platforms={stats.byPlatform} days={days} />
+            </Panel>
+          ) : null}
 
           <StatisticsCards admin />
 

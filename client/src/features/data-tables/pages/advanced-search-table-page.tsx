@@ -26,7 +26,7 @@ const TEXT_FIELDS = [
 const given = (filters: Record<Field, string>): DataTableFilter =>
   Object.fromEntries(Object.entries(filters).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : [])))
 
-/** /tables/advanced-search: the sample "advanced search" table (GET /good-table/advanced-search): a filter per column, all applied together on the server. */
+/** /tables/advanced-search: the "advanced search" view of the accounts (GraphQL dataTableRows with a filter): a filter per column, all applied together on the server. */
 export default function AdvancedSearchTablePage({ title }: { title: string }) {
   const { t } = useTranslation('data-tables')
   const { t: tShared } = useTranslation()

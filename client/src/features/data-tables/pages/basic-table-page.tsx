@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react'
 import { AccountsTable } from '../components/account-columns'
 import { SampleTableFrame } from '../components/sample-table-frame'
 
-/** /tables/basic: the sample "basic" table (GET /good-table/basic): every account in scope at once, newest first. */
+/** /tables/basic: the "basic" view of the accounts (GraphQL dataTableRows): every account in scope at once, newest first. */
 export default function BasicTablePage({ title }: { title: string }) {
   const { data, loading, error, refetch } = useQuery(DataTableRowsDocument)
   return (

@@ -17,7 +17,7 @@ const PER_PAGE = 10
 const SEARCH_DEBOUNCE_MS = 300
 
 /**
- * The accounts table (GET /good-table/table_ssr through GraphQL dataTablePage): search,
+ * The accounts table (GraphQL dataTablePage; GET /good-table/table_ssr is the spec's demo rows): search,
  * sorting and paging run on the server; admins see every account, resellers their clients.
  */
 export default function DataTablesPage({ title }: { title: string }) {

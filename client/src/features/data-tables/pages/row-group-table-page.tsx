@@ -23,7 +23,7 @@ const StyledGroup = styled.section`
   }
 `
 
-/** /tables/row-group: the sample "row group" table (GET /good-table/row-group): the accounts in scope, one table a group. */
+/** /tables/row-group: the "row group" view of the accounts (GraphQL dataTableGroups): the accounts in scope, one table a group. */
 export default function RowGroupTablePage({ title }: { title: string }) {
   const { t } = useTranslation('data-tables')
   const { t: tShared } = useTranslation()
