@@ -182,7 +182,7 @@ builder.mutationFields((t) => ({
     args: {
       contactId: t.arg.id({ required: true, description: 'The contact’s user id.' }),
       message: t.arg.string({ required: true, description: 'The text, 1 to 2000 characters.' }),
-      senderId: t.arg.id({ description: 'Optional: your own user id (kept for the classic client).' }),
+      senderId: t.arg.id({ description: 'Optional: your own user id (any other answers FORBIDDEN).' }),
     },
     resolve: async (_r, { contactId, message, senderId }, ctx) => {
       const sent = await ctx.services.supportChat.send(ctx.principal, contactId, { message, senderId })
