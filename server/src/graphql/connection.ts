@@ -12,7 +12,7 @@ export const PageInfoRef = builder.objectRef<PageInfo>('PageInfo').implement({
   description: 'Where a page sits in its list (Relay style): read on by passing `endCursor` as `after`.',
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage', { description: 'True: more entries follow this page.' }),
-    hasPreviousPage: t.exposeBoolean('hasPreviousPage', { description: 'True: this page was read with `after`, so entries come before it.' }),
+    hasPreviousPage: t.exposeBoolean('hasPreviousPage', { description: 'True: entries come before this page (paging forward: it was read with `after`).' }),
     startCursor: t.exposeString('startCursor', { nullable: true, description: 'The cursor of the first entry; null on an empty page.' }),
     endCursor: t.exposeString('endCursor', { nullable: true, description: 'The cursor of the last entry (opaque); null on an empty page.' }),
   }),

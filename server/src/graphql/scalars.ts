@@ -29,7 +29,7 @@ builder.scalarType('JSON', {
 
 builder.queryType({
   description:
-    'Reads. Send `Authorization: Bearer <token>`: a sign-in access token, or a personal access token (`cat_…`) holding the scope each field names. Ids are decimal numbers as strings.',
+    'Reads. Send `Authorization: Bearer <token>`: a sign-in access token, or a personal access token (`cat_…`) holding the scope each field names. This product’s ids are decimal numbers sent as strings (e.g. `"42"`); a platform’s ids are its own.',
 })
 builder.mutationType({
   description: 'Changes. A bad input answers an error with a code in `extensions.code` (e.g. BAD_USER_INPUT, FORBIDDEN) and writes nothing.',

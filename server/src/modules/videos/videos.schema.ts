@@ -57,7 +57,7 @@ const ChannelClipRef = builder.objectRef<ChannelClipRow>('ChannelClip').implemen
     url: t.exposeString('url', { description: 'The clip on the platform.' }),
     thumbnailUrl: t.exposeString('thumbnailUrl', { description: 'Its thumbnail image URL.' }),
     creatorName: t.exposeString('creatorName', { description: 'Display name of who clipped it.' }),
-    videoId: t.exposeString('videoId', { nullable: true, description: 'The video it was cut from; null: unknown or deleted.' }),
+    videoId: t.exposeString('videoId', { nullable: true, description: 'The platform’s id of the video it was cut from; null: none reported.' }),
     viewCount: t.exposeInt('viewCount', { description: 'Views, as the platform counts them.' }),
     durationSeconds: t.exposeInt('durationSeconds', { description: 'Length in seconds.' }),
     createdAt: t.field({ type: 'DateTime', description: 'When it was made.', resolve: (c) => c.createdAt }),
