@@ -9,11 +9,12 @@ import { builder } from './builder'
  */
 export const PageInfoRef = builder.objectRef<PageInfo>('PageInfo').implement({
   extensions: guardedByParent,
+  description: 'Where a page sits in its list (Relay style): read on by passing `endCursor` as `after`.',
   fields: (t) => ({
-    hasNextPage: t.exposeBoolean('hasNextPage'),
-    hasPreviousPage: t.exposeBoolean('hasPreviousPage'),
-    startCursor: t.exposeString('startCursor', { nullable: true }),
-    endCursor: t.exposeString('endCursor', { nullable: true }),
+    hasNextPage: t.exposeBoolean('hasNextPage', { description: 'True: more entries follow this page.' }),
+    hasPreviousPage: t.exposeBoolean('hasPreviousPage', { description: 'True: entries come before this page (paging forward: it was read with `after`).' }),
+    startCursor: t.exposeString('startCursor', { nullable: true, description: 'The cursor of the first entry; null on an empty page.' }),
+    endCursor: t.exposeString('endCursor', { nullable: true, description: 'The cursor of the last entry (opaque); null on an empty page.' }),
   }),
 })
 

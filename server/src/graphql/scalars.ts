@@ -27,6 +27,14 @@ builder.scalarType('JSON', {
   parseLiteral: noJsonInput,
 })
 
-builder.queryType({})
-builder.mutationType({})
-builder.subscriptionType({})
+builder.queryType({
+  description:
+    'Reads. Send `Authorization: Bearer <token>`: a sign-in access token, or a personal access token (`cat_…`) holding the scope each field names. This product’s ids are decimal numbers sent as strings (e.g. `"42"`); a platform’s ids are its own.',
+})
+builder.mutationType({
+  description: 'Changes. A bad input answers an error with a code in `extensions.code` (e.g. BAD_USER_INPUT, FORBIDDEN) and writes nothing.',
+})
+builder.subscriptionType({
+  description:
+    'Live updates, streamed as server-sent events (POST or GET /graphql with `Accept: text/event-stream`); at most MAX_STREAMS_PER_CALLER streams per caller.',
+})

@@ -1,7 +1,17 @@
-import { isEnumType, isInputObjectType, isInterfaceType, isObjectType, isScalarType, isSpecifiedScalarType, type GraphQLNamedType } from 'graphql'
+import {
+  GraphQLEnumType,
+  GraphQLObjectType,
+  GraphQLString,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isScalarType,
+  isSpecifiedScalarType,
+  type GraphQLNamedType,
+} from 'graphql'
 import { describe, expect, it } from 'vitest'
 import { buildSchema } from '../../../server/src/graphql/schema'
-import { notYetDescribed } from './schema-descriptions.pending'
 
 /**
  * Issue 32: an integrator reads the schema, so every type, field, argument, input field and
@@ -28,21 +38,23 @@ function undescribedIn(type: GraphQLNamedType): string[] {
 const ownTypes = () => Object.values(buildSchema().getTypeMap()).filter((t) => !t.name.startsWith('__') && !(isScalarType(t) && isSpecifiedScalarType(t)))
 
 describe('schema descriptions', () => {
-  it('describe every type, field, argument, input field and enum value (outside the pending list)', () => {
-    const pending = new Set(notYetDescribed)
-    const missing = ownTypes()
-      .filter((t) => !pending.has(t.name))
-      .flatMap(undescribedIn)
+  it('describe every type, field, argument, input field and enum value', () => {
+    const types = ownTypes()
+    // The walk itself: the schema is the served one, with its own types, fields, arguments and enum values.
+    expect(types.length).toBeGreaterThan(100)
+    expect(types.some((t) => isEnumType(t) && t.getValues().length > 0)).toBe(true)
+    const missing = types.flatMap(undescribedIn)
     expect(missing, 'described nowhere: add a `description`').toEqual([])
   })
 
-  it('the pending list only shrinks: a type it names is still undescribed somewhere and still exists', () => {
-    const types = new Map(ownTypes().map((t) => [t.name, t]))
-    const stale = notYetDescribed.filter((name) => {
-      const type = types.get(name)
-      return !type || undescribedIn(type).length === 0
+  it('finds what is undescribed (the check can fail)', () => {
+    const bare = new GraphQLObjectType({
+      name: 'Bare',
+      fields: { x: { type: GraphQLString, args: { y: { type: GraphQLString } } } },
     })
-    expect(stale, 'fully described (or gone): remove from schema-descriptions.pending.ts').toEqual([])
+    const blank = new GraphQLEnumType({ name: 'Blank', description: ' ', values: { A: {} } })
+    expect(undescribedIn(bare)).toEqual(['type Bare', 'Bare.x', 'Bare.x(y)'])
+    expect(undescribedIn(blank)).toEqual(['type Blank', 'Blank.A'])
   })
 
   it('marks deprecations with a reason', () => {

@@ -4,23 +4,36 @@ import type { AdminStats } from './admin.service'
 
 const RoleCountRef = builder.objectRef<AdminStats['usersByRole'][number]>('RoleCount').implement({
   extensions: guardedByParent,
-  fields: (t) => ({ role: t.exposeString('role'), count: t.exposeInt('count') }),
+  description: 'How many accounts have one role.',
+  fields: (t) => ({
+    role: t.exposeString('role', { description: 'admin, client or reseller.' }),
+    count: t.exposeInt('count', { description: 'Accounts with that role.' }),
+  }),
 })
 
 const PlanCountRef = builder.objectRef<AdminStats['usersByPlan'][number]>('PlanCount').implement({
   extensions: guardedByParent,
-  fields: (t) => ({ plan: t.exposeString('plan', { description: "A plan name, or 'None'." }), count: t.exposeInt('count') }),
+  description: 'How many accounts are on one plan.',
+  fields: (t) => ({
+    plan: t.exposeString('plan', { description: "A plan name, or 'None'." }),
+    count: t.exposeInt('count', { description: 'Accounts on that plan.' }),
+  }),
 })
 
 const DayCountRef = builder.objectRef<AdminStats['signupsPerDay'][number]>('DayCount').implement({
   extensions: guardedByParent,
-  fields: (t) => ({ day: t.exposeString('day', { description: 'YYYY-MM-DD (UTC).' }), count: t.exposeInt('count') }),
+  description: 'A count for one day.',
+  fields: (t) => ({
+    day: t.exposeString('day', { description: 'YYYY-MM-DD (UTC).' }),
+    count: t.exposeInt('count', { description: 'New accounts that day (0 on a day without any).' }),
+  }),
 })
 
 const PlanRevenueRef = builder.objectRef<AdminStats['revenueByPlan'][number]>('PlanRevenue').implement({
   extensions: guardedByParent,
+  description: 'The revenue of one plan, per month.',
   fields: (t) => ({
-    plan: t.exposeString('plan'),
+    plan: t.exposeString('plan', { description: 'The plan’s name.' }),
     activeLicences: t.exposeInt('activeLicences', { description: 'Licences with status active that have not run out.' }),
     monthlyRevenue: t.exposeFloat('monthlyRevenue', {
       description: "The plan's monthly price times its active licences (0 for Custom, which has no price).",
@@ -45,8 +58,8 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
   extensions: guardedByParent,
   description: 'The admin dashboards’ figures. Computed in the database and reused for COUNT_CACHE_TTL seconds.',
   fields: (t) => ({
-    usersByRole: t.field({ type: [RoleCountRef], resolve: (s) => s.usersByRole }),
-    usersByPlan: t.field({ type: [PlanCountRef], resolve: (s) => s.usersByPlan }),
+    usersByRole: t.field({ type: [RoleCountRef], description: 'Accounts by role.', resolve: (s) => s.usersByRole }),
+    usersByPlan: t.field({ type: [PlanCountRef], description: 'Accounts by the plan of their licence (`None`: no licence).', resolve: (s) => s.usersByPlan }),
     activeBots: t.exposeInt('activeBots', { description: 'Bots running now on connected channels (sandbox channels not counted).' }),
     licencesExpiringSoon: t.exposeInt('licencesExpiringSoon', { description: 'Active licences whose last day is within the next 7 days.' }),
     signupsPerDay: t.field({
@@ -70,7 +83,7 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
       description: 'ISO 4217 code of the revenue figures (the deployment’s CURRENCY).',
       resolve: (_s, _a, ctx) => ctx.services.plans.currency,
     }),
-    computedAt: t.expose('computedAt', { type: 'DateTime' }),
+    computedAt: t.expose('computedAt', { type: 'DateTime', description: 'When these figures were computed (they may be up to COUNT_CACHE_TTL seconds old).' }),
   }),
 })
 

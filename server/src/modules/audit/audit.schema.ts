@@ -7,15 +7,15 @@ const AuditEntryRef = builder.objectRef<NamedAuditRow>('AuditEntry').implement({
   extensions: guardedByParent,
   description: 'One change an admin or reseller made to a user, licence or plan, or an admin made to the help centre.',
   fields: (t) => ({
-    id: t.id({ resolve: (e) => String(e.id) }),
+    id: t.id({ description: 'The entry id (a decimal number as a string); higher is newer.', resolve: (e) => String(e.id) }),
     actorId: t.id({ nullable: true, description: 'Null once the actor was deleted.', resolve: (e) => (e.actorId === null ? null : String(e.actorId)) }),
     actorName: t.string({ nullable: true, description: "The actor's username; null once the actor was deleted.", resolve: (e) => e.actorName }),
-    actorRole: t.exposeString('actorRole'),
+    actorRole: t.exposeString('actorRole', { description: 'The actor’s role when acting: admin or reseller.' }),
     action: t.exposeString('action', { description: 'entity.verb, e.g. user.update, licence.revoke.' }),
     entity: t.exposeString('entity', {
       description: 'user, licence, plan, pricingQuestion, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.',
     }),
-    entityId: t.exposeString('entityId'),
+    entityId: t.exposeString('entityId', { description: 'The id of what was changed, as a string (e.g. `"42"`).' }),
     targetName: t.string({
       nullable: true,
       description: "What the entry was done to, by name: a user's username, a plan's name, a licence's masked key; null for other entities or once deleted.",
@@ -23,7 +23,7 @@ const AuditEntryRef = builder.objectRef<NamedAuditRow>('AuditEntry').implement({
     }),
     before: t.string({ nullable: true, description: 'The changed fields before, as JSON.', resolve: (e) => (e.before ? JSON.stringify(e.before) : null) }),
     after: t.string({ nullable: true, description: 'The changed fields after, as JSON.', resolve: (e) => (e.after ? JSON.stringify(e.after) : null) }),
-    at: t.expose('at', { type: 'DateTime' }),
+    at: t.expose('at', { type: 'DateTime', description: 'When it was done.' }),
   }),
 })
 
@@ -35,11 +35,11 @@ builder.queryField('auditLog', (t) =>
     type: AuditConnectionRef,
     description: 'Admins only: the audit log, newest first.',
     args: {
-      first: t.arg.int({ defaultValue: 20 }),
-      after: t.arg.string(),
+      first: t.arg.int({ defaultValue: 20, description: 'Entries per page, 1 to 100.' }),
+      after: t.arg.string({ description: 'An `endCursor` of the previous page; omitted: from the newest.' }),
       entity: t.arg.string({ description: 'user, licence, plan, pricingQuestion, feedbackReport, faqCategory, faqQuestion, kbCategory or kbArticle.' }),
-      entityId: t.arg.string(),
-      actorId: t.arg.id(),
+      entityId: t.arg.string({ description: 'Only the entries about this id (use with `entity`).' }),
+      actorId: t.arg.id({ description: 'Only the entries made by this user.' }),
     },
     resolve: (_root, args, ctx) =>
       ctx.services.audit.list({ ...args, actorId: args.actorId === null || args.actorId === undefined ? null : String(args.actorId) }),

@@ -8,7 +8,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       "Admins, AUTH_PROVIDER=firebase: whether the user's Firebase account carries the `admin` custom claim; null when the account is not linked to Firebase.",
-    args: { userId: t.arg.id({ required: true }) },
+    args: { userId: t.arg.id({ required: true, description: 'The user’s id.' }) },
     resolve: (_root, { userId }, ctx) => ctx.services.firebaseAuth.adminClaimOf(toId(userId, 'userId')),
   }),
 }))
@@ -17,7 +17,10 @@ builder.mutationFields((t) => ({
   setFirebaseAdminClaim: t.withAuth({ can: ['manage', 'User'] }).boolean({
     description:
       'Admins, AUTH_PROVIDER=firebase: grants or removes the `admin` custom claim (audited). Manage routes need it; a removal takes effect at the next token refresh.',
-    args: { userId: t.arg.id({ required: true }), admin: t.arg.boolean({ required: true }) },
+    args: {
+      userId: t.arg.id({ required: true, description: 'The user’s id (the account must be linked to Firebase).' }),
+      admin: t.arg.boolean({ required: true, description: 'True: grant the claim; false: remove it.' }),
+    },
     resolve: (_root, { userId, admin }, ctx) => ctx.services.firebaseAuth.setAdminClaim(ctx.principal, toId(userId, 'userId'), admin),
   }),
 }))

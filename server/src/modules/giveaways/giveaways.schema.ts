@@ -1,41 +1,61 @@
 import { builder } from '../../graphql/builder'
 import { guardedByParent } from '../../graphql/field-auth'
 import { ChannelRef } from '../channels/channels.schema'
-import { giveawayEligibilities, giveawayStates, type GiveawayDrawRow, type GiveawayEntryRow, type GiveawayRow } from './giveaways.tables'
+import type { giveawayEligibilities, giveawayStates, GiveawayDrawRow, GiveawayEntryRow, GiveawayRow } from './giveaways.tables'
 
 const GiveawayEligibilityEnum = builder.enumType('GiveawayEligibility', {
   description: 'Who may enter: everyone, followers (Twitch), subscribers (and the levels above).',
-  values: giveawayEligibilities,
+  values: {
+    everyone: { description: 'Any viewer in chat.' },
+    followers: { description: 'Followers only (Twitch), optionally for at least `minFollowDays`.' },
+    subscribers: { description: 'Subscribers and the levels above (VIPs, moderators, the broadcaster).' },
+  } satisfies Record<(typeof giveawayEligibilities)[number], { description: string }>,
 })
-const GiveawayStateEnum = builder.enumType('GiveawayState', { values: giveawayStates })
+const GiveawayStateEnum = builder.enumType('GiveawayState', {
+  description: 'Whether a giveaway takes entries.',
+  values: {
+    open: { description: 'Taking entries.' },
+    closed: { description: 'No more entries (closed by hand, by its timer, or by a draw).' },
+  } satisfies Record<(typeof giveawayStates)[number], { description: string }>,
+})
 
 const GiveawayEntryRef = builder.objectRef<GiveawayEntryRow>('GiveawayEntry').implement({
   extensions: guardedByParent,
+  description: 'A viewer who entered a giveaway.',
   fields: (t) => ({
-    id: t.id({ resolve: (e) => String(e.id) }),
-    login: t.exposeString('login'),
-    name: t.exposeString('name'),
-    tickets: t.exposeInt('tickets'),
-    subscriber: t.exposeBoolean('subscriber'),
-    enteredAt: t.field({ type: 'DateTime', resolve: (e) => e.enteredAt }),
+    id: t.id({ description: 'The entry id.', resolve: (e) => String(e.id) }),
+    login: t.exposeString('login', { description: 'The viewer’s login.' }),
+    name: t.exposeString('name', { description: 'Their display name.' }),
+    tickets: t.exposeInt('tickets', { description: 'Their tickets in a draw (subscribers get `subscriberTickets`).' }),
+    subscriber: t.exposeBoolean('subscriber', { description: 'They were a subscriber when they entered.' }),
+    enteredAt: t.field({ type: 'DateTime', description: 'When they entered.', resolve: (e) => e.enteredAt }),
   }),
 })
 
 const ChatLineRef = builder.objectRef<{ text: string; at: Date }>('GiveawayWinnerLine').implement({
   extensions: guardedByParent,
-  fields: (t) => ({ text: t.exposeString('text'), at: t.field({ type: 'DateTime', resolve: (l) => l.at }) }),
+  description: 'A chat line the winner wrote.',
+  fields: (t) => ({
+    text: t.exposeString('text', { description: 'The message.' }),
+    at: t.field({ type: 'DateTime', description: 'When it was written.', resolve: (l) => l.at }),
+  }),
 })
 
 const GiveawayDrawRef = builder.objectRef<GiveawayDrawRow & { channelId: number }>('GiveawayDraw').implement({
   description: 'A draw with what it drew from: the entries not drawn before, their tickets in order, and the ticket crypto.randomInt chose.',
   extensions: guardedByParent,
   fields: (t) => ({
-    id: t.id({ resolve: (d) => String(d.id) }),
-    winner: t.field({ type: GiveawayEntryRef, nullable: true, resolve: (d, _a, ctx) => ctx.services.giveaways.entryById(d.entryId) }),
-    entriesDrawnFrom: t.int({ resolve: (d) => d.pool.length }),
-    totalTickets: t.exposeInt('totalTickets'),
-    ticket: t.exposeInt('ticket'),
-    drawnAt: t.field({ type: 'DateTime', resolve: (d) => d.drawnAt }),
+    id: t.id({ description: 'The draw id.', resolve: (d) => String(d.id) }),
+    winner: t.field({
+      type: GiveawayEntryRef,
+      nullable: true,
+      description: 'The entry drawn (null only when it can no longer be found).',
+      resolve: (d, _a, ctx) => ctx.services.giveaways.entryById(d.entryId),
+    }),
+    entriesDrawnFrom: t.int({ description: 'Entries in the pool (those not drawn before).', resolve: (d) => d.pool.length }),
+    totalTickets: t.exposeInt('totalTickets', { description: 'Their tickets together.' }),
+    ticket: t.exposeInt('ticket', { description: 'The ticket chosen, 0 to totalTickets − 1, counted through the pool in order.' }),
+    drawnAt: t.field({ type: 'DateTime', description: 'When it was drawn.', resolve: (d) => d.drawnAt }),
     winnerMessages: t.field({
       type: [ChatLineRef],
       description: "The winner's chat lines since the draw (to check they are present).",
@@ -46,34 +66,37 @@ const GiveawayDrawRef = builder.objectRef<GiveawayDrawRow & { channelId: number 
 
 const GiveawayRef = builder.objectRef<GiveawayRow>('Giveaway').implement({
   extensions: guardedByParent,
+  description: 'A giveaway in a channel’s chat: viewers enter, the owner draws winners.',
   fields: (t) => ({
-    id: t.id({ resolve: (g) => String(g.id) }),
-    prize: t.exposeString('prize'),
+    id: t.id({ description: 'The giveaway id.', resolve: (g) => String(g.id) }),
+    prize: t.exposeString('prize', { description: 'What is given away (1 to 100 characters).' }),
     keyword: t.exposeString('keyword', { nullable: true, description: 'null: every chat line enters.' }),
-    eligibility: t.field({ type: GiveawayEligibilityEnum, resolve: (g) => g.eligibility }),
-    minFollowDays: t.exposeInt('minFollowDays', { nullable: true }),
-    maxEntries: t.exposeInt('maxEntries', { nullable: true }),
-    subscriberTickets: t.exposeInt('subscriberTickets'),
-    endsAt: t.field({ type: 'DateTime', nullable: true, resolve: (g) => g.endsAt }),
-    state: t.field({ type: GiveawayStateEnum, resolve: (g) => g.state }),
-    createdAt: t.field({ type: 'DateTime', resolve: (g) => g.createdAt }),
-    closedAt: t.field({ type: 'DateTime', nullable: true, resolve: (g) => g.closedAt }),
-    entryCount: t.int({ resolve: async (g, _a, ctx) => (await ctx.services.giveaways.entryCounts([g.id])).get(g.id) ?? 0 }),
-    entries: t.field({ type: [GiveawayEntryRef], resolve: (g, _a, ctx) => ctx.services.giveaways.entriesOf(g.id) }),
+    eligibility: t.field({ type: GiveawayEligibilityEnum, description: 'Who may enter.', resolve: (g) => g.eligibility }),
+    minFollowDays: t.exposeInt('minFollowDays', { nullable: true, description: 'Followers: days followed at least; null: any.' }),
+    maxEntries: t.exposeInt('maxEntries', { nullable: true, description: 'Entries taken at most; null: no limit.' }),
+    subscriberTickets: t.exposeInt('subscriberTickets', { description: 'Tickets a subscriber gets (others get 1).' }),
+    endsAt: t.field({ type: 'DateTime', nullable: true, description: 'When entries close by themselves; null: closed by hand.', resolve: (g) => g.endsAt }),
+    state: t.field({ type: GiveawayStateEnum, description: 'Open or closed.', resolve: (g) => g.state }),
+    createdAt: t.field({ type: 'DateTime', description: 'When it was opened.', resolve: (g) => g.createdAt }),
+    closedAt: t.field({ type: 'DateTime', nullable: true, description: 'When it closed; null: still open.', resolve: (g) => g.closedAt }),
+    entryCount: t.int({ description: 'How many entered.', resolve: async (g, _a, ctx) => (await ctx.services.giveaways.entryCounts([g.id])).get(g.id) ?? 0 }),
+    entries: t.field({ type: [GiveawayEntryRef], description: 'Its entries.', resolve: (g, _a, ctx) => ctx.services.giveaways.entriesOf(g.id) }),
     draws: t.field({
       type: [GiveawayDrawRef],
+      description: 'Its draws (the first, then rerolls).',
       resolve: async (g, _a, ctx) => (await ctx.services.giveaways.drawsOf(g.id)).map((d) => ({ ...d, channelId: g.channelId })),
     }),
   }),
 })
 
 const GiveawayInput = builder.inputType('GiveawayInput', {
+  description: 'A new giveaway.',
   fields: (t) => ({
-    prize: t.string({ required: true }),
+    prize: t.string({ required: true, description: 'What is given away, 1 to 100 characters.' }),
     keyword: t.string({ description: 'e.g. !join; none: every chat line enters.' }),
-    eligibility: t.field({ type: GiveawayEligibilityEnum }),
-    minFollowDays: t.int(),
-    maxEntries: t.int(),
+    eligibility: t.field({ type: GiveawayEligibilityEnum, description: 'Who may enter; omitted: everyone.' }),
+    minFollowDays: t.int({ description: 'Followers: days followed at least, 0 to 3650.' }),
+    maxEntries: t.int({ description: 'Entries taken at most, 1 to 100000; omitted: no limit.' }),
     subscriberTickets: t.int({ description: 'Tickets per subscriber (sub luck), 1 to 10.' }),
     durationMinutes: t.int({ description: 'Entries close after this; none: close by hand.' }),
   }),
@@ -86,7 +109,11 @@ builder.objectFields(ChannelRef, (t) => ({
 builder.mutationFields((t) => ({
   openGiveaway: t.withAuth({ signedIn: true }).field({
     type: GiveawayRef,
-    args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: GiveawayInput, required: true }) },
+    description: 'Opens a giveaway in a channel’s chat.',
+    args: {
+      channelId: t.arg.id({ required: true, description: 'The channel id.' }),
+      input: t.arg({ type: GiveawayInput, required: true, description: 'The giveaway.' }),
+    },
     resolve: (_r, { channelId, input }, ctx) =>
       ctx.services.giveaways.open(ctx.principal.userId, String(channelId), {
         ...input,
@@ -96,13 +123,14 @@ builder.mutationFields((t) => ({
   }),
   closeGiveaway: t.withAuth({ signedIn: true }).field({
     type: GiveawayRef,
-    args: { id: t.arg.id({ required: true }) },
+    description: 'Stops taking entries.',
+    args: { id: t.arg.id({ required: true, description: 'The giveaway id.' }) },
     resolve: (_r, { id }, ctx) => ctx.services.giveaways.close(ctx.principal.userId, String(id)),
   }),
   drawGiveaway: t.withAuth({ signedIn: true }).field({
     type: GiveawayDrawRef,
     description: 'Draws a winner among the entries not drawn before (closing the giveaway); again to reroll.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The giveaway id.' }) },
     resolve: async (_r, { id }, ctx) => {
       const d = await ctx.services.giveaways.draw(ctx.principal.userId, String(id))
       const { giveaway } = await ctx.services.giveaways.owned(ctx.principal.userId, String(id))

@@ -4,6 +4,13 @@ import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, un
 /** The help centre's languages; English is the fallback and must always exist. */
 export const helpLocales = ['en', 'de', 'fr', 'pt'] as const
 export type HelpLocale = (typeof helpLocales)[number]
+/** What each language code means, for the GraphQL enums of help and plan texts. */
+export const helpLocaleValues = {
+  en: { description: 'English (the fallback of every text).' },
+  de: { description: 'German.' },
+  fr: { description: 'French.' },
+  pt: { description: 'Portuguese.' },
+} as const satisfies Record<HelpLocale, { description: string }>
 
 const LOCALE_CHECK = sql.raw(`"locale" in ('en','de','fr','pt')`)
 

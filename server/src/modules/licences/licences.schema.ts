@@ -1,5 +1,5 @@
 import { guardedByParent } from '../../graphql/field-auth'
-import { licenceStatuses } from '../../db/schema'
+import type { licenceStatuses } from '../../db/schema'
 import { builder } from '../../graphql/builder'
 import { connectionOf } from '../../graphql/connection'
 import { toId, toOptionalId } from '../../ids'
@@ -8,21 +8,32 @@ import type { LicenceView } from './licences.service'
 const LicenceStatusEnum = builder.enumType('LicenceStatus', {
   description:
     'available (in stock or a reseller’s pool) → assigned (reserved for a user) → active (entered) → superseded (a newer key was activated); revoked at any point.',
-  values: licenceStatuses,
+  values: {
+    available: { description: 'Unused: in stock or in a reseller’s pool.' },
+    assigned: { description: 'Reserved for a user, not yet entered.' },
+    active: { description: 'Entered: the user’s current licence.' },
+    superseded: { description: 'Was active; a newer key was activated for the user.' },
+    revoked: { description: 'Withdrawn: can no longer be used.' },
+  } satisfies Record<(typeof licenceStatuses)[number], { description: string }>,
 })
 
 const LicenceRef = builder.objectRef<LicenceView>('Licence').implement({
   extensions: guardedByParent,
   description: 'A licence key (spec section 3: licensekey, TotalDays, licensebeginning).',
   fields: (t) => ({
-    id: t.id({ resolve: (l) => String(l.id) }),
+    id: t.id({ description: 'The licence id (a decimal number as a string).', resolve: (l) => String(l.id) }),
     licensekey: t.exposeString('licensekey', { description: 'XXXX-XXXX-XXXX-XXXX.' }),
-    planId: t.id({ nullable: true, resolve: (l) => (l.planId === null ? null : String(l.planId)) }),
+    planId: t.id({ nullable: true, description: 'The plan it grants; null: none.', resolve: (l) => (l.planId === null ? null : String(l.planId)) }),
     planName: t.string({
       nullable: true,
+      description: 'That plan’s name; null: no plan.',
       resolve: async (l, _args, ctx) => (l.planId === null ? null : ((await ctx.services.plans.byId(l.planId))?.name ?? null)),
     }),
-    userId: t.id({ nullable: true, resolve: (l) => (l.userId === null ? null : String(l.userId)) }),
+    userId: t.id({
+      nullable: true,
+      description: 'The user it is assigned to or active for; null: nobody yet.',
+      resolve: (l) => (l.userId === null ? null : String(l.userId)),
+    }),
     userName: t.string({
       nullable: true,
       description: "The key's user's username.",
@@ -40,15 +51,15 @@ const LicenceRef = builder.objectRef<LicenceView>('Licence').implement({
     }),
     totalDays: t.exposeInt('totalDays', { description: 'TotalDays.' }),
     licensebeginning: t.exposeString('licensebeginning', { nullable: true, description: 'The day it was activated (YYYY-MM-DD).' }),
-    status: t.field({ type: LicenceStatusEnum, resolve: (l) => l.status }),
+    status: t.field({ type: LicenceStatusEnum, description: 'Where the key stands.', resolve: (l) => l.status }),
     daysLeft: t.exposeInt('daysLeft', {
       nullable: true,
       description: 'Active keys: TotalDays minus the days since licensebeginning (negative once expired).',
     }),
     endsOn: t.exposeString('endsOn', { nullable: true, description: 'Active keys: licensebeginning + TotalDays (YYYY-MM-DD).' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    activatedAt: t.expose('activatedAt', { type: 'DateTime', nullable: true }),
-    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the key was made.' }),
+    activatedAt: t.expose('activatedAt', { type: 'DateTime', nullable: true, description: 'When it was entered; null: never.' }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked; null: not revoked.' }),
   }),
 })
 
@@ -59,8 +70,9 @@ const LicenceConnectionRef = connectionOf<LicenceView>(
 )
 
 const GenerateLicencesInput = builder.inputType('GenerateLicencesInput', {
+  description: 'A batch of new keys.',
   fields: (t) => ({
-    planId: t.id({ required: true }),
+    planId: t.id({ required: true, description: 'The plan the keys grant.' }),
     totalDays: t.int({ required: true, description: '1 to 36500.' }),
     count: t.int({ required: true, description: '1 to 1000 keys.' }),
     resellerId: t.id({ description: "Put the keys into this reseller's pool." }),
@@ -74,12 +86,12 @@ builder.queryFields((t) => ({
     type: LicenceConnectionRef,
     description: "Licences in scope, newest first: admins all; resellers their pool and their clients' keys; clients their own.",
     args: {
-      first: t.arg.int(),
-      after: t.arg.string(),
-      status: t.arg({ type: LicenceStatusEnum }),
-      planId: t.arg.id(),
-      userId: t.arg.id(),
-      resellerId: t.arg.id(),
+      first: t.arg.int({ description: 'Licences per page, 1 to 100 (default 20).' }),
+      after: t.arg.string({ description: 'An `endCursor` of the previous page; omitted: from the newest.' }),
+      status: t.arg({ type: LicenceStatusEnum, description: 'Only keys with this status.' }),
+      planId: t.arg.id({ description: 'Only keys of this plan.' }),
+      userId: t.arg.id({ description: 'Only keys of this user.' }),
+      resellerId: t.arg.id({ description: 'Only keys in this reseller’s pool.' }),
       q: t.arg.string({ description: 'A key or its beginning.' }),
       expiringWithinDays: t.arg.int({ description: 'Active keys whose last day is within this many days from today.' }),
     },
@@ -94,7 +106,8 @@ builder.queryFields((t) => ({
   licence: t.withAuth({ signedIn: true }).field({
     type: LicenceRef,
     nullable: true,
-    args: { id: t.arg.id({ required: true }) },
+    description: 'One licence in scope; null when unknown or out of scope.',
+    args: { id: t.arg.id({ required: true, description: 'The licence id.' }) },
     resolve: (_root, { id }, ctx) => ctx.services.licences.get(ctx.principal, toId(id)),
   }),
 }))
@@ -103,32 +116,42 @@ builder.mutationFields((t) => ({
   generateLicences: t.withAuth({ can: ['manage', 'Licence'] }).field({
     type: [LicenceRef],
     description: 'Admins: a batch of new keys (crypto random, XXXX-XXXX-XXXX-XXXX), optionally into a reseller’s pool.',
-    args: { input: t.arg({ type: GenerateLicencesInput, required: true }) },
+    args: { input: t.arg({ type: GenerateLicencesInput, required: true, description: 'Plan, length, count, pool.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.licences.generate(ctx.principal, input),
   }),
   assignLicence: t.withAuth({ can: ['update', 'Licence'] }).field({
     type: LicenceRef,
     description: 'Admins and resellers (keys of their pool, to their clients): reserves a key for a user, and activates it when asked.',
-    args: { id: t.arg.id({ required: true }), userId: t.arg.id({ required: true }), activate: t.arg.boolean({ defaultValue: false }) },
+    args: {
+      id: t.arg.id({ required: true, description: 'The licence id (an available key).' }),
+      userId: t.arg.id({ required: true, description: 'The user to reserve it for.' }),
+      activate: t.arg.boolean({ defaultValue: false, description: 'Also activate it now.' }),
+    },
     resolve: (_root, args, ctx) => ctx.services.licences.assign(ctx.principal, toId(args.id), toId(args.userId, 'userId'), args.activate ?? false),
   }),
   activateLicence: t.withAuth({ signedIn: true }).field({
     type: LicenceRef,
     description:
       'Enters a key: for yourself, or (admins, resellers) for a user in scope. Sets the package and licensebeginning today. Refused: LICENCE_INVALID, LICENCE_USED, LICENCE_REVOKED, LICENCE_TAKEN.',
-    args: { key: t.arg.string({ required: true }), userId: t.arg.id() },
+    args: {
+      key: t.arg.string({ required: true, description: 'The key, e.g. `ABCD-EFGH-JKLM-NPQR`.' }),
+      userId: t.arg.id({ description: 'Admins and resellers: the user to activate it for; omitted: yourself.' }),
+    },
     resolve: (_root, args, ctx) => ctx.services.licences.activate(ctx.principal, args.key, toOptionalId(args.userId, 'userId')),
   }),
   extendLicence: t.withAuth({ can: ['update', 'Licence'] }).field({
     type: LicenceRef,
     description: 'TotalDays + days (1 to 3650).',
-    args: { id: t.arg.id({ required: true }), days: t.arg.int({ required: true }) },
+    args: {
+      id: t.arg.id({ required: true, description: 'The licence id.' }),
+      days: t.arg.int({ required: true, description: 'Days to add, 1 to 3650.' }),
+    },
     resolve: (_root, args, ctx) => ctx.services.licences.extend(ctx.principal, toId(args.id), args.days),
   }),
   revokeLicence: t.withAuth({ can: ['update', 'Licence'] }).field({
     type: LicenceRef,
     description: 'Revokes a key; a user whose active key it was falls back to Package None.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The licence id.' }) },
     resolve: (_root, args, ctx) => ctx.services.licences.revoke(ctx.principal, toId(args.id)),
   }),
 }))

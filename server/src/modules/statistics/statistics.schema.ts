@@ -11,14 +11,14 @@ builder.queryFields((t) => ({
     type: 'JSON',
     description:
       'GET /card/card-statistics/{name}: subscribers, revenue, sales, orders, site-traffic, active-users, newsletter (admins only: marketing events have no recipient).',
-    args: { name: t.arg.string({ required: true }) },
+    args: { name: t.arg.string({ required: true, description: 'Which card, one of the names above (e.g. `subscribers`).' }) },
     resolve: (_root, { name }, ctx) => ctx.services.statistics.cardStatistic(ctx.principal, name),
   }),
   cardAnalytics: t.withAuth({ signedIn: true }).field({
     type: 'JSON',
     description:
       'GET /card/card-analytics/{name}: support-tracker, avg-sessions, revenue-report, goal-overview, revenue, product-orders, sessions-device, customers.',
-    args: { name: t.arg.string({ required: true }) },
+    args: { name: t.arg.string({ required: true, description: 'Which card, one of the names above (e.g. `avg-sessions`).' }) },
     resolve: (_root, { name }, ctx) => ctx.services.statistics.cardAnalytic(ctx.principal, name),
   }),
   analyticsDashboard: t.withAuth({ signedIn: true }).field({

@@ -4,26 +4,37 @@ import { builder } from '../../graphql/builder'
 import { connectionOf } from '../../graphql/connection'
 import { toId } from '../../ids'
 import type { UserView } from './user-view'
-import { sortKeys } from './users.service'
+import type { sortKeys } from './users.service'
 
 const UserStatusEnum = builder.enumType('UserStatus', {
   description: 'From the bot panel: active when Botpanel.Active is on.',
-  values: ['active', 'inactive'] as const,
+  values: {
+    active: { description: 'The bot panel is active (the bot may run).' },
+    inactive: { description: 'The bot panel is switched off.' },
+  } as const,
 })
 
 const UserSortEnum = builder.enumType('UserSortField', {
   description: 'The sorts the user list offers (each has an index); ties are broken by id.',
-  values: sortKeys,
+  values: {
+    id: { description: 'By user id (registration order).' },
+    username: { description: 'By username, any case.' },
+    fullName: { description: 'By full name, any case (no name sorts as empty).' },
+    email: { description: 'By e-mail address.' },
+    role: { description: 'By role name.' },
+    currentPlan: { description: 'By package (plan name).' },
+    createdAt: { description: 'By registration time.' },
+  } satisfies Record<(typeof sortKeys)[number], { description: string }>,
 })
 
 const BotPanelRef = builder.objectRef<UserView['botPanel']>('UserBotPanel').implement({
   extensions: guardedByParent,
   description: "The user's Botpanel (spec section 3).",
   fields: (t) => ({
-    active: t.exposeBoolean('active'),
-    autostart: t.exposeBoolean('autostart'),
-    chatbot: t.exposeBoolean('chatbot'),
-    categoryChatbot: t.exposeBoolean('categoryChatbot'),
+    active: t.exposeBoolean('active', { description: 'The bot panel is on: the user’s bot may run.' }),
+    autostart: t.exposeBoolean('autostart', { description: 'The bot starts by itself when the stream goes online.' }),
+    chatbot: t.exposeBoolean('chatbot', { description: 'The chat bot (commands, timers, moderation) is enabled.' }),
+    categoryChatbot: t.exposeBoolean('categoryChatbot', { description: 'The bot follows the stream’s category (category-specific commands).' }),
   }),
 })
 
@@ -31,14 +42,14 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
   extensions: guardedByParent,
   description: 'A user as admins and resellers manage it: the user list item of the spec with the real record (Package, licence, bot panel).',
   fields: (t) => ({
-    id: t.id({ resolve: (u) => String(u.id) }),
-    fullName: t.exposeString('fullName', { nullable: true }),
-    company: t.exposeString('company', { nullable: true }),
-    role: t.field({ type: RoleEnum, resolve: (u) => u.role }),
-    username: t.exposeString('username'),
-    country: t.exposeString('country', { nullable: true }),
+    id: t.id({ description: 'The user id, a decimal number as a string (e.g. `"42"`).', resolve: (u) => String(u.id) }),
+    fullName: t.exposeString('fullName', { nullable: true, description: 'Full name; null: not given.' }),
+    company: t.exposeString('company', { nullable: true, description: 'Company; null: not given.' }),
+    role: t.field({ type: RoleEnum, description: 'The account’s role.', resolve: (u) => u.role }),
+    username: t.exposeString('username', { description: 'The sign-in name, unique regardless of case.' }),
+    country: t.exposeString('country', { nullable: true, description: 'Country as entered (free text); null: not given.' }),
     contact: t.exposeString('contact', { nullable: true, description: 'The phone of the account settings.' }),
-    email: t.exposeString('email'),
+    email: t.exposeString('email', { description: 'The e-mail address the account signs in with.' }),
     currentPlan: t.string({ description: "The user's Package: a plan name, or 'None'.", resolve: (u) => u.package }),
     status: t.field({
       type: UserStatusEnum,
@@ -46,13 +57,13 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
       description: 'From Botpanel.Active; null for Package None (the REST list says false).',
       resolve: (u) => (u.status === false ? null : u.status),
     }),
-    avatar: t.exposeString('avatar', { nullable: true }),
+    avatar: t.exposeString('avatar', { nullable: true, description: 'URL or path of the profile picture; null: none.' }),
     licenseKey: t.exposeString('licenseKey', { description: "The active licence's key; 'None' without one." }),
     duration: t.exposeInt('duration', {
       description: 'Days left: TotalDays minus the days since licensebeginning (negative once expired); 1 for Package None.',
     }),
     durationTotal: t.exposeInt('durationTotal', { description: 'TotalDays of the active licence; 1 for Package None.' }),
-    twitchname: t.exposeString('twitchname', { nullable: true }),
+    twitchname: t.exposeString('twitchname', { nullable: true, description: 'The Twitch login the user gave (3 to 25 letters, digits or _); null: none.' }),
     resellerId: t.id({
       nullable: true,
       description: 'The reseller who brought this client.',
@@ -69,7 +80,7 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
       description: 'First day of the active licence (YYYY-MM-DD).',
       resolve: (u) => u.licence?.licensebeginning ?? null,
     }),
-    botPanel: t.field({ type: BotPanelRef, resolve: (u) => u.botPanel }),
+    botPanel: t.field({ type: BotPanelRef, description: 'The bot panel switches.', resolve: (u) => u.botPanel }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Server time of registration (the spec’s timestamp).' }),
   }),
 })
@@ -81,11 +92,12 @@ const UserConnectionRef = connectionOf<UserView>(
 )
 
 const BotPanelInput = builder.inputType('UserBotPanelInput', {
+  description: 'Bot panel switches to change; an omitted one is left as it is.',
   fields: (t) => ({
-    active: t.boolean(),
-    autostart: t.boolean(),
-    chatbot: t.boolean(),
-    categoryChatbot: t.boolean(),
+    active: t.boolean({ description: 'The bot panel is on.' }),
+    autostart: t.boolean({ description: 'The bot starts by itself when the stream goes online.' }),
+    chatbot: t.boolean({ description: 'The chat bot is enabled.' }),
+    categoryChatbot: t.boolean({ description: 'The bot follows the stream’s category.' }),
   }),
 })
 
@@ -93,35 +105,35 @@ const CreateUserInput = builder.inputType('CreateUserInput', {
   description:
     'A new account. Resellers create clients (who become theirs) with a key from their pool; admins any role, with a key or a plan. Without a password the user is mailed a link to choose one.',
   fields: (t) => ({
-    username: t.string({ required: true }),
-    email: t.string({ required: true }),
-    fullName: t.string(),
-    company: t.string(),
-    country: t.string(),
-    contact: t.string(),
-    twitchname: t.string(),
+    username: t.string({ required: true, description: '3 to 32 of `A-Z a-z 0-9 _ . -`, not taken (regardless of case).' }),
+    email: t.string({ required: true, description: 'A valid e-mail address no other account uses.' }),
+    fullName: t.string({ description: 'Full name, at most 100 characters.' }),
+    company: t.string({ description: 'Company, at most 100 characters.' }),
+    country: t.string({ description: 'Country, at most 100 characters.' }),
+    contact: t.string({ description: 'Phone, at most 40 characters.' }),
+    twitchname: t.string({ description: 'Twitch login: 3 to 25 letters, digits or _.' }),
     role: t.field({ type: RoleEnum, description: 'Admins only; client by default.' }),
     currentPlan: t.string({ description: 'Admins: a plan name; a fresh key of TotalDays (30 by default) is made and activated.' }),
-    totalDays: t.int(),
+    totalDays: t.int({ description: 'Days the fresh key of `currentPlan` lasts, 1 to 36500; omitted: 30.' }),
     licenseKey: t.string({ description: 'A key to activate for the user (resellers: from their pool).' }),
     resellerId: t.id({ description: 'Admins: the reseller the client belongs to.' }),
-    password: t.string(),
+    password: t.string({ description: 'Optional: 8 to 128 characters, at least 4 different ones, not a common password; omitted: the user is mailed a link.' }),
   }),
 })
 
 const UpdateUserInput = builder.inputType('UpdateUserInput', {
   description: 'Anyone in scope: names, contact, Twitch name, bot panel; email: the user or an admin. Admins only: role, package, resellerId.',
   fields: (t) => ({
-    fullName: t.string(),
-    email: t.string(),
-    company: t.string(),
-    country: t.string(),
-    contact: t.string(),
-    twitchname: t.string(),
-    role: t.field({ type: RoleEnum }),
+    fullName: t.string({ description: 'Full name, at most 100 characters; null or empty clears it.' }),
+    email: t.string({ description: 'A valid e-mail address no other account uses (the user or an admin).' }),
+    company: t.string({ description: 'Company, at most 100 characters; null or empty clears it.' }),
+    country: t.string({ description: 'Country, at most 100 characters; null or empty clears it.' }),
+    contact: t.string({ description: 'Phone, at most 40 characters; null or empty clears it.' }),
+    twitchname: t.string({ description: 'Twitch login, 3 to 25 letters, digits or _; null or empty clears it.' }),
+    role: t.field({ type: RoleEnum, description: 'Admins only: the new role.' }),
     package: t.string({ description: "A plan name or 'None'. Licences normally set it; this overrides." }),
-    resellerId: t.id(),
-    botPanel: t.field({ type: BotPanelInput }),
+    resellerId: t.id({ description: 'Admins only: the reseller the client belongs to; null: none.' }),
+    botPanel: t.field({ type: BotPanelInput, description: 'Bot panel switches to change.' }),
   }),
 })
 
@@ -137,20 +149,20 @@ builder.queryFields((t) => ({
     description:
       'Users with a package (the spec’s user list), in scope: admins everyone, resellers their clients, clients themself. Keyset paged: first/after or last/before.',
     args: {
-      first: t.arg.int(),
-      after: t.arg.string(),
-      last: t.arg.int(),
-      before: t.arg.string(),
+      first: t.arg.int({ description: 'Forward page size, 1 to 100 (10 when neither first nor last is given).' }),
+      after: t.arg.string({ description: 'An `endCursor`: the page after it.' }),
+      last: t.arg.int({ description: 'Backward page size, 1 to 100; not with `first`.' }),
+      before: t.arg.string({ description: 'A `startCursor`: the page before it.' }),
       q: t.arg.string({ description: 'Part of the username or full name, any case.' }),
-      role: t.arg({ type: RoleEnum }),
+      role: t.arg({ type: RoleEnum, description: 'Only users with this role.' }),
       plan: t.arg.string({ description: 'A plan name.' }),
-      status: t.arg({ type: UserStatusEnum }),
+      status: t.arg({ type: UserStatusEnum, description: 'Only users whose bot panel is active (or inactive).' }),
       everyAccount: t.arg.boolean({
         description: 'Every account in scope, also those without a package (admins, resellers, new sign-ups).',
         defaultValue: false,
       }),
-      sortBy: t.arg({ type: UserSortEnum, defaultValue: 'id' }),
-      sortDesc: t.arg.boolean({ defaultValue: false }),
+      sortBy: t.arg({ type: UserSortEnum, defaultValue: 'id', description: 'The sort.' }),
+      sortDesc: t.arg.boolean({ defaultValue: false, description: 'True: descending.' }),
     },
     resolve: (_root, args, ctx) => ctx.services.users.connection(ctx.principal, args),
   }),
@@ -158,7 +170,7 @@ builder.queryFields((t) => ({
     type: UserRef,
     nullable: true,
     description: 'A user in scope (any package), or null.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The user id.' }) },
     resolve: (_root, { id }, ctx) => ctx.services.users.get(ctx.principal, toId(id)),
   }),
 }))
@@ -166,12 +178,17 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createUser: t.withAuth({ can: ['create', 'User'], token: 'users:write' }).field({
     type: UserRef,
-    args: { input: t.arg({ type: CreateUserInput, required: true }) },
+    description: 'Makes an account (admins: any role; resellers: a client of theirs); a username or e-mail already taken answers a field error.',
+    args: { input: t.arg({ type: CreateUserInput, required: true, description: 'The new account.' }) },
     resolve: (_root, { input }, ctx) => ctx.services.users.create(ctx.principal, given(input)),
   }),
   updateUser: t.withAuth({ signedIn: true, token: 'users:write' }).field({
     type: UserRef,
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
+    description: 'Changes a user in scope (yourself, a reseller’s client, anyone for admins); only the fields given change.',
+    args: {
+      id: t.arg.id({ required: true, description: 'The user id.' }),
+      input: t.arg({ type: UpdateUserInput, required: true, description: 'The fields to change; an omitted one stays.' }),
+    },
     resolve: (_root, { id, input }, ctx) =>
       ctx.services.users.update(ctx.principal, toId(id), {
         ...given(input),
@@ -180,7 +197,7 @@ builder.mutationFields((t) => ({
   }),
   deleteUser: t.withAuth({ can: ['manage', 'User'], token: 'users:write' }).boolean({
     description: 'Admins: deletes the account (not your own); its keys are revoked, its clients lose their reseller.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The user id.' }) },
     resolve: async (_root, { id }, ctx) => {
       await ctx.services.users.remove(ctx.principal, toId(id))
       return true
