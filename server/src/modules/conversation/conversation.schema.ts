@@ -137,21 +137,21 @@ builder.objectFields(ChannelRef, (t) => ({
 
 builder.mutationFields((t) => ({
   // Conversation bot: the service checks the channel (or the rule's channel) is the caller's.
-  createConversationRule: t.withAuth({ signedIn: true }).field({
+  createConversationRule: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: RuleRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: RuleInput, required: true }) },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.conversation.createRule(ctx.principal.userId, String(channelId), input),
   }),
-  updateConversationRule: t.withAuth({ signedIn: true }).field({
+  updateConversationRule: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: RuleRef,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: RulePatch, required: true }) },
     resolve: (_r, { id, input }, ctx) => ctx.services.conversation.updateRule(ctx.principal.userId, String(id), input),
   }),
-  deleteConversationRule: t.withAuth({ signedIn: true }).boolean({
+  deleteConversationRule: t.withAuth({ signedIn: true, token: 'commands:write' }).boolean({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.conversation.deleteRule(ctx.principal.userId, String(id)),
   }),
-  updateConversationSettings: t.withAuth({ signedIn: true }).field({
+  updateConversationSettings: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ConversationRef,
     description: 'Model answers on or off (needs a configured endpoint), the system prompt, the fallback line.',
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: SettingsInput, required: true }) },

@@ -84,7 +84,7 @@ builder.objectFields(ChannelRef, (t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  openGiveaway: t.withAuth({ signedIn: true }).field({
+  openGiveaway: t.withAuth({ signedIn: true, token: 'giveaways:write' }).field({
     type: GiveawayRef,
     args: { channelId: t.arg.id({ required: true }), input: t.arg({ type: GiveawayInput, required: true }) },
     resolve: (_r, { channelId, input }, ctx) =>
@@ -94,12 +94,12 @@ builder.mutationFields((t) => ({
         subscriberTickets: input.subscriberTickets ?? undefined,
       }),
   }),
-  closeGiveaway: t.withAuth({ signedIn: true }).field({
+  closeGiveaway: t.withAuth({ signedIn: true, token: 'giveaways:write' }).field({
     type: GiveawayRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.giveaways.close(ctx.principal.userId, String(id)),
   }),
-  drawGiveaway: t.withAuth({ signedIn: true }).field({
+  drawGiveaway: t.withAuth({ signedIn: true, token: 'giveaways:write' }).field({
     type: GiveawayDrawRef,
     description: 'Draws a winner among the entries not drawn before (closing the giveaway); again to reroll.',
     args: { id: t.arg.id({ required: true }) },
