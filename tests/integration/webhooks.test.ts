@@ -328,6 +328,23 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(hooks().filter((h) => verify(endpoint.secret, h).type === 'stream.online')).toHaveLength(1)
   })
 
+  it('rotates the secret: the old one stops signing at once, even for events queued before', async () => {
+    token = (await t.loginAs('client')).accessToken
+    resellerToken = (await t.loginAs('reseller')).accessToken
+    const ROTATE = `mutation($id: ID!) { rotateWebhookSecret(id: $id) { ${ENDPOINT_FIELDS} } }`
+    expect(await code(ROTATE, { id: endpoint.id }, resellerToken)).toBe('NOT_FOUND')
+    await ok('mutation($e: ID!) { sendTestWebhook(endpointId: $e) }', { e: endpoint.id })
+    const old = endpoint.secret
+    const rotated = (await ok(ROTATE, { id: endpoint.id })).rotateWebhookSecret
+    expect(rotated.secret).toMatch(/^whsec_/)
+    expect(rotated.secret).not.toBe(old)
+    endpoint = rotated
+    expect(await t.services.webhookDelivery.tick()).toBe(1)
+    const [h] = hooks()
+    expect(verify(rotated.secret, h!).type).toBe('webhook.test')
+    expect(() => verify(old, h!)).toThrow()
+  })
+
   it('deletes an endpoint with its log', async () => {
     expect(await ok('mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }', { id: endpoint.id })).toEqual({ deleteWebhookEndpoint: true })
     expect(await code(DELIVERIES, { e: endpoint.id })).toBe('NOT_FOUND')
