@@ -2,9 +2,9 @@
  * Signed outgoing webhooks end to end: a follow from the sandbox console reaches a local HTTP
  * receiver signed the Standard Webhooks way (verified with the `standardwebhooks` package, not
  * the product's code); outages are retried with backoff and the same webhook-id; redirects are
- * not followed; private addresses are refused without WEBHOOKS_ALLOW_PRIVATE_ADDRESSES; an event
- * queued before a "crash" is delivered by the next process with the same id; two processes
- * deliver each event once.
+ * not followed; private addresses are refused without WEBHOOKS_ALLOW_PRIVATE_ADDRESSES; a stalled
+ * process's event goes out again from another one with the same id (the real kill -9 of a server
+ * process: webhooks-crash.test.ts); two processes deliver each event once.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -237,7 +237,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(hooks()).toHaveLength(1)
   })
 
-  it('delivers after a crash between the event and the delivery, with the same webhook-id', async () => {
+  it('a stalled attempt goes out again from another process after its lease, with the same webhook-id', async () => {
     await ok(FOLLOW, { c: channelId, v: 'FanFour' })
     await waitFor(async () => (await deliveriesOf(endpoint.id)).length === 5, 'queued')
     const [queued] = await deliveriesOf(endpoint.id)
