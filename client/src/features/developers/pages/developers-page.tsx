@@ -5,6 +5,7 @@ import { StyledCard } from '../../../components/ui/card'
 import { PageHeader } from '../../../components/ui/page-header'
 import { PATHS } from '../../../lib/paths'
 import { AccessTokens } from '../components/access-tokens'
+import { API_REFERENCE_PATH } from '../feature'
 
 const StyledStack = styled.div`
   display: grid;
@@ -138,6 +139,11 @@ export default function DevelopersPage({ title }: { title: string }) {
           <a href="/openapi.json" translate="no">
             /openapi.json
           </a>
+        </p>
+        <p>
+          <Link to={API_REFERENCE_PATH} data-testid="developers-api-reference">
+            {t('openapi.interactive')}
+          </Link>
         </p>
       </StyledCard>
     </StyledStack>
