@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
+import styled from 'styled-components'
 import SwaggerUIBundle from 'swagger-ui-dist/swagger-ui-bundle.js'
 import 'swagger-ui-dist/swagger-ui.css'
 import { StyledCard } from '../../../components/ui/card'
@@ -8,6 +9,51 @@ import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
 import { StyledStack } from '../../../components/ui/stack'
 import { DEVELOPERS_PATH } from '../feature'
+
+/**
+ * Swagger UI draws for a light background in colours below WCAG AA (white on its light method
+ * badges, its blue links, its green Authorize button): it keeps a light box in both skins, with
+ * darker shades of its own colours. The one server's picker (unlabelled) is hidden.
+ */
+const StyledSwagger = styled.div`
+  color-scheme: light;
+  background: #fff;
+  color: #3b4151;
+  border-radius: ${({ theme }) => theme.radii.md};
+  .swagger-ui .opblock.opblock-get .opblock-summary-method {
+    background: #0b5cad;
+  }
+  .swagger-ui .opblock.opblock-post .opblock-summary-method {
+    background: #11703f;
+  }
+  .swagger-ui .opblock.opblock-put .opblock-summary-method {
+    background: #8a5000;
+  }
+  .swagger-ui .opblock.opblock-delete .opblock-summary-method {
+    background: #b3261e;
+  }
+  .swagger-ui .opblock.opblock-patch .opblock-summary-method {
+    background: #4d6b00;
+  }
+  .swagger-ui .info .title small.version-stamp {
+    background: #4d6b00;
+  }
+  .swagger-ui .info a.url,
+  .swagger-ui .info .url {
+    color: #0b5cad;
+  }
+  .swagger-ui .btn.authorize {
+    color: #11703f;
+    border-color: #11703f;
+  }
+  .swagger-ui .btn.authorize svg {
+    fill: #11703f;
+  }
+  .swagger-ui .servers-title,
+  .swagger-ui .servers {
+    display: none;
+  }
+`
 
 /**
  * /developers/api: the REST routes' OpenAPI document (/openapi.json) in Swagger UI, bundled with
@@ -45,7 +91,7 @@ export default function ApiReferencePage({ title }: { title: string }) {
       <StyledCard>
         {ready ? null : <LoadingState />}
         {/* Swagger UI's own words are English, whatever the app's language. */}
-        <div ref={host} lang="en" translate="no" data-testid="api-reference" />
+        <StyledSwagger ref={host} lang="en" translate="no" data-testid="api-reference" />
       </StyledCard>
     </StyledStack>
   )
