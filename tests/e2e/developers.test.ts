@@ -65,6 +65,69 @@ describe('developers page in Chromium', () => {
     expect(after.status).toBe(401)
   })
 
+  it(
+    'the API reference (Swagger UI, bundled) lists a route and "Try it out" with a token calls it, offline and within the CSP',
+    { timeout: 120_000 },
+    async () => {
+      const base = e2e.server.url
+      const jwt = await page.evaluate(() => localStorage.getItem('accessToken'))
+      const asSession = { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' }
+      const gql = async (query: string, variables: Record<string, unknown> = {}) =>
+        (await fetch(`${base}/graphql`, { method: 'POST', headers: asSession, body: JSON.stringify({ query, variables }) })).json()
+      const channelId = (await gql('{ channels { id } }')).data.channels[0].id as string
+      await fetch(`${base}/api/v1/channels/${channelId}/commands`, {
+        method: 'POST',
+        headers: asSession,
+        body: JSON.stringify({ trigger: '!apiref', response: 'listed' }),
+      })
+      const made = await gql('mutation($i: CreateAccessTokenInput!) { createAccessToken(input: $i) { secret token { id } } }', {
+        i: { name: 'reference', scopes: ['commands:read'] },
+      })
+      const { secret, token } = made.data.createAccessToken as { secret: string; token: { id: string } }
+
+      const elsewhere: string[] = []
+      const violations: string[] = []
+      const onRequest = (r: { url(): string }) => {
+        const u = r.url()
+        if (!u.startsWith(base) && !u.startsWith('data:') && !u.startsWith('blob:')) elsewhere.push(u)
+      }
+      const onConsole = (m: { text(): string }) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
+      }
+      page.on('request', onRequest)
+      page.on('console', onConsole)
+      try {
+        await page.goto('/developers')
+        await page.getByTestId('developers-api-reference').click()
+        await page.waitForURL(/\/developers\/api$/)
+        const ui = page.getByTestId('api-reference')
+        const op = ui.locator('.opblock-get').filter({ has: page.locator('[data-path="/api/v1/channels/{channelId}/commands"]') })
+        await op.waitFor({ timeout: 60_000 })
+
+        await ui.locator('.btn.authorize').first().click()
+        await page.locator('.auth-container input').first().fill(secret)
+        await page.locator('.auth-btn-wrapper .authorize').click()
+        await page.locator('.auth-btn-wrapper .btn-done').click()
+
+        await op.locator('.opblock-summary-control').click()
+        await op.locator('.try-out__btn').click()
+        await op.locator('input[placeholder="channelId"]').fill(channelId)
+        await op.locator('.execute').click()
+        const status = op.locator('.live-responses-table tbody .response-col_status').first()
+        await expect.poll(async () => (await status.innerText()).trim(), { timeout: 30_000 }).toBe('200')
+        await expect.poll(() => op.locator('.live-responses-table tbody .response-col_description').first().innerText()).toContain('!apiref')
+      } finally {
+        page.off('request', onRequest)
+        page.off('console', onConsole)
+      }
+      // The call was the token's (its last use is recorded), and nothing was fetched from elsewhere or refused by the policy.
+      const mine = await gql('{ myAccessTokens { id lastUsedAt } }')
+      expect(mine.data.myAccessTokens.find((x: { id: string }) => x.id === token.id).lastUsedAt).toBeTruthy()
+      expect(elsewhere).toEqual([])
+      expect(violations).toEqual([])
+    },
+  )
+
   it('GraphiQL is signed in from the browser session', { timeout: 120_000 }, async () => {
     await page.goto('/graphql')
     const editor = page.locator('.graphiql-query-editor .monaco-editor, .graphiql-query-editor .CodeMirror').first()

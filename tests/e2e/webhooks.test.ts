@@ -8,8 +8,8 @@ import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
 /**
  * The webhooks page's main path in Chromium, on the demo client's sandbox channel: add an
  * endpoint pointing at a local receiver, read its secret, send a test event that the receiver
- * verifies with `standardwebhooks`, see it delivered in the log, redeliver it (same id), and
- * delete the endpoint after confirming.
+ * verifies with `standardwebhooks`, see it delivered in the log, redeliver it (same id), replace
+ * its secret after confirming (the old one no longer verifies), and delete the endpoint after confirming.
  */
 describe('webhooks page in Chromium', () => {
   let e2e: E2E
@@ -79,6 +79,17 @@ describe('webhooks page in Chromium', () => {
     await row.getByTestId('webhook-redeliver').click()
     await expect.poll(() => got.length, { timeout: 15_000 }).toBe(2)
     expect(got[1]!.headers['webhook-id']).toBe(got[0]!.headers['webhook-id'])
+
+    // A new secret, after confirming: the next event is signed with it, and the old one no longer verifies it.
+    await card.getByTestId('webhook-rotate').click()
+    await page.getByTestId('webhook-rotate-confirm').click()
+    await expect.poll(() => card.getByTestId('webhook-secret').textContent()).not.toBe(secret)
+    const rotated = (await card.getByTestId('webhook-secret').textContent()) ?? ''
+    expect(rotated).toMatch(/^whsec_/)
+    await card.getByTestId('webhook-test').click()
+    await expect.poll(() => got.length, { timeout: 15_000 }).toBe(3)
+    expect((new Webhook(rotated).verify(got[2]!.body, got[2]!.headers as Record<string, string>) as { type: string }).type).toBe('webhook.test')
+    expect(() => new Webhook(secret).verify(got[2]!.body, got[2]!.headers as Record<string, string>)).toThrow()
 
     await card.getByTestId('webhook-delete').click()
     await page.getByTestId('confirm-accept').click()

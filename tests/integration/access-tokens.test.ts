@@ -112,6 +112,14 @@ describe.each(engines)('personal access tokens on %s', (engine) => {
     const res = await t.gql('query { channels { id } }', {}, secret)
     expect(res.body.data.channels).toEqual([{ id: channelId }])
     expect((await rest('GET', `/api/v1/channels/${channelId}/commands`, secret)).status).toBe(200)
+    // The owner's other channel is out of its reach too (the team-aware check, channels.access, reads the token's channel).
+    const other = (await t.gql('mutation { connectSandboxChannel { id } }', {}, client)).body.data.connectSandboxChannel.id as string
+    expect((await rest('GET', `/api/v1/channels/${other}/commands`, client)).status).toBe(200)
+    expect((await rest('GET', `/api/v1/channels/${other}/commands`, secret)).status).toBe(404)
+    const create = 'mutation($c: ID!) { createChatCommand(channelId: $c, input: { trigger: "!bound", response: "x" }) { id } }'
+    expect(codeOf(await t.gql(create, { c: other }, secret))).toBe('NOT_FOUND')
+    expect((await t.gql(create, { c: channelId }, secret)).body.errors).toBeUndefined()
+    await t.gql('mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: other }, client)
     // Binding to someone else's channel is refused at creation.
     const bad = await t.gql(CREATE, { input: { name: 'x', scopes: ['channel:read'], channelId: foreignChannelId } }, client)
     expect(codeOf(bad)).toBe('NOT_FOUND')

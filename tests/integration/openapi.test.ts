@@ -56,6 +56,13 @@ describe.each(engines)('the OpenAPI document on %s', (engine) => {
     expect(doc.paths['/apps/todo/tasks'].get.responses['401']).toBeDefined()
   })
 
+  it('says what a personal access token needs on each route: its scope, or that tokens are refused', () => {
+    expect(doc.paths['/api/v1/channels/{channelId}/commands'].get.description).toContain('**Personal access token:** needs the `commands:read` scope.')
+    expect(doc.paths['/api/v1/channels/{channelId}/commands'].post.description).toContain('`commands:write`')
+    expect(doc.paths['/jwt/two-step/setup'].post.description).toContain('**Personal access token:** refused; a sign-in only.')
+    expect(doc.paths['/jwt/login'].post.description ?? '').not.toContain('Personal access token')
+  })
+
   it('describes /jwt as the routes answer (the spec shapes)', async () => {
     const login = await t.json('POST', '/jwt/login', { email: 'client@demo.local', password: DEMO_PASSWORDS.client })
     expect(login.status).toBe(200)

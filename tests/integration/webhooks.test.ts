@@ -2,9 +2,9 @@
  * Signed outgoing webhooks end to end: a follow from the sandbox console reaches a local HTTP
  * receiver signed the Standard Webhooks way (verified with the `standardwebhooks` package, not
  * the product's code); outages are retried with backoff and the same webhook-id; redirects are
- * not followed; private addresses are refused without WEBHOOKS_ALLOW_PRIVATE_ADDRESSES; an event
- * queued before a "crash" is delivered by the next process with the same id; two processes
- * deliver each event once.
+ * not followed; private addresses are refused without WEBHOOKS_ALLOW_PRIVATE_ADDRESSES; a stalled
+ * process's event goes out again from another one with the same id (the real kill -9 of a server
+ * process: webhooks-crash.test.ts); two processes deliver each event once.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -237,7 +237,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(hooks()).toHaveLength(1)
   })
 
-  it('delivers after a crash between the event and the delivery, with the same webhook-id', async () => {
+  it('a stalled attempt goes out again from another process after its lease, with the same webhook-id', async () => {
     await ok(FOLLOW, { c: channelId, v: 'FanFour' })
     await waitFor(async () => (await deliveriesOf(endpoint.id)).length === 5, 'queued')
     const [queued] = await deliveriesOf(endpoint.id)
@@ -326,6 +326,23 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(byType.get('stream.offline')).toMatchObject({ channelId })
     // One event per change: the bot reports the live state more than once.
     expect(hooks().filter((h) => verify(endpoint.secret, h).type === 'stream.online')).toHaveLength(1)
+  })
+
+  it('rotates the secret: the old one stops signing at once, even for events queued before', async () => {
+    token = (await t.loginAs('client')).accessToken
+    resellerToken = (await t.loginAs('reseller')).accessToken
+    const ROTATE = `mutation($id: ID!) { rotateWebhookSecret(id: $id) { ${ENDPOINT_FIELDS} } }`
+    expect(await code(ROTATE, { id: endpoint.id }, resellerToken)).toBe('NOT_FOUND')
+    await ok('mutation($e: ID!) { sendTestWebhook(endpointId: $e) }', { e: endpoint.id })
+    const old = endpoint.secret
+    const rotated = (await ok(ROTATE, { id: endpoint.id })).rotateWebhookSecret
+    expect(rotated.secret).toMatch(/^whsec_/)
+    expect(rotated.secret).not.toBe(old)
+    endpoint = rotated
+    expect(await t.services.webhookDelivery.tick()).toBe(1)
+    const [h] = hooks()
+    expect(verify(rotated.secret, h!).type).toBe('webhook.test')
+    expect(() => verify(old, h!)).toThrow()
   })
 
   it('deletes an endpoint with its log', async () => {

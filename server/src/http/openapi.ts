@@ -25,6 +25,12 @@ function ruleText(rule: Rule): string {
   }
 }
 
+/** What a personal access token needs on the route (issue 32): its scope, or nothing opens it to tokens. */
+function tokenText(rule: Rule): string | undefined {
+  if (rule.kind !== 'signedIn' && rule.kind !== 'can') return undefined
+  return rule.token ? `**Personal access token:** needs the \`${rule.token}\` scope.` : '**Personal access token:** refused; a sign-in only.'
+}
+
 /** The first path segments after the prefix name the group (`/apps/todo/…` → todo, `/jwt/…` → jwt). */
 function tagOf(path: string): string {
   const parts = path.split('/').filter(Boolean)
@@ -57,7 +63,7 @@ function operationOf(route: MountedRoute): ZodOpenApiOperationObject {
   return {
     operationId: `${route.method.toLowerCase()}${openApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: doc.summary,
-    description: [doc.description, `**Who may call:** ${ruleText(route.rule)}`].filter(Boolean).join('\n\n'),
+    description: [doc.description, `**Who may call:** ${ruleText(route.rule)}`, tokenText(route.rule)].filter(Boolean).join('\n\n'),
     tags: [tagOf(route.path)],
     'x-rule': route.rule,
     ...(route.rule.kind === 'public' ? { security: [] } : {}),
@@ -89,7 +95,15 @@ export function openApiDocument(routes: MountedRoute[] = mountedRoutes()) {
         'Send `Authorization: Bearer <token>`; a refusal is a coded error (`{error, code, fields?}`) unless the route says otherwise.',
     },
     servers: [{ url: '/' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A personal access token (`cat_…`, made on the developers' page, within its scopes) or a sign-in's access token (a JWT).",
+        },
+      },
+    },
     security: [{ bearer: [] }],
     paths,
   })

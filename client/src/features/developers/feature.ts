@@ -1,6 +1,13 @@
 import { appPage, defineFeature, route } from '../../lib/feature'
 
-export const developersRoutes = [route('developers', '/developers', 'developers', 'developers-page', appPage)]
+export const DEVELOPERS_PATH = '/developers'
+export const API_REFERENCE_PATH = '/developers/api'
+
+export const developersRoutes = [
+  route('developers', DEVELOPERS_PATH, 'developers', 'developers-page', appPage),
+  // Swagger UI over /openapi.json, in its own chunk (this page only).
+  route('developers-api', API_REFERENCE_PATH, 'developersApi', 'api-reference-page', appPage),
+]
 
 /** /developers: personal access tokens, calling the API (GraphQL, REST, live chat over SSE), the scopes; webhooks (issue 32). */
 export const developersFeature = defineFeature({

@@ -88,7 +88,7 @@ builder.objectFields(ChannelRef, (t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  updateAlertSettings: t.withAuth({ signedIn: true }).field({
+  updateAlertSettings: t.withAuth({ signedIn: true, token: 'alerts:write' }).field({
     type: AlertSettingsRef,
     description: 'Saves one alert type’s settings for a channel.',
     args: {
@@ -99,13 +99,13 @@ builder.mutationFields((t) => ({
     resolve: (_r, { channelId, type, input }, ctx) =>
       ctx.services.alerts.update(ctx.principal.userId, String(channelId), type, { ...input, sound: input.sound ?? null, imageUrl: input.imageUrl || null }),
   }),
-  regenerateOverlayUrl: t.withAuth({ signedIn: true }).field({
+  regenerateOverlayUrl: t.withAuth({ signedIn: true, token: 'alerts:write' }).field({
     type: OverlayRef,
     description: 'A new secret URL; the old one answers 404 and its open overlays close.',
     args: { channelId: t.arg.id({ required: true, description: 'The channel id.' }) },
     resolve: (_r, { channelId }, ctx) => ctx.services.alerts.regenerate(ctx.principal.userId, String(channelId)),
   }),
-  updateOverlay: t.withAuth({ signedIn: true }).field({
+  updateOverlay: t.withAuth({ signedIn: true, token: 'alerts:write' }).field({
     type: OverlayRef,
     description: 'Overlay options: whether its chat box leaves out the bot’s own lines.',
     args: {
@@ -114,7 +114,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, hideBot }, ctx) => ctx.services.alerts.setHideBot(ctx.principal.userId, String(channelId), hideBot),
   }),
-  sendTestAlert: t.withAuth({ signedIn: true }).boolean({
+  sendTestAlert: t.withAuth({ signedIn: true, token: 'alerts:write' }).boolean({
     description: "Shows a test alert (marked as a test) on the channel's overlay only; never in chat.",
     args: {
       channelId: t.arg.id({ required: true, description: 'The channel id.' }),

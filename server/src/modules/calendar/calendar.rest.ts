@@ -1,4 +1,4 @@
-import { rule } from '../../permissions/abilities'
+import { rule, scoped } from '../../permissions/abilities'
 import type { Context, Hono } from 'hono'
 import { AppError } from '../../errors'
 import { guarded, jsonBody, type AppEnv } from '../../http/guarded'
@@ -34,7 +34,7 @@ const eventOf = async (c: Context<AppEnv>): Promise<unknown> => {
  */
 export function mountCalendarRoutes(app: Hono<AppEnv>) {
   // The stream calendar (spec section 7): signed in; the service answers only the caller's own events.
-  guarded(app, 'GET', '/apps/calendar/events', rule.signedIn, calendarDocs.list, async (c, principal) => {
+  guarded(app, 'GET', '/apps/calendar/events', scoped(rule.signedIn, 'calendar:read'), calendarDocs.list, async (c, principal) => {
     const { events, warnings } = await c.get('services').calendar.list(principal, {
       calendars: c.req.query('calendars'),
       start: c.req.query('start'),
@@ -44,18 +44,18 @@ export function mountCalendarRoutes(app: Hono<AppEnv>) {
     return c.json(events)
   })
 
-  guarded(app, 'POST', '/apps/calendar/events', rule.signedIn, calendarDocs.create, async (c, principal) => {
+  guarded(app, 'POST', '/apps/calendar/events', scoped(rule.signedIn, 'calendar:write'), calendarDocs.create, async (c, principal) => {
     const event = await c.get('services').calendar.create(principal, await eventOf(c))
     return c.json({ event }, 201)
   })
 
-  guarded(app, 'POST', '/apps/calendar/events/:id', rule.signedIn, calendarDocs.update, async (c, principal) => {
+  guarded(app, 'POST', '/apps/calendar/events/:id', scoped(rule.signedIn, 'calendar:write'), calendarDocs.update, async (c, principal) => {
     const event = await c.get('services').calendar.update(principal, c.req.param('id') ?? '', await eventOf(c))
     if (!event) return c.body(null, 404)
     return c.json({ event })
   })
 
-  guarded(app, 'DELETE', '/apps/calendar/events/:id', rule.signedIn, calendarDocs.remove, async (c, principal) => {
+  guarded(app, 'DELETE', '/apps/calendar/events/:id', scoped(rule.signedIn, 'calendar:write'), calendarDocs.remove, async (c, principal) => {
     const event = await c.get('services').calendar.remove(principal, c.req.param('id') ?? '')
     if (!event) return c.body(null, 404)
     return c.body(null, 200)

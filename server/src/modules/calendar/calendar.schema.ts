@@ -88,7 +88,7 @@ const missing = () => new AppError('NOT_FOUND', 'No such event')
 
 builder.queryFields((t) => ({
   // The stream calendar: signed in; the service answers only the caller's own events.
-  calendarEvents: t.withAuth({ signedIn: true }).field({
+  calendarEvents: t.withAuth({ signedIn: true, token: 'calendar:read' }).field({
     type: CalendarEventListRef,
     description: "Your events in the calendars given (all without), overlapping [start, end) when given; Stream reads your Twitch channels' schedules.",
     args: {
@@ -98,14 +98,14 @@ builder.queryFields((t) => ({
     },
     resolve: (_r, args, ctx) => ctx.services.calendar.list(ctx.principal, args),
   }),
-  calendarEvent: t.withAuth({ signedIn: true }).field({
+  calendarEvent: t.withAuth({ signedIn: true, token: 'calendar:read' }).field({
     type: CalendarEventRef,
     nullable: true,
     description: 'One of your events (or a stream segment) by id; null when unknown.',
     args: { id: t.arg.id({ required: true, description: 'The event id, e.g. `"17"` or `stream-3-<segment id>`.' }) },
     resolve: (_r, { id }, ctx) => ctx.services.calendar.get(ctx.principal, id),
   }),
-  calendarFeed: t.withAuth({ signedIn: true }).field({
+  calendarFeed: t.withAuth({ signedIn: true, token: 'calendar:read' }).field({
     type: CalendarFeedRef,
     description: 'Whether your iCalendar feed URL is on (the URL itself is shown once, when made).',
     resolve: async (_r, _a, ctx) => ({ ...(await ctx.services.calendar.feed(ctx.principal)), url: null }),
@@ -113,13 +113,13 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  createCalendarEvent: t.withAuth({ signedIn: true }).field({
+  createCalendarEvent: t.withAuth({ signedIn: true, token: 'calendar:write' }).field({
     type: CalendarEventRef,
     description: 'Adds an event (calendar Stream: a segment on Twitch); answers it.',
     args: { input: t.arg({ type: CalendarEventInput, required: true, description: 'The event: title, start and calendar are required.' }) },
     resolve: (_r, { input }, ctx) => ctx.services.calendar.create(ctx.principal, defined(input)),
   }),
-  updateCalendarEvent: t.withAuth({ signedIn: true }).field({
+  updateCalendarEvent: t.withAuth({ signedIn: true, token: 'calendar:write' }).field({
     type: CalendarEventRef,
     description: 'Changes an event (a stream segment: on Twitch); NOT_FOUND when unknown.',
     args: {
@@ -128,13 +128,13 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_r, { id, input }, ctx) => (await ctx.services.calendar.update(ctx.principal, id, defined(input))) ?? Promise.reject(missing()),
   }),
-  deleteCalendarEvent: t.withAuth({ signedIn: true }).field({
+  deleteCalendarEvent: t.withAuth({ signedIn: true, token: 'calendar:write' }).field({
     type: CalendarEventRef,
     description: 'Deletes the event (a stream segment: on Twitch); answers it as it was.',
     args: { id: t.arg.id({ required: true, description: 'The event id.' }) },
     resolve: async (_r, { id }, ctx) => (await ctx.services.calendar.remove(ctx.principal, id)) ?? Promise.reject(missing()),
   }),
-  rotateCalendarFeed: t.withAuth({ signedIn: true }).field({
+  rotateCalendarFeed: t.withAuth({ signedIn: true, token: 'calendar:write' }).field({
     type: CalendarFeedRef,
     description: 'A new iCalendar feed URL, shown only in this answer; the previous URL stops working.',
     resolve: async (_r, _a, ctx) => {
@@ -142,7 +142,7 @@ builder.mutationFields((t) => ({
       return { active: true, createdAt, url: `${ctx.services.calendar.publicUrl}/apps/calendar/ical/${token}.ics` }
     },
   }),
-  revokeCalendarFeed: t.withAuth({ signedIn: true }).boolean({
+  revokeCalendarFeed: t.withAuth({ signedIn: true, token: 'calendar:write' }).boolean({
     description: 'Turns the iCalendar feed off (its URL answers 404); false when it was off.',
     resolve: (_r, _a, ctx) => ctx.services.calendar.revokeFeed(ctx.principal),
   }),

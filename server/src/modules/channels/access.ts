@@ -5,6 +5,7 @@ import { users } from '../../db/schema'
 import { channelMembers } from '../team/team.tables'
 import type { ChannelsDeps } from './channels-deps'
 import { channels, type ChannelRow } from './channels.tables'
+import { tokenChannel } from '../../permissions/token-scopes'
 import { byId } from './lookup'
 
 /** The caller's standing on a channel: its owner, or a member with a group; null: neither. */
@@ -60,7 +61,9 @@ export async function standing(deps: ChannelsDeps, userId: number, channel: Chan
 export async function access(deps: ChannelsDeps, userId: number, channelId: number | string, module: ChannelModule, level: ChannelLevel): Promise<ChannelRow> {
   const id = Number(channelId)
   const row = Number.isSafeInteger(id) && id > 0 ? await byId(deps, id) : undefined
-  const s = row ? await standing(deps, userId, row) : null
+  // A channel-bound access token reaches its one channel only, as in `owned`.
+  const only = tokenChannel()
+  const s = row && (only === null || only === row.id) ? await standing(deps, userId, row) : null
   if (!row || !s) throw new AppError('NOT_FOUND', 'Channel not found')
   if (!allows(s.rights, module, level)) throw new AppError('FORBIDDEN', 'Your group on this team does not allow this')
   return row
@@ -70,7 +73,8 @@ export async function access(deps: ChannelsDeps, userId: number, channelId: numb
 export async function reachable(deps: ChannelsDeps, userId: number, channelId: number | string): Promise<ChannelRow> {
   const id = Number(channelId)
   const row = Number.isSafeInteger(id) && id > 0 ? await byId(deps, id) : undefined
-  if (!row || !(await standing(deps, userId, row))) throw new AppError('NOT_FOUND', 'Channel not found')
+  const only = tokenChannel()
+  if (!row || (only !== null && only !== row.id) || !(await standing(deps, userId, row))) throw new AppError('NOT_FOUND', 'Channel not found')
   return row
 }
 

@@ -173,7 +173,7 @@ builder.objectFields(ChannelRef, (t) => ({
 
 builder.mutationFields((t) => ({
   // Conversation bot: the service checks the channel (or the rule's channel) is the caller's.
-  createConversationRule: t.withAuth({ signedIn: true }).field({
+  createConversationRule: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: RuleRef,
     description: 'Adds a conversation rule (at most 200 per channel).',
     args: {
@@ -182,7 +182,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, input }, ctx) => ctx.services.conversation.createRule(ctx.principal.userId, String(channelId), input),
   }),
-  updateConversationRule: t.withAuth({ signedIn: true }).field({
+  updateConversationRule: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: RuleRef,
     description: 'Changes a conversation rule.',
     args: {
@@ -191,12 +191,12 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { id, input }, ctx) => ctx.services.conversation.updateRule(ctx.principal.userId, String(id), input),
   }),
-  deleteConversationRule: t.withAuth({ signedIn: true }).boolean({
+  deleteConversationRule: t.withAuth({ signedIn: true, token: 'commands:write' }).boolean({
     description: 'Deletes a conversation rule (its log entries stay, without the rule).',
     args: { id: t.arg.id({ required: true, description: 'The rule id.' }) },
     resolve: (_r, { id }, ctx) => ctx.services.conversation.deleteRule(ctx.principal.userId, String(id)),
   }),
-  updateConversationSettings: t.withAuth({ signedIn: true }).field({
+  updateConversationSettings: t.withAuth({ signedIn: true, token: 'commands:write' }).field({
     type: ConversationRef,
     description: 'Model answers on or off (needs a configured endpoint), the system prompt, the fallback line.',
     args: {

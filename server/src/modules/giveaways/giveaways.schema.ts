@@ -107,7 +107,7 @@ builder.objectFields(ChannelRef, (t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  openGiveaway: t.withAuth({ signedIn: true }).field({
+  openGiveaway: t.withAuth({ signedIn: true, token: 'giveaways:write' }).field({
     type: GiveawayRef,
     description: 'Opens a giveaway in a channel’s chat.',
     args: {
@@ -121,13 +121,13 @@ builder.mutationFields((t) => ({
         subscriberTickets: input.subscriberTickets ?? undefined,
       }),
   }),
-  closeGiveaway: t.withAuth({ signedIn: true }).field({
+  closeGiveaway: t.withAuth({ signedIn: true, token: 'giveaways:write' }).field({
     type: GiveawayRef,
     description: 'Stops taking entries.',
     args: { id: t.arg.id({ required: true, description: 'The giveaway id.' }) },
     resolve: (_r, { id }, ctx) => ctx.services.giveaways.close(ctx.principal.userId, String(id)),
   }),
-  drawGiveaway: t.withAuth({ signedIn: true }).field({
+  drawGiveaway: t.withAuth({ signedIn: true, token: 'giveaways:write' }).field({
     type: GiveawayDrawRef,
     description: 'Draws a winner among the entries not drawn before (closing the giveaway); again to reroll.',
     args: { id: t.arg.id({ required: true, description: 'The giveaway id.' }) },

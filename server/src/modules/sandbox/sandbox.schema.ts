@@ -72,7 +72,7 @@ builder.mutationFields((t) => ({
     args: { channelId: t.arg.id({ required: true, description: 'One of your sandbox channels.' }) },
     resolve: (_r, { channelId }, ctx) => ctx.services.sandbox.remove(ctx.principal.userId, String(channelId)),
   }),
-  sandboxChat: t.withAuth({ signedIn: true }).id({
+  sandboxChat: t.withAuth({ signedIn: true, token: 'sandbox:write' }).id({
     description: 'A test viewer writes in the sandbox channel; answers the message id.',
     args: {
       channelId: t.arg.id({ required: true, description: 'One of your sandbox channels.' }),
@@ -83,7 +83,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { channelId, viewer, badges, text }, ctx) =>
       ctx.services.sandbox.chat(ctx.principal.userId, String(channelId), { viewer, badges: badges ?? [], text }),
   }),
-  sandboxStream: t.withAuth({ signedIn: true }).boolean({
+  sandboxStream: t.withAuth({ signedIn: true, token: 'sandbox:write' }).boolean({
     description: 'The sandbox stream goes online (with a category and a title) or offline.',
     args: {
       channelId: t.arg.id({ required: true, description: 'One of your sandbox channels.' }),
@@ -94,7 +94,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { channelId, online, category, title }, ctx) =>
       ctx.services.sandbox.stream(ctx.principal.userId, String(channelId), { online, category, title }),
   }),
-  sandboxFollow: t.withAuth({ signedIn: true }).boolean({
+  sandboxFollow: t.withAuth({ signedIn: true, token: 'sandbox:write' }).boolean({
     description: 'A test viewer follows the sandbox channel (EventSub channel.follow); `daysAgo` dates the follow back (for ${followage}).',
     args: {
       channelId: t.arg.id({ required: true, description: 'One of your sandbox channels.' }),
@@ -103,7 +103,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, viewer, daysAgo }, ctx) => ctx.services.sandbox.follow(ctx.principal.userId, String(channelId), { viewer, daysAgo }),
   }),
-  sandboxRaid: t.withAuth({ signedIn: true }).boolean({
+  sandboxRaid: t.withAuth({ signedIn: true, token: 'sandbox:write' }).boolean({
     description: 'Another (simulated) channel raids the sandbox channel with a viewer count (EventSub channel.raid).',
     args: {
       channelId: t.arg.id({ required: true, description: 'One of your sandbox channels.' }),
@@ -112,7 +112,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, fromChannel, viewers }, ctx) => ctx.services.sandbox.raid(ctx.principal.userId, String(channelId), { fromChannel, viewers }),
   }),
-  sandboxSupport: t.withAuth({ signedIn: true }).boolean({
+  sandboxSupport: t.withAuth({ signedIn: true, token: 'sandbox:write' }).boolean({
     description:
       'A test viewer subscribes (sub), shares a resubscription (resub, amount: months), gifts subscriptions (gift, amount) or cheers (cheer, amount: bits), as Twitch EventSub reports them.',
     args: {
@@ -123,7 +123,7 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, viewer, kind, amount }, ctx) => ctx.services.sandbox.support(ctx.principal.userId, String(channelId), { viewer, kind, amount }),
   }),
-  sandboxClip: t.withAuth({ signedIn: true }).field({
+  sandboxClip: t.withAuth({ signedIn: true, token: 'sandbox:write' }).field({
     type: SandboxClipRef,
     description: 'Records a clip of the sandbox stream (view count 0).',
     args: {

@@ -177,7 +177,7 @@ const TeamGroupInput = builder.inputType('TeamGroupInput', {
 })
 
 builder.queryFields((t) => ({
-  team: t.withAuth({ signedIn: true }).field({
+  team: t.withAuth({ signedIn: true, token: 'team:read' }).field({
     type: TeamRef,
     description: "A channel's members, open invitations and plan limit: its owner only (a member cannot read the team).",
     args: { channelId: t.arg.id({ required: true, description: 'The channel.' }) },

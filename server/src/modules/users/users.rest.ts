@@ -1,4 +1,4 @@
-import { rule } from '../../permissions/abilities'
+import { rule, scoped } from '../../permissions/abilities'
 import type { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '../../errors'
@@ -38,7 +38,7 @@ const listQuery = z.object({
 export function mountUserRoutes(app: Hono<AppEnv>) {
   const docs = userDocs(listQuery)
   // Accounts: signed in; the users service filters by scope (admin all, reseller their clients, client themself).
-  guarded(app, 'GET', '/apps/user/users', rule.signedIn, docs.list, async (c, principal) => {
+  guarded(app, 'GET', '/apps/user/users', scoped(rule.signedIn, 'users:read'), docs.list, async (c, principal) => {
     const parsed = listQuery.safeParse(c.req.query())
     if (!parsed.success) {
       const fields: Record<string, string[]> = {}
@@ -50,13 +50,13 @@ export function mountUserRoutes(app: Hono<AppEnv>) {
     return c.json({ users: page.users.map(toListItem), total: page.total })
   })
 
-  guarded(app, 'POST', '/apps/user/users', rule.can('create', 'User'), docs.create, async (c, principal) => {
+  guarded(app, 'POST', '/apps/user/users', scoped(rule.can('create', 'User'), 'users:write'), docs.create, async (c, principal) => {
     const body = await jsonBody(c)
     const user = await c.get('services').users.create(principal, body.user ?? {})
     return c.json({ user: toListItem(user) }, 201)
   })
 
-  guarded(app, 'GET', '/apps/user/users/:id', rule.signedIn, docs.get, async (c, principal) => {
+  guarded(app, 'GET', '/apps/user/users/:id', scoped(rule.signedIn, 'users:read'), docs.get, async (c, principal) => {
     const id = parseId(c.req.param('id'))
     const user = id ? await c.get('services').users.get(principal, id) : null
     return user ? c.json(toListItem(user)) : c.body(null, 404)

@@ -190,13 +190,13 @@ const VideoDashboardRef = builder.objectRef<DashboardShape>('VideoDashboard').im
 
 builder.queryFields((t) => ({
   // The VOD and clip library and the video dashboard (the services check channel ownership).
-  channelMedia: t.withAuth({ signedIn: true }).field({
+  channelMedia: t.withAuth({ signedIn: true, token: 'videos:read' }).field({
     type: ChannelMediaRef,
     description: 'The VOD and clip library of one of your channels.',
     args: { channelId: t.arg.id({ required: true, description: 'The channel id.' }) },
     resolve: (_r, { channelId }, ctx) => ctx.services.videos.media(ctx.principal.userId, String(channelId)),
   }),
-  videoDashboard: t.withAuth({ signedIn: true }).field({
+  videoDashboard: t.withAuth({ signedIn: true, token: 'videos:read' }).field({
     type: VideoDashboardRef,
     description: 'Default range: the last 90 days; at most 366 days.',
     args: {
@@ -208,7 +208,7 @@ builder.queryFields((t) => ({
 }))
 
 builder.mutationFields((t) => ({
-  refreshChannelMedia: t.withAuth({ signedIn: true }).field({
+  refreshChannelMedia: t.withAuth({ signedIn: true, token: 'videos:write' }).field({
     type: MediaSyncResultRef,
     description: 'Reads the videos and the clips of the range (default: the last 30 days) from the platform now.',
     args: {
@@ -218,13 +218,13 @@ builder.mutationFields((t) => ({
     },
     resolve: (_r, { channelId, from, to }, ctx) => ctx.services.videos.refresh(ctx.principal.userId, String(channelId), { from, to }),
   }),
-  createClip: t.withAuth({ signedIn: true }).field({
+  createClip: t.withAuth({ signedIn: true, token: 'videos:write' }).field({
     type: ClipCreationRef,
     description: 'Clips the live stream (Twitch, scope clips:edit); waits up to 15 s for the platform to make it.',
     args: { channelId: t.arg.id({ required: true, description: 'The channel id (live, on Twitch).' }) },
     resolve: (_r, { channelId }, ctx) => ctx.services.videos.createClip(ctx.principal.userId, String(channelId)),
   }),
-  deleteVideo: t.withAuth({ signedIn: true }).boolean({
+  deleteVideo: t.withAuth({ signedIn: true, token: 'videos:write' }).boolean({
     description: "Deletes one of the channel's own videos at the platform (scope channel:manage:videos).",
     args: {
       channelId: t.arg.id({ required: true, description: 'The channel id.' }),

@@ -5,6 +5,7 @@ import { StyledCard } from '../../../components/ui/card'
 import { PageHeader } from '../../../components/ui/page-header'
 import { PATHS } from '../../../lib/paths'
 import { AccessTokens } from '../components/access-tokens'
+import { API_REFERENCE_PATH } from '../feature'
 
 const StyledStack = styled.div`
   display: grid;
@@ -73,6 +74,14 @@ const SCOPES = [
   ['webhooks:read', 'scopes.list.webhooks_read'],
   ['webhooks:write', 'scopes.list.webhooks_write'],
   ['analytics:read', 'scopes.list.analytics_read'],
+  ['videos:read', 'scopes.list.videos_read'],
+  ['videos:write', 'scopes.list.videos_write'],
+  ['alerts:write', 'scopes.list.alerts_write'],
+  ['giveaways:write', 'scopes.list.giveaways_write'],
+  ['team:read', 'scopes.list.team_read'],
+  ['sandbox:write', 'scopes.list.sandbox_write'],
+  ['calendar:read', 'scopes.list.calendar_read'],
+  ['calendar:write', 'scopes.list.calendar_write'],
   ['users:read', 'scopes.list.users_read'],
   ['users:write', 'scopes.list.users_write'],
 ] as const
@@ -130,6 +139,11 @@ export default function DevelopersPage({ title }: { title: string }) {
           <a href="/openapi.json" translate="no">
             /openapi.json
           </a>
+        </p>
+        <p>
+          <Link to={API_REFERENCE_PATH} data-testid="developers-api-reference">
+            {t('openapi.interactive')}
+          </Link>
         </p>
       </StyledCard>
     </StyledStack>

@@ -8,6 +8,7 @@ import { Switch } from '../../../components/ui/switch'
 import { useToast } from '../../../components/ui/toast-provider'
 import {
   DeleteWebhookEndpointDocument,
+  RotateWebhookSecretDocument,
   SendTestWebhookDocument,
   UpdateWebhookEndpointDocument,
   type WebhookEndpointFieldsFragment,
@@ -32,11 +33,13 @@ export function EndpointCard({
   const errorText = useErrorText()
   const [editing, setEditing] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  const [confirmingRotate, setConfirmingRotate] = useState(false)
   const [showSecret, setShowSecret] = useState(false)
   const [showLog, setShowLog] = useState(false)
   const [update, { loading: updating }] = useMutation(UpdateWebhookEndpointDocument)
   const [remove, { loading: removing }] = useMutation(DeleteWebhookEndpointDocument)
   const [sendTest, { loading: testing }] = useMutation(SendTestWebhookDocument)
+  const [rotate, { loading: rotating }] = useMutation(RotateWebhookSecretDocument)
   const fail = (title: string) => (e: unknown) => toast.show({ variant: 'danger', title, message: errorText(e) })
 
   return (
@@ -76,6 +79,9 @@ export function EndpointCard({
             {t('endpoint.secret')}: <code data-testid="webhook-secret">{showSecret ? endpoint.secret : 'whsec_••••••••'}</code>{' '}
             <Button variant="ghost" onClick={() => setShowSecret(!showSecret)} data-testid="webhook-secret-toggle">
               {showSecret ? t('endpoint.hideSecret') : t('endpoint.showSecret')}
+            </Button>{' '}
+            <Button variant="ghost" onClick={() => setConfirmingRotate(true)} data-testid="webhook-rotate">
+              {t('endpoint.rotate')}
             </Button>
           </p>
           <Switch
@@ -112,6 +118,25 @@ export function EndpointCard({
           {showLog ? <DeliveryLog endpointId={endpoint.id} /> : null}
         </>
       )}
+      <ConfirmDialog
+        open={confirmingRotate}
+        title={t('endpoint.rotateTitle')}
+        message={t('endpoint.rotateMessage', { url: endpoint.url })}
+        confirmLabel={t('endpoint.rotate')}
+        busy={rotating}
+        testId="webhook-rotate-dialog"
+        confirmTestId="webhook-rotate-confirm"
+        onCancel={() => setConfirmingRotate(false)}
+        onConfirm={() =>
+          void rotate({ variables: { id: endpoint.id } })
+            .then(() => {
+              setConfirmingRotate(false)
+              setShowSecret(true)
+              toast.show({ variant: 'success', title: t('endpoint.rotated') })
+            })
+            .catch(fail(t('endpoint.notRotated')))
+        }
+      />
       <ConfirmDialog
         open={confirming}
         title={t('endpoint.deleteTitle')}
