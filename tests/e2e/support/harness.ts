@@ -35,6 +35,11 @@ export interface E2E {
   platforms?: E2EPlatforms
   /** A fresh browser context (own storage) with one page. */
   newPage(): Promise<Page>
+  /**
+   * Stops the server and starts it again on the same port and data (`server` is the new one);
+   * needs a fixed PORT and a DATA_DIR on disk. Open pages stay in the browser.
+   */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
@@ -80,6 +85,11 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
   return {
     server,
     browser,
+    async restart() {
+      if (config.PORT === 0 || config.DATA_DIR === 'memory://') throw new Error('restart needs a fixed PORT and a DATA_DIR on disk')
+      await this.server.close()
+      this.server = await startServer(config, createLogger('silent'), { demo: demoSeeding, demoPasswords: DEMO_PASSWORDS })
+    },
     platforms: platforms ? { twitch: platforms.twitch, kick: platforms.kick } : undefined,
     async newPage() {
       const context = await browser.newContext({ baseURL: server.url })
@@ -87,14 +97,14 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
     },
     async close() {
       await browser.close()
-      await server.close()
+      await this.server.close()
       await platforms?.twitch.close()
       await platforms?.kick.close()
     },
   }
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
