@@ -8,6 +8,7 @@
  * over a checkerboard, counted apart from the overlays on air.
  */
 import './overlay.css'
+import { reconnectPause } from './backoff'
 
 interface AlertEvent {
   kind: 'alert'
@@ -159,8 +160,6 @@ function onEvent(e: FeedEvent) {
  * of overlays that lost the same server come back spread out instead of all at once. An answered
  * stream (its hello) starts the bound over.
  */
-const FIRST_PAUSE_MS = 1000
-const MAX_PAUSE_MS = 60_000
 let failures = 0
 const eventsUrl = `/overlay/${encodeURIComponent(key)}/events${preview ? '?preview=1' : ''}`
 function listen() {
@@ -177,9 +176,8 @@ function listen() {
   }
   source.onerror = () => {
     source.close()
-    const bound = Math.min(FIRST_PAUSE_MS * 2 ** failures, MAX_PAUSE_MS)
+    setTimeout(listen, reconnectPause(failures))
     failures = Math.min(failures + 1, 10)
-    setTimeout(listen, 250 + Math.random() * bound)
   }
 }
 listen()
