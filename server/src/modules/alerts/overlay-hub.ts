@@ -51,6 +51,9 @@ const frame = (data: unknown) => Buffer.from(`data: ${JSON.stringify(data)}\n\n`
  * event. Ending closes the stream, and node-server ends the response.
  */
 function openSink(res: ServerResponse | undefined, cancel: () => void): { body: ReadableStream<Uint8Array>; sink: Sink } {
+  // The body runs until the connection closes, so it needs no chunked framing: each write is the
+  // frame alone (node answers with Connection: close; an overlay's connection holds nothing else).
+  if (res) res.useChunkedEncodingByDefault = false
   let controller!: ReadableStreamDefaultController<Uint8Array>
   /** node-server waits on an empty stream: everything enqueued has been written. */
   let waiting = false
