@@ -22,7 +22,8 @@ describe('the overlay across a server restart, and the editor preview, in Chromi
     e2e = await startE2E({ SANDBOX: 'auto', DATA_DIR: dataDir, PORT: String(await freePort()) })
     page = await clientPage(e2e)
     overlay = await e2e.newPage()
-  })
+    // A data directory on disk is migrated and seeded from nothing (no in-memory snapshot): slower.
+  }, 240_000)
   afterAll(async () => {
     await overlay?.context().close()
     await closeE2E(page, e2e)

@@ -55,8 +55,9 @@ describe.skipIf(missing.length > 0)(`overlays over two server processes${skipRea
   beforeAll(async () => {
     database = await freshDatabase('postgres')
     const env = { DATABASE_URL: database.url!, REDIS_URL: redisUrl!, WORKER_INLINE: 'off', SANDBOX: 'off' }
-    a = await startChildServer({ env })
-    b = await startChildServer({ env, demo: a.demo })
+    // Two servers starting from the sources on a shared, busy machine: a generous bound on each start.
+    a = await startChildServer({ env, readyTimeoutMs: 120_000 })
+    b = await startChildServer({ env, demo: a.demo, readyTimeoutMs: 120_000 })
     // The demo client's channel, connected behind the servers' backs (no platform here).
     const sql = new pg.Client({ connectionString: database.url })
     await sql.connect()
@@ -74,7 +75,7 @@ describe.skipIf(missing.length > 0)(`overlays over two server processes${skipRea
     })
     token = ((await login.json()) as { accessToken: string }).accessToken
     path = (await gql(a, OVERLAY, { c: channelId })).channel.overlay.path
-  }, 180_000)
+  }, 300_000)
 
   afterAll(async () => {
     for (const s of open) await s.close()

@@ -82,13 +82,13 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
   })
   // The run's one Chromium (browser-server.ts); closing this handle disconnects and closes this file's contexts.
   const browser = await browserForFile()
-  return {
+  const e2e: E2E = {
     server,
     browser,
     async restart() {
       if (config.PORT === 0 || config.DATA_DIR === 'memory://') throw new Error('restart needs a fixed PORT and a DATA_DIR on disk')
-      await this.server.close()
-      this.server = await startServer(config, createLogger('silent'), { demo: demoSeeding, demoPasswords: DEMO_PASSWORDS })
+      await e2e.server.close()
+      e2e.server = await startServer(config, createLogger('silent'), { demo: demoSeeding, demoPasswords: DEMO_PASSWORDS })
     },
     platforms: platforms ? { twitch: platforms.twitch, kick: platforms.kick } : undefined,
     async newPage() {
@@ -97,11 +97,12 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
     },
     async close() {
       await browser.close()
-      await this.server.close()
+      await e2e.server.close()
       await platforms?.twitch.close()
       await platforms?.kick.close()
     },
   }
+  return e2e
 }
 
 export const freePort = () =>

@@ -46,8 +46,8 @@ const frame = (data: unknown) => Buffer.from(`data: ${JSON.stringify(data)}\n\n`
  * A stream's answer body and the sink that feeds it. In process (tests, no socket) every frame
  * goes through the web stream. On the node server (`res`), @hono/node-server writes the headers
  * and what it reads from the stream; once it has written all of it (the headers are out and it
- * waits on an empty stream: `pull`) frames go to the response directly, the one buffer per
- * event written as it is: no chunk queued, no read resolved, no promise per connection and
+ * waits on an empty stream: `pull`) frames go to its socket directly, the one buffer per event
+ * written as it is: no chunk queued, no read resolved, no promise or tick per connection and
  * event. Ending closes the stream, and node-server ends the response.
  */
 function openSink(res: ServerResponse | undefined, cancel: () => void): { body: ReadableStream<Uint8Array>; sink: Sink } {
@@ -76,8 +76,11 @@ function openSink(res: ServerResponse | undefined, cancel: () => void): { body: 
         if (res.destroyed || res.writableEnded) return false
         direct ||= waiting && res.headersSent
         if (direct) {
-          if (res.writableLength > MAX_BUFFERED) return false
-          res.write(bytes)
+          // The socket itself: with the headers out and no framing, the response adds nothing
+          // but a cork and a tick per write. What node-server wrote before is ahead in the socket.
+          const socket = res.socket
+          if (!socket || socket.destroyed || socket.writableLength > MAX_BUFFERED) return false
+          socket.write(bytes)
           return true
         }
       }
