@@ -58,6 +58,8 @@ const proxy = {
   '/jwt': { target: API_TARGET, changeOrigin: true },
   '/apps': { target: API_TARGET, changeOrigin: true },
   '/healthz': { target: API_TARGET, changeOrigin: true },
+  // The overlay page and its event stream (modules/alerts); a pattern, so /overlay-sounds/ stays Vite's.
+  '^/overlay/': { target: API_TARGET, changeOrigin: true },
 }
 
 /**

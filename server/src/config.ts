@@ -98,7 +98,7 @@ export const envSchema = z.object({
     .meta(
       doc(
         'Server',
-        'pub/sub and the abuse limits through Redis (live chat, bot status, settings changes, sign-in delays, cache invalidations) so several processes share them; in memory otherwise',
+        'pub/sub and the abuse limits through Redis (live chat, bot status, settings changes, sign-in delays, cache invalidations, the bound on open overlays) so several processes share them; in memory otherwise',
       ),
     ),
   SHUTDOWN_TIMEOUT_MS: z.coerce

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channelAccounts } from '../../server/src/modules/channels/channels.tables'
 import { GIFT_BATCH_MS } from '../../server/src/modules/alerts/alert-dispatch'
-import { MAX_OVERLAYS_PER_CHANNEL } from '../../server/src/modules/alerts/overlay-hub'
+import { MAX_OVERLAYS_PER_CHANNEL, MAX_PREVIEWS_PER_CHANNEL } from '../../server/src/modules/alerts/overlay-hub'
 import { waitFor } from '../support/bot-harness'
+import { collectEvents as collect } from '../support/sse'
 import { engines } from '../support/databases'
 import { BROADCASTER, KICK_BROADCASTER, startPlatformApp, type PlatformApp } from '../support/platform-harness'
 
@@ -14,35 +15,6 @@ const REGENERATE = 'mutation($c: ID!) { regenerateOverlayUrl(channelId: $c) { pa
 const TEST_ALERT = 'mutation($c: ID!, $type: AlertType!) { sendTestAlert(channelId: $c, type: $type) }'
 const ACTIVATE = 'mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }'
 
-/** An overlay's event stream, read as it comes: every `data:` event in order. */
-function collect(res: Response) {
-  const events: Array<Record<string, any>> = []
-  const state = { ended: false }
-  const reader = res.body!.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }))
-      if (chunk.done) break
-      buffer += decoder.decode(chunk.value, { stream: true })
-      let i: number
-      while ((i = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer
-          .slice(0, i)
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).trim())
-          .join('\n')
-        buffer = buffer.slice(i + 2)
-        if (data) events.push(JSON.parse(data))
-      }
-    }
-    state.ended = true
-  })()
-  return { events, state, alerts: () => events.filter((e) => e.kind === 'alert'), close: () => reader.cancel().catch(() => {}) }
-}
-
 describe.each(engines)('alerts and overlays on %s', (engine) => {
   let p: PlatformApp
   let token: string
@@ -51,8 +23,8 @@ describe.each(engines)('alerts and overlays on %s', (engine) => {
   let kickChannel: string
   const open: Array<{ close(): unknown }> = []
 
-  const openOverlay = async (path: string) => {
-    const res = await p.t.app.request(`${path}/events`)
+  const openOverlay = async (path: string, query = '') => {
+    const res = await p.t.app.request(`${path}/events${query}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
     const c = collect(res)
@@ -215,6 +187,11 @@ describe.each(engines)('alerts and overlays on %s', (engine) => {
     const refused = await p.t.app.request(`${channel.overlay.path}/events`)
     expect(refused.status).toBe(429)
     expect((await refused.json()).code).toBe('RATE_LIMITED')
+    // The editor's previews are bounded apart: they take no overlay's place, and have a bound of their own.
+    for (let i = 0; i < MAX_PREVIEWS_PER_CHANNEL; i++) held.push(await openOverlay(`${channel.overlay.path}`, '?preview=1'))
+    const previewRefused = await p.t.app.request(`${channel.overlay.path}/events?preview=1`)
+    expect(previewRefused.status).toBe(429)
+    expect((await previewRefused.json()).code).toBe('RATE_LIMITED')
 
     const { regenerateOverlayUrl } = await p.ok(token, REGENERATE, { c: channelId })
     expect(regenerateOverlayUrl.path).not.toBe(channel.overlay.path)
@@ -223,6 +200,17 @@ describe.each(engines)('alerts and overlays on %s', (engine) => {
     expect((await p.t.app.request('/overlay/not-a-secret/events')).status).toBe(404)
     const fresh = await openOverlay(regenerateOverlayUrl.path)
     expect(fresh.events[0]).toMatchObject({ kind: 'hello', hideBot: true })
+  })
+
+  it("lets only this origin frame the overlay page (the editor's preview); every other page stays unframeable", async () => {
+    const { channel } = await p.ok(token, OVERLAY, { c: channelId })
+    const page = await p.t.app.request(channel.overlay.path)
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'")
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    for (const other of ['/pages/alerts', '/overlay/not-a-secret/x', '/']) {
+      const res = await p.t.app.request(other)
+      expect(res.headers.get('content-security-policy'), other).toContain("frame-ancestors 'none'")
+    }
   })
 
   it('alerts Kick subscriptions, renewals, gifted subscriptions and Kicks from verified webhooks', async () => {

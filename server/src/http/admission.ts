@@ -168,14 +168,24 @@ export class AdmissionController {
 const EXEMPT = new Set(['/healthz', '/readyz'])
 
 /**
+ * Requests admitted by a lane of their own instead of this queue: an overlay's event stream
+ * (`GET /overlay/<secret>/events`, modules/alerts/alerts.rest.ts). Thousands of overlays
+ * reconnect together after a restart; each is cheap and gives its place back once its stream
+ * starts, and neither they nor the page loads should wait behind (or be refused for) the other.
+ */
+export const OVERLAY_STREAM = /^\/overlay\/[^/]+\/events$/
+
+/**
  * Requests that go through admission: everything except the health checks, CORS preflights and
  * the built client's own files (`isClientFile`; refusing one of the app's scripts breaks the
- * page that is already running). No request header exempts anything: a subscription is
+ * page that is already running), and the overlay streams, admitted by their own lane
+ * (`OVERLAY_STREAM`). No request header exempts anything: a subscription is
  * admitted like any request and gives its slot back when its stream starts (the middleware's
  * next() returns with the response), so a live stream never holds one.
  */
 export function needsAdmission(method: string, path: string, isClientFile: (path: string) => boolean = () => false): boolean {
   if (method === 'OPTIONS' || EXEMPT.has(path)) return false
+  if (method === 'GET' && OVERLAY_STREAM.test(path)) return false
   return !((method === 'GET' || method === 'HEAD') && isClientFile(path))
 }
 

@@ -12,27 +12,31 @@ function firebaseConnectSources(config: Config): string[] {
   return ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']
 }
 
+/** The overlay's page (not its event stream nor its built files). */
+const OVERLAY_PAGE = /^\/overlay\/[^/]+$/
+
 /** The documents' security headers (content security policy included) and the built assets' smaller set. */
 export function securityHeaders(config: Config, indexFile: string): MiddlewareHandler<AppEnv> {
   // The built index.html's own inline script (the skin before the first paint), allowed by its hash.
   const indexScripts = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : []
-  const documentHeaders = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      // Scripts only from this server (GraphiQL's too, see graphql/graphiql.ts); inline only index.html's own, by hash.
-      scriptSrc: ["'self'", ...indexScripts, 'https://www.googletagmanager.com'],
-      // styled-components (and GraphiQL's editor) set style elements at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      // GraphiQL's stylesheet carries its fonts as data: URLs.
-      fontSrc: ["'self'", 'data:'],
-      imgSrc: ["'self'", 'data:', 'https:'],
-      connectSrc: ["'self'", 'https://www.google-analytics.com', ...firebaseConnectSources(config)],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-    },
-    crossOriginEmbedderPolicy: false,
+  const policy = (frameAncestors: string[]) => ({
+    defaultSrc: ["'self'"],
+    // Scripts only from this server (GraphiQL's too, see graphql/graphiql.ts); inline only index.html's own, by hash.
+    scriptSrc: ["'self'", ...indexScripts, 'https://www.googletagmanager.com'],
+    // styled-components (and GraphiQL's editor) set style elements at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // GraphiQL's stylesheet carries its fonts as data: URLs.
+    fontSrc: ["'self'", 'data:'],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    connectSrc: ["'self'", 'https://www.google-analytics.com', ...firebaseConnectSources(config)],
+    frameAncestors,
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
   })
+  const documentHeaders = secureHeaders({ contentSecurityPolicy: policy(["'none'"]), crossOriginEmbedderPolicy: false })
+  // The overlay page (modules/alerts) may be framed by this origin only: the alerts editor's live
+  // preview shows it in an iframe. Streaming software opens it as a page, never framed.
+  const overlayHeaders = secureHeaders({ contentSecurityPolicy: policy(["'self'"]), crossOriginEmbedderPolicy: false })
   // A built file (script, style, font, image) is no document: the policy, framing, referrer
   // and transport rules act on the page that loads it. It keeps what applies to a subresource
   // (no sniffing, same-origin loads only), about 1 KiB less on each of the first screen's
@@ -50,5 +54,8 @@ export function securityHeaders(config: Config, indexFile: string): MiddlewareHa
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   })
-  return (c, next) => (c.req.path.startsWith('/assets/') ? assetHeaders(c, next) : documentHeaders(c, next))
+  return (c, next) => {
+    if (c.req.path.startsWith('/assets/')) return assetHeaders(c, next)
+    return OVERLAY_PAGE.test(c.req.path) ? overlayHeaders(c, next) : documentHeaders(c, next)
+  }
 }

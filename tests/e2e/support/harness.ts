@@ -35,6 +35,11 @@ export interface E2E {
   platforms?: E2EPlatforms
   /** A fresh browser context (own storage) with one page. */
   newPage(): Promise<Page>
+  /**
+   * Stops the server and starts it again on the same port and data (`server` is the new one);
+   * needs a fixed PORT and a DATA_DIR on disk. Open pages stay in the browser.
+   */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
@@ -77,9 +82,14 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
   })
   // The run's one Chromium (browser-server.ts); closing this handle disconnects and closes this file's contexts.
   const browser = await browserForFile()
-  return {
+  const e2e: E2E = {
     server,
     browser,
+    async restart() {
+      if (config.PORT === 0 || config.DATA_DIR === 'memory://') throw new Error('restart needs a fixed PORT and a DATA_DIR on disk')
+      await e2e.server.close()
+      e2e.server = await startServer(config, createLogger('silent'), { demo: demoSeeding, demoPasswords: DEMO_PASSWORDS })
+    },
     platforms: platforms ? { twitch: platforms.twitch, kick: platforms.kick } : undefined,
     async newPage() {
       const context = await browser.newContext({ baseURL: server.url })
@@ -87,14 +97,15 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
     },
     async close() {
       await browser.close()
-      await server.close()
+      await e2e.server.close()
       await platforms?.twitch.close()
       await platforms?.kick.close()
     },
   }
+  return e2e
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

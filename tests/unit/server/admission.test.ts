@@ -205,4 +205,12 @@ describe('needsAdmission', () => {
     expect(needsAdmission('GET', '/apps/user/users', built)).toBe(true)
     expect(needsAdmission('POST', '/jwt/login')).toBe(true)
   })
+
+  it('leaves the overlay event streams to their own lane (alerts.rest.ts), and only them', () => {
+    expect(needsAdmission('GET', '/overlay/abc_-DEF/events')).toBe(false)
+    expect(needsAdmission('GET', '/overlay/abc_-DEF')).toBe(true)
+    expect(needsAdmission('POST', '/overlay/abc_-DEF/events')).toBe(true)
+    expect(needsAdmission('GET', '/overlay/a/b/events')).toBe(true)
+    expect(needsAdmission('GET', '/overlay/abc/events/x')).toBe(true)
+  })
 })

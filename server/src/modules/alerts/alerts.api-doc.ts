@@ -16,12 +16,19 @@ export const alertDocs = {
   events: {
     summary: 'An overlay’s live feed (server-sent events)',
     description:
-      'The first event is `hello` (its alert types, whether bot lines are hidden, the last 20 chat lines); then alerts and chat lines as they happen.',
+      'The first event is `hello` (its alert types, whether bot lines are hidden, the last 20 chat lines); then alerts and chat lines as they happen. At most 10 streams per overlay are open at once (over every server process), and 3 previews.',
     params: key,
+    query: z.object({
+      preview: z.literal('1').optional().meta({ description: 'The alerts editor’s framed preview: bounded apart from the overlays on air.' }),
+    }),
     responses: {
       200: { description: 'The event stream.', contentType: 'text/event-stream', body: z.string() },
       404: notFound('Unknown or replaced key'),
-      429: { description: 'The overlay is open too many times.' },
+      429: { description: 'The overlay (or its preview) is open too many times.' },
+      503: {
+        description: 'Too many overlays are reconnecting at once; retry after the Retry-After seconds.',
+        headers: { 'Retry-After': 'Seconds to wait before reconnecting.' },
+      },
     },
   },
 } satisfies Record<string, RouteDoc>

@@ -23,6 +23,14 @@ const StyledStack = styled.div`
   gap: ${({ theme }) => theme.space.xl};
 `
 
+/** The real overlay (its page, framed: allowed for this origin only), at a stream's 16:9. */
+const StyledPreviewFrame = styled.iframe`
+  width: 100%;
+  aspect-ratio: 16 / 9;
+  border: 0;
+  border-radius: 8px;
+`
+
 function Alerts({ channel }: { channel: AssistantChannelFragment }) {
   const { t } = useTranslation('alerts')
   const errorText = useErrorText()
@@ -51,6 +59,15 @@ function Alerts({ channel }: { channel: AssistantChannelFragment }) {
         <p>{t('overlayUrl.text')}</p>
         <TextField label={t('overlayUrl.label')} value={url} readOnly onFocus={(e) => e.target.select()} data-testid="overlay-url" />
         <p>{t('overlayUrl.boxes')}</p>
+        <h3 id="overlay-preview-title">{t('overlayUrl.previewTitle')}</h3>
+        <p>{t('overlayUrl.previewHint')}</p>
+        <StyledPreviewFrame
+          key={c.overlay.path}
+          src={`${c.overlay.path}?preview=1`}
+          title={t('overlayUrl.previewTitle')}
+          referrerPolicy="no-referrer"
+          data-testid="overlay-preview"
+        />
         <Switch
           label={t('overlayUrl.hideBot')}
           description={t('overlayUrl.hideBotHint')}
