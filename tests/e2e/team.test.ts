@@ -67,8 +67,8 @@ describe('a channel team in Chromium', () => {
     await member.getByTestId('register-email').fill(MEMBER.email)
     await member.getByTestId('register-password').fill(MEMBER.password)
     await member.getByTestId('register-submit').click()
-    await member.waitForURL((url) => url.pathname !== '/register')
-    await member.goto(link)
+    // Registration brings the new account back to the invitation it came from.
+    await member.waitForURL((url) => url.pathname === '/team/invitation')
     await member.getByTestId('team-invitation-accept').click()
     await member.getByTestId('chatboard').waitFor()
   })
