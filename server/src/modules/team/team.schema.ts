@@ -52,6 +52,9 @@ const ChannelAuditModuleEnum = builder.enumType('ChannelAuditModule', {
     switches: { description: 'Switches turned on or off on the bot panel.' },
     audit: { description: 'The channel log module (no change is written under it today).' },
     team: { description: 'Team changes: invitations made, withdrawn or accepted, members changed, removed or leaving.' },
+    alerts: { description: 'Changes to the alerts and the overlay (its secret address replaced, never the secret itself).' },
+    quotes: { description: 'Quotes added, changed or deleted, and who may add them.' },
+    giveaways: { description: 'Giveaways opened, closed and drawn.' },
   } satisfies Record<(typeof channelAuditModules)[number], { description: string }>,
 })
 
