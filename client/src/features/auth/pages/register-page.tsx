@@ -45,7 +45,10 @@ export default function RegisterPage() {
         title: t('auth.login.welcomeToast', { name: userData.fullName || userData.username }),
         message: t('auth.login.welcomeToastMessage', { role: roleLabel(t, userData.role) }),
       })
-      void navigate(returnTo ?? landingPathForRole(userData.role), { replace: true })
+      // Back to the page that sent the visitor here (a team invitation) as a fresh load, so that it
+      // starts from the new session; otherwise the role's landing.
+      if (returnTo) window.location.replace(returnTo)
+      else void navigate(landingPathForRole(userData.role), { replace: true })
       return
     }
     if (result.kind === 'fields') setFieldErrors(result.errors)
