@@ -67,8 +67,8 @@ describe('a channel team in Chromium', () => {
     await member.getByTestId('register-email').fill(MEMBER.email)
     await member.getByTestId('register-password').fill(MEMBER.password)
     await member.getByTestId('register-submit').click()
-    await member.waitForURL((url) => url.pathname !== '/register')
-    await member.goto(link)
+    // Registration brings the new account back to the invitation it came from.
+    await member.waitForURL((url) => url.pathname === '/team/invitation')
     await member.getByTestId('team-invitation-accept').click()
     await member.getByTestId('chatboard').waitFor()
   })
@@ -104,6 +104,32 @@ describe('a channel team in Chromium', () => {
     await openPage(owner, `/apps/team/log?channel=${channelId}`)
     await owner.locator(`[data-testid="audit-row"][data-action="command.create"][data-actor="${MEMBER.username}"]`).waitFor()
     await owner.locator(`[data-testid="audit-row"][data-action="regular.add"][data-actor="${MEMBER.username}"]`).waitFor()
+  })
+
+  it('a custom group: the owner picks view on commands and moderation only; the member is offered no edit there', async () => {
+    await openPage(owner, `/apps/team?channel=${channelId}`)
+    const row = owner.getByTestId('team-member-row').filter({ hasText: MEMBER.username })
+    await row.getByTestId('team-member-group').selectOption('custom')
+    const dialog = owner.getByTestId('team-rights-dialog')
+    await dialog.getByTestId('team-right-commands').selectOption('view')
+    await dialog.getByTestId('team-right-moderation').selectOption('view')
+    await dialog.getByTestId('team-rights-save').click()
+    await owner.getByText('Group changed').waitFor()
+    await row.getByTestId('team-member-rights').waitFor()
+    const rights = await api({ query: '{ channels { myAccess { group rights { module grant } } } }' }, await tokenOf(member))
+    const access = rights.data.channels[0].myAccess
+    expect(access.group).toBe('custom')
+    // The dialog starts from the member's present rights (Editor: manage everywhere); the two picked are view.
+    const grantOf = (m: string) => access.rights.find((r: { module: string }) => r.module === m).grant
+    expect([grantOf('commands'), grantOf('moderation'), grantOf('raids')]).toEqual(['view', 'view', 'manage'])
+    await openPage(member, `/pages/Moderation?channel=${channelId}`)
+    await member.getByTestId('moderation-settings').waitFor()
+    expect(await member.getByTestId('moderation-save').count()).toBe(0)
+    expect(await member.getByTestId('moderation-regular-login').count()).toBe(0)
+    expect(await member.getByTestId('moderation-nuke').count()).toBe(0)
+    await openPage(member, `/pages/chatlist?channel=${channelId}`)
+    await member.getByTestId('commands-section').waitFor()
+    expect(await member.getByTestId('new-command').count()).toBe(0)
   })
 
   it('removed, the member loses access on the next request', async () => {

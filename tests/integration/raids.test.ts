@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { plans } from '../../server/src/db/schema'
 import { createLogger } from '../../server/src/logger'
+import { channelAudit } from '../../server/src/modules/channels/channel-audit.tables'
 import { channelAccounts } from '../../server/src/modules/channels/channels.tables'
 import { raids } from '../../server/src/modules/raids/raids.tables'
 import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
@@ -122,6 +123,15 @@ describe.each(engines)('raids on %s', (engine) => {
     expect(twitch.pendingRaid(BROADCASTER.id)).toBeUndefined()
     expect(await state()).toMatchObject({ raid: { raidActive: false, raidedChannel: null, usedLast24h: 0 } })
     expect(await code(CANCEL, { c: channelId })).toBe('NOT_FOUND')
+    // Both acts are in the channel log (channel-audit-walk.test.ts leaves raids to this test).
+    const logged = await t.database.db
+      .select()
+      .from(channelAudit)
+      .where(eq(channelAudit.channelId, Number(channelId)))
+      .orderBy(asc(channelAudit.id))
+    const raidActs = logged.filter((e) => e.module === 'raids')
+    expect(raidActs.map((e) => e.action)).toEqual(['raid.start', 'raid.cancel'])
+    expect(raidActs[0]!.after).toMatchObject({ target: TARGET.login })
 
     // A raid started on Twitch itself (not through the panel): Twitch answers 409 to the next request.
     const [bToken] = twitch.tokenOf(BROADCASTER.id)

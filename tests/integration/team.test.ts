@@ -91,6 +91,18 @@ describe.each(engines)('a channel team on %s', (engine) => {
     expect(await code(ADD_REGULAR, { c: otherChannel, l: 'x1' }, member)).toBe('NOT_FOUND')
   })
 
+  it('the REST commands routes check the team the same way as GraphQL', async () => {
+    const rest = (method: string, path: string, body?: unknown) => t.json(method, path, body, { authorization: `Bearer ${member}` })
+    const list = await rest('GET', `/api/v1/channels/${channelId}/commands`)
+    expect(list.status).toBe(200)
+    expect(list.body.commands.map((c: { trigger: string }) => c.trigger).sort()).toEqual(['!hello', '!lurk', '!uptime'])
+    const post = await rest('POST', `/api/v1/channels/${channelId}/commands`, { trigger: '!restnope', response: 'x' })
+    expect(post.status).toBe(403)
+    expect(post.body.code).toBe('FORBIDDEN')
+    expect((await rest('GET', `/api/v1/channels/${otherChannel}/commands`)).status).toBe(404)
+    expect((await rest('POST', `/api/v1/channels/${otherChannel}/commands`, { trigger: '!restnope', response: 'x' })).status).toBe(404)
+  })
+
   it('never lets a member escalate: no team, no invitation, no group change, no disconnect', async () => {
     expect(await code(TEAM, { c: channelId }, member)).toBe('NOT_FOUND')
     expect(await code(INVITE, { c: channelId, e: 'x@example.com', a: { group: 'editor' } }, member)).toBe('NOT_FOUND')
@@ -125,6 +137,11 @@ describe.each(engines)('a channel team on %s', (engine) => {
     expect((await ok(CONVERSATION, { c: channelId }, member)).channel.conversation).toBeTruthy()
     expect(await code(COMMANDS, { c: channelId }, member)).toBe('FORBIDDEN')
     expect(await code(UPDATE, { c: channelId, u: memberId, a: { group: 'custom', rights: [{ module: 'nope', grant: 'view' }] } })).toBe('BAD_USER_INPUT')
+    const twice = [
+      { module: 'commands', grant: 'view' },
+      { module: 'commands', grant: 'manage' },
+    ]
+    expect(await code(UPDATE, { c: channelId, u: memberId, a: { group: 'custom', rights: twice } })).toBe('BAD_USER_INPUT')
     expect(await code(UPDATE, { c: channelId, u: '99999', a: { group: 'viewer' } })).toBe('NOT_FOUND')
     expect((await ok(TEAM, { c: channelId })).team.members[0].group).toBe('custom')
   })
@@ -150,5 +167,22 @@ describe.each(engines)('a channel team on %s', (engine) => {
     expect(actions).toBeGreaterThanOrEqual(5)
     const res = await gql(AUDIT, { c: channelId }, member)
     expect(res.body.errors[0].extensions.code).toBe('NOT_FOUND')
+  })
+
+  it('a member leaves the team themselves; the log names them; the owner cannot leave', async () => {
+    const LEAVE = 'mutation($c: ID!) { leaveTeam(channelId: $c) }'
+    await ok(INVITE, { c: channelId, e: 'leaver@example.com', a: { group: 'viewer' } })
+    const token = await mailedToken('leaver@example.com')
+    const leaver = await register('leaver')
+    await ok(ACCEPT, { t: token }, leaver.accessToken)
+    expect(await code(LEAVE, { c: otherChannel }, leaver.accessToken)).toBe('NOT_FOUND')
+    expect(await code(LEAVE, { c: channelId })).toBe('BAD_USER_INPUT')
+    expect(await ok(LEAVE, { c: channelId }, leaver.accessToken)).toEqual({ leaveTeam: true })
+    expect((await ok(CHANNELS, {}, leaver.accessToken)).channels).toEqual([])
+    expect(await code(COMMANDS, { c: channelId }, leaver.accessToken)).toBe('NOT_FOUND')
+    expect(await code(LEAVE, { c: channelId }, leaver.accessToken)).toBe('NOT_FOUND')
+    expect((await ok(TEAM, { c: channelId })).team.members).toEqual([])
+    const last = (await ok(AUDIT, { c: channelId, m: 'team' })).channelAudit.edges[0].node
+    expect(last).toMatchObject({ actorId: String(leaver.userData.id), actorName: 'leaver', action: 'member.leave' })
   })
 })

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { licences, users } from '../../server/src/db/schema'
 import { createLogger } from '../../server/src/logger'
+import { channelAudit } from '../../server/src/modules/channels/channel-audit.tables'
 import { channelAccounts } from '../../server/src/modules/channels/channels.tables'
 import { createVideosService } from '../../server/src/modules/videos/videos.service'
 import { channelClips, channelVideos, mediaSync } from '../../server/src/modules/videos/videos.tables'
@@ -179,6 +180,12 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
     expect(created.createClip).toMatchObject({ outcome: 'created', clip: { title: 'Chess' } })
     const [row] = await t.database.db.select().from(channelClips).where(eq(channelClips.clipId, created.createClip.clip.id))
     expect(row).toBeDefined()
+    // The clip is in the channel log (channel-audit-walk.test.ts leaves videos to this test); a refusal is not.
+    const logged = await t.database.db
+      .select()
+      .from(channelAudit)
+      .where(eq(channelAudit.channelId, Number(channelId)))
+    expect(logged.map((e) => [e.action, e.after])).toEqual([['clip.create', { clipId: created.createClip.clip.id }]])
   })
 
   it('gives up on a clip the platform has not made within 15 s (clock injected)', async () => {
@@ -229,6 +236,11 @@ describe.each(engines)('the VOD and clip library on %s', (engine) => {
     expect((await ok(DELETE_VIDEO, { c: channelId, v: '100001' })).deleteVideo).toBe(true)
     expect(twitch.videos(BROADCASTER.id).some((v) => v.id === '100001')).toBe(false)
     expect(await t.database.db.select().from(channelVideos).where(eq(channelVideos.videoId, '100001'))).toEqual([])
+    const [deleted] = await t.database.db
+      .select()
+      .from(channelAudit)
+      .where(and(eq(channelAudit.channelId, Number(channelId)), eq(channelAudit.action, 'video.delete')))
+    expect(deleted?.before).toMatchObject({ videoId: '100001', title: 'Stream 1' })
     expect(twitch.videos(OTHER.id)).toHaveLength(1)
   })
 

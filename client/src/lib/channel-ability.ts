@@ -39,3 +39,9 @@ export function channelAbilityOf(access: ChannelAccessShape | null | undefined):
 export const ChannelAbilityContext = createContext<ChannelAbility>(channelAbilityOf(null))
 
 export const useChannelAbility = () => useContext(ChannelAbilityContext)
+
+/**
+ * The channels the caller owns, out of a list that also holds those they help with on a team
+ * (Query.channels): every "n of limit channels" figure and every owner-only choice counts these.
+ */
+export const ownedChannels = <T extends { myAccess: { owner: boolean } }>(channels: readonly T[]): T[] => channels.filter((c) => c.myAccess.owner)

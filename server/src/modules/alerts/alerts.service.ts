@@ -80,10 +80,22 @@ export function createAlertsService(deps: { db: Db; log: Logger; now: () => Date
       )
     }
     const v = { ...parsed.data, imageUrl: parsed.data.imageUrl || null, updatedAt: now() }
-    await db
-      .insert(alertSettings)
-      .values({ channelId: channel.id, type: type as AlertType, ...v })
-      .onConflictDoUpdate({ target: [alertSettings.channelId, alertSettings.type], set: v })
+    const before = (await settingsOf(channel.id)).find((s) => s.type === type)
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(alertSettings)
+        .values({ channelId: channel.id, type: type as AlertType, ...v })
+        .onConflictDoUpdate({ target: [alertSettings.channelId, alertSettings.type], set: v })
+      const { updatedAt: _at, ...after } = v
+      await channels.audit(tx, {
+        channelId: channel.id,
+        actorId: userId,
+        module: 'alerts',
+        action: 'alert.update',
+        before: { ...before },
+        after: { type, ...after },
+      })
+    })
     pubsub.publish('overlay', String(channel.id), { kind: 'changed' })
     return (await settingsOf(channel.id)).find((s) => s.type === type)!
   }
@@ -105,15 +117,37 @@ export function createAlertsService(deps: { db: Db; log: Logger; now: () => Date
   async function regenerate(userId: number, channelId: number | string): Promise<OverlayRow> {
     const channel = await channels.owned(userId, channelId)
     await overlayOf(channel.id)
-    const [row] = await db.update(overlays).set({ key: newKey(), createdAt: now() }).where(eq(overlays.channelId, channel.id)).returning()
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx.update(overlays).set({ key: newKey(), createdAt: now() }).where(eq(overlays.channelId, channel.id)).returning()
+      // The secret itself is never logged: only that the address was replaced, and when.
+      await channels.audit(tx, {
+        channelId: channel.id,
+        actorId: userId,
+        module: 'alerts',
+        action: 'overlay.regenerate',
+        after: { createdAt: updated!.createdAt },
+      })
+      return updated
+    })
     pubsub.publish('overlay', String(channel.id), { kind: 'changed' })
     return row!
   }
 
   async function setHideBot(userId: number, channelId: number | string, hideBot: boolean): Promise<OverlayRow> {
     const channel = await channels.owned(userId, channelId)
-    await overlayOf(channel.id)
-    const [row] = await db.update(overlays).set({ hideBot }).where(eq(overlays.channelId, channel.id)).returning()
+    const before = await overlayOf(channel.id)
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx.update(overlays).set({ hideBot }).where(eq(overlays.channelId, channel.id)).returning()
+      await channels.audit(tx, {
+        channelId: channel.id,
+        actorId: userId,
+        module: 'alerts',
+        action: 'overlay.update',
+        before: { hideBot: before.hideBot },
+        after: { hideBot },
+      })
+      return updated
+    })
     pubsub.publish('overlay', String(channel.id), { kind: 'changed' })
     return row!
   }

@@ -19,8 +19,8 @@ export interface ChannelAuditEvent {
   after?: Record<string, unknown> | null
 }
 
-/** Secrets never copied into the log (a command or rule has none today; kept for what comes). */
-const SECRET_KEYS = new Set(['tokenHash', 'accessToken', 'refreshToken', 'passwordHash'])
+/** Secrets never copied into the log (an overlay's key, a webhook's secret, tokens). */
+const SECRET_KEYS = new Set(['tokenHash', 'accessToken', 'refreshToken', 'passwordHash', 'key', 'secret'])
 
 const clean = (v: Record<string, unknown> | null | undefined): Record<string, unknown> | null => {
   if (!v) return null

@@ -61,21 +61,23 @@ const channelParam = z.object({ channelId: z.string().meta({ description: 'One o
 const commandDocs = {
   list: {
     summary: 'The commands of a channel',
-    description: 'For a signed-in owner, or a personal access token with commands:read.',
+    description: 'For a signed-in owner or team member whose group views commands, or a personal access token with commands:read.',
     params: channelParam,
     responses: {
       200: { description: '`{commands}`.', body: z.object({ commands: z.array(commandJson) }) },
+      403: { description: 'A team member whose group does not view commands: the coded error FORBIDDEN.', body: codedError },
       404: { description: 'Not one of your channels: the coded error NOT_FOUND.', body: codedError },
     },
   },
   create: {
     summary: 'Add a command to a channel',
     description:
-      'For a signed-in owner, or a personal access token with commands:write. The command’s own rules (trigger, length, variables) answer 400 with the field.',
+      'For a signed-in owner or team member whose group manages commands, or a personal access token with commands:write. The command’s own rules (trigger, length, variables) answer 400 with the field.',
     params: channelParam,
     body: commandBody,
     responses: {
       201: { description: '`{command}`.', body: z.object({ command: commandJson }) },
+      403: { description: 'A team member whose group does not manage commands: the coded error FORBIDDEN.', body: codedError },
       404: { description: 'Not one of your channels: the coded error NOT_FOUND.', body: codedError },
     },
   },
@@ -85,7 +87,8 @@ const commandDocs = {
 export function mountCommandRoutes(app: Hono<AppEnv>) {
   guarded(app, 'GET', '/api/v1/channels/:channelId/commands', scoped(rule.signedIn, 'commands:read'), commandDocs.list, async (c, principal) => {
     const { channels, commands } = c.get('services')
-    const channel = await channels.owned(principal.userId, c.req.param('channelId') ?? '')
+    // The same check as GraphQL's Channel.commands: the owner, or a team member with view on commands.
+    const channel = await channels.access(principal.userId, c.req.param('channelId') ?? '', 'commands', 'view')
     return c.json({ commands: (await commands.listCommands(channel.id)).map(toJson) })
   })
   guarded(app, 'POST', '/api/v1/channels/:channelId/commands', scoped(rule.signedIn, 'commands:write'), commandDocs.create, async (c, principal) => {

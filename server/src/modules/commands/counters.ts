@@ -62,11 +62,21 @@ export function createCounters(deps: { db: Db; channels: ChannelsService; now: (
     if (!existing.some((c) => c.name === n) && existing.length >= MAX_COUNTERS) {
       throw new AppError('PLAN_LIMIT', `At most ${MAX_COUNTERS} counters per channel`)
     }
+    const before = existing.find((c) => c.name === n)
     await change(channel.id, n, { set: value })
     const [row] = await db
       .select()
       .from(chatCounters)
       .where(and(eq(chatCounters.channelId, channel.id), eq(chatCounters.name, n)))
+    // Chat's !count changes stay out of the log (viewers' acts, many a stream); the dashboard's are in it.
+    await channels.audit(db, {
+      channelId: channel.id,
+      actorId: userId,
+      module: 'commands',
+      action: 'counter.set',
+      before: before ? { name: n, value: before.value } : null,
+      after: { name: n, value: row!.value },
+    })
     return row!
   }
 
@@ -78,7 +88,16 @@ export function createCounters(deps: { db: Db; channels: ChannelsService; now: (
       // A team member without the right hears so; anyone else cannot tell the counter exists.
       throw e instanceof AppError && e.code === 'FORBIDDEN' ? e : new AppError('NOT_FOUND', 'Counter not found')
     })
-    await db.delete(chatCounters).where(eq(chatCounters.id, row.id))
+    await db.transaction(async (tx) => {
+      await tx.delete(chatCounters).where(eq(chatCounters.id, row.id))
+      await channels.audit(tx, {
+        channelId: row.channelId,
+        actorId: userId,
+        module: 'commands',
+        action: 'counter.delete',
+        before: { name: row.name, value: row.value },
+      })
+    })
     return true
   }
 

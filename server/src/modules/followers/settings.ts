@@ -20,7 +20,8 @@ export async function settings(deps: FollowersDeps, userId: number, channelId: n
   return settingsOf(deps, channel.id)
 }
 
-export async function updateSettings({ db, now, channels }: FollowersDeps, userId: number, channelId: number | string, raw: unknown) {
+export async function updateSettings(deps: FollowersDeps, userId: number, channelId: number | string, raw: unknown) {
+  const { db, now, channels } = deps
   const channel = await channels.access(userId, channelId, 'followers', 'manage')
   const parsed = settingsInput.safeParse(raw)
   if (!parsed.success) throw new AppError('BAD_USER_INPUT', 'Invalid thank-you settings')
@@ -29,10 +30,21 @@ export async function updateSettings({ db, now, channels }: FollowersDeps, userI
   if (template.length > MAX_THANKS_TEMPLATE) problems.unshift(`The template has ${template.length} characters; the most is ${MAX_THANKS_TEMPLATE}`)
   if (problems.length) throw new AppError('BAD_USER_INPUT', problems[0]!, { template: problems })
   const values = { channelId: channel.id, thankYou: parsed.data.thankYou, template, updatedAt: now() }
-  const [row] = await db
-    .insert(followerSettings)
-    .values(values)
-    .onConflictDoUpdate({ target: followerSettings.channelId, set: { thankYou: values.thankYou, template, updatedAt: values.updatedAt } })
-    .returning()
-  return row!
+  const before = await settingsOf(deps, channel.id)
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(followerSettings)
+      .values(values)
+      .onConflictDoUpdate({ target: followerSettings.channelId, set: { thankYou: values.thankYou, template, updatedAt: values.updatedAt } })
+      .returning()
+    await channels.audit(tx, {
+      channelId: channel.id,
+      actorId: userId,
+      module: 'followers',
+      action: 'thanks.update',
+      before: { thankYou: before.thankYou, template: before.template },
+      after: { thankYou: row!.thankYou, template: row!.template },
+    })
+    return row!
+  })
 }

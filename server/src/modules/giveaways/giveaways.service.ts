@@ -40,6 +40,9 @@ export type GiveawayInput = z.input<typeof openInput>
 const parse = parseFields
 
 /** The entry a ticket falls on: tickets are laid out in pool order. */
+/** A giveaway as the channel log keeps it. */
+const giveawayEntry = (g: GiveawayRow) => ({ prize: g.prize, keyword: g.keyword, eligibility: g.eligibility, state: g.state })
+
 export function ticketOwner(pool: ReadonlyArray<readonly [number, number]>, ticket: number): number {
   let left = ticket
   for (const [entryId, tickets] of pool) {
@@ -111,6 +114,7 @@ export function createGiveawaysService(deps: {
         })
         .returning()
       openCache.delete(channel.id)
+      await channels.audit(db, { channelId: channel.id, actorId: userId, module: 'giveaways', action: 'giveaway.open', after: giveawayEntry(row!) })
       const how = row!.keyword ? `type ${row!.keyword} to enter` : 'write in chat to enter'
       await announce(channel, `Giveaway: ${row!.prize}! ${how}${row!.endsAt ? ` within ${i.durationMinutes} min` : ''}.`)
       return row!
@@ -133,7 +137,12 @@ export function createGiveawaysService(deps: {
 
   async function close(userId: number, id: number | string): Promise<GiveawayRow> {
     const { giveaway } = await owned(userId, id)
-    return closeRow(giveaway)
+    const row = await closeRow(giveaway)
+    if (giveaway.state !== 'closed') {
+      const entry = { channelId: giveaway.channelId, actorId: userId, module: 'giveaways' as const, action: 'giveaway.close' }
+      await channels.audit(db, { ...entry, before: giveawayEntry(giveaway), after: giveawayEntry(row) })
+    }
+    return row
   }
 
   /** Draws a winner (closing the giveaway first) among the entries not drawn before; a second call is a reroll. */
@@ -154,7 +163,15 @@ export function createGiveawaysService(deps: {
         .insert(giveawayDraws)
         .values({ giveawayId: giveaway.id, entryId: ticketOwner(pool, ticket), pool, totalTickets: total, ticket, drawnAt: now() })
         .returning()
-      return { row: row!, winner: entries.find((e) => e.id === row!.entryId)! }
+      const winner = entries.find((e) => e.id === row!.entryId)!
+      await channels.audit(tx, {
+        channelId: giveaway.channelId,
+        actorId: userId,
+        module: 'giveaways',
+        action: 'giveaway.draw',
+        after: { prize: giveaway.prize, winner: winner.name, reroll: previous.length > 0 },
+      })
+      return { row: row!, winner }
     })
     await announce(channel, `The winner of ${giveaway.prize} is @${drawn.winner.name}! Congratulations!`)
     return drawn.row

@@ -30,6 +30,9 @@ export const quoteLine = (q: QuoteRow) => `#${q.number}: "${q.text}" (${[q.game,
  * (level-gated, moderators by default), with the game and date recorded; browsed, edited and
  * deleted on the dashboard.
  */
+/** A quote as the channel log keeps it. */
+const quoteEntry = (q: QuoteRow) => ({ number: q.number, text: q.text, game: q.game })
+
 export function createQuotesService(deps: { db: Db; channels: ChannelsService; now: () => Date }) {
   const { db, channels, now } = deps
 
@@ -75,33 +78,54 @@ export function createQuotesService(deps: { db: Db; channels: ChannelsService; n
   async function create(userId: number, channelId: number | string, input: unknown): Promise<QuoteRow> {
     const channel = await channels.owned(userId, channelId)
     const i = parse(quoteInput, input)
-    return insert(channel.id, i.text, i.game || null, null)
+    const row = await insert(channel.id, i.text, i.game || null, null)
+    // After the insert (it retries its number on a clash, which a surrounding transaction could not).
+    await channels.audit(db, { channelId: channel.id, actorId: userId, module: 'quotes', action: 'quote.create', after: quoteEntry(row) })
+    return row
   }
 
   async function update(userId: number, id: number | string, input: unknown): Promise<QuoteRow> {
     const existing = await owned(userId, id)
     const i = parse(quotePatch, input)
-    const [row] = await db
-      .update(quotes)
-      .set({ ...(i.text !== undefined ? { text: i.text } : {}), ...(i.game !== undefined ? { game: i.game || null } : {}), updatedAt: now() })
-      .where(eq(quotes.id, existing.id))
-      .returning()
-    return row!
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(quotes)
+        .set({ ...(i.text !== undefined ? { text: i.text } : {}), ...(i.game !== undefined ? { game: i.game || null } : {}), updatedAt: now() })
+        .where(eq(quotes.id, existing.id))
+        .returning()
+      await channels.audit(tx, {
+        channelId: existing.channelId,
+        actorId: userId,
+        module: 'quotes',
+        action: 'quote.update',
+        before: quoteEntry(existing),
+        after: quoteEntry(row!),
+      })
+      return row!
+    })
   }
 
   async function remove(userId: number, id: number | string): Promise<boolean> {
     const existing = await owned(userId, id)
-    await db.delete(quotes).where(eq(quotes.id, existing.id))
+    await db.transaction(async (tx) => {
+      await tx.delete(quotes).where(eq(quotes.id, existing.id))
+      await channels.audit(tx, { channelId: existing.channelId, actorId: userId, module: 'quotes', action: 'quote.delete', before: quoteEntry(existing) })
+    })
     return true
   }
 
   async function setAddPermission(userId: number, channelId: number | string, permission: CommandPermission): Promise<CommandPermission> {
     const channel = await channels.owned(userId, channelId)
     if (!commandPermissions.includes(permission)) throw badInput({ permission: ['Unknown permission'] })
-    await db
-      .insert(quoteSettings)
-      .values({ channelId: channel.id, addPermission: permission })
-      .onConflictDoUpdate({ target: quoteSettings.channelId, set: { addPermission: permission } })
+    const before = await addPermission(channel.id)
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(quoteSettings)
+        .values({ channelId: channel.id, addPermission: permission })
+        .onConflictDoUpdate({ target: quoteSettings.channelId, set: { addPermission: permission } })
+      const entry = { channelId: channel.id, actorId: userId, module: 'quotes' as const, action: 'quoteSettings.update' }
+      await channels.audit(tx, { ...entry, before: { addPermission: before }, after: { addPermission: permission } })
+    })
     return permission
   }
 

@@ -29,6 +29,7 @@ export const groupInput = z
     rights: z
       .array(z.object({ module: z.enum(channelModules), grant }).strict())
       .max(channelModules.length)
+      .refine((list) => new Set(list.map((r) => r.module)).size === list.length, 'Each module at most once')
       .nullish(),
   })
   .strict()

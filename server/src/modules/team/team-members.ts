@@ -100,3 +100,29 @@ export async function remove(deps: TeamDeps, ownerId: number, channelId: string,
   channels.forgetMember(channel.id, row.userId)
   return true
 }
+
+/**
+ * A member leaves a team themselves (the page asks to confirm first): their row goes, the log
+ * names them as the actor, and their access ends at once in this process. The owner is no
+ * member (BAD_USER_INPUT); anyone else not on the team gets the NOT_FOUND of an unknown channel.
+ */
+export async function leave(deps: TeamDeps, userId: number, channelId: string): Promise<boolean> {
+  const { db, channels } = deps
+  const id = parseId(channelId)
+  const channel = id ? await channels.byId(id) : undefined
+  if (channel?.userId === userId)
+    throw new AppError('BAD_USER_INPUT', 'You own this channel: an owner cannot leave it', { channelId: ['You own this channel'] })
+  const [row] = channel
+    ? await db
+        .select()
+        .from(channelMembers)
+        .where(and(eq(channelMembers.channelId, channel.id), eq(channelMembers.userId, userId)))
+    : []
+  if (!channel || !row) throw new AppError('NOT_FOUND', 'Channel not found')
+  await db.transaction(async (tx) => {
+    await tx.delete(channelMembers).where(and(eq(channelMembers.channelId, channel.id), eq(channelMembers.userId, userId)))
+    await channels.audit(tx, { channelId: channel.id, actorId: userId, module: 'team', action: 'member.leave', before: { userId, group: row.group } })
+  })
+  channels.forgetMember(channel.id, userId)
+  return true
+}

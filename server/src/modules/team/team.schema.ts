@@ -51,7 +51,10 @@ const ChannelAuditModuleEnum = builder.enumType('ChannelAuditModule', {
     followers: { description: 'Changes in the followers module.' },
     switches: { description: 'Switches turned on or off on the bot panel.' },
     audit: { description: 'The channel log module (no change is written under it today).' },
-    team: { description: 'Team changes: invitations made, withdrawn or accepted, members changed or removed.' },
+    team: { description: 'Team changes: invitations made, withdrawn or accepted, members changed, removed or leaving.' },
+    alerts: { description: 'Changes to the alerts and the overlay (its secret address replaced, never the secret itself).' },
+    quotes: { description: 'Quotes added, changed or deleted, and who may add them.' },
+    giveaways: { description: 'Giveaways opened, closed and drawn.' },
   } satisfies Record<(typeof channelAuditModules)[number], { description: string }>,
 })
 
@@ -241,6 +244,11 @@ builder.mutationFields((t) => ({
       access: t.arg({ type: TeamGroupInput, required: true, description: 'The new group, and a custom group’s rights.' }),
     },
     resolve: (_r, { channelId, userId, access }, ctx) => ctx.services.team.update(ctx.principal.userId, String(channelId), String(userId), access),
+  }),
+  leaveTeam: t.withAuth({ signedIn: true }).boolean({
+    description: "A member leaves a channel's team themselves (their access ends at once); the owner cannot (BAD_USER_INPUT).",
+    args: { channelId: t.arg.id({ required: true, description: 'The channel the caller helps with.' }) },
+    resolve: (_r, { channelId }, ctx) => ctx.services.team.leave(ctx.principal.userId, String(channelId)),
   }),
   removeTeamMember: t.withAuth({ signedIn: true }).boolean({
     description: 'The owner removes a member from the team; their access ends on their next request (within the caller cache’s window).',

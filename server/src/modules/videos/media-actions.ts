@@ -29,6 +29,8 @@ export async function createClip(deps: VideosDeps, userId: number, channelId: nu
   const started = await channels.actAs(channel.id, 'broadcaster', (as) => twitch.createClip(as))
   if (!started.ok || !started.id) return { outcome: 'refused', status: started.status, message: started.message, clip: null }
   const clipId = started.id
+  // The platform made a clip: the act is logged whether or not it is ready within the poll.
+  await channels.audit(db, { channelId: channel.id, actorId: userId, module: 'videos', action: 'clip.create', after: { clipId } })
   const deadline = now().getTime() + CLIP_POLL_TIMEOUT_MS
   while (now().getTime() < deadline) {
     await sleep(deps.clipPollMs ?? CLIP_POLL_INTERVAL_MS)
@@ -51,7 +53,7 @@ export async function deleteVideo(deps: VideosDeps, userId: number, channelId: n
   if (!/^\d{1,20}$/.test(videoId)) throw bad('Not a video id', 'videoId')
   const channel = await twitchChannel(deps, userId, channelId)
   const [row] = await db
-    .select({ id: channelVideos.videoId })
+    .select({ id: channelVideos.videoId, title: channelVideos.title })
     .from(channelVideos)
     .where(and(eq(channelVideos.channelId, channel.id), eq(channelVideos.videoId, videoId)))
     .limit(1)
@@ -59,6 +61,9 @@ export async function deleteVideo(deps: VideosDeps, userId: number, channelId: n
   const twitch = await twitchFor(deps, await twitchChannel(deps, userId, channelId, 'channel:manage:videos'))
   const result = await channels.actAs(channel.id, 'broadcaster', (as) => twitch.deleteVideos(as, [videoId]))
   if (!result.ok) throw new AppError('PLATFORM_ERROR', `Twitch refused: ${result.message}`)
-  await db.delete(channelVideos).where(and(eq(channelVideos.channelId, channel.id), eq(channelVideos.videoId, videoId)))
+  await db.transaction(async (tx) => {
+    await tx.delete(channelVideos).where(and(eq(channelVideos.channelId, channel.id), eq(channelVideos.videoId, videoId)))
+    await channels.audit(tx, { channelId: channel.id, actorId: userId, module: 'videos', action: 'video.delete', before: { videoId, title: row.title } })
+  })
   return true
 }

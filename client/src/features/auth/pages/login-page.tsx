@@ -126,7 +126,8 @@ export default function LoginPage() {
         </form>
       )}
       <StyledAuthFooter>
-        {t('auth.login.noAccount')} <Link to={PATHS.register}>{t('auth.login.createAccount')}</Link>
+        {t('auth.login.noAccount')}{' '}
+        <Link to={returnTo ? `${PATHS.register}?redirect=${encodeURIComponent(returnTo)}` : PATHS.register}>{t('auth.login.createAccount')}</Link>
       </StyledAuthFooter>
     </AuthLayout>
   )

@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { PasswordField } from '../../../components/ui/password-field'
 import { TextField } from '../../../components/ui/text-field'
 import { useToast } from '../../../components/ui/toast-provider'
 import { errorCodeForStatus } from '../../../lib/error-code'
-import { PATHS, landingPathForRole } from '../../../lib/paths'
+import { PATHS, landingPathForRole, loginPathFor, safeRedirect } from '../../../lib/paths'
 import { roleLabel } from '../../../lib/role-label'
 import { translateServerMessages } from '../../../lib/server-messages'
 import { saveSession } from '../../../lib/session'
@@ -17,6 +17,9 @@ import { AuthLayout, StyledAuthFooter } from '../components/auth-layout'
 export default function RegisterPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  // Where the new account goes afterwards, e.g. back to the team invitation it came from.
+  const returnTo = safeRedirect(searchParams.get('redirect'))
   const toast = useToast()
   const [username, setUsername] = useState('')
   const [email, setEmail] = useState('')
@@ -42,7 +45,10 @@ export default function RegisterPage() {
         title: t('auth.login.welcomeToast', { name: userData.fullName || userData.username }),
         message: t('auth.login.welcomeToastMessage', { role: roleLabel(t, userData.role) }),
       })
-      void navigate(landingPathForRole(userData.role), { replace: true })
+      // Back to the page that sent the visitor here (a team invitation) as a fresh load, so that it
+      // starts from the new session; otherwise the role's landing.
+      if (returnTo) window.location.replace(returnTo)
+      else void navigate(landingPathForRole(userData.role), { replace: true })
       return
     }
     if (result.kind === 'fields') setFieldErrors(result.errors)
@@ -95,7 +101,7 @@ export default function RegisterPage() {
         </Button>
       </form>
       <StyledAuthFooter>
-        {t('auth.register.haveAccount')} <Link to={PATHS.login}>{t('auth.register.signIn')}</Link>
+        {t('auth.register.haveAccount')} <Link to={returnTo ? loginPathFor(returnTo) : PATHS.login}>{t('auth.register.signIn')}</Link>
       </StyledAuthFooter>
     </AuthLayout>
   )

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { ownedChannels } from '../../../lib/channel-ability'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
@@ -37,7 +38,8 @@ export function FeedbackSection() {
   const [limit, setLimit] = useState(PAGE_SIZE)
   const channels = useQuery(FeedbackChannelsDocument)
   const reports = useQuery(FeedbackReportsDocument, { variables: { first: limit }, skip: isAdmin, notifyOnNetworkStatusChange: true })
-  const own = channels.data?.channels ?? []
+  // A report is filed on an owned channel only (a team member's channels are the owner's to report).
+  const own = ownedChannels(channels.data?.channels ?? [])
   const list = reports.data?.feedbackReports
 
   return (

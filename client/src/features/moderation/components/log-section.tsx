@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../components/channel-page/format'
 const PAGE = 20
 
 /** Every automatic or manual action, newest first, searched by viewer and paged on the server; undo lifts a timeout or ban. */
-export function LogSection({ channelId }: { channelId: string }) {
+export function LogSection({ channelId, canUndo = true }: { channelId: string; canUndo?: boolean }) {
   const { t, i18n } = useTranslation('moderation')
   const errorText = useErrorText()
   const [search, setSearch] = useState('')
@@ -70,7 +70,7 @@ export function LogSection({ channelId }: { channelId: string }) {
             key: 'undo',
             header: t('log.undo'),
             cell: (r) =>
-              r.undoable ? (
+              r.undoable && canUndo ? (
                 <Button variant="secondary" disabled={undoing} onClick={() => void undoRow(r.id)} data-testid="moderation-undo">
                   {t('log.undo')}
                 </Button>

@@ -6,6 +6,7 @@ import { i18n } from '../../../lib/i18n'
 import { renderUi } from '../../../../../tests/support/component'
 import en from '../locales/en.json'
 import type { Settings } from '../lib/settings-form'
+import { ChannelAbilityContext, channelAbilityOf } from '../../../lib/channel-ability'
 import { SettingsSection } from './settings-section'
 
 const base = { enabled: false, action: 'timeout' as const, timeoutSeconds: 600, warnFirst: true, exempt: [] }
@@ -106,5 +107,34 @@ describe('SettingsSection', () => {
     await user.type(terms.getByRole('textbox', { name: 'Patterns (regular expressions)' }), '(a)\\1')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await terms.findByText(message)).toBeTruthy()
+  })
+
+  it('offers a team member who only views moderation no edit and no save (CASL), and an editor both', async () => {
+    const viewer = channelAbilityOf({ owner: false, rights: [{ module: 'moderation', grant: 'view' }] })
+    const { client, requests } = clientAnswering({ data: { updateModerationSettings: {} } })
+    const { unmount } = await renderUi(
+      <ApolloProvider client={client}>
+        <ChannelAbilityContext.Provider value={viewer}>
+          <SettingsSection channelId="3" settings={settings()} onSaved={() => {}} />
+        </ChannelAbilityContext.Provider>
+      </ApolloProvider>,
+    )
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
+    // Every field sits in a disabled fieldset (the browser disables them all).
+    const fields = screen.getByTestId('moderation-settings-fields') as HTMLFieldSetElement
+    expect(fields.disabled).toBe(true)
+    expect(fields.contains(screen.getByRole('textbox', { name: 'Warning' }))).toBe(true)
+    expect(requests).toEqual([])
+    unmount()
+    const editor = channelAbilityOf({ owner: false, rights: [{ module: 'moderation', grant: 'manage' }] })
+    await renderUi(
+      <ApolloProvider client={client}>
+        <ChannelAbilityContext.Provider value={editor}>
+          <SettingsSection channelId="3" settings={settings()} onSaved={() => {}} />
+        </ChannelAbilityContext.Provider>
+      </ApolloProvider>,
+    )
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy()
+    expect((screen.getByTestId('moderation-settings-fields') as HTMLFieldSetElement).disabled).toBe(false)
   })
 })

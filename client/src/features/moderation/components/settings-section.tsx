@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import styled from 'styled-components'
+import { useChannelAbility } from '../../../lib/channel-ability'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -40,6 +42,13 @@ function filterErrors(all: Record<string, string[]>, k: FilterKey): Record<strin
   return out
 }
 
+const StyledFieldset = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`
+
 /**
  * The module switch, the warning (template, cooldown, escalation window) and one editor per
  * filter; checked here first (translated messages beside each field), then saved whole.
@@ -51,6 +60,8 @@ export function SettingsSection({ channelId, settings, onSaved }: { channelId: s
   const [listText, setListText] = useState<ListText>(() => listTextOf(settings))
   const [checked, setChecked] = useState<Record<string, string[]>>({})
   const [save, { loading, error, data, reset }] = useMutation(UpdateModerationSettingsDocument)
+  // A team member who only views moderation reads the settings; nothing is editable or offered to save.
+  const canManage = useChannelAbility().can('manage', 'moderation')
   const setFilter = (k: FilterKey, patch: Partial<Settings['filters'][FilterKey]>) =>
     setDraft((d) => ({ ...d, filters: { ...d.filters, [k]: { ...d.filters[k], ...patch } } }))
 
@@ -110,46 +121,50 @@ export function SettingsSection({ channelId, settings, onSaved }: { channelId: s
           void submit()
         }}
       >
-        <Switch
-          label={t('settings.enabled')}
-          description={t('settings.enabledHint')}
-          checked={draft.enabled}
-          onChange={(on) => setDraft({ ...draft, enabled: on })}
-          testId="moderation-enabled"
-        />
-        <TextField
-          label={t('settings.warnTemplate')}
-          hint={t('settings.warnTemplateHint', { variables: WARN_VARIABLES.join(' ') })}
-          value={draft.warnTemplate}
-          maxLength={400}
-          errors={errors.warnTemplate}
-          onChange={(e) => setDraft({ ...draft, warnTemplate: e.target.value })}
-          data-testid="moderation-warnTemplate"
-        />
-        {general('warnCooldownSeconds')}
-        {general('escalationSeconds')}
-        {FILTERS.map((k) => (
-          <FilterEditor
-            key={k}
-            kind={k}
-            value={draft.filters[k]}
-            listText={listText[k]}
-            errors={filterErrors(errors, k)}
-            onChange={(patch) => setFilter(k, patch)}
-            onListChange={(name, text) => setListText((lt) => ({ ...lt, [k]: { ...lt[k], [name]: text } }))}
+        <StyledFieldset disabled={!canManage} data-testid="moderation-settings-fields">
+          <Switch
+            label={t('settings.enabled')}
+            description={t('settings.enabledHint')}
+            checked={draft.enabled}
+            onChange={(on) => setDraft({ ...draft, enabled: on })}
+            testId="moderation-enabled"
           />
-        ))}
-        {invalid ? <Alert testId="moderation-invalid">{t('settings.invalid')}</Alert> : null}
-        {error && needsGeneralMessage(error, Object.keys(serverErrors)) ? <Alert>{errorText(error)}</Alert> : null}
-        {error && !needsGeneralMessage(error, Object.keys(serverErrors)) ? <Alert testId="moderation-invalid">{t('settings.invalid')}</Alert> : null}
-        {data && !error && !invalid ? (
-          <Alert variant="success" testId="moderation-saved">
-            {t('settings.saved')}
-          </Alert>
+          <TextField
+            label={t('settings.warnTemplate')}
+            hint={t('settings.warnTemplateHint', { variables: WARN_VARIABLES.join(' ') })}
+            value={draft.warnTemplate}
+            maxLength={400}
+            errors={errors.warnTemplate}
+            onChange={(e) => setDraft({ ...draft, warnTemplate: e.target.value })}
+            data-testid="moderation-warnTemplate"
+          />
+          {general('warnCooldownSeconds')}
+          {general('escalationSeconds')}
+          {FILTERS.map((k) => (
+            <FilterEditor
+              key={k}
+              kind={k}
+              value={draft.filters[k]}
+              listText={listText[k]}
+              errors={filterErrors(errors, k)}
+              onChange={(patch) => setFilter(k, patch)}
+              onListChange={(name, text) => setListText((lt) => ({ ...lt, [k]: { ...lt[k], [name]: text } }))}
+            />
+          ))}
+          {invalid ? <Alert testId="moderation-invalid">{t('settings.invalid')}</Alert> : null}
+          {error && needsGeneralMessage(error, Object.keys(serverErrors)) ? <Alert>{errorText(error)}</Alert> : null}
+          {error && !needsGeneralMessage(error, Object.keys(serverErrors)) ? <Alert testId="moderation-invalid">{t('settings.invalid')}</Alert> : null}
+          {data && !error && !invalid ? (
+            <Alert variant="success" testId="moderation-saved">
+              {t('settings.saved')}
+            </Alert>
+          ) : null}
+        </StyledFieldset>
+        {canManage ? (
+          <Button type="submit" disabled={loading} data-testid="moderation-save">
+            {t('settings.save')}
+          </Button>
         ) : null}
-        <Button type="submit" disabled={loading} data-testid="moderation-save">
-          {t('settings.save')}
-        </Button>
       </form>
     </StyledCard>
   )

@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useState } from 'react'
+import { useChannelAbility } from '../../../lib/channel-ability'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Alert } from '../../../components/ui/alert'
@@ -22,6 +23,7 @@ const StyledStack = styled.div`
 
 function Regulars({ channelId, regulars, onChanged }: { channelId: string; regulars: Array<{ login: string; addedBy: string }>; onChanged: () => void }) {
   const { t } = useTranslation('moderation')
+  const canManage = useChannelAbility().can('manage', 'moderation')
   const errorText = useErrorText()
   const [login, setLogin] = useState('')
   const [add, added] = useMutation(AddModerationRegularDocument)
@@ -40,29 +42,33 @@ function Regulars({ channelId, regulars, onChanged }: { channelId: string; regul
     <StyledCard data-testid="moderation-regulars">
       <h2>{t('regulars.title')}</h2>
       <p>{t('regulars.intro')}</p>
-      <form onSubmit={(e) => void submit(e)}>
-        <TextField
-          label={t('regulars.login')}
-          value={login}
-          maxLength={40}
-          onChange={(e) => setLogin(e.target.value)}
-          addon={
-            <Button type="submit" variant="secondary" disabled={added.loading || !login.trim()}>
-              {t('regulars.add')}
-            </Button>
-          }
-          data-testid="moderation-regular-login"
-        />
-      </form>
+      {canManage ? (
+        <form onSubmit={(e) => void submit(e)}>
+          <TextField
+            label={t('regulars.login')}
+            value={login}
+            maxLength={40}
+            onChange={(e) => setLogin(e.target.value)}
+            addon={
+              <Button type="submit" variant="secondary" disabled={added.loading || !login.trim()}>
+                {t('regulars.add')}
+              </Button>
+            }
+            data-testid="moderation-regular-login"
+          />
+        </form>
+      ) : null}
       {added.error || removed.error ? <Alert>{errorText(added.error ?? removed.error)}</Alert> : null}
       {regulars.length === 0 ? <p>{t('regulars.empty')}</p> : null}
       <ul>
         {regulars.map((r) => (
           <li key={r.login} data-testid="moderation-regular">
             {r.login} <small>({r.addedBy})</small>{' '}
-            <Button variant="secondary" onClick={() => void remove({ variables: { channelId, login: r.login } }).then(onChanged, () => {})}>
-              {t('regulars.remove')}
-            </Button>
+            {canManage ? (
+              <Button variant="secondary" onClick={() => void remove({ variables: { channelId, login: r.login } }).then(onChanged, () => {})}>
+                {t('regulars.remove')}
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -109,6 +115,8 @@ function Nuke({ channelId, onDone }: { channelId: string; onDone: () => void }) 
 
 function ChannelModeration({ channelId, platform }: { channelId: string; platform: string }) {
   const { t } = useTranslation('moderation')
+  // What a view-only team member is not offered: adding or removing regulars, the nuke, undo.
+  const canManage = useChannelAbility().can('manage', 'moderation')
   const { data, loading, error, refetch } = useQuery(ModerationPanelDocument, { variables: { channelId } })
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   if (error && !data) return <ErrorState error={error} onRetry={reload} testId="moderation-error" />
@@ -149,8 +157,8 @@ function ChannelModeration({ channelId, platform }: { channelId: string; platfor
       ) : null}
       <SettingsSection channelId={channelId} settings={m.settings as Settings} onSaved={reload} />
       <Regulars channelId={channelId} regulars={m.regulars} onChanged={reload} />
-      <Nuke channelId={channelId} onDone={reload} />
-      <LogSection channelId={channelId} />
+      {canManage ? <Nuke channelId={channelId} onDone={reload} /> : null}
+      <LogSection channelId={channelId} canUndo={canManage} />
     </StyledStack>
   )
 }

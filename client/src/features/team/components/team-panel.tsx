@@ -13,6 +13,7 @@ import { TeamInviteDocument, TeamPageDocument, TeamRemoveMemberDocument, TeamUpd
 import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { GroupSelect } from './group-select'
+import { RightsDialog, RightsEditor, rightsInput, rightsMap, type RightsMap } from './rights-editor'
 
 const StyledSection = styled(StyledPanel)`
   margin-bottom: ${({ theme }) => theme.space.xl};
@@ -20,6 +21,13 @@ const StyledSection = styled(StyledPanel)`
   h2 {
     margin: 0 0 ${({ theme }) => theme.space.md};
   }
+`
+
+const StyledGroupCell = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
 `
 
 const StyledInvite = styled.form`
@@ -42,6 +50,11 @@ export function TeamPanel({ channelId }: { channelId: string }) {
   const [withdraw] = useMutation(TeamWithdrawDocument)
   const [email, setEmail] = useState('')
   const [group, setGroup] = useState<MemberGroup>('moderator')
+  // A custom group's rights for the invitation (shown while "Custom" is picked).
+  const [inviteRights, setInviteRights] = useState<RightsMap>(() => rightsMap())
+  // The member whose custom rights are being edited in the dialog.
+  const [editing, setEditing] = useState<{ userId: string; username: string; rights: RightsMap } | null>(null)
+  const [saving, setSaving] = useState(false)
   const [fieldErrors, setFieldErrors] = useState<string[]>([])
 
   const run = async (fn: () => Promise<unknown>, done: string) => {
@@ -58,13 +71,21 @@ export function TeamPanel({ channelId }: { channelId: string }) {
     event.preventDefault()
     setFieldErrors([])
     try {
-      await invite({ variables: { channelId, email, access: { group } } })
+      await invite({ variables: { channelId, email, access: group === 'custom' ? { group, rights: rightsInput(inviteRights) } : { group } } })
       toast.show({ variant: 'success', title: t('invite.sent', { email }) })
       setEmail('')
       reload()
     } catch (e) {
       setFieldErrors([errorText(e)])
     }
+  }
+
+  async function saveRights(map: RightsMap) {
+    if (!editing) return
+    setSaving(true)
+    await run(() => update({ variables: { channelId, userId: editing.userId, access: { group: 'custom', rights: rightsInput(map) } } }), t('members.changed'))
+    setSaving(false)
+    setEditing(null)
   }
 
   if (error && !data) return <ErrorState error={error} onRetry={reload} testId="team-error" />
@@ -94,12 +115,28 @@ export function TeamPanel({ channelId }: { channelId: string }) {
               key: 'group',
               header: t('members.group'),
               cell: (m) => (
-                <GroupSelect
-                  value={m.group}
-                  label={t('members.groupOf', { name: m.username })}
-                  testId="team-member-group"
-                  onChange={(g) => void run(() => update({ variables: { channelId, userId: m.userId, access: { group: g } } }), t('members.changed'))}
-                />
+                <StyledGroupCell>
+                  <GroupSelect
+                    value={m.group}
+                    label={t('members.groupOf', { name: m.username })}
+                    testId="team-member-group"
+                    onChange={(g) =>
+                      // Custom: the owner picks the rights first (starting from the member's present ones).
+                      g === 'custom'
+                        ? setEditing({ userId: m.userId, username: m.username, rights: rightsMap(m.rights) })
+                        : void run(() => update({ variables: { channelId, userId: m.userId, access: { group: g } } }), t('members.changed'))
+                    }
+                  />
+                  {m.group === 'custom' ? (
+                    <Button
+                      variant="secondary"
+                      data-testid="team-member-rights"
+                      onClick={() => setEditing({ userId: m.userId, username: m.username, rights: rightsMap(m.rights) })}
+                    >
+                      {t('rights.edit')}
+                    </Button>
+                  ) : null}
+                </StyledGroupCell>
               ),
             },
             {
@@ -134,6 +171,7 @@ export function TeamPanel({ channelId }: { channelId: string }) {
           <Button type="submit" disabled={inviting || full || !email.trim()} data-testid="team-invite-submit">
             {t('invite.submit')}
           </Button>
+          {group === 'custom' ? <RightsEditor value={inviteRights} onChange={setInviteRights} legend={t('rights.legend')} /> : null}
         </StyledInvite>
         {full ? <p data-testid="team-full">{t('limit.reached')}</p> : null}
         <DataTable
@@ -163,6 +201,16 @@ export function TeamPanel({ channelId }: { channelId: string }) {
           ]}
         />
       </StyledSection>
+      {editing ? (
+        <RightsDialog
+          key={editing.userId}
+          name={editing.username}
+          initial={editing.rights}
+          busy={saving}
+          onSave={(map) => void saveRights(map)}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </>
   )
 }

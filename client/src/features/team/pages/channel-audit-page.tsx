@@ -11,7 +11,19 @@ import { ChannelAuditPageDocument } from '../graphql/team.generated'
 import { useQuery } from '@apollo/client/react'
 import { useChannelAbility } from '../../../lib/channel-ability'
 
-const MODULES: readonly ChannelAuditModule[] = ['commands', 'moderation', 'conversation', 'raids', 'videos', 'followers', 'switches', 'team']
+const MODULES: readonly ChannelAuditModule[] = [
+  'commands',
+  'moderation',
+  'conversation',
+  'raids',
+  'videos',
+  'followers',
+  'switches',
+  'alerts',
+  'quotes',
+  'giveaways',
+  'team',
+]
 const PAGE = 25
 
 const StyledFilters = styled.div`

@@ -13,6 +13,7 @@ import { TeamAcceptDocument, TeamInvitationPreviewDocument } from '../graphql/te
 import { useMutation, useQuery } from '@apollo/client/react'
 import { WithApollo } from '../../../lib/apollo-provider'
 import { useSession } from '../../../lib/use-session'
+import { loginPathFor } from '../../../lib/paths'
 import { useErrorText } from '../../../lib/use-error-text'
 
 const StyledBox = styled(StyledCard)`
@@ -87,10 +88,10 @@ function Invitation({ title }: { title: string }) {
             ) : (
               <>
                 <p>{t('invitation.signInFirst', { email: preview.email })}</p>
-                <Link to="/register" state={{ from: here }} data-testid="team-invitation-register">
+                <Link to={`/register?redirect=${encodeURIComponent(here)}`} data-testid="team-invitation-register">
                   {t('invitation.register')}
                 </Link>
-                <Link to="/login" state={{ from: here }} data-testid="team-invitation-login">
+                <Link to={loginPathFor(here)} data-testid="team-invitation-login">
                   {t('invitation.login')}
                 </Link>
               </>

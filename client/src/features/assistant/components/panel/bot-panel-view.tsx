@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react'
+import { ownedChannels } from '../../../../lib/channel-ability'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Alert } from '../../../../components/ui/alert'
@@ -63,8 +64,8 @@ export function BotPanelView({ title, only }: { title: string; only?: Platform }
   const all = data?.channels ?? []
   const channels = only ? all.filter((channel) => channel.platform === only) : all
   const limit = data?.botLimits.channels ?? null
-  // Sandbox channels count towards no limit.
-  const counted = all.filter((channel) => !channel.sandbox).length
+  // Only owned channels count (not those helped with on a team); sandbox channels towards no limit.
+  const counted = ownedChannels(all).filter((channel) => !channel.sandbox).length
   const atLimit = limit !== null && counted >= limit
 
   return (
