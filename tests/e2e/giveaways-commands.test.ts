@@ -4,7 +4,8 @@ import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
 
 /**
  * Issue 33's done-when on the demo client's sandbox channel, driven from the test console: a
- * moderator adds a command with an argument in chat (!addcom) and it answers; ${followage} shows a
+ * moderator adds a command with an argument in chat (!addcom) and it answers; a command made in
+ * the editor answers through its alias, an online-only one stays silent offline; ${followage} shows a
  * test viewer's follow; !addquote then !quote 1; a giveaway with !join opened on the giveaways page,
  * entered by three test viewers, drawn on the server, and the history shows the winner.
  */
@@ -47,6 +48,30 @@ describe('commands, quotes and giveaways in Chromium', () => {
     await botSays('@ModMia Added !so.')
     await say('Ann', '!so @streamer')
     await botSays('Go follow @streamer!')
+  })
+
+  it('a command made in the editor answers through its alias; an online-only one stays silent offline', async () => {
+    const create = async (fill: Record<string, string>, select: Record<string, string> = {}) => {
+      await page.getByTestId('new-command').click()
+      const dialog = page.getByTestId('command-dialog')
+      for (const [id, value] of Object.entries(fill)) await dialog.getByTestId(id).fill(value)
+      for (const [id, value] of Object.entries(select)) await dialog.getByTestId(id).selectOption(value)
+      await dialog.getByTestId('command-save').click()
+      await page.locator(`[data-testid="command-row"][data-trigger="${fill['command-trigger']}"]`).waitFor()
+    }
+    await open('/pages/chatlist')
+    await create({ 'command-trigger': '!discord', 'command-response': 'Join us: discord.gg/demo', 'command-aliases': '!dc', 'command-cooldown': '0' })
+    await create({ 'command-trigger': '!live', 'command-response': 'Live for ${uptime}', 'command-cooldown': '0' }, { 'command-availability': 'online' })
+    await open('/pages/chatboard')
+    await page.getByTestId('sandbox-console').waitFor()
+    await say('Ann', '!dc')
+    await botSays('Join us: discord.gg/demo')
+    const answers = page.locator('[data-testid="chat-message"][data-from-bot="true"]').filter({ hasText: 'Join us: discord.gg/demo' })
+    // Offline: !live is not answered, while the line after it is (the bot answers in order).
+    await say('Ann', '!live')
+    await say('Ann', '!discord')
+    await expect.poll(() => answers.count(), { timeout: 20_000 }).toBe(2)
+    expect(await page.locator('[data-testid="chat-message"][data-from-bot="true"]').filter({ hasText: 'Live for' }).count()).toBe(0)
   })
 
   it("shows a test viewer's follow age", async () => {
