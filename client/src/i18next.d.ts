@@ -19,6 +19,7 @@ import type mailbox from './features/mailbox/locales/en.json'
 import type conversation from './features/conversation/locales/en.json'
 import type moderation from './features/moderation/locales/en.json'
 import type quotes from './features/quotes/locales/en.json'
+import type giveaways from './features/giveaways/locales/en.json'
 import type supportChat from './features/support-chat/locales/en.json'
 import type todo from './features/todo/locales/en.json'
 import type calendar from './features/calendar/locales/en.json'
@@ -42,6 +43,7 @@ declare module 'i18next' {
       conversation: typeof conversation
       moderation: typeof moderation
       quotes: typeof quotes
+      giveaways: typeof giveaways
       accounts: typeof accounts
       pricing: typeof pricing
       videos: typeof videos

@@ -179,4 +179,30 @@ describe.each(engines)('the command language on %s', (engine) => {
     await answers('Reggie', '!club', 'welcome to the club')
     await silent('Subby', '!club', ['subscriber'])
   })
+
+  it("fills timers and conversation answers through the commands' resolver: platform values, counters, follow age", async () => {
+    const bot = () => worker.get(id)!
+    const rules = () => (bot() as unknown as { conversationRules: unknown[] }).conversationRules.length
+    await ok('mutation($c: ID!) { setBotModule(channelId: $c, module: conversationBot, enabled: true) { id } }', { c: channelId })
+    await ok('mutation($c: ID!) { setBotModule(channelId: $c, module: timers, enabled: true) { id } }', { c: channelId })
+    await waitFor(() => bot().settings.conversationBot && bot().settings.timers, 'the modules on')
+    const answer = '${user} follows for ${followage}, watching ${title} in ${game} (deaths: ${counter deaths})'
+    await ok('mutation($c: ID!, $i: ConversationRuleInput!) { createConversationRule(channelId: $c, input: $i) { id } }', {
+      c: channelId,
+      i: { kind: 'keyword', pattern: 'howlong', answer, cooldownSeconds: 0 },
+    })
+    await waitFor(() => rules() === 1, 'the bot to load the rule')
+    await answers('FanOne', 'howlong have I been here', 'FanOne follows for 3 days, watching Sunday blitz in Chess (deaths: 10)')
+
+    await ok('mutation($c: ID!, $i: ChatTimerInput!) { createChatTimer(channelId: $c, input: $i) { id } }', {
+      c: channelId,
+      i: { name: 'now', message: 'Now: ${title} in ${game}, ${viewers} watching, deaths ${counter deaths}, ${time UTC}', intervalMinutes: 5, minLines: 0 },
+    })
+    await waitFor(() => scheduler.armedFor(5 * 60_000), 'the timer to be armed')
+    await scheduler.advance(5 * 60_000)
+    await waitFor(
+      async () => (await botLines()).some((l) => /^Now: Sunday blitz in Chess, (\d+|offline|\(unknown\)) watching, deaths 10, \d\d:\d\d \(UTC\)$/.test(l)),
+      'the timer line with every value filled',
+    )
+  })
 })

@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../server/src/db/schema'
+import { channels } from '../../server/src/modules/channels/channels.tables'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
+import { createModerationService } from '../../server/src/modules/moderation/moderation.service'
+import { createLogger } from '../../server/src/logger'
 import { moderationSettings } from '../../server/src/modules/moderation/moderation.tables'
 import { offencesFromLog } from '../../server/src/modules/moderation/offences'
 import { defaultSettings, type ModerationSettings } from '../../server/src/modules/moderation/settings'
@@ -253,6 +256,49 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
     expect((await ok(UNDO, { id: rows[0].id })).undoModerationAction).toMatchObject({ ok: true })
     expect(calls().at(-1)).toBe(`unban:${viewer(30).userId}`)
     expect((await panel({ s: 'viewer30', a: 'timeout' })).log.items[0].undoable).toBe(false)
+  })
+
+  it('a !permit outlives the process that granted it: a new process lets the one link through once, and not after it expired', async () => {
+    expect(await ask(MOD, '!permit @Viewer30')).toBe('@viewer30 may post one link in the next 60 seconds.')
+    expect(await ask(MOD, '!permit viewer31')).toBe('@viewer31 may post one link in the next 60 seconds.')
+    expect(await ask(MOD, '!permit not/a-name')).toMatch(/^@moddy A viewer name has/)
+    // A new process (a restart, or the channel's lease moved): its own moderation state, the same database.
+    const fresh = () =>
+      createModerationService({
+        db: t.database.db,
+        log: createLogger('silent'),
+        now: t.clock.now,
+        pubsub: t.services.pubsub,
+        channels: t.services.channels,
+        platforms: t.services.platforms,
+        chat: t.services.chat,
+        config: t.config,
+        webhooks: t.services.webhooks,
+      })
+    const [row] = await t.database.db
+      .select()
+      .from(channels)
+      .where(eq(channels.id, Number(channelId)))
+    let n = 0
+    const line = (v: number, text: string) => ({
+      messageId: `restart-${++n}`,
+      userId: viewer(v).userId,
+      userLogin: `viewer${v}`,
+      userName: `viewer${v}`,
+      text,
+      roles: [],
+      at: new Date(t.clock.t),
+    })
+    const io = () => ({ now: t.clock.t, reply: () => {} })
+    const next = fresh()
+    expect(await next.screen(row!, line(30, 'my shop: example.org'), io())).toBe(false)
+    expect(await next.screen(row!, line(30, 'and again example.org'), io())).toBe(true) // one link per !permit
+    // Used up in the database too: yet another process does not honour it again.
+    expect(await fresh().screen(row!, line(30, 'third example.org'), io())).toBe(true)
+    // viewer31's permit ran out while no process held the channel.
+    t.clock.advance(61)
+    expect(await fresh().screen(row!, line(31, 'late example.org'), io())).toBe(true)
+    t.clock.advance(-61)
   })
 
   it('the dashboard nuke and a platform refusal (403) shown as the missing rights', async () => {

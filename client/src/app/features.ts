@@ -21,6 +21,7 @@ import { raidsFeature } from '../features/raids/feature'
 import { conversationFeature } from '../features/conversation/feature'
 import { moderationFeature } from '../features/moderation/feature'
 import { quotesFeature } from '../features/quotes/feature'
+import { giveawaysFeature } from '../features/giveaways/feature'
 import { alertsFeature } from '../features/alerts/feature'
 import { supportChatFeature } from '../features/support-chat/feature'
 import { todoFeature } from '../features/todo/feature'
@@ -52,6 +53,7 @@ export const FEATURES: readonly ClientFeature[] = [
   conversationFeature,
   moderationFeature,
   quotesFeature,
+  giveawaysFeature,
   alertsFeature,
   supportChatFeature,
   todoFeature,

@@ -2,7 +2,7 @@ import type { Logger } from '../logger'
 import { isAppError, ReconnectNeededError } from '../errors'
 import { CHAT_LIMIT, CHAT_LIMIT_MODERATOR } from '../modules/chat/chat.module'
 import { earliestExpiry, statusReasons, type ChannelRow, type StatusReason } from '../modules/channels/channels.module'
-import { permits, renderTemplate, type ChatCommandRow, type ChatTimerRow } from '../modules/commands/commands.module'
+import { permits, renderTemplate, type ChatCommandRow, type ChatTimerRow, type TemplateValues } from '../modules/commands/commands.module'
 import { addressedTo, compileRules, Cooldowns, decide, type CompiledRule } from '../modules/conversation/conversation.module'
 import { alertOf, type AlertInput } from '../modules/alerts/alerts.module'
 import { kickEvent } from '../platforms/kick/webhook'
@@ -328,8 +328,18 @@ export class ChannelBot {
     if (st.lines < st.timer.minLines) return // fires as soon as enough lines have passed
     st.due = false
     st.lines = 0
-    this.enqueue(renderTemplate(st.timer.message, { user: '', touser: '', count: 0, uptimeMs: this.uptimeMs() }, this.rt.random))
+    const message = st.timer.message
+    void this.fill(message, null)
+      .then((resolved) => {
+        if (!this.stopped) this.enqueue(renderTemplate(message, { user: '', touser: '', count: 0, uptimeMs: this.uptimeMs(), ...resolved }, this.rt.random))
+      })
+      .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: this.row.id, timerId: st.timer.id }, 'timer message failed'))
     this.armTimer(st)
+  }
+
+  /** A text's counters and platform values, through the commands' resolver (one engine, one cache for every bot text). */
+  private fill(template: string, viewerId: string | null) {
+    return this.s.commands.templateValues(this.row, template, viewerId, { live: this.live, category: this.category })
   }
 
   private uptimeMs() {
@@ -697,11 +707,12 @@ export class ChannelBot {
       )
       return
     }
-    const vars = (count: number) => ({ user: chat.userName, touser: chat.userName, count, uptimeMs: this.uptimeMs() })
+    const vars = (count: number, resolved: TemplateValues) => ({ user: chat.userName, touser: chat.userName, count, uptimeMs: this.uptimeMs(), ...resolved })
     if (d.rule) {
       if (!d.answer) return // cooling down
       const rule = d.rule
-      const answer = await this.s.conversation.ruleAnswer(this.row, rule, chat, (n) => renderTemplate(rule.answer, vars(n), this.rt.random))
+      const resolved = await this.fill(rule.answer, chat.userId)
+      const answer = await this.s.conversation.ruleAnswer(this.row, rule, chat, (n) => renderTemplate(rule.answer, vars(n, resolved), this.rt.random))
       if (answer) {
         this.stats.replies++
         this.enqueue(answer)
@@ -710,7 +721,10 @@ export class ChannelBot {
     }
     if (!addressedTo(chat.text, this.botNames)) return
     const talk = this.s.conversation
-      .modelAnswer(this.row, chat, { botName: this.botNames[0] ?? '', fallback: (tpl) => renderTemplate(tpl, vars(0), this.rt.random) })
+      .modelAnswer(this.row, chat, {
+        botName: this.botNames[0] ?? '',
+        fallback: async (tpl) => renderTemplate(tpl, vars(0, await this.fill(tpl, chat.userId)), this.rt.random),
+      })
       .then((answer) => {
         if (!answer) return
         this.stats.replies++

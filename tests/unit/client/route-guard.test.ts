@@ -59,6 +59,7 @@ describe('route table', () => {
       '/pages/chatlist',
       '/pages/quotes',
       '/pages/counters',
+      '/pages/giveaways',
       '/pages/Conversation',
       '/pages/licensev11',
       '/pages/licensev2',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   CHAT_COMMAND_VARIABLES,
   COMMAND_VARIABLES,
+  CONVERSATION_VARIABLES,
   formatFollowAge,
   renderTemplate,
   templateIssues,
@@ -96,6 +97,13 @@ describe('template validation', () => {
 
   it('refuses the new variables where the caller does not offer them', () => {
     expect(codes('${1}', COMMAND_VARIABLES)).toEqual(['TEMPLATE_UNKNOWN_VARIABLE'])
-    expect(codes('${game}', TIMER_VARIABLES)).toEqual(['TEMPLATE_UNKNOWN_VARIABLE'])
+    expect(codes('${1}', CONVERSATION_VARIABLES)).toEqual(['TEMPLATE_UNKNOWN_VARIABLE'])
+    expect(codes('${followage}', TIMER_VARIABLES)).toEqual(['TEMPLATE_UNKNOWN_VARIABLE'])
+    expect(codes('${user}', TIMER_VARIABLES)).toEqual(['TEMPLATE_UNKNOWN_VARIABLE'])
+  })
+
+  it('gives timers and conversation answers every variable that makes sense without arguments', () => {
+    expect(codes('${game} ${title} ${viewers} ${channel} ${counter deaths} ${time UTC} ${uptime}', TIMER_VARIABLES)).toEqual([])
+    expect(codes('${user} ${followage} ${game} ${title} ${counter deaths} ${time UTC}', CONVERSATION_VARIABLES)).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { appPage, defineFeature, route } from '../../lib/feature'
 
 export const assistantRoutes = [
-  route('Dashboard', '/dashboard/', 'dashboard', 'dashboard-page', appPage, ['assistant']),
+  route('Dashboard', '/dashboard/', 'dashboard', 'dashboard-page', appPage, ['assistant', 'moderation']),
   route('bot-panel', '/pages/Panel', 'botPanel', 'bot-panel-page', appPage),
   route('chatlist', '/pages/chatlist', 'chatlist', 'chatlist-page', appPage),
   route('enable-disable', '/pages/enable', 'enableDisable', 'enable-page', appPage),

@@ -6,8 +6,8 @@ import type { ChatCommandRow } from './commands.tables'
 import { words, type ChatTurn } from './chat-turn'
 import { parseCounterChange, type Counters } from './counters'
 import { isModerator, mayUse } from './permission'
-import type { PlatformValues } from './platform-values'
 import { neutralise, renderTemplate, templateNeeds } from './template'
+import type { TemplateValuesResolver } from './template-values'
 
 type ChatActor = { kind: 'chat'; login: string }
 /** What the runner needs of the commands service (kept structural: the service builds the runner). */
@@ -60,12 +60,13 @@ function cooledDown(cmd: ChatCommandRow, userId: string, turn: ChatTurn): boolea
  */
 export function createChatCommands(deps: {
   commands: CommandStore
-  counters: Counters
-  values: Pick<PlatformValues, 'resolve'>
+  counters: Pick<Counters, 'change'>
+  /** The resolver timers and conversation answers use too. */
+  templateValues: TemplateValuesResolver
   /** Whether a login is one of the channel's regulars (asked for regulars' commands only). */
   isRegular: (channelId: number, login: string) => Promise<boolean>
 }) {
-  const { commands, counters, values } = deps
+  const { commands, counters, templateValues } = deps
 
   async function modCommand(word: string, args: string[], chat: IncomingChat, turn: ChatTurn): Promise<string> {
     const [rawTrigger = '', ...rest] = args
@@ -111,15 +112,12 @@ export function createChatCommands(deps: {
     const needs = templateNeeds(cmd.response)
     const change = needs.counters.length === 1 && isModerator(chat.roles) ? parseCounterChange(args[0]) : null
     if (change) await counters.change(turn.row.id, needs.counters[0]!, change)
-    const [count, counterValues, platform] = await Promise.all([
+    const [count, resolved] = await Promise.all([
       commands.countUse(cmd.id, chat.userName),
-      counters.values(turn.row.id, needs.counters),
-      values.resolve(turn.row, needs.platform, chat.userId, { live: turn.live, category: turn.category }),
+      templateValues(turn.row, cmd.response, chat.userId, { live: turn.live, category: turn.category }),
     ])
     const touser = (args[0] ?? '').replace(/^@/, '') || chat.userName
-    turn.say(
-      renderTemplate(cmd.response, { user: chat.userName, touser, count, uptimeMs: turn.uptimeMs, args, counters: counterValues, platform }, turn.random),
-    )
+    turn.say(renderTemplate(cmd.response, { user: chat.userName, touser, count, uptimeMs: turn.uptimeMs, args, ...resolved }, turn.random))
     return true
   }
 

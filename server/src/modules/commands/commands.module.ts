@@ -30,6 +30,7 @@ export const commandsModule = defineModule({
 // What the bot worker runs of a command or timer (server/src/worker/channel-bot.ts).
 export { permits } from './permission'
 export { renderTemplate } from './template'
+export type { TemplateValues } from './template-values'
 export type { ChatCommandRow, ChatTimerRow } from './commands.tables'
 
 // The chat hook other modules register on (quotes, giveaways: `commands.addChatHandler`), and what a handler uses.

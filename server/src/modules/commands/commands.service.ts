@@ -8,6 +8,7 @@ import { insertCommand, patchCommand, removeCommand } from './command-store'
 import type { CommandsDeps } from './commands-deps'
 import { createCounters } from './counters'
 import { createPlatformValues } from './platform-values'
+import { createTemplateValues } from './template-values'
 import { createTimer, deleteTimer, listTimers, updateTimer } from './timers'
 
 export { TRIGGER, type CommandInput } from './command-input'
@@ -18,6 +19,7 @@ export function createCommandsService(deps: CommandsDeps) {
   const { db, channels, now } = deps
   const counters = createCounters({ db, channels, now })
   const values = deps.platforms ? createPlatformValues({ channels, platforms: deps.platforms, now }) : null
+  const templateValues = createTemplateValues({ counters, values: values ?? { resolve: async () => ({}) } })
   const handlers: ChatHandler[] = []
   // The moderation module (listed after this one) keeps the regulars and answers through setRegulars.
   let isRegular: (channelId: number, login: string) => Promise<boolean> = async () => false
@@ -50,6 +52,11 @@ export function createCommandsService(deps: CommandsDeps) {
     }),
     counters,
     onChat,
+    /**
+     * The counters and platform values a bot text reads (commands, timers, conversation answers:
+     * one resolver, one cache); viewerId null when the text answers nobody (a timer).
+     */
+    templateValues,
     /** Platform calls made for reply variables so far (a warm cache makes none). */
     platformCalls: () => values?.stats.calls ?? 0,
     /** When a viewer followed (cached; undefined: the platform cannot say), for giveaway eligibility. */
@@ -64,7 +71,7 @@ export function createCommandsService(deps: CommandsDeps) {
   const runner = createChatCommands({
     commands: service,
     counters,
-    values: values ?? { resolve: async () => ({}) },
+    templateValues,
     isRegular: (channelId, login) => isRegular(channelId, login),
   })
   return service

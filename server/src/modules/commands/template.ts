@@ -14,15 +14,17 @@
  * `.timeout`) is neutralised.
  */
 
-/** The variables of the first engine; conversation answers use exactly these (their callers give no arguments). */
+/** The variables of the first engine (what a text that answers a viewer always knew). */
 export const COMMAND_VARIABLES = ['user', 'touser', 'count', 'uptime', 'random'] as const
-/** Timers speak to nobody in particular: no ${user}, ${touser} or ${count}. */
-export const TIMER_VARIABLES = ['uptime', 'random'] as const
 /** Read from the platform the bot talks to (Helix, Kick's public API), cached briefly. */
 export const PLATFORM_VARIABLES = ['channel', 'game', 'title', 'viewers', 'followage'] as const
 export type PlatformVariable = (typeof PLATFORM_VARIABLES)[number]
 /** Custom chat commands: everything, with arguments (`arg` stands for ${1}, ${1:}, ${1|default}). */
 export const CHAT_COMMAND_VARIABLES = [...COMMAND_VARIABLES, 'arg', 'counter', 'time', ...PLATFORM_VARIABLES] as const
+/** Conversation answers: everything but arguments (a rule matches a whole line, not a command's words). */
+export const CONVERSATION_VARIABLES = [...COMMAND_VARIABLES, 'counter', 'time', ...PLATFORM_VARIABLES] as const
+/** Timers speak to nobody in particular: no ${user}, ${touser}, ${count}, arguments or ${followage}. */
+export const TIMER_VARIABLES = ['uptime', 'random', 'counter', 'time', 'channel', 'game', 'title', 'viewers'] as const
 
 export const MAX_MESSAGE_LENGTH = 500
 /** What a value shows when the platform does not know it (offline, Kick has no follow dates). */

@@ -17,7 +17,7 @@ export async function modelAnswer(
   deps: ConversationDeps,
   channel: ChannelRow,
   chat: ChatLine,
-  opts: { botName: string; fallback: (template: string) => string },
+  opts: { botName: string; fallback: (template: string) => Promise<string> },
 ): Promise<string | null> {
   const { model, monotonic } = deps
   const settings = await settingsOf(deps, channel.id)
@@ -43,7 +43,7 @@ export async function modelAnswer(
   } catch (e) {
     if (!(e instanceof ModelError)) throw e
     deps.log.warn({ channelId: channel.id, err: e.message }, 'conversation model failed; rule-based fallback')
-    const answer = settings.fallbackAnswer.trim() ? cutToLength(opts.fallback(settings.fallbackAnswer), max) : ''
+    const answer = settings.fallbackAnswer.trim() ? cutToLength(await opts.fallback(settings.fallbackAnswer), max) : ''
     const latencyMs = monotonic() - started
     const said = await record(deps, { ...asked, answer, source: 'fallback', latencyMs: () => latencyMs, error: e.message })
     return said || null

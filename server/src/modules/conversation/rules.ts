@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { AppError } from '../../errors'
 import { commandPermissions } from '../commands/commands.tables'
-import { COMMAND_VARIABLES, templateProblems } from '../commands/template'
+import { CONVERSATION_VARIABLES, templateProblems } from '../commands/template'
 import { bad, MAX_RULES, type ConversationDeps, type RuleInput } from './conversation-deps'
 import { conversationRules, ruleKinds, type ConversationRuleRow } from './conversation.tables'
 import { patternProblem } from './matching'
@@ -23,7 +23,7 @@ function checkRule(input: RuleInput, existing: ConversationRuleRow | null) {
       }
     }
   }
-  if (!existing || input.answer != null) for (const p of templateProblems(input.answer ?? '', COMMAND_VARIABLES)) add('answer', p)
+  if (!existing || input.answer != null) for (const p of templateProblems(input.answer ?? '', CONVERSATION_VARIABLES)) add('answer', p)
   if (input.priority != null && (!Number.isInteger(input.priority) || input.priority < -1000 || input.priority > 1000)) {
     add('priority', 'A priority is -1000 to 1000')
   }

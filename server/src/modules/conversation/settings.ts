@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { AppError } from '../../errors'
 import type { ChannelRow } from '../channels/channels.tables'
-import { COMMAND_VARIABLES, templateProblems } from '../commands/template'
+import { CONVERSATION_VARIABLES, templateProblems } from '../commands/template'
 import { bad, MAX_PROMPT_LENGTH, type ConversationDeps, type ConversationSettingsShape, type SettingsInput } from './conversation-deps'
 import { conversationSettings } from './conversation.tables'
 
@@ -18,7 +18,7 @@ export async function updateSettings(deps: ConversationDeps, userId: number, cha
     fields.systemPrompt = [`A system prompt has at most ${MAX_PROMPT_LENGTH} characters`]
   }
   if (input.fallbackAnswer != null && input.fallbackAnswer.trim() !== '') {
-    const problems = templateProblems(input.fallbackAnswer, COMMAND_VARIABLES)
+    const problems = templateProblems(input.fallbackAnswer, CONVERSATION_VARIABLES)
     if (problems.length) fields.fallbackAnswer = problems
   }
   if (Object.keys(fields).length) throw bad(fields)

@@ -4,6 +4,7 @@ import { enforce, perform } from './enforce'
 import { forgive, guardOf, isRegular } from './guards'
 import { counts, logPage, writeLog } from './moderation-log'
 import { recordManual } from './manual'
+import { grantPermit, usePermit } from './permits'
 import { createPlatformActions } from './platform-actions'
 import { addRegular, listRegulars, removeRegular, updateSettings } from './regulars'
 import { rightsProblem, settingsOf } from './stored-settings'
@@ -39,6 +40,8 @@ export function createModerationCore(options: ModerationCoreOptions) {
     forgive,
     isRegular,
     recordManual,
+    grantPermit,
+    usePermit,
   })
 }
 

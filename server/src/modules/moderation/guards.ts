@@ -1,6 +1,7 @@
 import type { ModerationCoreDeps, Guard } from './core-deps'
 import { compileFilters, type CompiledFilters } from './filters'
 import { offencesFromLog } from './offences'
+import { permitsFromDb } from './permits'
 import { regularLogins, settingsOf } from './stored-settings'
 
 async function build(deps: ModerationCoreDeps, channelId: number, old?: Guard): Promise<Guard> {
@@ -15,9 +16,10 @@ async function build(deps: ModerationCoreDeps, channelId: number, old?: Guard): 
   }
   const regulars = await regularLogins(deps, channelId)
   if (old) return Object.assign(old, { compiled, regulars })
-  // A new process (a restart, or the channel handed over to another worker) picks the ladder up from the log.
-  const offences = await offencesFromLog(deps, channelId, compiled.settings.escalationSeconds * 1000)
-  return { compiled, regulars, offences, permits: new Map(), lastWarnAt: -Infinity, previous: new Map() }
+  // A new process (a restart, or the channel handed over to another worker) picks the ladder up
+  // from the log and the open !permit grants from their table.
+  const [offences, permits] = await Promise.all([offencesFromLog(deps, channelId, compiled.settings.escalationSeconds * 1000), permitsFromDb(deps, channelId)])
+  return { compiled, regulars, offences, permits, lastWarnAt: -Infinity, previous: new Map() }
 }
 
 function listen(deps: ModerationCoreDeps) {

@@ -30,6 +30,23 @@ export const moderationRegulars = pgTable(
   (t) => [uniqueIndex('moderation_regulars_channel_login_idx').on(t.channelId, t.login)],
 )
 
+/**
+ * A moderator's !permit: one link allowed to a viewer until a time. Kept here as well as in the
+ * bot's memory, so a restarted worker (or the one the channel's lease moves to) honours it.
+ */
+export const moderationPermits = pgTable(
+  'moderation_permits',
+  {
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** Lower case, without the @. */
+    login: text('login').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('moderation_permits_channel_login_idx').on(t.channelId, t.login)],
+)
+
 export const logSources = ['filter', 'moderator', 'nuke'] as const
 export const logActions = ['warn', 'delete', 'timeout', 'ban'] as const
 export type LogAction = (typeof logActions)[number]

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors'
 import type { IncomingChat } from '../../platforms/types'
 import type { ChannelRow } from '../channels/channels.tables'
-import type { ScreenIo } from './core-deps'
+import { LOGIN, type ScreenIo } from './core-deps'
 import { isModerator, type ModerationDeps } from './moderation-deps'
 import { nuke, unnuke } from './nuke'
 import type { FilterKind } from './settings'
@@ -27,6 +27,7 @@ export async function screen(deps: ModerationDeps, channel: ChannelRow, line: In
   const login = line.userLogin.toLowerCase()
   if (hit?.filter === 'links' && (g.permits.get(login) ?? 0) >= io.now) {
     g.permits.delete(login) // one link per !permit
+    await deps.core.usePermit(channel.id, login)
     hit = g.compiled.check(screened, { skip: (k) => k === 'links' || exempt(k) })
   }
   if (!hit) return false
@@ -41,11 +42,17 @@ async function moderatorCommand(deps: ModerationDeps, channel: ChannelRow, line:
   try {
     switch (word.toLowerCase()) {
       case '!permit': {
-        const login = (args[0] ?? '').replace(/^@/, '').toLowerCase()
-        if (!login) return true
+        if (!args[0]) return true
+        const parsed = LOGIN.safeParse(args[0])
+        if (!parsed.success) {
+          io.reply(`@${line.userName} ${parsed.error.issues[0]?.message ?? 'Usage: !permit <user>'}`)
+          return true
+        }
+        const login = parsed.data
         const g = await core.guardOf(channel.id)
         const seconds = g.compiled.settings.filters.links.permitSeconds
         g.permits.set(login, io.now + seconds * 1000)
+        await core.grantPermit(channel.id, login, io.now + seconds * 1000)
         io.reply(`@${login} may post one link in the next ${seconds} seconds.`)
         return true
       }

@@ -2,7 +2,7 @@
  * Chat-command and timer templates, as the server reads them (server modules/commands/
  * template.ts): commands know ${user} ${touser} ${1} ${1:} ${1|default} ${count}
  * ${counter name} ${uptime} ${channel} ${game} ${title} ${viewers} ${followage}
- * ${time Europe/Berlin} ${random a|b|c}; timers only ${uptime} and ${random …}; at most 500
+ * ${time Europe/Berlin} ${random a|b|c}; timers the same but those naming a viewer or arguments; at most 500
  * characters. Used for the variables help, the live preview and checks before saving (the
  * server checks again and has the last word).
  */
@@ -22,7 +22,7 @@ export const COMMAND_VARIABLES = [
   'time',
   'random',
 ] as const
-export const TIMER_VARIABLES = ['uptime', 'random'] as const
+export const TIMER_VARIABLES = ['uptime', 'counter', 'channel', 'game', 'title', 'viewers', 'time', 'random'] as const
 export type TemplateVariable = (typeof COMMAND_VARIABLES)[number]
 const PLATFORM = ['channel', 'game', 'title', 'viewers', 'followage'] as const
 type PlatformVariable = (typeof PLATFORM)[number]

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { Fragment, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
@@ -22,6 +22,7 @@ import { useChannelSwitches } from '../hooks/use-channel-switches'
 import { useStatusReason } from '../hooks/use-status-reason'
 import { formatDateTime, formatTime } from '../../../components/channel-page/format'
 import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
+import { ModerationCountsCard } from '../../moderation/public/moderation-counts-card'
 
 type DashboardChannel = AssistantDashboardQuery['channels'][number]
 type Licence = NonNullable<AssistantDashboardQuery['user']>
@@ -274,7 +275,7 @@ export function preloadData(): Promise<unknown> {
     .catch(() => undefined)
 }
 
-/** /dashboard/: the client's landing — bot status per channel, licence, quick start/stop, recent chat; an admin's starts with their tasks. */
+/** /dashboard/: the client's landing — bot status per channel with its auto-moderation counts (24 h), licence, quick start/stop, recent chat; an admin's starts with their tasks. */
 export default function DashboardPage({ title }: { title: string }) {
   // Load the namespace once for the whole page (one suspense, not one per tile).
   useTranslation('assistant')
@@ -301,7 +302,10 @@ export default function DashboardPage({ title }: { title: string }) {
           <StyledGrid>
             {admin ? null : <LicenceTile licence={data.user} plan={data.botLimits.plan} />}
             {channels.map((channel) => (
-              <ChannelTile key={channel.id} channel={channel} />
+              <Fragment key={channel.id}>
+                <ChannelTile channel={channel} />
+                <ModerationCountsCard channelId={channel.id} channelName={channel.displayName} />
+              </Fragment>
             ))}
             {channels.length > 0 ? <ActivityTile channels={channels} /> : null}
           </StyledGrid>

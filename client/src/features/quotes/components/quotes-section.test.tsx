@@ -1,34 +1,12 @@
-import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client'
 import { ApolloProvider } from '@apollo/client/react'
 import { screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { i18n } from '../../../lib/i18n'
+import { clientAnswering } from '../../../../../tests/support/apollo-answering'
 import { renderUi } from '../../../../../tests/support/component'
 import en from '../locales/en.json'
 import { CountersSection } from './counters-section'
 import { QuotesSection } from './quotes-section'
-
-type Answer = (variables: Record<string, unknown>) => Record<string, unknown> | null
-
-/**
- * An Apollo client answering each operation by name with a function of its variables, recording
- * what was asked; an operation without an answer never answers (the loading state).
- */
-function clientAnswering(answers: Record<string, Answer>) {
-  const asked: Array<{ op: string; variables: Record<string, unknown> }> = []
-  const link = new ApolloLink(
-    (op) =>
-      new Observable((o) => {
-        asked.push({ op: op.operationName ?? '', variables: op.variables })
-        const answer = answers[op.operationName ?? '']
-        const result = answer?.(op.variables)
-        if (!result) return
-        o.next(result)
-        o.complete()
-      }),
-  )
-  return { asked, client: new ApolloClient({ link, cache: new InMemoryCache() }) }
-}
 
 const quote = (n: number, text: string, game: string | null = null) => ({
   __typename: 'Quote',
