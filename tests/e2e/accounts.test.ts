@@ -143,9 +143,11 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
     await client.getByTestId('current-package').filter({ hasText: 'Starter' }).waitFor()
     await client.getByTestId('activation-key').fill(keys[0]!.toLowerCase())
     await client.getByTestId('activation-submit').click()
-    // The running Starter licence would be replaced: the client is told what happens to its days, and asked.
+    // The running Starter licence would be replaced: the client is told its days carry over, and asked.
     const replace = client.getByTestId('activation-replace-dialog')
-    await replace.getByText(/days left on Starter\. The new key starts today and replaces that licence/).waitFor()
+    await replace
+      .getByText(/days left on Starter\. The new key starts today and replaces that licence; its remaining \d+ days are added to the new key\./)
+      .waitFor()
     await replace.getByRole('button', { name: 'Cancel' }).click()
     await replace.waitFor({ state: 'hidden' })
     expect(await client.getByTestId('activation-success').count()).toBe(0)
