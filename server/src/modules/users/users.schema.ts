@@ -7,7 +7,7 @@ import type { UserView } from './user-view'
 import { sortKeys } from './users.service'
 
 const UserStatusEnum = builder.enumType('UserStatus', {
-  description: 'From the bot panel: active when Botpanel.Active is on.',
+  description: 'active: the licence runs and a connected channel (sandbox included) has its bot switched on; inactive: anything else.',
   values: ['active', 'inactive'] as const,
 })
 
@@ -43,7 +43,7 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
     status: t.field({
       type: UserStatusEnum,
       nullable: true,
-      description: 'From Botpanel.Active; null for Package None (the REST list says false).',
+      description: 'active when the licence runs and a connected channel has its bot on (see UserStatus); null for Package None (the REST list says false).',
       resolve: (u) => (u.status === false ? null : u.status),
     }),
     avatar: t.exposeString('avatar', { nullable: true }),
