@@ -47,6 +47,8 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
       .from(chatCommands)
       .where(eq(chatCommands.channelId, Number(sandboxId)))
     expect(starter.map((c) => c.trigger).sort()).toEqual(['!hello', '!lurk', '!uptime'])
+    // Its follower total was read when it connected (was null, "–", until the hourly sync): a new account has none.
+    expect(await ok('query($c: ID!) { channel(id: $c) { followerTotal } }', { c: sandboxId })).toEqual({ channel: { followerTotal: 0 } })
     // The client's Starter plan allows one channel: sandbox channels do not count.
     const second = (await ok(CONNECT)).connectSandboxChannel
     expect((await ok('{ channels { id sandbox } }')).channels).toHaveLength(2)

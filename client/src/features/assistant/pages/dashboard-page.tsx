@@ -175,6 +175,7 @@ function RaidCooldown({ raid }: { raid: DashboardChannel['raid'] }) {
 
 function ChannelTile({ channel }: { channel: DashboardChannel }) {
   const { t } = useTranslation('assistant')
+  const format = useFormatters()
   const { setPanel } = useChannelSwitches()
   const [busy, setBusy] = useState(false)
   const { status } = channel
@@ -199,6 +200,8 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
       </StyledBadges>
       {reason ? <StyledReason $error={status.state === 'error'}>{reason}</StyledReason> : null}
       <StyledDetails>
+        <dt>{t('dashboard.channel.followers')}</dt>
+        <dd data-testid="follower-total">{channel.followerTotal === null ? t('dashboard.channel.followersNone') : format.number(channel.followerTotal)}</dd>
         <dt>{t('dashboard.channel.messagesLastHour')}</dt>
         <dd>{channel.messagesLastHour}</dd>
         {status.category ? (
