@@ -299,6 +299,19 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
       expect(await page.getByTestId('stat-revenue-value').innerText()).toMatch(/^\$\d/)
       await page.getByTestId('audit-row').first().waitFor()
     }
+
+    // The account figure counts every account; its link opens the users list showing every account, with the same total (issue 36, item 16).
+    await page.goto('/admin')
+    await page.getByTestId('stat-users-value').waitFor()
+    await page.getByTestId('stat-users').getByRole('link').click()
+    await page.waitForURL(/\/user\/list\?accounts=all/)
+    await page.getByText('Every account, with a package or without, as the dashboard counts them.').waitFor()
+    await page
+      .getByTestId('pager-range')
+      .filter({ hasText: new RegExp(` of ${total}$`) })
+      .waitFor()
+    await page.getByTestId('filter-accounts').selectOption('')
+    await page.getByText(/^Accounts with a package \(the default\)\./).waitFor()
     await page.context().close()
   })
 

@@ -18,9 +18,8 @@ import { AuditLogTable } from '../components/audit-log-table'
 import { BarList } from '../components/bar-list'
 import { StyledMuted } from '../components/data-table'
 import { SignupsChart } from '../components/signups-chart'
-import { StatCard, StyledStatGrid } from '../components/stat-card'
+import { AdminStatCards } from '../components/admin-stat-cards'
 import { useFormatters } from '../../../lib/format'
-import { ACCOUNT_PATHS } from '../lib/paths'
 import { useAbility } from '../../../lib/ability-context'
 
 const RANGES = [7, 30, 90] as const
@@ -63,7 +62,6 @@ function AdminDashboard({ title }: { title: string }) {
     notifyOnNetworkStatusChange: true,
   })
   const stats = (data ?? previousData)?.adminStats
-  const totalUsers = stats?.usersByRole.reduce((sum, r) => sum + r.count, 0) ?? 0
 
   return (
     <StyledStack>
@@ -84,40 +82,7 @@ function AdminDashboard({ title }: { title: string }) {
       ) : (
         <>
           {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
-          <StyledStatGrid>
-            <StatCard
-              icon="users"
-              tone="primary"
-              value={format.number(totalUsers)}
-              label={t('admin.totalUsers')}
-              to={ACCOUNT_PATHS.userList}
-              testId="stat-users"
-            />
-            <StatCard icon="bot" tone="success" value={format.number(stats.activeBots)} label={t('admin.activeBots')} testId="stat-bots" />
-            <StatCard
-              icon="key"
-              tone="warning"
-              value={format.number(stats.licencesExpiringSoon)}
-              label={t('admin.expiringSoon')}
-              to={`${ACCOUNT_PATHS.licences}?expiring=7`}
-              testId="stat-expiring"
-            />
-            <StatCard
-              icon="dollar"
-              tone="info"
-              value={format.price(stats.monthlyRevenue, stats.currency)}
-              label={t('admin.monthlyRevenue')}
-              testId="stat-revenue"
-            />
-            <StatCard
-              icon="flag"
-              tone="warning"
-              value={format.number(stats.openFeedbackReports)}
-              label={t('admin.openFeedbackReports')}
-              to="/admin/bot-feedback-reports"
-              testId="stat-feedback"
-            />
-          </StyledStatGrid>
+          <AdminStatCards stats={stats} days={days} />
 
           <StatisticsCards admin />
 

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
-import { RoleTasks } from '../../../components/role-tasks'
+import { AdminOverview } from '../../accounts'
 import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
 import { StyledDetails } from '../../../components/ui/details-list'
@@ -277,7 +277,7 @@ export function preloadData(): Promise<unknown> {
     .catch(() => undefined)
 }
 
-/** /dashboard/: the client's landing — bot status per channel, licence, quick start/stop, recent chat; an admin's starts with their tasks. */
+/** /dashboard/: the client's landing — bot status per channel, licence, quick start/stop, recent chat; an admin's starts with the overview of the admin figures. */
 export default function DashboardPage({ title }: { title: string }) {
   // Load the namespace once for the whole page (one suspense, not one per tile).
   useTranslation('assistant')
@@ -296,8 +296,8 @@ export default function DashboardPage({ title }: { title: string }) {
       <PageHeader title={title} />
       {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
       {loading && !data ? <ScreenLoadingState testId="assistant-loading" /> : null}
-      {/* An admin's home: their tasks first; the channel tiles only for channels they run themselves. */}
-      {admin ? <RoleTasks section="admin" /> : null}
+      {/* An admin's home: the overview of their figures first; the channel tiles only for channels they run themselves. */}
+      {admin ? <AdminOverview /> : null}
       {data ? (
         <>
           {channels.length === 0 && !admin ? <EmptyChannels /> : null}
