@@ -117,6 +117,19 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     expect(p.server.clips().map((c) => c.id)).toContain(clip.id)
   })
 
+  it("raids one of the sandbox's own live test channels, as on Twitch (issue 36, item 7)", async () => {
+    const SEARCH = 'query($c: ID!, $q: String!) { searchRaidTargets(channelId: $c, query: $q) { id login live } }'
+    const found = (await ok(SEARCH, { c: sandboxId, q: 'sandbox test' })).searchRaidTargets
+    expect(found.map((c: { login: string }) => c.login)).toEqual(['sandbox_test_channel_1', 'sandbox_test_channel_2', 'sandbox_test_channel_3'])
+    // Before: "Please check your input" (BAD_USER_INPUT), as only decimal ids were taken.
+    const START = 'mutation($c: ID!, $t: ID!) { startRaid(channelId: $c, targetId: $t) { state otherLogin } }'
+    expect(await ok(START, { c: sandboxId, t: 'sandbox-test-1' })).toEqual({ startRaid: { state: 'pending', otherLogin: 'sandbox_test_channel_1' } })
+    expect(await ok('query($c: ID!) { channel(id: $c) { raid { raidActive raidedChannel } } }', { c: sandboxId })).toEqual({
+      channel: { raid: { raidActive: true, raidedChannel: 'Sandbox test channel 1' } },
+    })
+    expect(await ok('mutation($c: ID!) { cancelRaid(channelId: $c) { state } }', { c: sandboxId })).toEqual({ cancelRaid: { state: 'cancelled' } })
+  })
+
   it("drives the sandbox channel's overlay: a subscription and a 500-bit cheer from the test console", async () => {
     const { channel } = await ok('query($c: ID!) { channel(id: $c) { overlay { path } } }', { c: sandboxId })
     const res = await t.app.request(`${channel.overlay.path}/events`)
