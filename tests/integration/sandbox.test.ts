@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channelAccounts, channels } from '../../server/src/modules/channels/channels.tables'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { chatCommands, chatTimers } from '../../server/src/modules/commands/commands.tables'
+import { viewer } from '../../server/src/modules/sandbox/sandbox-deps'
 import type { BotWorker } from '../../server/src/worker/bot-worker'
 import { startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
@@ -128,6 +129,26 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
       channel: { raid: { raidActive: true, raidedChannel: 'Sandbox test channel 1' } },
     })
     expect(await ok('mutation($c: ID!) { cancelRaid(channelId: $c) { state } }', { c: sandboxId })).toEqual({ cancelRaid: { state: 'cancelled' } })
+  })
+
+  it('holds a timeout: a timed-out test viewer cannot write until it ends (issue 36, item 7)', async () => {
+    const p = await t.services.platforms.sandbox!.ready()
+    const [row] = await t.database.db
+      .select()
+      .from(channels)
+      .where(eq(channels.id, Number(sandboxId)))
+    const b = row!.platformUserId
+    p.server.restoreToken(b, { accessToken: 'timeout-giver', refreshToken: null, scopes: ['moderator:manage:banned_users'], expiresAt: null })
+    const res = await fetch(`${p.server.apiUrl}/moderation/bans?broadcaster_id=${b}&moderator_id=${b}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer timeout-giver', 'client-id': p.server.clientId, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { user_id: viewer('Spammer').userId, duration: 60 } }),
+    })
+    expect(res.status).toBe(200)
+    // Before: the viewer wrote again at once.
+    expect(await code(CHAT, { c: sandboxId, v: 'Spammer', t: 'again' })).toBe('SANDBOX_VIEWER_RESTRICTED')
+    expect(await code(CHAT, { c: sandboxId, v: 'spammer', t: 'again' })).toBe('SANDBOX_VIEWER_RESTRICTED')
+    expect((await gql(CHAT, { c: sandboxId, v: 'Bystander', t: 'hi' })).body.errors).toBeUndefined()
   })
 
   it("drives the sandbox channel's overlay: a subscription and a 500-bit cheer from the test console", async () => {
