@@ -22,6 +22,8 @@ export const errorStatus = {
   PLAN_LIMIT: 403,
   /** A sandbox control (test viewer chat, simulated events) was used on a real channel. */
   SANDBOX_ONLY: 403,
+  /** The sandbox's test viewer is banned or timed out in the channel (as on Twitch, it cannot write until that ends). */
+  SANDBOX_VIEWER_RESTRICTED: 403,
   NOT_FOUND: 404,
   /** Licence activation: no such key. */
   LICENCE_INVALID: 404,

@@ -143,9 +143,11 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
     await client.getByTestId('current-package').filter({ hasText: 'Starter' }).waitFor()
     await client.getByTestId('activation-key').fill(keys[0]!.toLowerCase())
     await client.getByTestId('activation-submit').click()
-    // The running Starter licence would be replaced: the client is told what happens to its days, and asked.
+    // The running Starter licence would be replaced: the client is told its days carry over, and asked.
     const replace = client.getByTestId('activation-replace-dialog')
-    await replace.getByText(/days left on Starter\. The new key starts today and replaces that licence/).waitFor()
+    await replace
+      .getByText(/days left on Starter\. The new key starts today and replaces that licence; its remaining \d+ days are added to the new key\./)
+      .waitFor()
     await replace.getByRole('button', { name: 'Cancel' }).click()
     await replace.waitFor({ state: 'hidden' })
     expect(await client.getByTestId('activation-success').count()).toBe(0)
@@ -306,6 +308,19 @@ describe('accounts, licences, pricing and marketing pages in Chromium', () => {
         expect(await page.getByTestId('platform-table').locator('tbody tr').count()).toBe(2)
       } else expect(await page.getByTestId('platform-panel').count()).toBe(0)
     }
+
+    // The account figure counts every account; its link opens the users list showing every account, with the same total (issue 36, item 16).
+    await page.goto('/admin')
+    await page.getByTestId('stat-users-value').waitFor()
+    await page.getByTestId('stat-users').getByRole('link').click()
+    await page.waitForURL(/\/user\/list\?accounts=all/)
+    await page.getByText('Every account, with a package or without, as the dashboard counts them.').waitFor()
+    await page
+      .getByTestId('pager-range')
+      .filter({ hasText: new RegExp(` of ${total}$`) })
+      .waitFor()
+    await page.getByTestId('filter-accounts').selectOption('')
+    await page.getByText(/^Accounts with a package \(the default\)\./).waitFor()
     await page.context().close()
   })
 

@@ -121,12 +121,16 @@ describe('layout on a phone and a laptop', () => {
     await page.context().close()
   }, 120_000)
 
-  it('an admin lands on their tasks, with administration first in the menu; a collapsed group opens from the keyboard; other views are links in the page', async () => {
+  it('an admin lands on the overview of their figures, with administration first in the menu; a collapsed group opens from the keyboard; other views are links in the page', async () => {
     const { page } = await signedIn('admin', { width: 1366, height: 800 })
     await page.waitForURL(/\/dashboard\//)
     await settled(page)
-    const tasks = page.getByTestId('role-tasks')
-    await tasks.getByRole('link', { name: 'Plan texts' }).waitFor()
+    // The start page is a working overview (issue 36, item 15), not link tiles repeating the menu.
+    const overview = page.getByTestId('admin-overview')
+    for (const id of ['stat-users', 'stat-signups', 'stat-bots', 'stat-expiring', 'stat-revenue', 'stat-feedback'])
+      await overview.getByTestId(`${id}-value`).waitFor()
+    expect(await overview.getByRole('link', { name: 'Open the admin dashboard (charts, revenue by plan, audit log)' }).getAttribute('href')).toBe('/admin')
+    expect(await page.getByTestId('role-tasks').count()).toBe(0)
     expect(await page.getByTestId('empty-channels').count()).toBe(0)
     const menu = page.getByTestId('vertical-menu')
     expect(await menu.getByRole('heading', { level: 2 }).first().innerText()).toMatch(/administration/i)

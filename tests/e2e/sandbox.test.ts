@@ -55,6 +55,23 @@ describe('the sandbox channel in Chromium', () => {
     await page.getByTestId('sandbox-feedback').filter({ hasText: '3–25 letters, digits or _' }).waitFor()
   })
 
+  it("raids one of the sandbox's own live test channels (issue 36, item 7)", async () => {
+    await open('/pages/raid')
+    await page.getByTestId('raid-query').fill('sandbox test')
+    await page.getByTestId('raid-search-submit').click()
+    const target = page.locator('[data-testid="raid-target"][data-login="sandbox_test_channel_1"]')
+    await target.waitFor()
+    expect(await page.getByTestId('raid-target').count()).toBe(3)
+    await target.getByTestId('raid-start').click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Raid' }).click()
+    // Was "Please check your input": the raid service took decimal (real Twitch) ids only.
+    await page.locator('[data-testid="raid-status"][data-raid-active="true"]').waitFor()
+    expect(await page.getByTestId('raided-channel').innerText()).toBe('Sandbox test channel 1')
+    // Back to the test console, where the next test removes the channel.
+    await open('/pages/chatboard')
+    await page.getByTestId('sandbox-console').waitFor()
+  })
+
   it('removes the sandbox channel after a confirmation', async () => {
     await page.getByTestId('sandbox-remove').click()
     await page.getByTestId('sandbox-remove-dialog').waitFor()

@@ -88,15 +88,19 @@ describe.each(engines)('licences on %s', (engine) => {
   })
 
   describe('activation', () => {
-    it('sets the package and licensebeginning today; the old key is superseded', async () => {
+    it('sets the package and licensebeginning today; the old key is superseded and its remaining days carried over', async () => {
+      const running = (await t.gql(LIST, { first: 1, status: 'active', userId: String(ids.client) }, admin)).body.data.licences.edges[0].node
+      expect(running.daysLeft).toBeGreaterThan(0)
       const [key] = (await t.gql(GENERATE, { i: { planId: '2', totalDays: 60, count: 1 } }, admin)).body.data.generateLicences
       const res = await t.gql(ACTIVATE, { k: key.licensekey.toLowerCase().replaceAll('-', ' ') }, client)
       expect(res.body.errors).toBeUndefined()
+      const carried = 60 + running.daysLeft
       expect(res.body.data.activateLicence).toMatchObject({
         status: 'active',
         userId: String(ids.client),
         licensebeginning: today(),
-        daysLeft: 60,
+        totalDays: carried,
+        daysLeft: carried,
         planName: 'Headstarter',
       })
       const [user] = await t.database.db.select().from(users).where(eq(users.id, ids.client))
@@ -104,7 +108,7 @@ describe.each(engines)('licences on %s', (engine) => {
       const mine = (await t.gql(LIST, { first: 10 }, client)).body.data.licences
       expect(mine.edges.map((e: any) => e.node.status).sort()).toEqual(['active', 'superseded'])
       const item = await t.json('GET', `/apps/user/users/${ids.client}`, undefined, { authorization: `Bearer ${admin}` })
-      expect(item.body).toMatchObject({ currentPlan: 'Headstarter', licenseKey: key.licensekey, duration: 60, durationTotal: 60 })
+      expect(item.body).toMatchObject({ currentPlan: 'Headstarter', licenseKey: key.licensekey, duration: carried, durationTotal: carried })
     })
 
     it('a superseded key can be neither extended nor revoked (LICENCE_SUPERSEDED), changing nothing', async () => {
@@ -251,8 +255,11 @@ describe.each(engines)('licences on %s', (engine) => {
     })
 
     it('extends TotalDays and revokes; revoking the active key drops the package; all audited', async () => {
+      // pool[0] (30 days) carried over the days the client's previous licence had left.
+      const before = (await t.gql('query($id: ID!) { licence(id: $id) { totalDays } }', { id: pool[0]!.id }, admin)).body.data.licence.totalDays
+      expect(before).toBeGreaterThan(30)
       const ext = await t.gql('mutation($id: ID!, $d: Int!) { extendLicence(id: $id, days: $d) { totalDays daysLeft } }', { id: pool[0]!.id, d: 10 }, reseller)
-      expect(ext.body.data.extendLicence).toEqual({ totalDays: 40, daysLeft: 40 })
+      expect(ext.body.data.extendLicence).toEqual({ totalDays: before + 10, daysLeft: before + 10 })
       for (const d of [0, 3651]) {
         const bad = await t.gql('mutation($id: ID!, $d: Int!) { extendLicence(id: $id, days: $d) { totalDays } }', { id: pool[0]!.id, d }, reseller)
         expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT')
@@ -274,7 +281,7 @@ describe.each(engines)('licences on %s', (engine) => {
       expect(actions).toEqual(['licence.revoke', 'licence.extend', 'licence.activate', 'licence.assign', 'licence.generate'])
       const revoke = log.body.data.auditLog.edges[0].node
       expect(revoke.actorRole).toBe('reseller')
-      expect(JSON.parse(revoke.before)).toMatchObject({ status: 'active', totalDays: 40 })
+      expect(JSON.parse(revoke.before)).toMatchObject({ status: 'active', totalDays: before + 10 })
       expect(JSON.parse(revoke.after)).toMatchObject({ status: 'revoked' })
       // The key itself is never in the log, only its first group.
       expect(revoke.before).not.toContain(pool[0]!.licensekey)
@@ -286,6 +293,9 @@ describe.each(engines)('licences on %s', (engine) => {
     it('finds active keys expiring within N days', async () => {
       const [k] = (await t.gql(GENERATE, { i: { planId: '1', totalDays: 5, count: 1 } }, admin)).body.data.generateLicences
       const u = await newClient('soon_gone')
+      // Its Starter licence revoked first: a running one would carry its days over into k.
+      const first = (await t.gql(LIST, { first: 1, status: 'active', userId: String(u) }, admin)).body.data.licences.edges[0].node
+      await t.gql('mutation($id: ID!) { revokeLicence(id: $id) { status } }', { id: first.id }, admin)
       await t.gql(ACTIVATE, { k: k.licensekey, u: String(u) }, admin)
       const soon = (await t.gql(LIST, { first: 50, exp: 7 }, admin)).body.data.licences
       expect(soon.edges.map((e: any) => e.node.id)).toContain(k.id)

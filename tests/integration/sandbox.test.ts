@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channelAccounts, channels } from '../../server/src/modules/channels/channels.tables'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { chatCommands, chatTimers } from '../../server/src/modules/commands/commands.tables'
+import { viewer } from '../../server/src/modules/sandbox/sandbox-deps'
 import type { BotWorker } from '../../server/src/worker/bot-worker'
 import { startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
@@ -47,6 +48,8 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
       .from(chatCommands)
       .where(eq(chatCommands.channelId, Number(sandboxId)))
     expect(starter.map((c) => c.trigger).sort()).toEqual(['!hello', '!lurk', '!uptime'])
+    // Its follower total was read when it connected (was null, "–", until the hourly sync): a new account has none.
+    expect(await ok('query($c: ID!) { channel(id: $c) { followerTotal } }', { c: sandboxId })).toEqual({ channel: { followerTotal: 0 } })
     // The client's Starter plan allows one channel: sandbox channels do not count.
     const second = (await ok(CONNECT)).connectSandboxChannel
     expect((await ok('{ channels { id sandbox } }')).channels).toHaveLength(2)
@@ -115,6 +118,39 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     expect(p.server.clips().map((c) => c.id)).toContain(clip.id)
   })
 
+  it("raids one of the sandbox's own live test channels, as on Twitch (issue 36, item 7)", async () => {
+    const SEARCH = 'query($c: ID!, $q: String!) { searchRaidTargets(channelId: $c, query: $q) { id login live } }'
+    const found = (await ok(SEARCH, { c: sandboxId, q: 'sandbox test' })).searchRaidTargets
+    expect(found.map((c: { login: string }) => c.login)).toEqual(['sandbox_test_channel_1', 'sandbox_test_channel_2', 'sandbox_test_channel_3'])
+    // Before: "Please check your input" (BAD_USER_INPUT), as only decimal ids were taken.
+    const START = 'mutation($c: ID!, $t: ID!) { startRaid(channelId: $c, targetId: $t) { state otherLogin } }'
+    expect(await ok(START, { c: sandboxId, t: 'sandbox-test-1' })).toEqual({ startRaid: { state: 'pending', otherLogin: 'sandbox_test_channel_1' } })
+    expect(await ok('query($c: ID!) { channel(id: $c) { raid { raidActive raidedChannel } } }', { c: sandboxId })).toEqual({
+      channel: { raid: { raidActive: true, raidedChannel: 'Sandbox test channel 1' } },
+    })
+    expect(await ok('mutation($c: ID!) { cancelRaid(channelId: $c) { state } }', { c: sandboxId })).toEqual({ cancelRaid: { state: 'cancelled' } })
+  })
+
+  it('holds a timeout: a timed-out test viewer cannot write until it ends (issue 36, item 7)', async () => {
+    const p = await t.services.platforms.sandbox!.ready()
+    const [row] = await t.database.db
+      .select()
+      .from(channels)
+      .where(eq(channels.id, Number(sandboxId)))
+    const b = row!.platformUserId
+    p.server.restoreToken(b, { accessToken: 'timeout-giver', refreshToken: null, scopes: ['moderator:manage:banned_users'], expiresAt: null })
+    const res = await fetch(`${p.server.apiUrl}/moderation/bans?broadcaster_id=${b}&moderator_id=${b}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer timeout-giver', 'client-id': p.server.clientId, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { user_id: viewer('Spammer').userId, duration: 60 } }),
+    })
+    expect(res.status).toBe(200)
+    // Before: the viewer wrote again at once.
+    expect(await code(CHAT, { c: sandboxId, v: 'Spammer', t: 'again' })).toBe('SANDBOX_VIEWER_RESTRICTED')
+    expect(await code(CHAT, { c: sandboxId, v: 'spammer', t: 'again' })).toBe('SANDBOX_VIEWER_RESTRICTED')
+    expect((await gql(CHAT, { c: sandboxId, v: 'Bystander', t: 'hi' })).body.errors).toBeUndefined()
+  })
+
   it("drives the sandbox channel's overlay: a subscription and a 500-bit cheer from the test console", async () => {
     const { channel } = await ok('query($c: ID!) { channel(id: $c) { overlay { path } } }', { c: sandboxId })
     const res = await t.app.request(`${channel.overlay.path}/events`)
@@ -170,10 +206,10 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     await t.database.db.delete(channels).where(eq(channels.id, realId))
   })
 
-  it('leaves the admin figures alone, and removal deletes everything of the channel', async () => {
+  it('counts its running bot in the admin figures as the client sees it, and removal deletes everything of the channel', async () => {
     const admin = (await t.loginAs('admin')).accessToken
-    const stats = async () => (await ok('{ adminStats { activeBots } }', {}, admin)).adminStats.activeBots
-    expect(await stats()).toBe(0)
+    // The sandbox bot runs and the client's page shows it running: "bots running" says the same (issue 36, item 6).
+    expect(await ok('{ runningBots }', {}, admin)).toEqual({ runningBots: 1 })
     const id = Number(sandboxId)
     await ok('mutation($c: ID!) { createChatTimer(channelId: $c, input: { name: "T", message: "m", intervalMinutes: 5, minLines: 1 }) { id } }', {
       c: sandboxId,
@@ -182,6 +218,7 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     const p = await t.services.platforms.sandbox!.ready()
     const [row] = await t.database.db.select().from(channels).where(eq(channels.id, id))
     expect(await ok('mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: sandboxId })).toEqual({ removeSandboxChannel: true })
+    expect(await ok('{ runningBots }', {}, admin)).toEqual({ runningBots: 0 })
     expect(await t.database.db.select().from(channels).where(eq(channels.id, id))).toEqual([])
     expect(await t.database.db.select().from(channelAccounts).where(eq(channelAccounts.channelId, id))).toEqual([])
     expect(await t.database.db.select().from(chatCommands).where(eq(chatCommands.channelId, id))).toEqual([])

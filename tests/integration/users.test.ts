@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { botPanels, licences, users } from '../../server/src/db/schema'
 import { auditLog } from '../../server/src/modules/audit/audit.tables'
 import { channels } from '../../server/src/modules/channels/channels.tables'
@@ -114,7 +114,7 @@ describe.each(engines)('users on %s', (engine) => {
   })
 
   describe('POST /apps/user/users', () => {
-    it('lets an admin create a client with a plan: 201 {user}, status active, a fresh key, an invitation mail', async () => {
+    it('lets an admin create a client with a plan: 201 {user}, status inactive (no channel yet), a fresh key, an invitation mail', async () => {
       const before = await auditCount()
       const res = await t.json(
         'POST',
@@ -144,7 +144,8 @@ describe.each(engines)('users on %s', (engine) => {
         contact: '+49 30 1234',
         role: 'client',
         currentPlan: 'Pro',
-        status: 'active',
+        // Active needs a running licence and a connected channel with its bot on: none yet.
+        status: 'inactive',
         licenseKey: expect.stringMatching(KEY),
         duration: 90,
         durationTotal: 90,
@@ -168,7 +169,7 @@ describe.each(engines)('users on %s', (engine) => {
         auth(reseller),
       )
       expect(res.status).toBe(201)
-      expect(res.body.user).toMatchObject({ currentPlan: 'Headstarter', status: 'active', licenseKey: key, duration: 60, resellerId: ids.reseller })
+      expect(res.body.user).toMatchObject({ currentPlan: 'Headstarter', status: 'inactive', licenseKey: key, duration: 60, resellerId: ids.reseller })
       const login = await t.json('POST', '/jwt/login', { email: 'bob@example.com', password: 'bob-the-passphrase' })
       expect(login.status).toBe(200)
       const [panel] = await t.database.db.select().from(botPanels).where(eq(botPanels.userId, res.body.user.id))
@@ -371,7 +372,8 @@ describe.each(engines)('users on %s', (engine) => {
       const upd = 'mutation($id: ID!, $i: UpdateUserInput!) { updateUser(id: $id, input: $i) { fullName twitchname status botPanel { active chatbot } } }'
       const own = await t.gql(upd, { id: String(ids.client), i: { twitchname: 'demo_streamer', botPanel: { active: true } } }, client)
       expect(own.body).toEqual({
-        data: { updateUser: { fullName: 'Demo Client', twitchname: 'demo_streamer', status: 'active', botPanel: { active: true, chatbot: true } } },
+        // The panel's switch alone does not make the account active: no channel is connected.
+        data: { updateUser: { fullName: 'Demo Client', twitchname: 'demo_streamer', status: 'inactive', botPanel: { active: true, chatbot: true } } },
       })
       const byReseller = await t.gql(upd, { id: String(ids.client), i: { fullName: 'Demo Client Two' } }, reseller)
       expect(byReseller.body.data.updateUser.fullName).toBe('Demo Client Two')
@@ -499,9 +501,35 @@ describe.each(engines)('users on %s', (engine) => {
       expect((await list('?plan=Pro')).total).toBe(2)
       expect((await list('?role=client')).total).toBe(8)
       expect((await list('?role=admin')).total).toBe(0)
-      expect((await list('?status=inactive')).users.map((u) => u.username)).toEqual(['demo-client'])
-      expect((await list('?status=active')).total).toBe(7)
+      // Active = a running licence and a connected channel with its bot on (active-client.ts): none has a channel yet.
+      expect((await list('?status=inactive')).total).toBe(8)
+      expect((await list('?status=active')).total).toBe(0)
+      const bob = (await list('?q=bob.builds')).users[0]!
+      const channel = (n: number, userId: number, active: boolean, sandbox = false) => ({
+        userId,
+        platform: 'twitch' as const,
+        platformUserId: `st${n}`,
+        login: `status${n}`,
+        displayName: `Status${n}`,
+        active,
+        sandbox,
+      })
+      // A channel with the bot switched off does not count; a sandbox channel with it on does.
+      await t.database.db.insert(channels).values([channel(1, bob.id, false), channel(2, ids.client, true, true)])
+      expect((await list('?status=active')).users.map((u) => u.username).sort()).toEqual(['demo-client'])
+      await t.database.db.update(channels).set({ active: true }).where(eq(channels.platformUserId, 'st1'))
       expect((await list('?status=active&plan=Headstarter&q=b')).users.map((u) => u.username)).toEqual(['bob.builds'])
+      const one = await t.json('GET', `/apps/user/users/${bob.id}`, undefined, auth(admin))
+      expect(one.body.status).toBe('active')
+      expect((await list('?status=inactive&perPage=50')).users).toHaveLength(6)
+      // A licence that has run out makes the account inactive, channel or not.
+      await t.database.db
+        .update(licences)
+        .set({ licensebeginning: '2000-01-01' })
+        .where(and(eq(licences.userId, bob.id), eq(licences.status, 'active')))
+      expect((await t.json('GET', `/apps/user/users/${bob.id}`, undefined, auth(admin))).body.status).toBe('inactive')
+      expect((await list('?status=active')).users.map((u) => u.username)).toEqual(['demo-client'])
+      await t.database.db.delete(channels).where(inArray(channels.platformUserId, ['st1', 'st2']))
     })
 
     it('sorts by the whitelisted columns in the database, ties by id, and pages with page/perPage', async () => {

@@ -60,7 +60,7 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
   fields: (t) => ({
     usersByRole: t.field({ type: [RoleCountRef], description: 'Accounts by role.', resolve: (s) => s.usersByRole }),
     usersByPlan: t.field({ type: [PlanCountRef], description: 'Accounts by the plan of their licence (`None`: no licence).', resolve: (s) => s.usersByPlan }),
-    activeBots: t.exposeInt('activeBots', { description: 'Bots running now on connected channels (sandbox channels not counted).' }),
+    activeBots: t.exposeInt('activeBots', { description: 'Bots the worker reports running now on connected channels, sandbox channels included.' }),
     licencesExpiringSoon: t.exposeInt('licencesExpiringSoon', { description: 'Active licences whose last day is within the next 7 days.' }),
     signupsPerDay: t.field({
       type: [DayCountRef],
@@ -100,7 +100,7 @@ builder.queryField('adminStats', (t) =>
 builder.queryField('runningBots', (t) =>
   t.withAuth({ signedIn: true }).int({
     description:
-      "Bots running now on connected channels, sandbox channels not counted: an admin's count is everyone's, a reseller's their clients', a client's their own.",
+      "Bots the worker reports running now on connected channels, sandbox channels included: an admin's count is everyone's, a reseller's their clients', a client's their own.",
     resolve: (_root, _args, ctx) => ctx.services.admin.runningBots(ctx.principal),
   }),
 )

@@ -43,8 +43,10 @@ type Row = Record<string, unknown>
 const rowsOf = (r: { rows: unknown[] }) => r.rows as Row[]
 
 /**
- * Channels whose bot the worker reports running, sandbox channels left out (they are no
- * one's audience), limited to the scope: every owner, a reseller's clients, or oneself.
+ * Channels whose bot the worker reports running (the real bot statuses), sandbox channels
+ * included as the client's own page shows them running, limited to the scope: every owner,
+ * a reseller's clients, or oneself. The same channels make an account active
+ * (users/active-client.ts).
  */
 function runningBotsSql(scope: Scope) {
   const owners =
@@ -53,7 +55,7 @@ function runningBotsSql(scope: Scope) {
       : scope.kind === 'reseller'
         ? sql`and c.user_id in (select id from users where reseller_id = ${scope.actorId})`
         : sql`and c.user_id = ${scope.actorId}`
-  return sql`select count(*)::int as n from channels c where c.status = 'running' and not c.sandbox ${owners}`
+  return sql`select count(*)::int as n from channels c where c.status = 'running' ${owners}`
 }
 
 /** The admin dashboards' figures (/admin, /admindashboardv2/, /kick/admindashboard/). */

@@ -68,6 +68,8 @@ export interface ChannelsDeps extends ChannelsServiceDeps {
   /** Team members' rows by `channelId:userId` (access.ts). */
   members: Map<string, { until: number; value: { group: MemberGroup; rights: Partial<Record<string, string>> } | null }>
   memberCacheMs: number
+  /** What other modules do once a channel is connected (the follower total is read at once). */
+  connected: Array<(channelId: number) => Promise<void>>
 }
 
 export const changed = ({ pubsub }: ChannelsDeps, channelId: number, what: string) => pubsub.publish('channelChanged', { channelId, what })

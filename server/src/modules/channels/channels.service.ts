@@ -20,7 +20,14 @@ export { bindingCookieName, botModules, labelOf, panelPath, platformLabel, type 
  * A client only ever reaches their own channels: every entry point checks ownership.
  */
 export function createChannelsService(given: ChannelsServiceDeps) {
-  const deps: ChannelsDeps = { ...given, refreshing: new Map(), fence: { status: null }, members: new Map(), memberCacheMs: given.memberCacheMs ?? 0 }
+  const deps: ChannelsDeps = {
+    ...given,
+    refreshing: new Map(),
+    fence: { status: null },
+    members: new Map(),
+    memberCacheMs: given.memberCacheMs ?? 0,
+    connected: [],
+  }
   return {
     ...bindDeps(deps, {
       listForUser,
@@ -65,6 +72,10 @@ export function createChannelsService(given: ChannelsServiceDeps) {
       deps.fence.status = fence
     },
     limits: (userId: number) => planLimits(deps.db, userId),
+    /** Registers what runs once a channel is connected (confirmed), before the confirmation answers; a failure is logged. */
+    onConnected(fn: (channelId: number) => Promise<void>) {
+      deps.connected.push(fn)
+    },
   }
 }
 

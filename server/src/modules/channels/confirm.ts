@@ -117,6 +117,10 @@ export async function confirmConnection(deps: ChannelsDeps, userId: number, id: 
     throw await refuse(new AppError('CONFLICT', `This ${platformLabel[p.platform]} account is already connected to another account`))
   }
   if (outcome.problem === 'plan_limit') throw await refuse(new AppError('PLAN_LIMIT', 'Your plan allows no more connected channels; disconnect one first'))
+  // Awaited, so the page the user returns to shows what they do (the follower total), not "–" until a sync.
+  for (const fn of deps.connected) {
+    await fn(outcome.channelId!).catch((e: Error) => log.warn({ err: e.message, channelId: outcome.channelId }, 'after-connect step failed'))
+  }
   changed(deps, outcome.channelId!, 'connected')
   log.info({ platform: p.platform, channelId: outcome.channelId }, 'channel connected')
   return (await byId(deps, outcome.channelId!))!

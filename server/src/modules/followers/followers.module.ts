@@ -8,7 +8,10 @@ import './followers.schema'
 /** Followers: the list, follow events, the thank-you. */
 export const followersModule = defineModule({
   name: 'followers',
-  services: ({ config, db, now, platforms, channels, webhooks }: Core & { channels: ChannelsService; webhooks: WebhooksService }) => ({
-    followers: createFollowersService({ db, now, channels, platforms, webhooks, syncMs: config.FOLLOWER_SYNC_SECONDS * 1000 }),
-  }),
+  services: ({ config, db, now, platforms, channels, webhooks }: Core & { channels: ChannelsService; webhooks: WebhooksService }) => {
+    const followers = createFollowersService({ db, now, channels, platforms, webhooks, syncMs: config.FOLLOWER_SYNC_SECONDS * 1000 })
+    // A new channel's total is read when it connects, not at the next hourly sync.
+    channels.onConnected(followers.readTotalOnConnect)
+    return { followers }
+  },
 })

@@ -1,3 +1,4 @@
+import { ChannelRef } from '../channels/channels.schema'
 import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import { MAX_THANKS_TEMPLATE, type FollowerItem, type FollowerList } from './followers.service'
@@ -54,6 +55,16 @@ const FollowerSettingsInput = builder.inputType('FollowerSettingsInput', {
     template: t.string({ required: true, description: `At most ${MAX_THANKS_TEMPLATE} characters; the one variable is \${user}.` }),
   }),
 })
+
+builder.objectFields(ChannelRef, (t) => ({
+  followerTotal: t.int({
+    nullable: true,
+    description:
+      "The channel's follower total as the platform last reported it (Twitch: read when it connects, then hourly); null before the first reading and on Kick.",
+    authScopes: { token: 'channel:read' },
+    resolve: (c, _a, ctx) => ctx.services.followers.latestTotal(c.id),
+  }),
+}))
 
 builder.queryFields((t) => ({
   // Followers and analytics: signed in; the services check the channel is the caller's.

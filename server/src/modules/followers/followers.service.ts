@@ -3,7 +3,7 @@ import type { FollowersDeps } from './followers-deps'
 import { recordFollow, thankYou } from './follows'
 import { list } from './list'
 import { settings, settingsOf, updateSettings } from './settings'
-import { followersSyncJob } from './sync-job'
+import { followersSyncJob, latestTotal, readTotalOnConnect } from './sync-job'
 
 export { DEFAULT_THANKS_TEMPLATE, FOLLOWERS_SYNC_MS, MAX_THANKS_TEMPLATE, THANKS_NAMES, type FollowerItem, type FollowerList } from './followers-deps'
 export { thankedNames } from './follows'
@@ -23,6 +23,8 @@ export function createFollowersService(deps: FollowersDeps) {
     recordFollow: (channelId: number, f: NewFollower, source?: 'event' | 'list') => recordFollow(deps, channelId, f, source),
     thankYou: (channelId: number, followerIds: string[]) => thankYou(deps, channelId, followerIds),
     syncJob: followersSyncJob(deps),
+    readTotalOnConnect: (channelId: number) => readTotalOnConnect(deps, channelId),
+    latestTotal: (channelId: number) => latestTotal(deps, channelId),
   }
 }
 

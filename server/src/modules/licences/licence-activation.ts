@@ -5,8 +5,8 @@ import { licences, users, type LicenceRow } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { Scope } from '../../permissions/scope'
 import type { AuditEvent } from '../audit/audit.service'
-import { utcDay } from '../users/user-view'
-import { type LicenceTarget, auditShape } from './licence-view'
+import { daysBetween, utcDay } from '../users/user-view'
+import { type LicenceTarget, MAX_TOTAL_DAYS, auditShape } from './licence-view'
 import type { LicencesDeps } from './licences.deps'
 
 /** Loads a licence for a change, locked; NOT_FOUND when the scope may not manage it. */
@@ -43,9 +43,20 @@ export async function syncPackage(deps: LicencesDeps, tx: Db, userId: number): P
 }
 
 /**
+ * The days a running licence still has on `today` (0 once it has run out or never started):
+ * what an activation carries over from the licence it supersedes.
+ */
+export function remainingDays(l: Pick<LicenceRow, 'totalDays' | 'licensebeginning'>, today: string): number {
+  if (!l.licensebeginning) return 0
+  return Math.max(0, l.totalDays - daysBetween(l.licensebeginning, today))
+}
+
+/**
  * Activates `row` for `target` inside `tx`: package set to the plan, licensebeginning
- * today, any other active licence of the target superseded. A used, revoked or
- * someone else's key is refused with its code. Returns the audit events.
+ * today, any other active licence of the target superseded and its remaining days carried
+ * over into the new key's TotalDays (bought days are never dropped; capped at the longest
+ * licence). A used, revoked or someone else's key is refused with its code. Returns the
+ * audit events.
  */
 export async function activateInTx(deps: LicencesDeps, tx: Db, row: LicenceRow, target: LicenceTarget): Promise<{ licence: LicenceRow; events: AuditEvent[] }> {
   const { plans, now } = deps
@@ -83,12 +94,16 @@ export async function activateInTx(deps: LicencesDeps, tx: Db, row: LicenceRow, 
     .set({ status: 'superseded', updatedAt: at })
     .where(and(eq(licences.userId, target.id), eq(licences.status, 'active'), ne(licences.id, row.id)))
     .returning()
+  const today = utcDay(at)
+  let carried = 0
   for (const s of superseded) {
+    carried += remainingDays(s, today)
     events.push({ action: 'licence.supersede', entity: 'licence', entityId: s.id, before: { status: 'active' }, after: { status: 'superseded' } })
   }
+  const totalDays = Math.min(MAX_TOTAL_DAYS, row.totalDays + carried)
   const [activated] = await tx
     .update(licences)
-    .set({ status: 'active', userId: target.id, licensebeginning: utcDay(at), activatedAt: at, updatedAt: at })
+    .set({ status: 'active', userId: target.id, licensebeginning: today, totalDays, activatedAt: at, updatedAt: at })
     .where(eq(licences.id, row.id))
     .returning()
   const pkg = await syncPackage(deps, tx, target.id)

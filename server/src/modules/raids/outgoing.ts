@@ -5,7 +5,7 @@ import type { PlatformResult } from '../../platforms/types'
 import { parseInput as parse } from '../../validation'
 import type { ChannelRow } from '../channels/channels.tables'
 import { pendingOf, stateOf } from './raid-state'
-import { platformFailure, queryInput, RAID_SCOPE, SEARCH_RESULTS, targetInput, twitchChannel, twitchFor, type RaidsDeps } from './raids-deps'
+import { platformFailure, queryInput, RAID_SCOPE, SANDBOX_TARGET, SEARCH_RESULTS, targetInput, twitchChannel, twitchFor, type RaidsDeps } from './raids-deps'
 import { raids, type RaidRow } from './raids.tables'
 
 async function requireScope({ channels }: RaidsDeps, channel: ChannelRow, scope: string) {
@@ -38,6 +38,10 @@ export async function start(deps: RaidsDeps, userId: number, channelId: number |
   const { channels } = deps
   const targetId = parse(targetInput, rawTarget, 'targetId')
   const channel = await twitchChannel(deps, userId, channelId)
+  // A sandbox channel raids on the local Twitch (its ids are sandbox-…), a real one on Twitch: never across.
+  if (SANDBOX_TARGET.test(targetId) !== channel.sandbox) {
+    throw new AppError('BAD_USER_INPUT', 'Not a Twitch channel id', { targetId: ['Not a Twitch channel id'] })
+  }
   if (targetId === channel.platformUserId) {
     throw new AppError('BAD_USER_INPUT', 'A channel cannot raid itself', { targetId: ['A channel cannot raid itself'] })
   }

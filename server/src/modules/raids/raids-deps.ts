@@ -25,11 +25,12 @@ export const queryInput = z
   .trim()
   .min(1, 'Type a channel name to search for')
   .max(MAX_QUERY_LENGTH, `A search has at most ${MAX_QUERY_LENGTH} characters`)
-/** Twitch user ids are decimal numbers. */
+/** Twitch user ids are decimal numbers; the sandbox's simulated accounts are `sandbox-…` (see start: each side raids only its own). */
+export const SANDBOX_TARGET = /^sandbox-[0-9a-z-]{1,40}$/
 export const targetInput = z
   .string()
   .trim()
-  .regex(/^\d{1,20}$/, 'Not a Twitch channel id')
+  .refine((s) => /^\d{1,20}$/.test(s) || SANDBOX_TARGET.test(s), 'Not a Twitch channel id')
 
 /** The raid panel's view of one channel (spec app state raidActive, raidedChannel). */
 export interface RaidStateShape {

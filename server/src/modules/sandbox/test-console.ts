@@ -1,3 +1,4 @@
+import { AppError } from '../../errors'
 import type { SandboxClip } from '../../platforms/sandbox/twitch-server'
 import { parse, sandboxChannel, viewer, type SandboxDeps, type SandboxInputs } from './sandbox-deps'
 
@@ -6,7 +7,15 @@ import { parse, sandboxChannel, viewer, type SandboxDeps, type SandboxInputs } f
 export async function chat(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['chat']): Promise<string> {
   const i = parse('chat', input)
   const { channel, p } = await sandboxChannel(deps, userId, channelId)
-  return p.server.chat(channel.platformUserId, { ...viewer(i.viewer), badges: [...new Set(i.badges)] }, i.text)
+  const from = viewer(i.viewer)
+  // As on Twitch, a banned or timed-out viewer cannot write until it ends (the bot's timeouts hold).
+  const restriction = p.server.restriction(channel.platformUserId, from.userId)
+  if (restriction !== null) {
+    const why =
+      restriction === 'banned' ? 'This test viewer is banned in this channel' : `This test viewer is timed out until ${new Date(restriction).toISOString()}`
+    throw new AppError('SANDBOX_VIEWER_RESTRICTED', why, { viewer: [why] })
+  }
+  return p.server.chat(channel.platformUserId, { ...from, badges: [...new Set(i.badges)] }, i.text)
 }
 
 export async function stream(deps: SandboxDeps, userId: number, channelId: number | string, input: SandboxInputs['stream']): Promise<boolean> {

@@ -18,8 +18,8 @@ import type { UsersDeps } from './users.deps'
 /**
  * POST /apps/user/users and GraphQL createUser. Admins create any role; resellers create
  * clients, who become theirs. A client needs a plan: a licence key (resellers: from their
- * pool) or, for admins, a plan name (a fresh key is made). The bot panel starts active,
- * so a new client's status is 'active'. Without a password, the user is mailed a link
+ * pool) or, for admins, a plan name (a fresh key is made). The bot panel's switch starts
+ * on; the client is 'inactive' until a channel is connected (active-client.ts). Without a password, the user is mailed a link
  * to choose one (valid INVITE_TTL).
  */
 export async function create(deps: UsersDeps, principal: Principal | null, raw: unknown): Promise<UserView> {

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { roles, type Role } from '../../db/schema'
 import { AppError } from '../../errors'
 import type { Scope } from '../../permissions/scope'
-import { deriveLicence, type UserView } from './user-view'
+import { activeAccountSql, botOnSql } from './active-client'
+import { deriveLicence, utcDay, type UserView } from './user-view'
 import type { UsersDeps } from './users.deps'
 
 /** The whitelisted sorts: each has a btree index (expression, id) over the listed users. */
@@ -44,6 +45,8 @@ export interface CheckedFilter {
   role?: Role
   plan?: string
   status?: 'active' | 'inactive'
+  /** The day the status filter is read on (set with status). */
+  today?: string
 }
 
 export const LISTED = sql.raw(`u.package <> 'None'`)
@@ -108,7 +111,7 @@ export function toView(r: Row, today: string): UserView {
     createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
     botPanel,
     licence,
-    ...deriveLicence(pkg, licence, botPanel.active, today),
+    ...deriveLicence(pkg, licence, r.bot_on === true, today),
   }
 }
 
@@ -119,7 +122,8 @@ export function hydrate(inner: SQL, order: SQL) {
            u.avatar, u.twitchname, u.reseller_id, u.created_at, p.s::text as sort_value,
            b.active as bp_active, b.autostart as bp_autostart, b.chatbot as bp_chatbot,
            b.category_chatbot as bp_category_chatbot,
-           l.id as licence_id, l.licensekey, l.total_days, l.licensebeginning::text as licensebeginning
+           l.id as licence_id, l.licensekey, l.total_days, l.licensebeginning::text as licensebeginning,
+           ${botOnSql(sql`u.id`)} as bot_on
     from (${inner}) p
     join users u on u.id = p.id
     left join bot_panels b on b.user_id = u.id
@@ -151,6 +155,7 @@ export async function checkFilter(deps: UsersDeps, f: UserFilter): Promise<Check
       throw new AppError('BAD_USER_INPUT', 'Unknown status', { status: ['One of active, inactive.'] })
     }
     out.status = f.status
+    out.today = utcDay(deps.now())
   }
   return out
 }
@@ -167,14 +172,15 @@ export function listConditions(scope: Scope, f: CheckedFilter): SQL {
   }
   if (f.role) parts.push(sql`u.role = ${f.role}`)
   if (f.plan) parts.push(sql`u.package = ${f.plan}`)
-  if (f.status === 'active') parts.push(sql`exists (select 1 from bot_panels sb where sb.user_id = u.id and sb.active)`)
-  if (f.status === 'inactive') parts.push(sql`not exists (select 1 from bot_panels sb where sb.user_id = u.id and sb.active)`)
+  // Active as active-client.ts defines it; accounts without a package are neither (status false).
+  if (f.status === 'active') parts.push(activeAccountSql(sql`u.id`, f.today!))
+  if (f.status === 'inactive') parts.push(sql`u.package <> 'None' and not ${activeAccountSql(sql`u.id`, f.today!)}`)
   return parts.length ? sql.join(parts, sql` and `) : sql`true`
 }
 
 export function total(deps: UsersDeps, scope: Scope, f: CheckedFilter): Promise<number> {
   const { counts, rawQuery } = deps
-  const key = JSON.stringify([scope.kind === 'all' ? 'all' : `${scope.kind}:${scope.actorId}`, f.q, f.role, f.plan, f.status, f.everyAccount === true])
+  const key = JSON.stringify([scope.kind === 'all' ? 'all' : `${scope.kind}:${scope.actorId}`, f.q, f.role, f.plan, f.status, f.today, f.everyAccount === true])
   return counts.get(key, async () => {
     const rows = await rawQuery(sql`select count(*)::int as n from users u where ${listConditions(scope, f)}`, { prepare: !f.q })
     return Number(rows[0]?.n ?? 0)

@@ -1,4 +1,5 @@
 import type { Role } from '../../db/schema'
+import { isActiveAccount } from './active-client'
 
 /** One user as the list, the detail and GraphQL see it: the row, its bot panel and its active licence. */
 export interface UserView {
@@ -84,20 +85,21 @@ export const utcDay = (d: Date) => d.toISOString().slice(0, 10)
 
 /**
  * The spec's derivations: duration = TotalDays minus the days elapsed since
- * licensebeginning (negative once expired), durationTotal = TotalDays, status from
- * Botpanel.Active; for Package None: licenseKey 'None', duration 1, durationTotal 1,
+ * licensebeginning (negative once expired), durationTotal = TotalDays, status 'active' as
+ * active-client.ts defines it (licence running and a channel's bot on), else 'inactive'; for Package None: licenseKey 'None', duration 1, durationTotal 1,
  * status false. A package without an active licence (set by an admin) has licenseKey
  * 'None', duration 0, durationTotal 0.
  */
 export function deriveLicence(
   pkg: string,
   licence: UserView['licence'],
-  botActive: boolean,
+  botOn: boolean,
   today: string,
 ): Pick<UserView, 'licenseKey' | 'duration' | 'durationTotal' | 'status'> {
   if (pkg === 'None') return { licenseKey: 'None', duration: 1, durationTotal: 1, status: false }
-  const status = botActive ? 'active' : 'inactive'
-  if (!licence) return { licenseKey: 'None', duration: 0, durationTotal: 0, status }
+  if (!licence) return { licenseKey: 'None', duration: 0, durationTotal: 0, status: 'inactive' }
   const elapsed = licence.licensebeginning ? daysBetween(licence.licensebeginning, today) : 0
-  return { licenseKey: licence.licensekey, duration: licence.totalDays - elapsed, durationTotal: licence.totalDays, status }
+  const duration = licence.totalDays - elapsed
+  const status = isActiveAccount(licence.licensebeginning ? duration : null, botOn) ? 'active' : 'inactive'
+  return { licenseKey: licence.licensekey, duration, durationTotal: licence.totalDays, status }
 }

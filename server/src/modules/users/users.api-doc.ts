@@ -36,7 +36,7 @@ export const userDocs = (listQuery: z.ZodObject) =>
     },
     create: {
       summary: 'Create an account',
-      description: 'Body `{user}` with the new account’s fields (the users service checks them); the account starts active.',
+      description: 'Body `{user}` with the new account’s fields (the users service checks them); the account is inactive until a channel is connected.',
       body: z.object({ user: z.looseObject({}).meta({ description: 'username, email, fullName, role, company, country, contact, currentPlan …' }) }),
       responses: { 201: { description: '`{user}`: the new account.', body: z.object({ user: userItem }) } },
     },

@@ -7,10 +7,10 @@ import type { UserView } from './user-view'
 import type { sortKeys } from './users.service'
 
 const UserStatusEnum = builder.enumType('UserStatus', {
-  description: 'From the bot panel: active when Botpanel.Active is on.',
+  description: 'Whether the account is active (one definition, used everywhere).',
   values: {
-    active: { description: 'The bot panel is active (the bot may run).' },
-    inactive: { description: 'The bot panel is switched off.' },
+    active: { description: 'The licence runs and a connected channel (sandbox included) has its bot switched on.' },
+    inactive: { description: 'Anything else: no running licence, no connected channel, or every bot switched off.' },
   } as const,
 })
 
@@ -54,7 +54,7 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
     status: t.field({
       type: UserStatusEnum,
       nullable: true,
-      description: 'From Botpanel.Active; null for Package None (the REST list says false).',
+      description: 'active when the licence runs and a connected channel has its bot on (see UserStatus); null for Package None (the REST list says false).',
       resolve: (u) => (u.status === false ? null : u.status),
     }),
     avatar: t.exposeString('avatar', { nullable: true, description: 'URL or path of the profile picture; null: none.' }),

@@ -3,6 +3,17 @@ import type { HttpDeps } from '../http'
 import { TwitchClient } from '../twitch/twitch.client'
 import { startTwitchServer, type TwitchServer } from './twitch-server'
 
+/**
+ * The sandbox's own test channels: live from the start, so a sandbox channel has channels to
+ * raid and shout out. Named as what they are (test channels of the sandbox, with no viewers),
+ * never presented as an audience; they exist only on the in-process local Twitch.
+ */
+export const SANDBOX_TEST_CHANNELS = [
+  { id: 'sandbox-test-1', login: 'sandbox_test_channel_1', displayName: 'Sandbox test channel 1', category: 'Just Chatting' },
+  { id: 'sandbox-test-2', login: 'sandbox_test_channel_2', displayName: 'Sandbox test channel 2', category: 'Software and Game Development' },
+  { id: 'sandbox-test-3', login: 'sandbox_test_channel_3', displayName: 'Sandbox test channel 3', category: 'Music' },
+] as const
+
 export interface SandboxPlatform {
   server: TwitchServer
   twitch: TwitchClient
@@ -29,6 +40,10 @@ export function createSandboxRuntime(deps: HttpDeps & { now?: () => number } = {
       deps,
     )
     const platform = { server, twitch, eventSubUrl: server.eventSubUrl }
+    for (const c of SANDBOX_TEST_CHANNELS) {
+      server.addUser({ id: c.id, login: c.login, displayName: c.displayName })
+      server.goLive(c.id, c.category)
+    }
     for (const hook of hooks) await hook(platform)
     return platform
   }

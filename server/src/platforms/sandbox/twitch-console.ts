@@ -139,6 +139,13 @@ export function streamControls(w: TwitchWorld, n: Notifier) {
     chat(broadcasterId: string, from: { userId: string; login: string; name?: string; badges?: string[] }, text: string) {
       return chatEvent(broadcasterId, from, text)
     },
+    /** Whether a viewer may not write in the channel now, as Twitch refuses them: banned, or timed out until (ms). */
+    restriction(broadcasterId: string, userId: string): 'banned' | number | null {
+      const key = `${broadcasterId}:${userId}`
+      if (w.banned.has(key)) return 'banned'
+      const until = w.timeouts.get(key)
+      return until !== undefined && until > now() ? until : null
+    },
     /** Subscriptions per live session. */
     /** The broadcaster's followers, newest first. */
     followersOf(broadcasterId: string): readonly SandboxFollower[] {

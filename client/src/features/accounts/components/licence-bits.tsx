@@ -22,7 +22,7 @@ export function LicenceStatusBadge({ status }: { status: LicenceStatus }) {
   )
 }
 
-/** Bot status of a user (Botpanel.Active); Package None has none. */
+/** Whether a user is active (a running licence and a channel's bot on: server/src/modules/users/active-client.ts); Package None has none. */
 export function UserStatusBadge({ status }: { status: UserStatus | null }) {
   const { t } = useTranslation('accounts')
   if (!status) return <Badge tone="neutral">{t('userStatus.none')}</Badge>

@@ -18,9 +18,8 @@ import { BarList } from '../components/bar-list'
 import { PlatformBreakdown } from '../components/platform-breakdown'
 import { StyledMuted } from '../components/data-table'
 import { SignupsChart } from '../components/signups-chart'
-import { StatCard, StyledStatGrid } from '../components/stat-card'
+import { AdminStatCards } from '../components/admin-stat-cards'
 import { useFormatters } from '../../../lib/format'
-import { ACCOUNT_PATHS } from '../lib/paths'
 import { useAbility } from '../../../lib/ability-context'
 
 const RANGES = [7, 30, 90] as const
@@ -64,7 +63,6 @@ function AdminDashboard({ title }: { title: string }) {
     notifyOnNetworkStatusChange: true,
   })
   const stats = (data ?? previousData)?.adminStats
-  const totalUsers = stats?.usersByRole.reduce((sum, r) => sum + r.count, 0) ?? 0
   // The Kick admin dashboard (spec route) leads with the figures by platform.
   const byPlatform = pathname.startsWith('/kick')
 
@@ -86,40 +84,7 @@ function AdminDashboard({ title }: { title: string }) {
       ) : (
         <>
           {error ? <ErrorState error={error} onRetry={() => void refetch()} /> : null}
-          <StyledStatGrid>
-            <StatCard
-              icon="users"
-              tone="primary"
-              value={format.number(totalUsers)}
-              label={t('admin.totalUsers')}
-              to={ACCOUNT_PATHS.userList}
-              testId="stat-users"
-            />
-            <StatCard icon="bot" tone="success" value={format.number(stats.activeBots)} label={t('admin.activeBots')} testId="stat-bots" />
-            <StatCard
-              icon="key"
-              tone="warning"
-              value={format.number(stats.licencesExpiringSoon)}
-              label={t('admin.expiringSoon')}
-              to={`${ACCOUNT_PATHS.licences}?expiring=7`}
-              testId="stat-expiring"
-            />
-            <StatCard
-              icon="dollar"
-              tone="info"
-              value={format.price(stats.monthlyRevenue, stats.currency)}
-              label={t('admin.monthlyRevenue')}
-              testId="stat-revenue"
-            />
-            <StatCard
-              icon="flag"
-              tone="warning"
-              value={format.number(stats.openFeedbackReports)}
-              label={t('admin.openFeedbackReports')}
-              to="/admin/bot-feedback-reports"
-              testId="stat-feedback"
-            />
-          </StyledStatGrid>
+          <AdminStatCards stats={stats} days={days} />
 
           {byPlatform ? (
             <Panel title={t('admin.platform.title')} testId="platform-panel">

@@ -53,7 +53,7 @@ export default function LicenceActivationPage({ title }: { title: string }) {
   const user = current.data?.user
   const activatedRemaining = activated ? remainingOf(activated) : null
 
-  // A running licence is replaced by the new key (its remaining days are not carried over): ask first.
+  // A running licence is replaced by the new key, which gets its remaining days (the server adds them): say so first.
   const runningDays = user && user.currentPlan !== 'None' && user.duration > 0 ? user.duration : 0
   const [confirming, setConfirming] = useState(false)
 

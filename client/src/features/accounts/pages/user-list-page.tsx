@@ -178,7 +178,7 @@ function UserList({ title, actor }: { title: string; actor: 'admin' | 'reseller'
     <StyledStack>
       <PageHeader
         title={title}
-        subtitle={actor === 'admin' ? t('users.subtitleAdmin') : t('users.subtitleReseller')}
+        subtitle={actor === 'admin' ? (state.everyAccount ? t('users.subtitleAdminAll') : t('users.subtitleAdmin')) : t('users.subtitleReseller')}
         actions={
           <Can I="create" a="User">
             <Button onClick={() => update({ add: '1' }, 'panel')} data-testid="add-user-open">

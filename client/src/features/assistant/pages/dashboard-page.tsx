@@ -2,7 +2,7 @@ import { Fragment, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
-import { RoleTasks } from '../../../components/role-tasks'
+import { AdminOverview } from '../../accounts'
 import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
 import { StyledDetails } from '../../../components/ui/details-list'
@@ -176,6 +176,7 @@ function RaidCooldown({ raid }: { raid: DashboardChannel['raid'] }) {
 
 function ChannelTile({ channel }: { channel: DashboardChannel }) {
   const { t } = useTranslation('assistant')
+  const format = useFormatters()
   const { setPanel } = useChannelSwitches()
   const [busy, setBusy] = useState(false)
   const { status } = channel
@@ -200,6 +201,8 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
       </StyledBadges>
       {reason ? <StyledReason $error={status.state === 'error'}>{reason}</StyledReason> : null}
       <StyledDetails>
+        <dt>{t('dashboard.channel.followers')}</dt>
+        <dd data-testid="follower-total">{channel.followerTotal === null ? t('dashboard.channel.followersNone') : format.number(channel.followerTotal)}</dd>
         <dt>{t('dashboard.channel.messagesLastHour')}</dt>
         <dd>{channel.messagesLastHour}</dd>
         {status.category ? (
@@ -275,7 +278,7 @@ export function preloadData(): Promise<unknown> {
     .catch(() => undefined)
 }
 
-/** /dashboard/: the client's landing — bot status per channel with its auto-moderation counts (24 h), licence, quick start/stop, recent chat; an admin's starts with their tasks. */
+/** /dashboard/: the client's landing — bot status per channel with its auto-moderation counts (24 h), licence, quick start/stop, recent chat; an admin's starts with the overview of the admin figures. */
 export default function DashboardPage({ title }: { title: string }) {
   // Load the namespace once for the whole page (one suspense, not one per tile).
   useTranslation('assistant')
@@ -294,8 +297,8 @@ export default function DashboardPage({ title }: { title: string }) {
       <PageHeader title={title} />
       {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
       {loading && !data ? <ScreenLoadingState testId="assistant-loading" /> : null}
-      {/* An admin's home: their tasks first; the channel tiles only for channels they run themselves. */}
-      {admin ? <RoleTasks section="admin" /> : null}
+      {/* An admin's home: the overview of their figures first; the channel tiles only for channels they run themselves. */}
+      {admin ? <AdminOverview /> : null}
       {data ? (
         <>
           {channels.length === 0 && !admin ? <EmptyChannels /> : null}
