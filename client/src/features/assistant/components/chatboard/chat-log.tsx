@@ -234,11 +234,15 @@ export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
                   <StyledTime dateTime={message.at}>{formatTime(message.at, i18n.language)}</StyledTime>
                   <StyledLine>
                     {message.fromBot ? <StyledRoleBadge $tone="info">{t('chatboard.botBadge')}</StyledRoleBadge> : null}
-                    {message.roles.filter(isKnownRole).map((role) => (
-                      <StyledRoleBadge key={role} $tone={ROLE_TONES[role]}>
-                        {t(`chatboard.roles.${role}`)}
-                      </StyledRoleBadge>
-                    ))}
+                    {/* A bot line says "Bot" only: without a bot account of its own the bot writes as the broadcaster, and is not one. */}
+                    {message.roles
+                      .filter(isKnownRole)
+                      .filter((role) => !(message.fromBot && role === 'broadcaster'))
+                      .map((role) => (
+                        <StyledRoleBadge key={role} $tone={ROLE_TONES[role]}>
+                          {t(`chatboard.roles.${role}`)}
+                        </StyledRoleBadge>
+                      ))}
                     <StyledAuthor $fromBot={message.fromBot}>{message.userName}:</StyledAuthor>
                     {message.removed ? (
                       <>
