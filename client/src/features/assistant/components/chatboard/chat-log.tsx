@@ -58,7 +58,9 @@ const StyledRow = styled.li<{ $fromBot: boolean }>`
   align-items: flex-start;
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  background: ${({ theme, $fromBot }) => ($fromBot ? theme.colors.primarySoft : 'transparent')};
+  /* A bot line is marked by a bar at its start (and its badge), not a tinted background: muted text and names kept too little contrast on it. */
+  background: transparent;
+  box-shadow: ${({ theme, $fromBot }) => ($fromBot ? `inset 3px 0 0 ${theme.colors.primary}` : 'none')};
 
   &:hover,
   &:focus-within {
@@ -91,7 +93,7 @@ const StyledLine = styled.p`
 `
 
 const StyledAuthor = styled.strong<{ $fromBot: boolean }>`
-  color: ${({ theme, $fromBot }) => ($fromBot ? theme.colors.primary : theme.colors.heading)};
+  color: ${({ theme }) => theme.colors.heading};
   margin-right: ${({ theme }) => theme.space.xs};
 `
 
