@@ -152,6 +152,22 @@ describe('layout on a phone and a laptop', () => {
     await page.context().close()
   }, 120_000)
 
+  it('in the dark skin, the mail composer’s recipient lists are themed as the other fields, not a white native list', async () => {
+    const context = await e2e().browser.newContext({ baseURL: e2e().server.url })
+    await context.addInitScript(() => localStorage.setItem('skin', 'dark'))
+    const page = await context.newPage()
+    await signInAs(page, 'client')
+    await visit(page, '/apps/email')
+    await page.getByRole('button', { name: 'Compose' }).click()
+    const dialog = page.getByTestId('compose-dialog')
+    await dialog.waitFor()
+    const look = (selector: string) =>
+      dialog.locator(selector).evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, font: getComputedStyle(el).fontFamily }))
+    const subject = await look('input[name="subject"]')
+    for (const name of ['to', 'cc', 'bcc']) expect(await look(`[data-testid="recipients-${name}"]`), name).toEqual(subject)
+    await context.close()
+  }, 120_000)
+
   it('on a laptop the sidebar and its background cover the window at the bottom of a page taller than the window', async () => {
     const { page } = await signedIn('admin', { width: 1366, height: 600 })
     await page.goto('/pages/faq')
