@@ -1,5 +1,6 @@
 import type { Db } from '../server/src/db/client'
 import { invoicePayments, invoices, type InvoiceBaseStatus } from '../server/src/modules/invoices/invoices.tables'
+import { planSeed } from '../server/src/modules/plans/plans.seed-data'
 import { slug } from '../server/src/modules/shop/shop.seed'
 
 const PEOPLE = [
@@ -14,7 +15,26 @@ const PEOPLE = [
   ['Valerie Perez', 'Bailey Group', 'Congo'],
   ['Susan Dickerson', 'Lopez Ltd', 'Syria'],
 ] as const
-const SERVICES = ['Software Development', 'UI/UX Design & Development', 'Unlimited Extended License', 'Template Customization', 'Software Development']
+/**
+ * What the demo invoices bill: the product's own plans at their catalogue prices (planSeed),
+ * a quantity being a number of licence keys (a reseller buys several). Was the template's
+ * "Software Development" and "Template Customization".
+ */
+export const DEMO_INVOICE_SERVICES: ReadonlyArray<{ description: string; plan: string; term: 'month' | 'year' }> = [
+  { description: 'Pro — 365 days', plan: 'Pro', term: 'year' },
+  { description: 'Pro — 30 days', plan: 'Pro', term: 'month' },
+  { description: 'Headstarter — 365 days', plan: 'Headstarter', term: 'year' },
+  { description: 'Starter — 30 days', plan: 'Starter', term: 'month' },
+  { description: 'Headstarter — 30 days', plan: 'Headstarter', term: 'month' },
+]
+
+/** The catalogue price of a service: the plan's monthly price or its yearly total. */
+export function servicePrice(service: (typeof DEMO_INVOICE_SERVICES)[number]): number {
+  const plan = planSeed.find((p) => p.name === service.plan)
+  const price = service.term === 'year' ? plan?.yearlyTotal : plan?.monthlyPrice
+  if (!price) throw new Error(`No ${service.term} price for the plan ${service.plan}`)
+  return Number(price)
+}
 /** The statuses in turn: Paid, Downloaded, Sent, Draft, Partial Payment, Past Due. */
 const CYCLE: Array<{ stored: InvoiceBaseStatus; paid: 'full' | 'part' | 'none'; pastDue: boolean }> = [
   { stored: 'Sent', paid: 'full', pastDue: false },
@@ -38,7 +58,8 @@ export async function seedDemoInvoices(db: Db, now = Date.now()): Promise<void> 
     const c = CYCLE[i % CYCLE.length]!
     const issued = now - (60 - i) * DAY
     const qty = 1 + (i % 3)
-    const price = 100 + ((i * 137) % 900)
+    const service = DEMO_INVOICE_SERVICES[i % DEMO_INVOICE_SERVICES.length]!
+    const price = servicePrice(service)
     return {
       id: 4987 + i,
       status: c.stored,
@@ -50,8 +71,8 @@ export async function seedDemoInvoices(db: Db, now = Date.now()): Promise<void> 
       clientAddress: `${100 + i * 7} Demo Street`,
       clientCountry: country,
       clientContact: `(555) 01${String(i).padStart(2, '0')}-${String(1000 + i * 37).slice(-4)}`,
-      service: SERVICES[i % SERVICES.length]!,
-      lines: [{ description: SERVICES[i % SERVICES.length]!, qty, price }],
+      service: service.description,
+      lines: [{ description: service.description, qty, price }],
       total: String(qty * price),
       createdAt: new Date(issued),
       updatedAt: new Date(issued),

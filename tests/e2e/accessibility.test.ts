@@ -45,6 +45,51 @@ describe('accessibility (axe-core, WCAG 2 A/AA) on every page in both skins', ()
   )
 
   it.each(['light', 'dark'] as const)(
+    '%s skin: hovered rows keep their contrast: the users list and the chatboard with a viewer’s and the bot’s lines',
+    async (skin) => {
+      const context = await e2e().browser.newContext({ baseURL: e2e().server.url, bypassCSP: true, reducedMotion: 'reduce' })
+      await context.addInitScript((s) => localStorage.setItem('skin', s), skin)
+      const page: Page = await context.newPage()
+      const found: string[] = []
+      // The walks move the pointer off the page: this test puts it on a row, as a user reading the list does.
+      await signInAs(page, 'admin')
+      await visit(page, '/user/list')
+      await page.getByTestId('user-row').first().hover()
+      found.push(...(await violations(page, '[data-testid="user-table"]')).map((v) => `/user/list (hovered) ${v}`))
+      await context.close()
+
+      const client = await e2e().browser.newContext({ baseURL: e2e().server.url, bypassCSP: true, reducedMotion: 'reduce' })
+      await client.addInitScript((s) => localStorage.setItem('skin', s), skin)
+      const chat: Page = await client.newPage()
+      await signInAs(chat, 'client')
+      await visit(chat, '/pages/chatboard')
+      await chat.getByTestId('sandbox-viewer').fill('Newcomer')
+      await chat.getByTestId('sandbox-message').fill(`hello from the ${skin} skin`)
+      await chat.getByTestId('sandbox-send').click()
+      const line = chat.locator('[data-testid="chat-message"][data-from-bot="false"]').filter({ hasText: `hello from the ${skin} skin` })
+      await line.waitFor()
+      await chat.getByTestId('send-input').fill(`Welcome in, ${skin} skin!`)
+      await chat.getByTestId('send-submit').click()
+      const bot = chat
+        .locator('[data-testid="chat-message"][data-from-bot="true"]')
+        .filter({ hasText: `Welcome in, ${skin} skin!` })
+        .first()
+      await bot.waitFor()
+      found.push(...(await violations(chat, '[data-testid="chat-log"]')).map((v) => `/pages/chatboard ${v}`))
+      for (const [name, row] of [
+        ['viewer', line],
+        ['bot', bot],
+      ] as const) {
+        await row.hover()
+        found.push(...(await violations(chat, '[data-testid="chat-log"]')).map((v) => `/pages/chatboard (${name} line hovered) ${v}`))
+      }
+      await client.close()
+      expect(found).toEqual([])
+    },
+    300_000,
+  )
+
+  it.each(['light', 'dark'] as const)(
     '%s skin: no violations on every app page as a reseller',
     async (skin) => {
       expect(await walk(skin, 'reseller', false)).toEqual([])

@@ -150,6 +150,12 @@ describe('the assistant pages in Chromium', () => {
     await card.waitFor()
     expect(await card.getByTestId('channel-account').innerText()).toBe('democaster')
     expect(await card.getByTestId('channel-bot-account').innerText()).toContain('democaster')
+    // What Twitch allowed, in the same words as before the consent: no raw OAuth scope names.
+    const scopes = card.getByTestId('channel-scopes')
+    expect(await scopes.textContent()).toContain('Time out and ban chatters')
+    const lines = await scopes.locator('li').evaluateAll((items) => items.map((li) => ({ scope: li.getAttribute('data-scope'), text: li.textContent })))
+    expect(lines.length).toBeGreaterThan(0)
+    expect(lines.filter((line) => line.text === line.scope)).toEqual([])
     expect(await page.getByTestId('panel-switch-active').getAttribute('aria-checked')).toBe('false')
     expect(await page.getByTestId('channel-limit').innerText()).toContain('1 of 1')
     // Starter allows one channel: connecting another is not offered.

@@ -81,7 +81,7 @@ describe.skipIf(!firebaseToolsPresent)('Firebase sign-in in Chromium', () => {
       await expect.poll(() => page.getByText('This email is already in use.').count()).toBe(1)
 
       await signIn(page, 'new@example.com', 'wrong-passw0rd!')
-      await expect.poll(() => page.getByText('Email or Password is Invalid').count()).toBe(1)
+      await expect.poll(() => page.getByText('Email or password is invalid.').count()).toBe(1)
       await signIn(page, 'new@example.com', 'Str0ng-passw0rd!')
       await page.waitForURL((url) => url.pathname.startsWith('/dashboard'))
 

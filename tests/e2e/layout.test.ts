@@ -68,6 +68,61 @@ describe('layout on a phone and a laptop', () => {
     await page.context().close()
   }, 120_000)
 
+  it('on a phone, the users list’s cards name each field as its column reads, without the sort arrow or the screen-reader text, and stay inside the screen', async () => {
+    const { page } = await signedIn('admin', { width: 390, height: 844 })
+    await visit(page, '/user/list')
+    // Every account, not only those with a package: more cards, longer e-mail addresses.
+    await page.getByTestId('filter-accounts').selectOption('all')
+    await page.waitForURL((url) => url.searchParams.get('accounts') === 'all')
+    await settled(page)
+    const cards = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="user-row"]')].map((row) => ({
+        labels: [...row.children].map((cell) => cell.getAttribute('data-label')),
+        right: Math.max(...[...row.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right)),
+      })),
+    )
+    expect(cards.length).toBeGreaterThan(1)
+    for (const card of cards) {
+      expect(card.labels.filter((label) => label && /[▲▼]|\(/.test(label))).toEqual([])
+      expect(card.right).toBeLessThanOrEqual(390)
+    }
+    await page.context().close()
+  }, 120_000)
+
+  it('on a 1366 px laptop, the conversation page does not scroll sideways once a rule exists', async () => {
+    const { page } = await signedIn('client', { width: 1366, height: 800 })
+    await visit(page, '/pages/Conversation')
+    await page.getByTestId('rule-new').click()
+    await page.getByTestId('rule-pattern').fill('Discord')
+    await page.getByTestId('rule-answer').fill('Hi ${user}, our Discord is discord.gg/sandbox')
+    await page.getByTestId('rule-save').click()
+    await page.locator('[data-testid="rule-row"][data-pattern="Discord"]').waitFor()
+    await settled(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366)
+    await page.context().close()
+  }, 120_000)
+
+  it.each(['/followerfabrik/followdashboard', '/followerfabrik/kickviewerdashboard'])(
+    'at 710 px, the filters of %s stand on one line, each label beside its select',
+    async (path) => {
+      const { page } = await signedIn('client', { width: 710, height: 900 })
+      await visit(page, path)
+      const middles = await page.evaluate(() =>
+        ['range-picker', 'interval-picker'].flatMap((id) => {
+          const select = document.querySelector(`[data-testid="${id}"]`)!
+          const label = document.querySelector(`label[for="${select.id}"]`)!
+          return [label, select].map((el) => {
+            const box = el.getBoundingClientRect()
+            return Math.round(box.top + box.height / 2)
+          })
+        }),
+      )
+      expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(2)
+      await page.context().close()
+    },
+    120_000,
+  )
+
   it('on a laptop, a button beside a field stands level with its input, though the field shows a hint under it', async () => {
     const { page } = await signedIn('client', { width: 1366, height: 800 })
     await page.goto('/pages/raid')
@@ -95,6 +150,22 @@ describe('layout on a phone and a laptop', () => {
       expect(await focusedIsCompose(), close).toBe(true)
     }
     await page.context().close()
+  }, 120_000)
+
+  it('in the dark skin, the mail composer’s recipient lists are themed as the other fields, not a white native list', async () => {
+    const context = await e2e().browser.newContext({ baseURL: e2e().server.url })
+    await context.addInitScript(() => localStorage.setItem('skin', 'dark'))
+    const page = await context.newPage()
+    await signInAs(page, 'client')
+    await visit(page, '/apps/email')
+    await page.getByRole('button', { name: 'Compose' }).click()
+    const dialog = page.getByTestId('compose-dialog')
+    await dialog.waitFor()
+    const look = (selector: string) =>
+      dialog.locator(selector).evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, font: getComputedStyle(el).fontFamily }))
+    const subject = await look('input[name="subject"]')
+    for (const name of ['to', 'cc', 'bcc']) expect(await look(`[data-testid="recipients-${name}"]`), name).toEqual(subject)
+    await context.close()
   }, 120_000)
 
   it('on a laptop the sidebar and its background cover the window at the bottom of a page taller than the window', async () => {

@@ -95,10 +95,13 @@ describe('platform core in Chromium', () => {
   })
 
   describe('sign-in and landing', () => {
-    it('shows the spec message for bad credentials, then lands a client on Dashboard', async () => {
+    it('shows the bad-credentials message once, above the form and not under the e-mail alone, then lands a client on Dashboard', async () => {
       const page = await e2e.newPage()
       await signIn(page, 'client@demo.local', 'wrong-password')
-      await page.getByText('Email or Password is Invalid').waitFor()
+      // It concerns both fields: one alert for the form, in sentence case; neither field is marked as the wrong one.
+      expect(await page.getByTestId('login-alert').innerText()).toBe('Email or password is invalid.')
+      expect(await page.getByText('Email or password is invalid.').count()).toBe(1)
+      expect(await page.getByTestId('login-email').getAttribute('aria-invalid')).not.toBe('true')
       expect(pathOf(page)).toBe('/login')
       await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORDS.client)
       await page.getByTestId('login-submit').click()
@@ -183,7 +186,8 @@ describe('platform core in Chromium', () => {
       await page.getByLabel('Email').fill('newbie@example.com')
       await page.getByLabel('Password', { exact: true }).fill('abc')
       await page.getByTestId('register-submit').click()
-      await page.getByText('Your password is too weak').waitFor()
+      // The spec's text with the rule beside it.
+      await page.getByText('Your password is too weak. Use 8 to 128 characters', { exact: false }).waitFor()
       await page.getByLabel('Password', { exact: true }).fill('Sup3r-Secret-Pass!')
       await page.getByTestId('register-submit').click()
       await page.waitForURL('**/dashboard/')

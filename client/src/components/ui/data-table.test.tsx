@@ -43,6 +43,24 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: /retry|try again/i })).toBeTruthy()
   })
 
+  it('labels each cell (the phone card) with its column’s visible name only: no sort arrow, no screen-reader text', async () => {
+    const withActions: DataColumn<Row>[] = [...columns, { key: 'actions', header: <span className="visually-hidden">Actions</span>, cell: () => 'Edit' }]
+    await renderUi(
+      <DataTable
+        columns={withActions}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="-"
+        sort={{ field: 'name', descending: false }}
+        onSort={() => {}}
+        sortLabel="(sort)"
+      />,
+    )
+    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell')
+    const rowHeader = within(screen.getAllByRole('row')[1]!).getByRole('rowheader')
+    expect([rowHeader, ...cells].map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'Plan', ''])
+  })
+
   it('names each row by its row-header column and says the sort order', async () => {
     const onSort = vi.fn()
     const { user } = await renderUi(

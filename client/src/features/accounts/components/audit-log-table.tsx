@@ -54,8 +54,32 @@ export function changedFields(before: string | null, after: string | null): { fi
     .filter((change) => change.before !== change.after)
 }
 
-function Changes({ before, after }: { before: string | null; after: string | null }) {
+/**
+ * A changed field and its values in the reader's language: the field by the name the forms give
+ * it, a status or a role by its word; what has no word (a name, a date, a number) as written.
+ */
+function useChangeWords(entity: string) {
   const { t } = useTranslation('accounts')
+  const { t: tCommon } = useTranslation()
+  const field = (name: string) =>
+    t(`fields.${name}` as 'fields.user', { defaultValue: t(`audit.fields.${name}` as 'audit.fields.botPanel', { defaultValue: name }) })
+  const value = (name: string, v: string | null) => {
+    if (v === null) return t('audit.none')
+    if (name === 'status') {
+      const key = entity === 'licence' ? `licenceStatus.${v}` : entity === 'user' ? `userStatus.${v}` : null
+      return key ? t(key as 'licenceStatus.active', { defaultValue: v }) : v
+    }
+    if (name === 'role') return roleLabel(tCommon, v)
+    if (v === 'true' || v === 'false') return t(`audit.${v}`)
+    return v
+  }
+  return (change: { field: string; before: string | null; after: string | null }) =>
+    t('audit.change', { field: field(change.field), before: value(change.field, change.before), after: value(change.field, change.after) })
+}
+
+export function Changes({ entity, before, after }: { entity: string; before: string | null; after: string | null }) {
+  const { t } = useTranslation('accounts')
+  const words = useChangeWords(entity)
   const changes = changedFields(before, after)
   if (changes.length === 0) return <StyledMuted>—</StyledMuted>
   return (
@@ -63,9 +87,7 @@ function Changes({ before, after }: { before: string | null; after: string | nul
       <summary>{t('audit.show')}</summary>
       <ul>
         {changes.map((change) => (
-          <li key={change.field}>
-            {t('audit.change', { field: change.field, before: change.before ?? t('audit.none'), after: change.after ?? t('audit.none') })}
-          </li>
+          <li key={change.field}>{words(change)}</li>
         ))}
       </ul>
     </StyledChanges>
@@ -112,7 +134,7 @@ export function AuditLogTable({ entity: fixedEntity, entityId, pageSize = 20 }: 
     },
     { key: 'action', header: t('audit.action'), cell: (entry) => <span title={entry.action}>{verb(entry.action)}</span> },
     { key: 'target', header: t('audit.target'), cell: (entry) => target(entry.entity, entry.entityId, entry.targetName) },
-    { key: 'changes', header: t('audit.changes'), cell: (entry) => <Changes before={entry.before} after={entry.after} /> },
+    { key: 'changes', header: t('audit.changes'), cell: (entry) => <Changes entity={entry.entity} before={entry.before} after={entry.after} /> },
   ]
 
   return (

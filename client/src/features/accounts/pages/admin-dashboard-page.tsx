@@ -40,10 +40,12 @@ const StyledRangeGroup = styled.div`
 `
 
 /**
- * /admin, /admindashboardv2/ and /kick/admindashboard/: the admins' figures and the audit log;
- * /kick/admindashboard/ adds the channel figures by platform (Twitch and Kick).
- * The two others need manage in the route table; /admin (read) lets anyone signed in reach the
- * page, so it sends everyone but an admin to the same not-authorized page the guard uses.
+ * /admin, /admindashboardv2/ and /kick/admindashboard/: the admins' figures. /admin and the Kick
+ * view are the overview (figures, statistics, sign-ups, audit log); /admindashboardv2/ is
+ * "Accounts and revenue" (the figures, accounts by role and plan, revenue by plan), a view of
+ * its own rather than a copy; /kick/admindashboard/ adds the channel figures by platform (Twitch and Kick). The two others need manage in the route table; /admin (read)
+ * lets anyone signed in reach the page, so it sends everyone but an admin to the same
+ * not-authorized page the guard uses.
  */
 export default function AdminDashboardPage({ title }: { title: string }) {
   // Its figures (adminStats) are manage Admin.
@@ -65,6 +67,7 @@ function AdminDashboard({ title }: { title: string }) {
   const stats = (data ?? previousData)?.adminStats
   // The Kick admin dashboard (spec route) leads with the figures by platform.
   const byPlatform = pathname.startsWith('/kick')
+  const accountsView = pathname.startsWith('/admindashboardv2')
 
   return (
     <StyledStack>
@@ -92,88 +95,94 @@ function AdminDashboard({ title }: { title: string }) {
             </Panel>
           ) : null}
 
-          <StatisticsCards admin />
+          {accountsView ? null : <StatisticsCards admin />}
 
-          <Panel
-            title={t('admin.signups')}
-            actions={
-              <StyledRangeGroup role="group" aria-label={t('admin.range')}>
-                {RANGES.map((value) => (
-                  <Button key={value} variant={value === days ? 'primary' : 'secondary'} aria-pressed={value === days} onClick={() => setDays(value)}>
-                    {t('admin.lastDays', { days: value })}
-                  </Button>
-                ))}
-              </StyledRangeGroup>
-            }
-          >
-            <SignupsChart days={stats.signupsPerDay} />
-          </Panel>
-
-          <StyledGrid>
-            <Panel title={t('admin.byRole')}>
-              <BarList
-                testId="users-by-role"
-                items={stats.usersByRole.map((r) => ({
-                  key: r.role,
-                  label: r.role === 'admin' || r.role === 'client' || r.role === 'reseller' ? tShared(`roles.${r.role}`) : r.role,
-                  count: r.count,
-                  display: format.number(r.count),
-                }))}
-              />
-            </Panel>
-            <Panel title={t('admin.byPlan')}>
-              <BarList
-                testId="users-by-plan"
-                items={stats.usersByPlan.map((p) => ({
-                  key: p.plan,
-                  label: p.plan === 'None' ? t('admin.noPackage') : p.plan,
-                  count: p.count,
-                  display: format.number(p.count),
-                }))}
-              />
-            </Panel>
-          </StyledGrid>
-
-          <Panel title={t('admin.revenueByPlan')}>
-            <StyledTableWrap>
-              <StyledTable data-testid="revenue-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('fields.plan')}</th>
-                    <th scope="col">{t('admin.activeLicences')}</th>
-                    <th scope="col">{t('admin.monthlyRevenue')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.revenueByPlan.map((row) => (
-                    <tr key={row.plan}>
-                      <td>{row.plan}</td>
-                      <td>{format.number(row.activeLicences)}</td>
-                      <td>
-                        {row.plan === 'Custom' && row.monthlyRevenue === 0 ? (
-                          <StyledMuted>{t('admin.onRequest')}</StyledMuted>
-                        ) : (
-                          format.price(row.monthlyRevenue, stats.currency)
-                        )}
-                      </td>
-                    </tr>
+          {accountsView ? null : (
+            <Panel
+              title={t('admin.signups')}
+              actions={
+                <StyledRangeGroup role="group" aria-label={t('admin.range')}>
+                  {RANGES.map((value) => (
+                    <Button key={value} variant={value === days ? 'primary' : 'secondary'} aria-pressed={value === days} onClick={() => setDays(value)}>
+                      {t('admin.lastDays', { days: value })}
+                    </Button>
                   ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">{t('admin.total')}</th>
-                    <td>{format.number(stats.revenueByPlan.reduce((sum, row) => sum + row.activeLicences, 0))}</td>
-                    <td>{format.price(stats.monthlyRevenue, stats.currency)}</td>
-                  </tr>
-                </tfoot>
-              </StyledTable>
-            </StyledTableWrap>
-            <StyledMuted>{t('admin.revenueNote')}</StyledMuted>
-          </Panel>
+                </StyledRangeGroup>
+              }
+            >
+              <SignupsChart days={stats.signupsPerDay} />
+            </Panel>
+          )}
 
-          <Panel title={t('admin.audit')}>
-            <AuditLogTable pageSize={10} />
-          </Panel>
+          {accountsView ? (
+            <>
+              <StyledGrid>
+                <Panel title={t('admin.byRole')}>
+                  <BarList
+                    testId="users-by-role"
+                    items={stats.usersByRole.map((r) => ({
+                      key: r.role,
+                      label: r.role === 'admin' || r.role === 'client' || r.role === 'reseller' ? tShared(`roles.${r.role}`) : r.role,
+                      count: r.count,
+                      display: format.number(r.count),
+                    }))}
+                  />
+                </Panel>
+                <Panel title={t('admin.byPlan')}>
+                  <BarList
+                    testId="users-by-plan"
+                    items={stats.usersByPlan.map((p) => ({
+                      key: p.plan,
+                      label: p.plan === 'None' ? t('admin.noPackage') : p.plan,
+                      count: p.count,
+                      display: format.number(p.count),
+                    }))}
+                  />
+                </Panel>
+              </StyledGrid>
+
+              <Panel title={t('admin.revenueByPlan')}>
+                <StyledTableWrap>
+                  <StyledTable data-testid="revenue-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('fields.plan')}</th>
+                        <th scope="col">{t('admin.activeLicences')}</th>
+                        <th scope="col">{t('admin.monthlyRevenue')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {stats.revenueByPlan.map((row) => (
+                        <tr key={row.plan}>
+                          <td>{row.plan}</td>
+                          <td>{format.number(row.activeLicences)}</td>
+                          <td>
+                            {row.plan === 'Custom' && row.monthlyRevenue === 0 ? (
+                              <StyledMuted>{t('admin.onRequest')}</StyledMuted>
+                            ) : (
+                              format.price(row.monthlyRevenue, stats.currency)
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot>
+                      <tr>
+                        <th scope="row">{t('admin.total')}</th>
+                        <td>{format.number(stats.revenueByPlan.reduce((sum, row) => sum + row.activeLicences, 0))}</td>
+                        <td>{format.price(stats.monthlyRevenue, stats.currency)}</td>
+                      </tr>
+                    </tfoot>
+                  </StyledTable>
+                </StyledTableWrap>
+                <StyledMuted>{t('admin.revenueNote')}</StyledMuted>
+              </Panel>
+            </>
+          ) : (
+            <Panel title={t('admin.audit')}>
+              <AuditLogTable pageSize={10} />
+            </Panel>
+          )}
         </>
       )}
     </StyledStack>

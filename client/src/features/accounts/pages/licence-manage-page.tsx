@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router-dom'
+import { useLocation, useSearchParams } from 'react-router-dom'
 import { PageHeader } from '../../../components/ui/page-header'
 import { Panel } from '../../../components/ui/panel'
 import { SelectField } from '../../../components/ui/select-field'
@@ -21,7 +21,11 @@ const EXPIRING = ['7', '30'] as const
 
 const isStatus = (value: string | null): value is LicenceStatus => STATUSES.includes(value as LicenceStatus)
 
-/** /pages/licensev11 and /pages/licensev2: generate, list, assign, extend and revoke keys (admins). */
+/**
+ * /pages/licensev11 ("Licences"): generate, list, assign, extend and revoke keys (admins).
+ * /pages/licensev2 ("Keys to hand out"): generate keys and see those nobody has yet, a view of
+ * its own rather than a copy.
+ */
 export default function LicenceManagePage({ title }: { title: string }) {
   const { isAdmin } = useViewer()
   if (!isAdmin) return <NotAuthorizedContent title={title} />
@@ -31,12 +35,13 @@ export default function LicenceManagePage({ title }: { title: string }) {
 function LicenceManage({ title }: { title: string }) {
   const { t } = useTranslation('accounts')
   const [params, setParams] = useSearchParams()
+  const toHandOut = useLocation().pathname.startsWith('/pages/licensev2')
   const plans = useQuery(AccountsPlansDocument)
   const status = params.get('status')
   const expiring = params.get('expiring')
   const q = params.get('q') ?? ''
   const filters: LicenceFilters = {
-    status: isStatus(status) ? status : null,
+    status: toHandOut ? 'available' : isStatus(status) ? status : null,
     planId: params.get('planId') || null,
     q: q || null,
     expiringWithinDays: expiring && /^\d{1,4}$/.test(expiring) ? Number(expiring) : null,
@@ -73,13 +78,13 @@ function LicenceManage({ title }: { title: string }) {
 
   return (
     <StyledStack>
-      <PageHeader title={title} subtitle={t('licences.subtitle')} />
+      <PageHeader title={title} subtitle={t(toHandOut ? 'licences.subtitleToHandOut' : 'licences.subtitle')} />
       <Can I="manage" a="Licence">
         <Panel title={t('licences.generateTitle')}>
           <GenerateLicencesForm />
         </Panel>
       </Can>
-      <Panel title={t('licences.listTitle')}>
+      <Panel title={t(toHandOut ? 'licences.listToHandOut' : 'licences.listTitle')}>
         <StyledFilters role="search">
           <TextField
             label={t('licences.search')}
@@ -89,19 +94,21 @@ function LicenceManage({ title }: { title: string }) {
             onChange={(e) => setSearch(e.target.value)}
             data-testid="licence-search"
           />
-          <SelectField
-            label={t('fields.status')}
-            value={filters.status ?? ''}
-            onChange={(e) => update('status', e.target.value)}
-            data-testid="licence-filter-status"
-          >
-            <option value="">{t('licences.allStatuses')}</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`licenceStatus.${value}`)}
-              </option>
-            ))}
-          </SelectField>
+          {toHandOut ? null : (
+            <SelectField
+              label={t('fields.status')}
+              value={filters.status ?? ''}
+              onChange={(e) => update('status', e.target.value)}
+              data-testid="licence-filter-status"
+            >
+              <option value="">{t('licences.allStatuses')}</option>
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`licenceStatus.${value}`)}
+                </option>
+              ))}
+            </SelectField>
+          )}
           <SelectField
             label={t('fields.plan')}
             value={filters.planId ?? ''}

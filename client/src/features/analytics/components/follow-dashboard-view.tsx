@@ -7,6 +7,7 @@ import { StyledDetails } from '../../../components/ui/details-list'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { StyledSelect } from '../../../components/ui/form-control'
+import { StyledInlinePicker } from '../../../components/ui/inline-picker'
 import { LoadingState } from '../../../components/ui/loading-state'
 import { PageHeader } from '../../../components/ui/page-header'
 import type { GrowthInterval, Platform } from '../../../gql/types'
@@ -85,11 +86,14 @@ export function FollowDashboardView({ title, platform }: { title: string; platfo
         actions={
           <StyledControls>
             <RangePicker value={days} onChange={setDays} />
-            <label htmlFor={intervalId}>{t('interval.label')}</label>
-            <StyledSelect id={intervalId} value={interval} onChange={(e) => setInterval(e.target.value as GrowthInterval)} data-testid="interval-picker">
-              <option value="day">{t('interval.day')}</option>
-              <option value="week">{t('interval.week')}</option>
-            </StyledSelect>
+            {/* Label and select as one piece, as the period's: the row wraps between pickers, never inside one. */}
+            <StyledInlinePicker>
+              <label htmlFor={intervalId}>{t('interval.label')}</label>
+              <StyledSelect id={intervalId} value={interval} onChange={(e) => setInterval(e.target.value as GrowthInterval)} data-testid="interval-picker">
+                <option value="day">{t('interval.day')}</option>
+                <option value="week">{t('interval.week')}</option>
+              </StyledSelect>
+            </StyledInlinePicker>
           </StyledControls>
         }
       />

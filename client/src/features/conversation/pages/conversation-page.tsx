@@ -15,8 +15,10 @@ import { LogSection } from '../components/log-section'
 import { ModelSection } from '../components/model-section'
 import { RulesSection } from '../components/rules-section'
 
+/** One column as wide as the page: a wide table (the rules) scrolls inside its card, never the page. */
 const StyledStack = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
 `
 

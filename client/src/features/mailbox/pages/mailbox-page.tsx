@@ -23,6 +23,7 @@ import { useMutation, useQuery } from '@apollo/client/react'
 import { apiFetch } from '../../../lib/api-fetch'
 import { useFormatters } from '../../../lib/format'
 import { readAsDataUrl } from '../../../lib/read-file'
+import { StyledSelect } from '../../../components/ui/form-control'
 
 const FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash', 'starred'] as const
 type View = (typeof FOLDERS)[number]
@@ -107,9 +108,11 @@ function RecipientPicker({ label, name, value, onChange }: { label: string; name
     <fieldset>
       <legend>{label}</legend>
       <TextField label={t('findPerson')} name={`${name}-search`} placeholder={t('pickRecipient')} value={filter} onChange={(e) => setFilter(e.target.value)} />
-      <select
+      {/* Themed as every field (the native list was white, in the browser's font, in the dark skin). */}
+      <StyledSelect
         multiple
         aria-label={label}
+        data-testid={`recipients-${name}`}
         name={name}
         value={value}
         onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange([...e.target.selectedOptions].map((o) => o.value))}
@@ -119,7 +122,7 @@ function RecipientPicker({ label, name, value, onChange }: { label: string; name
             {r.name}
           </option>
         ))}
-      </select>
+      </StyledSelect>
     </fieldset>
   )
 }

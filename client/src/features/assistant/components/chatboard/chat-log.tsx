@@ -58,7 +58,9 @@ const StyledRow = styled.li<{ $fromBot: boolean }>`
   align-items: flex-start;
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  background: ${({ theme, $fromBot }) => ($fromBot ? theme.colors.primarySoft : 'transparent')};
+  /* A bot line is marked by a bar at its start (and its badge), not a tinted background: muted text and names kept too little contrast on it. */
+  background: transparent;
+  box-shadow: ${({ theme, $fromBot }) => ($fromBot ? `inset 3px 0 0 ${theme.colors.primary}` : 'none')};
 
   &:hover,
   &:focus-within {
@@ -91,7 +93,7 @@ const StyledLine = styled.p`
 `
 
 const StyledAuthor = styled.strong<{ $fromBot: boolean }>`
-  color: ${({ theme, $fromBot }) => ($fromBot ? theme.colors.primary : theme.colors.heading)};
+  color: ${({ theme }) => theme.colors.heading};
   margin-right: ${({ theme }) => theme.space.xs};
 `
 
@@ -234,11 +236,15 @@ export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
                   <StyledTime dateTime={message.at}>{formatTime(message.at, i18n.language)}</StyledTime>
                   <StyledLine>
                     {message.fromBot ? <StyledRoleBadge $tone="info">{t('chatboard.botBadge')}</StyledRoleBadge> : null}
-                    {message.roles.filter(isKnownRole).map((role) => (
-                      <StyledRoleBadge key={role} $tone={ROLE_TONES[role]}>
-                        {t(`chatboard.roles.${role}`)}
-                      </StyledRoleBadge>
-                    ))}
+                    {/* A bot line says "Bot" only: without a bot account of its own the bot writes as the broadcaster, and is not one. */}
+                    {message.roles
+                      .filter(isKnownRole)
+                      .filter((role) => !(message.fromBot && role === 'broadcaster'))
+                      .map((role) => (
+                        <StyledRoleBadge key={role} $tone={ROLE_TONES[role]}>
+                          {t(`chatboard.roles.${role}`)}
+                        </StyledRoleBadge>
+                      ))}
                     <StyledAuthor $fromBot={message.fromBot}>{message.userName}:</StyledAuthor>
                     {message.removed ? (
                       <>

@@ -18,6 +18,7 @@ import { useChannelSwitches } from '../../hooks/use-channel-switches'
 import { useConnect } from '../../hooks/use-connect'
 import { useStatusReason } from '../../hooks/use-status-reason'
 import { LiveBadge, PlatformBadge, StatusBadge } from '../status-badge'
+import { scopeWords } from '../../lib/scopes'
 
 const StyledChannelCard = styled(StyledCard)`
   display: grid;
@@ -208,10 +209,12 @@ export function ChannelPanelCard({
         {channel.account?.scopes.length ? (
           <StyledScopes>
             <summary>{t('panel.scopes', { platform })}</summary>
-            {/* The platform's own permission names: never translated. */}
-            <ul translate="no">
-              {channel.account.scopes.map((scope) => (
-                <li key={scope}>{scope}</li>
+            {/* Each right in words, as the grant dialog named it before; only a scope we do not know keeps the platform's own name (never translated). */}
+            <ul data-testid="channel-scopes">
+              {scopeWords(channel.account.scopes).map(({ key, scope }) => (
+                <li key={scope} data-scope={scope}>
+                  {key ? t(`scopes.${key}`) : <span translate="no">{scope}</span>}
+                </li>
               ))}
             </ul>
           </StyledScopes>

@@ -1,0 +1,39 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { featureStrings, renderUi } from '../../../../../../tests/support/component'
+import en from '../../locales/en.json'
+import type { AssistantChatMessageFragment } from '../../graphql/chat.generated'
+import { ChatLog } from './chat-log'
+
+const line = (id: string, over: Partial<AssistantChatMessageFragment>): AssistantChatMessageFragment => ({
+  id,
+  channelId: '1',
+  platformMessageId: `m${id}`,
+  userId: 'u1',
+  userLogin: 'democaster',
+  userName: 'DemoCaster',
+  text: 'hello',
+  roles: [],
+  fromBot: false,
+  removed: false,
+  at: '2026-11-28T12:00:00.000Z',
+  ...over,
+})
+
+describe('the chatboard’s log', () => {
+  featureStrings('assistant', en)
+
+  it('badges the bot as the bot, never as the broadcaster whose account it writes with; the broadcaster keeps the badge', async () => {
+    await renderUi(
+      <ChatLog
+        messages={[line('1', { roles: ['broadcaster'], text: '!hello' }), line('2', { roles: ['broadcaster'], fromBot: true, text: 'Hi DemoCaster!' })]}
+        emptyText="-"
+        onModerate={() => {}}
+      />,
+    )
+    const [own, bot] = screen.getAllByTestId('chat-message')
+    expect(within(own!).queryByText('Broadcaster')).not.toBeNull()
+    expect(within(bot!).queryByText('Bot')).not.toBeNull()
+    expect(within(bot!).queryByText('Broadcaster')).toBeNull()
+  })
+})
