@@ -33,6 +33,17 @@ const newKey = () => randomBytes(32).toString('base64url')
 /** Sample names for a test alert: clearly a test, never a real viewer. */
 const TEST_AMOUNTS: Record<AlertType, number> = { follow: 1, sub: 1, resub: 12, gift: 5, cheer: 500, kicks: 100, raid: 25 }
 
+/** Every type's settings (stored, else the defaults), for the bot and the editor. */
+async function loadSettings(db: Db, channelId: number): Promise<AlertSettings[]> {
+  const rows = await db.select().from(alertSettings).where(eq(alertSettings.channelId, channelId))
+  return alertTypes.map((type) => {
+    const r = rows.find((x) => x.type === type)
+    if (!r) return { type, ...defaultAlertSettings[type] }
+    const sound = (alertSounds as readonly string[]).includes(r.sound ?? '') ? (r.sound as AlertSettings['sound']) : null
+    return { type, chat: r.chat, overlay: r.overlay, template: r.template, minimum: r.minimum, durationMs: r.durationMs, sound, imageUrl: r.imageUrl }
+  })
+}
+
 /**
  * Alerts and overlays of a channel: the owner's settings per alert type (on/off in chat and on
  * the overlay, template, minimum, duration, sound, image), and the overlay's secret URL. The
@@ -42,16 +53,7 @@ const TEST_AMOUNTS: Record<AlertType, number> = { follow: 1, sub: 1, resub: 12, 
 export function createAlertsService(deps: { db: Db; log: Logger; now: () => Date; channels: ChannelsService; pubsub: PubSub<Topics> }) {
   const { db, now, channels, pubsub } = deps
 
-  /** Every type's settings (stored, else the defaults), for the bot and the editor. */
-  async function settingsOf(channelId: number): Promise<AlertSettings[]> {
-    const rows = await db.select().from(alertSettings).where(eq(alertSettings.channelId, channelId))
-    return alertTypes.map((type) => {
-      const r = rows.find((x) => x.type === type)
-      if (!r) return { type, ...defaultAlertSettings[type] }
-      const sound = (alertSounds as readonly string[]).includes(r.sound ?? '') ? (r.sound as AlertSettings['sound']) : null
-      return { type, chat: r.chat, overlay: r.overlay, template: r.template, minimum: r.minimum, durationMs: r.durationMs, sound, imageUrl: r.imageUrl }
-    })
-  }
+  const settingsOf = (channelId: number) => loadSettings(db, channelId)
 
   async function settings(userId: number, channelId: number | string) {
     return settingsOf((await channels.owned(userId, channelId)).id)

@@ -96,6 +96,19 @@ function openSink(res: ServerResponse | undefined, cancel: () => void): { body: 
   return { body, sink }
 }
 
+/** Runs `on` for each value of a subscription, one at a time; the answer stops it. */
+function follow<T>(log: Logger, iterable: AsyncIterable<T>, on: (v: T) => unknown) {
+  const it = iterable[Symbol.asyncIterator]()
+  void (async () => {
+    for (;;) {
+      const next = await it.next()
+      if (next.done) return
+      await on(next.value)
+    }
+  })().catch((e: unknown) => log.warn({ err: (e as Error).message }, 'overlay feed ended'))
+  return () => void it.return?.()
+}
+
 /**
  * The overlays held by this process. Each channel with an open overlay has one subscription to
  * its `overlay` and `chatMessage` topics (in Redis with several processes, so an event raised
@@ -183,26 +196,14 @@ export function createOverlayHub(deps: {
     }
   }
 
-  function follow<T>(iterable: AsyncIterable<T>, on: (v: T) => unknown) {
-    const it = iterable[Symbol.asyncIterator]()
-    void (async () => {
-      for (;;) {
-        const next = await it.next()
-        if (next.done) return
-        await on(next.value)
-      }
-    })().catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'overlay feed ended'))
-    return () => void it.return?.()
-  }
-
   function feedOf(row: OverlayRow): ChannelFeed {
     const existing = feeds.get(row.channelId)
     if (existing) return existing
     const id = row.channelId
     const feed: ChannelFeed = { channelId: id, conns: new Set(), hideBot: row.hideBot, stop: () => {} }
     const stops = [
-      follow(deps.pubsub.subscribe('overlay', String(id)), (e) => onOverlayEvent(id, feed, e)),
-      follow(deps.pubsub.subscribe('chatMessage', String(id)), (m: ChatMessageEvent) => {
+      follow(deps.log, deps.pubsub.subscribe('overlay', String(id)), (e) => onOverlayEvent(id, feed, e)),
+      follow(deps.log, deps.pubsub.subscribe('chatMessage', String(id)), (m: ChatMessageEvent) => {
         if (feed.hideBot && m.fromBot) return
         broadcast(feed, { kind: 'chat', id: m.platformMessageId, userId: m.userId, userName: m.userName, text: m.text, roles: m.roles, fromBot: m.fromBot })
       }),

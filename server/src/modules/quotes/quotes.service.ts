@@ -25,13 +25,42 @@ const parse = parseFields
 /** How a quote is shown in chat: #12: "text" (Chess, 2026-11-28). */
 export const quoteLine = (q: QuoteRow) => `#${q.number}: "${q.text}" (${[q.game, q.createdAt.toISOString().slice(0, 10)].filter(Boolean).join(', ')})`
 
+/** A quote as the channel log keeps it. */
+const quoteEntry = (q: QuoteRow) => ({ number: q.number, text: q.text, game: q.game })
+
+/** The next number in the channel, inserted in one transaction (a clash with a concurrent add is tried again once). */
+async function insertQuote(
+  { db, now }: { db: Db; now: () => Date },
+  channelId: number,
+  text: string,
+  game: string | null,
+  addedBy: string | null,
+): Promise<QuoteRow> {
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`coalesce(max(${quotes.number}), 0)::int` })
+        .from(quotes)
+        .where(eq(quotes.channelId, channelId))
+      const [row] = await tx
+        .insert(quotes)
+        .values({ channelId, number: n + 1, text, game, addedBy, createdAt: now(), updatedAt: now() })
+        .returning()
+      return row!
+    })
+  try {
+    return await attempt()
+  } catch (e) {
+    if (isUniqueViolation(e)) return attempt()
+    throw e
+  }
+}
+
 /**
  * Quotes of a channel: `!quote` (random), `!quote 12`, `!quote search words`, `!addquote text`
  * (level-gated, moderators by default), with the game and date recorded; browsed, edited and
  * deleted on the dashboard.
  */
-/** A quote as the channel log keeps it. */
-const quoteEntry = (q: QuoteRow) => ({ number: q.number, text: q.text, game: q.game })
 
 export function createQuotesService(deps: { db: Db; channels: ChannelsService; now: () => Date }) {
   const { db, channels, now } = deps
@@ -43,27 +72,7 @@ export function createQuotesService(deps: { db: Db; channels: ChannelsService; n
     return row?.addPermission ?? 'moderator'
   }
 
-  /** The next number in the channel, inserted in one transaction (a clash with a concurrent add is tried again once). */
-  async function insert(channelId: number, text: string, game: string | null, addedBy: string | null): Promise<QuoteRow> {
-    const attempt = () =>
-      db.transaction(async (tx) => {
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: sql<number>`coalesce(max(${quotes.number}), 0)::int` })
-          .from(quotes)
-          .where(eq(quotes.channelId, channelId))
-        const [row] = await tx
-          .insert(quotes)
-          .values({ channelId, number: n + 1, text, game, addedBy, createdAt: now(), updatedAt: now() })
-          .returning()
-        return row!
-      })
-    try {
-      return await attempt()
-    } catch (e) {
-      if (isUniqueViolation(e)) return attempt()
-      throw e
-    }
-  }
+  const insert = (channelId: number, text: string, game: string | null, addedBy: string | null) => insertQuote(deps, channelId, text, game, addedBy)
 
   async function owned(userId: number, id: number | string): Promise<QuoteRow> {
     const n = Number(id)
