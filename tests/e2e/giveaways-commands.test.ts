@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
+import { openPage, sandboxChat } from './support/pages'
 
 /**
  * Issue 33's done-when on the demo client's sandbox channel, driven from the test console: a
@@ -13,25 +14,8 @@ describe('commands, quotes and giveaways in Chromium', () => {
   let e2e: E2E
   let page: Page
 
-  const open = async (path: string) => {
-    await page.goto(path)
-    await page.getByRole('heading', { level: 1 }).waitFor()
-    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
-  }
-  const line = (text: string) => page.locator('[data-testid="chat-message"][data-from-bot="false"]').filter({ hasText: text })
-  const viewer = async (name: string, moderator = false) => {
-    await page.getByTestId('sandbox-viewer').fill(name)
-    const box = page.getByTestId('sandbox-badge-moderator')
-    if ((await box.isChecked()) !== moderator) await box.setChecked(moderator)
-  }
-  const say = async (name: string, text: string, moderator = false) => {
-    await viewer(name, moderator)
-    await page.getByTestId('sandbox-message').fill(text)
-    await page.getByTestId('sandbox-send').click()
-    await line(text).first().waitFor()
-  }
-  const botSays = (text: string) =>
-    page.locator('[data-testid="chat-message"][data-from-bot="true"]').filter({ hasText: text }).first().waitFor({ timeout: 20_000 })
+  const open = (path: string) => openPage(page, path)
+  const { viewer, say, botSays } = sandboxChat(() => page)
 
   beforeAll(async () => {
     e2e = await startE2E({ SANDBOX: 'auto' })

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
+import { openPage, sandboxChat } from './support/pages'
 
 /**
  * Auto-moderation on the demo client's sandbox channel (issue 30's done-when): a viewer's link
@@ -12,23 +13,9 @@ describe('auto-moderation in Chromium', () => {
   let e2e: E2E
   let page: Page
 
-  const open = async (path: string) => {
-    await page.goto(path)
-    await page.getByRole('heading', { level: 1 }).waitFor()
-    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
-  }
-  const line = (text: string) => page.locator('[data-testid="chat-message"][data-from-bot="false"]').filter({ hasText: text })
-  const say = async (viewer: string, text: string, moderator = false) => {
-    await page.getByTestId('sandbox-viewer').fill(viewer)
-    await page.getByTestId('sandbox-message').fill(text)
-    const box = page.getByTestId('sandbox-badge-moderator')
-    if ((await box.isChecked()) !== moderator) await box.setChecked(moderator)
-    await page.getByTestId('sandbox-send').click()
-    await line(text).waitFor()
-  }
+  const open = (path: string) => openPage(page, path)
+  const { line, say, botSays } = sandboxChat(() => page)
   const removed = (text: string) => line(text).getByTestId('chat-removed').waitFor({ timeout: 20_000 })
-  const botSays = (text: string) =>
-    page.locator('[data-testid="chat-message"][data-from-bot="true"]').filter({ hasText: text }).first().waitFor({ timeout: 20_000 })
 
   beforeAll(async () => {
     e2e = await startE2E({ SANDBOX: 'auto' })

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientPage, closeE2E, startE2E, type E2E } from './support/harness'
+import { openPage } from './support/pages'
 
 /**
  * A fresh server with no Twitch or Kick application configured: the demo client's seeded
@@ -11,11 +12,7 @@ describe('the sandbox channel in Chromium', () => {
   let e2e: E2E
   let page: Page
 
-  const open = async (path: string) => {
-    await page.goto(path)
-    await page.getByRole('heading', { level: 1 }).waitFor()
-    await page.getByTestId('loading-overlay').waitFor({ state: 'detached' })
-  }
+  const open = (path: string) => openPage(page, path)
 
   beforeAll(async () => {
     e2e = await startE2E({ SANDBOX: 'auto' })

@@ -44,3 +44,29 @@ export async function connectChannelIn(page: Page, platform: 'twitch' | 'kick') 
   await confirm.getByTestId('confirm-connection-accept').click()
   await confirm.waitFor({ state: 'hidden' })
 }
+
+/**
+ * The chatboard's sandbox test console on the page `pageOf` answers (a test's page is made in its
+ * beforeAll): pick a test viewer (a moderator or not), say a line as them and wait until the
+ * chatboard shows it, wait for the bot's answer.
+ */
+export function sandboxChat(pageOf: () => Page) {
+  const line = (text: string) => pageOf().locator('[data-testid="chat-message"][data-from-bot="false"]').filter({ hasText: text })
+  const viewer = async (name: string, moderator = false) => {
+    await pageOf().getByTestId('sandbox-viewer').fill(name)
+    const box = pageOf().getByTestId('sandbox-badge-moderator')
+    if ((await box.isChecked()) !== moderator) await box.setChecked(moderator)
+  }
+  return {
+    line,
+    viewer,
+    say: async (name: string, text: string, moderator = false) => {
+      await viewer(name, moderator)
+      await pageOf().getByTestId('sandbox-message').fill(text)
+      await pageOf().getByTestId('sandbox-send').click()
+      await line(text).first().waitFor()
+    },
+    botSays: (text: string) =>
+      pageOf().locator('[data-testid="chat-message"][data-from-bot="true"]').filter({ hasText: text }).first().waitFor({ timeout: 20_000 }),
+  }
+}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { createRawQuery, type RawRow } from '../../db/raw'
 import { roles } from '../../db/schema'
 import { AppError } from '../../errors'
+import { blank, day, text, whole } from './table-params'
 import type { Principal } from '../../permissions/abilities'
 import { requireStaff, scopeOf, type Scope } from '../../permissions/scope'
 import { utcDay } from '../users/user-view'
@@ -59,27 +60,6 @@ export type Grouping = (typeof groupings)[number]
 /** basic, row-group and advanced-search answer whole arrays (the classic shape): at most this many rows. */
 export const WHOLE_LIST_LIMIT = 500
 const MAX_PER_PAGE = 100
-
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v)
-const text = (max: number) => z.preprocess(blank, z.string().trim().max(max, `At most ${max} characters.`).optional())
-const whole = (name: string, min: number, max: number) =>
-  z.preprocess(
-    blank,
-    z.coerce
-      .number({ message: `${name} must be a number` })
-      .int(`${name} must be a whole number`)
-      .min(min, `${name} must be at least ${min}`)
-      .max(max, `${name} must be at most ${max}`)
-      .optional(),
-  )
-const day = (name: string) =>
-  z.preprocess(
-    blank,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be YYYY-MM-DD`)
-      .optional(),
-  )
 
 /** Column filters (advanced search and the SSR table): each narrows the rows, all together. */
 export const filterShape = z.object({

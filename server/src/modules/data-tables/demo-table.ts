@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '../../errors'
+import { blank, day, text, whole } from './table-params'
 
 /**
  * The spec's data tables (§7 GET /good-table/*) answer the table component's demo rows:
@@ -83,26 +84,6 @@ const plain = ({ id, avatar, fullName, email, startDate, salary, status }: DemoR
   status,
 })
 
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v)
-const text = (max: number) => z.preprocess(blank, z.string().trim().max(max, `At most ${max} characters.`).optional())
-const whole = (name: string, min: number, max: number) =>
-  z.preprocess(
-    blank,
-    z.coerce
-      .number({ message: `${name} must be a number` })
-      .int(`${name} must be a whole number`)
-      .min(min, `${name} must be at least ${min}`)
-      .max(max, `${name} must be at most ${max}`)
-      .optional(),
-  )
-const day = (name: string) =>
-  z.preprocess(
-    blank,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be YYYY-MM-DD`)
-      .optional(),
-  )
 const status = z.preprocess(blank, z.enum(demoStatuses, { message: `status must be one of ${demoStatuses.join(', ')}` }).optional())
 
 export const demoSortFields = ['id', 'fullName', 'email', 'startDate', 'salary', 'status'] as const
