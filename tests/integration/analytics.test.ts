@@ -72,7 +72,7 @@ describe.each(engines)('stream sessions, viewer samples and the sync scheduler o
     for (let i = 0; i < 7; i++) p.twitch.follow(BROADCASTER.id, { userId: `old${i}`, login: `old${i}` })
     await p.worker.get(Number(channelId))!.idle()
     await runFor(60 * MIN)
-    expect(helix('/channels/followers')).toBe(1)
+    expect(helix('/channels/followers')).toBe(2) // read once when the channel connected, then the hourly sync
     expect(helix('/streams')).toBe(1) // the bot's own start-up check; the scheduler waits for a live stream
     const dash = await p.ok(await token('client'), DASHBOARD, { p: 'twitch', ...range(), i: 'day' })
     expect(dash.followDashboard.channels).toEqual([{ displayName: 'DemoCaster', total: 7, newInRange: 7 }])

@@ -49,7 +49,8 @@ describe('user list derivations (spec section 3)', () => {
       status: 'inactive',
     })
     expect(deriveLicence('None', licence, true, '2026-01-11')).toEqual({ licenseKey: 'None', duration: 1, durationTotal: 1, status: false })
-    expect(deriveLicence('Pro', null, true, '2026-01-11')).toEqual({ licenseKey: 'None', duration: 0, durationTotal: 0, status: 'active' })
+    // No licence runs: inactive, whatever the bot panel says (one definition of active, active-client.ts).
+    expect(deriveLicence('Pro', null, true, '2026-01-11')).toEqual({ licenseKey: 'None', duration: 0, durationTotal: 0, status: 'inactive' })
   })
 })
 
