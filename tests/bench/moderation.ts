@@ -110,6 +110,7 @@ for (const text of adversarial) {
     filters.check(line(text, r))
     runs.push(performance.now() - a)
   }
+  if (process.env.BENCH_DEBUG) console.log(JSON.stringify(text.slice(0, 20)), runs.map((x) => (x * 1000).toFixed(0)).join(' '))
   runs.sort((a, b) => a - b)
   worst = Math.max(worst, runs[runs.length - 1]!)
   worstMedian = Math.max(worstMedian, runs[10]!)
