@@ -67,6 +67,20 @@ describe.each(engines)('commands, quotes and giveaways on Kick (%s)', (engine) =
     await create({ trigger: '!since', response: '${user} follows since ${followage}' })
     await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: channelId })
     await waitFor(() => worker.get(Number(channelId))?.isConnected, 'the Kick bot')
+    // The connection's own reload may start the bot once more right after: a line sent meanwhile
+    // reaches no bot. It reads the chat once a marker is answered (sent again until it is).
+    await waitFor(
+      async () => {
+        const before = sent().length
+        await kick.chat(BROADCASTER.id, fan(0), '!marker')
+        const answered = async () => sent().length > before
+        return waitFor(answered, 'the marker', 2000).catch(() => false)
+      },
+      'the Kick bot to answer',
+      40_000,
+    )
+    await bot().idle()
+    await waitFor(() => bot().queued === 0, 'the marker answers to be queued out')
   })
 
   afterAll(async () => {
