@@ -708,6 +708,9 @@ export type Config = Omit<z.infer<typeof envSchema>, 'GRAPHIQL' | 'DEMO'> & { GR
 
 export class ConfigError extends Error {}
 
+/** PUBLIC_URL, or the local address: the base of the product's own links (mails, OAuth redirects, sandbox media). */
+export const publicUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
+
 /**
  * Whether DEMO is on: on by default, off by default in production. dist/start.js (scripts/start.ts)
  * picks the program by it before any configuration is loaded.

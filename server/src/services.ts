@@ -1,4 +1,4 @@
-import type { Config } from './config'
+import { publicUrlOf, type Config } from './config'
 import type { Db } from './db/client'
 import type { Logger } from './logger'
 import { createPasswordHasher } from './auth/passwords'
@@ -49,7 +49,7 @@ function createCore(deps: ServiceDeps): Core {
     secret,
     now,
     ms,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl: publicUrlOf(config),
     realtime,
     pubsub: realtime.pubsub,
     invalidations: createInvalidations(realtime, log),

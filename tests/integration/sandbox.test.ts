@@ -118,6 +118,18 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     expect(p.server.clips().map((c) => c.id)).toContain(clip.id)
   })
 
+  it('lists a sandbox clip in the library at once, linked to a page of the product, never twitch.tv (issue 36, item 7a/7b)', async () => {
+    const LIBRARY = 'query($c: ID!) { channelMedia(channelId: $c) { clips { items { id title url } } } }'
+    // The library was read once: before, its copy stayed fresh for an hour and a new clip waited for "Refresh".
+    await ok(LIBRARY, { c: sandboxId })
+    const clip = (await ok('mutation($c: ID!) { sandboxClip(channelId: $c, title: "After the first read") { id url } }', { c: sandboxId })).sandboxClip
+    expect(clip.url).toBe(`http://app.test/pages/VOD?clip=${clip.id}`)
+    t.clock.advance(1) // the library lists what was made before now (this clock stands still)
+    const items = (await ok(LIBRARY, { c: sandboxId })).channelMedia.clips.items
+    expect(items).toContainEqual({ id: clip.id, title: 'After the first read', url: clip.url })
+    expect(JSON.stringify(items)).not.toMatch(/twitch\.tv/)
+  })
+
   it("raids one of the sandbox's own live test channels, as on Twitch (issue 36, item 7)", async () => {
     const SEARCH = 'query($c: ID!, $q: String!) { searchRaidTargets(channelId: $c, query: $q) { id login live } }'
     const found = (await ok(SEARCH, { c: sandboxId, q: 'sandbox test' })).searchRaidTargets

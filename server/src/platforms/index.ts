@@ -1,4 +1,4 @@
-import type { Config } from '../config'
+import { publicUrlOf, type Config } from '../config'
 import type { HttpDeps } from './http'
 import { KickClient } from './kick/kick.client'
 import { createSandboxRuntime, type SandboxRuntime } from './sandbox/runtime'
@@ -35,7 +35,7 @@ export function createPlatforms(config: Config, deps: HttpDeps = {}): Platforms 
     { clientId: config.KICK_CLIENT_ID, clientSecret: config.KICK_CLIENT_SECRET, apiUrl: config.KICK_API_URL, authUrl: config.KICK_AUTH_URL },
     deps,
   )
-  const sandbox = config.SANDBOX === 'off' ? null : createSandboxRuntime(deps)
+  const sandbox = config.SANDBOX === 'off' ? null : createSandboxRuntime({ ...deps, publicUrl: publicUrlOf(config) })
   const sandboxPlatform = async () => {
     if (!sandbox) throw new Error('The sandbox is switched off (SANDBOX=off)')
     return sandbox.ready()

@@ -14,7 +14,9 @@ export async function media(deps: VideosDeps, userId: number, channelId: number 
   const channel = await channels.access(userId, channelId, 'videos', 'view')
   if (channel.platform !== 'twitch') return { channel, supported: false, sync: null }
   let sync = await syncRow(deps, channel.id)
-  const stale = !sync?.syncedAt || now().getTime() - sync.syncedAt.getTime() > STALE_MS
+  // A sandbox channel's platform runs in this process (no request costs anything): its library is
+  // read on every load, so a clip made in the test console is listed at once, without "Refresh".
+  const stale = channel.sandbox || !sync?.syncedAt || now().getTime() - sync.syncedAt.getTime() > STALE_MS
   if (stale && !(await licenceExpired(db, channel.userId, now()))) {
     await syncChannel(deps, channel.id).catch(() => {})
     sync = await syncRow(deps, channel.id)

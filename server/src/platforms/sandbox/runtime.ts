@@ -22,10 +22,15 @@ export interface SandboxPlatform {
 
 /**
  * The sandbox platform: the local Twitch server started in this process on 127.0.0.1 (port 0,
- * on first use), with a Twitch client pointed at it. `onStart` hooks run once after it starts
+ * on first use), with a Twitch client pointed at it. Its clips and videos link to the product's
+ * own library page (`publicUrl`), never to twitch.tv. `onStart` hooks run once after it starts
  * (the sandbox service restores its channels' users and tokens there).
  */
-export function createSandboxRuntime(deps: HttpDeps & { now?: () => number } = {}) {
+/** The product's own page a sandbox clip or video links to: the library, never twitch.tv. */
+export const sandboxMediaUrl = (publicUrl: string, kind: 'clip' | 'video', id: string) =>
+  `${publicUrl.replace(/\/$/, '')}/pages/VOD?${kind}=${encodeURIComponent(id)}`
+
+export function createSandboxRuntime(deps: HttpDeps & { now?: () => number; publicUrl?: string } = {}) {
   let starting: Promise<SandboxPlatform> | null = null
   const hooks: Array<(p: SandboxPlatform) => Promise<void>> = []
   const start = async (): Promise<SandboxPlatform> => {
@@ -34,6 +39,7 @@ export function createSandboxRuntime(deps: HttpDeps & { now?: () => number } = {
       clientSecret: randomBytes(24).toString('hex'),
       now: deps.now,
       keepaliveSeconds: 30,
+      mediaUrl: (kind, id) => sandboxMediaUrl(deps.publicUrl ?? 'http://localhost', kind, id),
     })
     const twitch = new TwitchClient(
       { clientId: server.clientId, clientSecret: server.clientSecret, apiUrl: server.apiUrl, authUrl: server.authUrl, eventSubUrl: server.eventSubUrl },

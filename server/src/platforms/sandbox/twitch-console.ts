@@ -254,6 +254,7 @@ export function mediaControls(w: TwitchWorld) {
         type: 'archive',
         muted_segments: null,
         ...rest,
+        ...(w.mediaUrl ? { url: w.mediaUrl('video', id), thumbnail_url: '' } : {}),
         duration: durationText(durationSeconds),
       }
       videos.set(id, video)

@@ -111,7 +111,7 @@ export function media(w: TwitchWorld, req: Req, p: string, token: Token): Res {
     const creator = users.get(token.userId)
     const clip = addClipFor(w, b, { creator_id: token.userId, creator_name: creator?.displayName ?? '', title: live.category, view_count: 0, duration: 30 })
     clipReady.set(clip.id, now() + state.clipProcessingMs)
-    return { status: 202, body: { data: [{ id: clip.id, edit_url: `https://clips.twitch.tv/${clip.id}/edit` }] } }
+    return { status: 202, body: { data: [{ id: clip.id, edit_url: w.mediaUrl ? clip.url : `https://clips.twitch.tv/${clip.id}/edit` }] } }
   }
   return { status: 404, body: { error: 'Not Found', status: 404, message: 'Not Found' } }
 }
@@ -139,6 +139,7 @@ export function addClipFor(w: TwitchWorld, broadcasterId: string, c: Partial<Twi
     vod_offset: null,
     is_featured: false,
     ...c,
+    ...(w.mediaUrl ? { url: w.mediaUrl('clip', id), embed_url: w.mediaUrl('clip', id), thumbnail_url: '' } : {}),
   }
   w.clips.set(id, clip)
   return clip

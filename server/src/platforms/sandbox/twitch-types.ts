@@ -125,4 +125,10 @@ export interface TwitchServerOptions {
   now?: () => number
   keepaliveSeconds?: number
   tokenTtlSeconds?: number
+  /**
+   * Where a clip's or video's `url` points (and no thumbnail then). The product's sandbox
+   * passes its own pages: its simulated media are never given twitch.tv addresses. Omitted
+   * (tests standing in for Twitch): the twitch.tv addresses Helix gives.
+   */
+  mediaUrl?: (kind: 'clip' | 'video', id: string) => string
 }

@@ -75,6 +75,7 @@ export function createTwitchWorld(opts: TwitchServerOptions) {
   const now = opts.now ?? Date.now
   const keepaliveSeconds = opts.keepaliveSeconds ?? 10
   const ttl = opts.tokenTtlSeconds ?? 14_400
+  const mediaUrl = opts.mediaUrl ?? null
 
   const users = new Map<string, TwitchUser>()
   /** Issued codes; `challenge` is the PKCE S256 challenge when the authorize request sent one. */
@@ -160,6 +161,7 @@ export function createTwitchWorld(opts: TwitchServerOptions) {
     clientId,
     clientSecret,
     now,
+    mediaUrl,
     keepaliveSeconds,
     users,
     codes,

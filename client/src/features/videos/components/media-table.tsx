@@ -31,7 +31,7 @@ const StyledActions = styled.div`
 `
 
 /**
- * Videos or clips as a table: title (a link to the platform), date, length, the platform's view
+ * Videos or clips as a table: title (a link to the platform unless `linked` is false), date, length, the platform's view
  * count, and actions; `empty` when there are none. Rows are `<testId>-row` with `data-id`.
  */
 export function MediaTable<T extends MediaItem>({
@@ -42,6 +42,7 @@ export function MediaTable<T extends MediaItem>({
   testId,
   empty,
   emptyTestId,
+  linked = true,
 }: {
   items: readonly T[]
   caption: string
@@ -50,17 +51,22 @@ export function MediaTable<T extends MediaItem>({
   testId: string
   empty: ReactNode
   emptyTestId: string
+  /** False: the title is plain text (a sandbox channel's media have no page on the platform). */
+  linked?: boolean
 }) {
   const { t, i18n } = useTranslation('videos')
   const columns: DataColumn<T>[] = [
     {
       key: 'title',
       header: t('table.title'),
-      cell: (item) => (
-        <a href={item.url} target="_blank" rel="noreferrer noopener">
-          {item.title || t('table.untitled')}
-        </a>
-      ),
+      cell: (item) =>
+        linked ? (
+          <a href={item.url} target="_blank" rel="noreferrer noopener">
+            {item.title || t('table.untitled')}
+          </a>
+        ) : (
+          item.title || t('table.untitled')
+        ),
     },
     ...(extra ? [{ key: 'extra', header: extra.header, cell: extra.cell }] : []),
     { key: 'date', header: t('table.date'), cell: (item) => formatDay(item.createdAt, i18n.language) },

@@ -52,6 +52,25 @@ const StyledFilters = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `
 
+const StyledSandboxLabel = styled.span`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.sizes.control};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  white-space: nowrap;
+`
+
+/** A sandbox channel's clip or video exists only in this server: a label says so, with no link to Twitch. */
+function SandboxLabel({ kind }: { kind: 'clip' | 'video' }) {
+  const { t } = useTranslation('videos')
+  return (
+    <StyledSandboxLabel title={t('sandbox.hint')} data-testid="sandbox-media-label">
+      {t(`sandbox.${kind}`)}
+    </StyledSandboxLabel>
+  )
+}
+
 const StyledMuted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -100,6 +119,7 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
   const scopes = channel.account?.scopes ?? []
   const canClip = scopes.includes('clips:edit')
   const canDelete = scopes.includes('channel:manage:videos')
+  const sandbox = channel.sandbox
 
   const doRefresh = async () => {
     try {
@@ -181,9 +201,10 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
               empty={t('videos.empty')}
               emptyTestId="videos-empty"
               extra={{ header: t('table.type'), cell: (video) => t(`filters.types.${video.type}`) }}
+              linked={!sandbox}
               actions={(video) => (
                 <>
-                  <LinkActions url={video.url} title={video.title} />
+                  {sandbox ? <SandboxLabel kind="video" /> : <LinkActions url={video.url} title={video.title} />}
                   {canDelete ? (
                     <Button
                       variant="ghost"
@@ -212,7 +233,8 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
               empty={t('clips.empty')}
               emptyTestId="clips-empty"
               extra={{ header: t('table.creator'), cell: (clip) => clip.creatorName }}
-              actions={(clip) => <LinkActions url={clip.url} title={clip.title} />}
+              linked={!sandbox}
+              actions={(clip) => (sandbox ? <SandboxLabel kind="clip" /> : <LinkActions url={clip.url} title={clip.title} />)}
             />
             {media.clips.total > media.clips.items.length ? (
               <StyledMuted>{t('table.more', { shown: media.clips.items.length, total: media.clips.total })}</StyledMuted>
