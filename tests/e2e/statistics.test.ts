@@ -43,6 +43,11 @@ describe('statistics cards in Chromium', () => {
       trailingZeroDisplay: 'stripIfInteger',
     } as Intl.NumberFormatOptions)
     expect(await cards.getByTestId('stat-card-revenue-value').innerText()).toBe(euros.format(revenue.analyticsData.revenue))
+    // Two revenue figures side by side, each named for what it counts (issue 36, item 18): was "Monthly revenue" beside "This month".
+    expect(await page.getByTestId('stat-revenue').innerText()).toContain('Recurring revenue per month')
+    const month = await cards.getByTestId('stat-card-month-revenue').innerText()
+    expect(month).toContain('Received this month')
+    expect(month).toContain('Received last month')
     // The only sign-ins with a browser's User-Agent were Chromium on Linux: all desktop.
     const devices = await cards.getByTestId('stat-card-sessions-device').innerText()
     expect(devices).toMatch(/Desktop\s+100%/)

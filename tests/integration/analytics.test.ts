@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { licences, users } from '../../server/src/db/schema'
 import { createLogger } from '../../server/src/logger'
 import { streamSessions, viewerSamples } from '../../server/src/modules/analytics/analytics.tables'
+import { followerTotals } from '../../server/src/modules/followers/followers.tables'
 import { createSyncScheduler, type SyncScheduler } from '../../server/src/worker/sync-scheduler'
 import { waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
@@ -194,5 +195,38 @@ describe.each(engines)('stream sessions, viewer samples and the sync scheduler o
     expect((await p.t.gql(STATS, { ...range(), from: 'yesterday' }, client)).body.errors[0].extensions.code).toBe('BAD_USER_INPUT')
     const foreign = await p.t.gql(STATS, { ...range(), c: kickChannel }, client)
     expect(foreign.body.errors[0].extensions.code).toBe('NOT_FOUND')
+  })
+
+  it("counts a live stream's chat lines while it runs, not only once it ended (issue 36, item 18)", async () => {
+    p.twitch.goLive(BROADCASTER.id, 'Art')
+    await waitFor(() => openSession(channelId), 'the session to open')
+    for (const i of [0, 1]) p.twitch.chat(BROADCASTER.id, { userId: `l${i}`, login: `liveviewer${i}` }, `live line ${i}`)
+    await p.worker.get(Number(channelId))!.idle()
+    // No viewer sample runs here (the clock stands still): before, the lines waited in memory for the stream's end.
+    await waitFor(async () => (await openSession(channelId))?.chatLines === 2, "the live stream's chat lines")
+    const live = (await p.ok(await token('client'), STATS, { ...range(), c: channelId })).streamStats.find((s: { endedAt: string | null }) => !s.endedAt)
+    expect(live).toMatchObject({ category: 'Art', chatLines: 2 })
+    p.twitch.goOffline(BROADCASTER.id)
+    await waitFor(async () => !(await openSession(channelId)), 'the session to close')
+  })
+
+  it('shows the follower total the follower panel shows, and a growth point for every day of the range (issue 36, item 18)', async () => {
+    const client = await token('client')
+    // No reading stored yet (a channel between its connection and the hourly sync): the dashboard said "–", the panel a number.
+    await p.t.database.db.delete(followerTotals).where(eq(followerTotals.channelId, Number(channelId)))
+    const panel = (await p.ok(client, 'query($c: ID!) { followers(channelId: $c, first: 5) { total } }', { c: channelId })).followers.total
+    expect(panel).toBeGreaterThan(0)
+    const to = p.t.clock.t
+    const days30 = { from: new Date(to - 30 * 86_400_000).toISOString(), to: new Date(to).toISOString() }
+    const dash = (await p.ok(client, DASHBOARD, { p: 'twitch', ...days30, i: 'day' })).followDashboard
+    expect(dash.channels[0].total).toBe(panel)
+    // Every follow of this channel came on one day: the chart had one bar; now each of the 30 days has its point, zeros included.
+    const days = (dash.growth as Array<{ at: string; newFollowers: number }>).map((g) => g.at.slice(0, 10))
+    expect(days).toHaveLength(31) // the range's first (partial) day and the 30 after it
+    expect(days[0]).toBe(days30.from.slice(0, 10))
+    expect(days.at(-1)).toBe(days30.to.slice(0, 10))
+    expect(new Set(days).size).toBe(days.length)
+    expect(dash.growth.filter((g: { newFollowers: number }) => g.newFollowers === 0).length).toBeGreaterThanOrEqual(29)
+    expect(dash.growth.reduce((n: number, g: { newFollowers: number }) => n + g.newFollowers, 0)).toBe(dash.channels[0].newInRange)
   })
 })

@@ -72,7 +72,10 @@ const AdminStatsRef = builder.objectRef<AdminStats>('AdminStats').implement({
       description: 'Monthly revenue by plan: the sum of the monthly price of every active licence of the plan.',
       resolve: (s) => s.revenueByPlan,
     }),
-    monthlyRevenue: t.exposeFloat('monthlyRevenue', { description: 'The sum of revenueByPlan.' }),
+    monthlyRevenue: t.exposeFloat('monthlyRevenue', {
+      description:
+        'Recurring revenue per month: the sum of revenueByPlan (active licences × their plan’s monthly list price). Not money received: the payments received this month are the statistics’ revenue card.',
+    }),
     openFeedbackReports: t.exposeInt('openFeedbackReports', { description: 'Bot feedback reports with status open.' }),
     byPlatform: t.field({
       type: [PlatformFiguresRef],

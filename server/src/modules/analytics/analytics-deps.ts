@@ -6,6 +6,8 @@ import type { ChannelsService } from '../channels/channels.service'
 
 /** How often a live channel's viewer count is read. */
 export const VIEWER_SAMPLE_MS = 5 * 60_000
+/** A live stream's chat lines reach its session this long after the first uncounted one (one write per channel, not per line). */
+export const CHAT_FLUSH_MS = 5_000
 /** The longest date range a dashboard shows. */
 export const MAX_RANGE_DAYS = 400
 const DAY_MS = 86_400_000
@@ -68,12 +70,16 @@ export interface AnalyticsServiceDeps {
   channels: ChannelsService
   platforms: Platforms
   sampleMs?: number
+  /** How soon counted chat lines are written to the live session; default CHAT_FLUSH_MS. */
+  chatFlushMs?: number
 }
 
 /** What the analytics use cases share, built once by createAnalyticsService. */
 export interface AnalyticsDeps extends AnalyticsServiceDeps {
   /** Chat lines counted in memory per channel, added to the open session now and then (not one write per line). */
   chatCounts: Map<number, number>
+  /** The channels whose counted lines have a write scheduled. */
+  chatFlushes: Set<number>
 }
 
-export const analyticsDeps = (deps: AnalyticsServiceDeps): AnalyticsDeps => ({ ...deps, chatCounts: new Map() })
+export const analyticsDeps = (deps: AnalyticsServiceDeps): AnalyticsDeps => ({ ...deps, chatCounts: new Map(), chatFlushes: new Set() })

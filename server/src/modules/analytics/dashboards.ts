@@ -43,6 +43,16 @@ export async function streamStats(
   }))
 }
 
+/** The UTC days (or ISO weeks, by their Monday) the range touches, as YYYY-MM-DD: the buckets date_trunc gives. */
+export function periodsOf(range: { from: Date; to: Date }, interval: Interval): string[] {
+  const DAY = 86_400_000
+  let t = Math.floor(range.from.getTime() / DAY) * DAY
+  if (interval === 'week') t -= ((new Date(t).getUTCDay() + 6) % 7) * DAY
+  const out: string[] = []
+  for (; t < range.to.getTime(); t += interval === 'week' ? 7 * DAY : DAY) out.push(new Date(t).toISOString().slice(0, 10))
+  return out
+}
+
 export async function followDashboard(deps: AnalyticsDeps, userId: number, f: { platform: PlatformName; interval: Interval } & RangeInput) {
   const range = checkRange(f, deps.now())
   const mine = await scope(deps, userId, { platform: f.platform })
@@ -97,7 +107,8 @@ export async function followDashboard(deps: AnalyticsDeps, userId: number, f: { 
     .from(followerEvents)
     .where(inArray(followerEvents.channelId, ids))
     .groupBy(followerEvents.channelId)
-  const points = new Map<string, GrowthPoint>()
+  // One point per day (or week) of the range, those without a follow included: the chart shows the range, not only its busy days.
+  const points = new Map(periodsOf(range, f.interval).map((b): [string, GrowthPoint] => [b, { at: new Date(`${b}T00:00:00Z`), newFollowers: 0, total: null }]))
   const point = (b: string) => {
     let p = points.get(b)
     if (!p) points.set(b, (p = { at: new Date(`${b}T00:00:00Z`), newFollowers: 0, total: null }))

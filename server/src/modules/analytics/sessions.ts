@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { LiveViewers } from '../../platforms/types'
 import type { SyncJob } from '../../worker/sync-scheduler'
-import { VIEWER_SAMPLE_MS, type AnalyticsDeps } from './analytics-deps'
+import { CHAT_FLUSH_MS, VIEWER_SAMPLE_MS, type AnalyticsDeps } from './analytics-deps'
 import { streamSessions, viewerSamples, type StreamSessionRow } from './analytics.tables'
 
 async function openSession({ db }: AnalyticsDeps, channelId: number): Promise<StreamSessionRow | undefined> {
@@ -43,9 +43,23 @@ export async function streamOffline(deps: AnalyticsDeps, channelId: number): Pro
   return rows + closed.length
 }
 
-/** A viewer's chat line the bot received (lines of an offline channel belong to no stream). */
-export function countChatLine({ chatCounts }: AnalyticsDeps, channelId: number) {
+/**
+ * A viewer's chat line the bot received (lines of an offline channel belong to no stream). It
+ * reaches the live session within CHAT_FLUSH_MS, in this process: a live stream shows its chat
+ * lines while it runs (before, only the viewer samples and the stream's end wrote them, so a
+ * stream read 0 lines until it ended when its samples ran elsewhere).
+ */
+export function countChatLine(deps: AnalyticsDeps, channelId: number) {
+  const { chatCounts, chatFlushes } = deps
   chatCounts.set(channelId, (chatCounts.get(channelId) ?? 0) + 1)
+  if (chatFlushes.has(channelId)) return
+  chatFlushes.add(channelId)
+  const timer = setTimeout(() => {
+    chatFlushes.delete(channelId)
+    // A failed write (the database closing on shutdown) loses these lines' count, as before.
+    flushChat(deps, channelId).catch(() => {})
+  }, deps.chatFlushMs ?? CHAT_FLUSH_MS)
+  timer.unref()
 }
 
 /** Folds one reading of the platform's viewer count in; opens or closes the session when an event was missed. */

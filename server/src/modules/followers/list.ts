@@ -4,6 +4,7 @@ import { AppError } from '../../errors'
 import { PlatformRequestError } from '../../platforms/types'
 import type { FollowerList, FollowersDeps } from './followers-deps'
 import { followerEvents } from './followers.tables'
+import { storeTotal } from './sync-job'
 
 /** Kick lists no followers: the follows its webhooks delivered, newest first, cursor = the last row's time and id. */
 async function storedPage(db: Db, channelId: number, first: number, after: string | null): Promise<FollowerList> {
@@ -35,13 +36,8 @@ async function storedPage(db: Db, channelId: number, first: number, after: strin
 }
 
 /** The channel's followers: Twitch's list as Helix pages it, Kick's follows as stored from its webhooks. */
-export async function list(
-  { db, channels, platforms }: FollowersDeps,
-  userId: number,
-  channelId: number | string,
-  firstRaw: number,
-  after: string | null,
-): Promise<FollowerList> {
+export async function list(deps: FollowersDeps, userId: number, channelId: number | string, firstRaw: number, after: string | null): Promise<FollowerList> {
+  const { db, channels, platforms } = deps
   const channel = await channels.access(userId, channelId, 'followers', 'view')
   if (!Number.isInteger(firstRaw) || firstRaw < 1 || firstRaw > 100) throw new AppError('BAD_USER_INPUT', 'first is 1 to 100')
   if (after !== null && (after.length === 0 || after.length > 500)) throw new AppError('BAD_USER_INPUT', 'The cursor is not valid')
@@ -49,6 +45,8 @@ export async function list(
   try {
     const { twitch } = await platforms.twitchOf(channel)
     const page = await channels.actAs(channel.id, 'broadcaster', (as) => twitch.followers(as.token, as.broadcasterId, { first: firstRaw, after }))
+    // The total the platform just gave is the channel's reading: the dashboards show the same figure as this panel.
+    if (page.total !== null) await storeTotal(deps, channel.id, page.total)
     return { ...page, source: 'platform' }
   } catch (e) {
     if (e instanceof PlatformRequestError) throw new AppError('PLATFORM_ERROR', e.message)

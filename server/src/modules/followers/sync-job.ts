@@ -49,7 +49,7 @@ export function followersSyncJob({ db, now, channels, platforms, syncMs }: Follo
 }
 
 /** Today's reading of a channel's follower total (one row a day, the latest wins). */
-async function storeTotal({ db, now }: Pick<FollowersDeps, 'db' | 'now'>, channelId: number, total: number): Promise<void> {
+export async function storeTotal({ db, now }: Pick<FollowersDeps, 'db' | 'now'>, channelId: number, total: number): Promise<void> {
   const at = now()
   await db
     .insert(followerTotals)
