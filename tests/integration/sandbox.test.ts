@@ -180,6 +180,8 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     expect(seen.indexOf('Thank you for subscribing, Supporter!')).toBeGreaterThan(0)
     expect(seen.indexOf('Thank you for subscribing, Supporter!')).toBeLessThan(seen.indexOf('Supporter cheered 500 bits!'))
     await reader.cancel()
+    // The bot says both in chat too, after the overlay: the next test counts the channel's lines.
+    await waitFor(async () => (await lines(Number(sandboxId))).some((l) => l.text === 'Supporter cheered 500 bits!'), "the bot's chat lines")
     expect(await code(SUPPORT, { c: sandboxId, k: 'gift', a: 0 })).toBe('BAD_USER_INPUT')
   })
 
