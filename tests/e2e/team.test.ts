@@ -6,7 +6,8 @@ import { openPage } from './support/pages'
 /**
  * Issue 31's "done when", in the browser: the demo client invites a new address; the
  * invitation mail (outbox) leads to registration; as Moderator the new member sees the
- * sandbox channel's chatboard and moderation (adds a regular) but cannot edit commands;
+ * sandbox channel's chatboard and moderation (adds a regular; a line they send on the chatboard
+ * shows their name) but cannot edit commands;
  * promoted to Editor they add a command; the owner's channel log shows both acts with the
  * member's name; removed, the member loses access on the next request.
  */
@@ -86,6 +87,23 @@ describe('a channel team in Chromium', () => {
       await tokenOf(member),
     )
     expect(refused.errors[0].extensions.code).toBe('FORBIDDEN')
+  })
+
+  it("as Moderator: a line sent on the chatboard is named by the member's name, live on the owner's chatboard too", async () => {
+    // The owner watches first: the line must come with its sender without a reload.
+    await openPage(owner, `/pages/chatboard?channel=${channelId}`)
+    await owner.getByTestId('chat-log').waitFor()
+    await openPage(member, `/pages/chatboard?channel=${channelId}`)
+    await member.getByTestId('send-input').fill('Hello from the team member')
+    await member.getByTestId('send-submit').click()
+    for (const page of [member, owner]) {
+      const line = page.getByTestId('chat-message').filter({ hasText: 'Hello from the team member' })
+      await line
+        .getByTestId('chat-sent-by')
+        .filter({ hasText: `via ${MEMBER.username}` })
+        .waitFor({ timeout: 20_000 })
+      expect(await line.getByTestId('chat-sent-by').textContent()).toBe(`via ${MEMBER.username}`)
+    }
   })
 
   it('promoted to Editor, the member adds a command', async () => {

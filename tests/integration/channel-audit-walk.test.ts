@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { buildSchema } from 'graphql'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import { mailOutbox, users } from '../../server/src/db/schema'
 import { giveawayEntries } from '../../server/src/modules/giveaways/giveaways.tables'
 import { channelAudit } from '../../server/src/modules/channels/channel-audit.tables'
@@ -41,7 +41,7 @@ const NOT_LOGGED: Record<string, string> = {
   removeSandboxChannel: 'the sandbox channel and its log go together',
   refreshChannelMedia: 'reads the platform; changes nothing of the channel',
   sendTestAlert: 'shows a marked test on the overlay; changes nothing',
-  sendChatMessage: 'a chat line, kept by the chatboard and the platform',
+  sendChatMessage: 'a chat line, kept by the chatboard with the account that sent it (chat_senders), and by the platform',
   moderateChat: 'kept in the moderation log with the acting account (moderation_log), and by the platform',
   nukeChat: 'kept in the moderation log with the acting account (moderation_log), and by the platform',
   undoModerationAction: 'kept in the moderation log with the acting account (moderation_log), and by the platform',
@@ -51,10 +51,6 @@ const NOT_LOGGED: Record<string, string> = {
   sandboxRaid: 'a simulated raider in the sandbox',
   sandboxStream: 'the sandbox stream going on or off',
   sandboxSupport: 'a simulated viewer in the sandbox',
-  createWebhookEndpoint: 'not yet: the webhooks module is built before the channels service (a known gap)',
-  updateWebhookEndpoint: 'not yet: the webhooks module is built before the channels service (a known gap)',
-  deleteWebhookEndpoint: 'not yet: the webhooks module is built before the channels service (a known gap)',
-  rotateWebhookSecret: 'not yet: the webhooks module is built before the channels service (a known gap)',
 }
 
 /** Logged, and asserted in the test file named (they need a platform the sandbox does not simulate). */
@@ -291,10 +287,39 @@ describe.each(engines)('every channel mutation writes the channel log on %s', (e
         await ok('mutation($c: ID!) { leaveTeam(channelId: $c) }', { c: channelId }, member.accessToken)
       },
     },
+    {
+      mutation: 'createWebhookEndpoint',
+      action: 'webhook.create',
+      run: async () => {
+        const q = 'mutation($c: ID!) { createWebhookEndpoint(channelId: $c, input: { url: "http://127.0.0.1:9/walk", events: ["follow"] }) { id secret } }'
+        const created = (await ok(q, { c: channelId })).createWebhookEndpoint
+        ids.webhook = created.id
+        secrets.push(created.secret)
+      },
+    },
+    {
+      mutation: 'updateWebhookEndpoint',
+      action: 'webhook.update',
+      run: () => ok('mutation($id: ID!) { updateWebhookEndpoint(id: $id, input: { description: "walk receiver" }) { id } }', { id: ids.webhook }),
+    },
+    {
+      mutation: 'rotateWebhookSecret',
+      action: 'webhook.rotateSecret',
+      run: async () =>
+        secrets.push((await ok('mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: ids.webhook })).rotateWebhookSecret.secret),
+    },
+    {
+      mutation: 'deleteWebhookEndpoint',
+      action: 'webhook.delete',
+      run: () => ok('mutation($id: ID!) { deleteWebhookEndpoint(id: $id) }', { id: ids.webhook }),
+    },
   ]
+  /** The webhook secrets handed out by the steps: none may reach the log. */
+  const secrets: string[] = []
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test' })
+    // A loopback webhook URL needs no name lookup (nothing is delivered in this test).
+    t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'on' })
     owner = (await t.loginAs('client')).accessToken
     channelId = (await ok('mutation { connectSandboxChannel { id } }')).connectSandboxChannel.id
   })
@@ -331,5 +356,20 @@ describe.each(engines)('every channel mutation writes the channel log on %s', (e
       }
     }
     expect(missing).toEqual([])
+  })
+
+  it('keeps what changed on a webhook endpoint, never its secret', async () => {
+    const rows = await t.database.db
+      .select()
+      .from(channelAudit)
+      .where(and(eq(channelAudit.channelId, Number(channelId)), eq(channelAudit.module, 'webhooks')))
+      .orderBy(asc(channelAudit.id))
+    expect(rows.map((r) => r.action)).toEqual(['webhook.create', 'webhook.update', 'webhook.rotateSecret', 'webhook.delete'])
+    expect(rows[1]!.before).toMatchObject({ url: 'http://127.0.0.1:9/walk', description: '' })
+    expect(rows[1]!.after).toMatchObject({ url: 'http://127.0.0.1:9/walk', description: 'walk receiver', events: ['follow'] })
+    expect(secrets).toHaveLength(2)
+    const logged = JSON.stringify(rows)
+    for (const secret of secrets) expect(logged).not.toContain(secret)
+    expect(logged).not.toContain('whsec_')
   })
 })

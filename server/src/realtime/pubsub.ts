@@ -16,6 +16,14 @@ export interface ChatMessageEvent {
   /** Removed by moderation; published again with true when that happens (same id). */
   removed?: boolean
   at: string
+  /** The dashboard account that sent it through the chatboard (owner or team member); null for any other line. */
+  sentBy?: ChatSender | null
+}
+
+/** Who sent a chatboard line from the dashboard. */
+export interface ChatSender {
+  id: string
+  username: string
 }
 
 export interface BotStatusEvent {

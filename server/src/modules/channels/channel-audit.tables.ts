@@ -3,8 +3,8 @@ import { users } from '../../db/schema'
 import { channelModules } from '../../permissions/channel-rights'
 import { channels } from './channels.tables'
 
-/** The channel modules, and the owner's own parts a change may touch: the team, alerts, quotes, giveaways. */
-export const channelAuditModules = [...channelModules, 'team', 'alerts', 'quotes', 'giveaways'] as const
+/** The channel modules, and the owner's own parts a change may touch: the team, alerts, quotes, giveaways, webhook endpoints. */
+export const channelAuditModules = [...channelModules, 'team', 'alerts', 'quotes', 'giveaways', 'webhooks'] as const
 export type ChannelAuditModule = (typeof channelAuditModules)[number]
 
 /**

@@ -9,8 +9,8 @@ import './channels.schema'
 /** The assistant's channels: connections (OAuth), the bot panel, the Kick webhooks (see docs/features/bot-worker.md). */
 export const channelsModule = defineModule({
   name: 'channels',
-  services: ({ config, db, log, now, ms, box, platforms, pubsub, publicUrl, limitStore, webhooks }: Core & { webhooks: WebhooksService }) => ({
-    channels: createChannelsService({
+  services: ({ config, db, log, now, ms, box, platforms, pubsub, publicUrl, limitStore, webhooks }: Core & { webhooks: WebhooksService }) => {
+    const channels = createChannelsService({
       db,
       log,
       now,
@@ -21,21 +21,26 @@ export const channelsModule = defineModule({
       stateTtlSeconds: config.OAUTH_STATE_TTL,
       memberCacheMs: config.PRINCIPAL_CACHE_MS,
       webhooks,
-    }),
-    kickWebhooks: createKickWebhooks({
-      db,
-      log,
-      now,
-      kick: platforms.kick,
-      pubsub,
-      configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY,
-      // Several processes: a message id counts once over all of them (the limits' atomic counter in Redis).
-      firstDelivery:
-        limitStore.kind === 'redis'
-          ? async (messageId, forMs) => (await limitStore.hit(`webhook:kick:${messageId}`, ms(), forMs, false)).count === 1
-          : undefined,
-    }),
-  }),
+    })
+    // Webhook endpoint changes go into the channel's log; the webhooks module is built before this one.
+    webhooks.useAudit((tx, e) => channels.audit(tx, { ...e, module: 'webhooks' }))
+    return {
+      channels,
+      kickWebhooks: createKickWebhooks({
+        db,
+        log,
+        now,
+        kick: platforms.kick,
+        pubsub,
+        configuredKey: config.KICK_WEBHOOK_PUBLIC_KEY,
+        // Several processes: a message id counts once over all of them (the limits' atomic counter in Redis).
+        firstDelivery:
+          limitStore.kind === 'redis'
+            ? async (messageId, forMs) => (await limitStore.hit(`webhook:kick:${messageId}`, ms(), forMs, false)).count === 1
+            : undefined,
+      }),
+    }
+  },
   rest: mountChannelRoutes,
 })
 

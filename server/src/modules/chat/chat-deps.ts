@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import type { Logger } from '../../logger'
 import type { Platforms } from '../../platforms'
 import { PlatformRequestError, type PlatformResult } from '../../platforms/types'
-import type { ChatMessageEvent, Topics } from '../../realtime/pubsub'
+import type { ChatMessageEvent, ChatSender, Topics } from '../../realtime/pubsub'
 import type { ChannelsService } from '../channels/channels.service'
 import type { ChatLimiters } from './chat-limiter'
 import type { ChatMessageRow } from './chat.tables'
@@ -57,7 +57,7 @@ export interface ChatDeps extends ChatOptions {
   moderatedHooks: ModeratedHook[]
 }
 
-export const toEvent = (r: ChatMessageRow): ChatMessageEvent => ({
+export const toEvent = (r: ChatMessageRow, sentBy: ChatSender | null = null): ChatMessageEvent => ({
   id: String(r.id),
   channelId: String(r.channelId),
   platformMessageId: r.platformMessageId,
@@ -69,6 +69,7 @@ export const toEvent = (r: ChatMessageRow): ChatMessageEvent => ({
   fromBot: r.fromBot,
   removed: r.removed,
   at: r.at.toISOString(),
+  sentBy,
 })
 
 /** Runs a platform call; a refusal by the platform becomes the answer, anything else is thrown on. */

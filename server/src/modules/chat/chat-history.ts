@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { IncomingChat } from '../../platforms/types'
 import type { ChatMessageEvent } from '../../realtime/pubsub'
+import { users } from '../../db/schema'
 import { toEvent, type ChatDeps } from './chat-deps'
-import { chatMessages } from './chat.tables'
+import { sendersOf, trimSenders } from './chat-senders'
+import { chatMessages, chatSenders } from './chat.tables'
 
 export async function record(deps: ChatDeps, channelId: number, chat: IncomingChat, fromBot: boolean): Promise<ChatMessageEvent> {
   const [row] = await deps.db
@@ -19,7 +21,10 @@ export async function record(deps: ChatDeps, channelId: number, chat: IncomingCh
       at: chat.at,
     })
     .returning()
-  const event = toEvent(row!)
+  // Only a line of the bot's (or the broadcaster's) account may have come from the chatboard.
+  const mayBeSent = fromBot || chat.roles.includes('broadcaster')
+  const sender = mayBeSent ? ((await sendersOf(deps.db, channelId, [row!.platformMessageId])).get(row!.platformMessageId) ?? null) : null
+  const event = toEvent(row!, sender)
   deps.pubsub.publish('chatMessage', String(channelId), event)
   // Trim to the ring size now and then, not on every line.
   if (++deps.inserted.count % 20 === 0) await trim(deps, channelId)
@@ -28,23 +33,27 @@ export async function record(deps: ChatDeps, channelId: number, chat: IncomingCh
 
 async function trim({ db, historySize }: ChatDeps, channelId: number) {
   const [edge] = await db
-    .select({ id: chatMessages.id })
+    .select({ id: chatMessages.id, at: chatMessages.at })
     .from(chatMessages)
     .where(eq(chatMessages.channelId, channelId))
     .orderBy(desc(chatMessages.id))
     .offset(historySize)
     .limit(1)
-  if (edge) await db.delete(chatMessages).where(and(eq(chatMessages.channelId, channelId), lte(chatMessages.id, edge.id)))
+  if (!edge) return
+  await db.delete(chatMessages).where(and(eq(chatMessages.channelId, channelId), lte(chatMessages.id, edge.id)))
+  await trimSenders(db, channelId, edge.at)
 }
 
 export async function recent({ db, historySize }: ChatDeps, channelId: number, first: number): Promise<ChatMessageEvent[]> {
   const rows = await db
-    .select()
+    .select({ line: chatMessages, senderId: users.id, senderName: users.username })
     .from(chatMessages)
+    .leftJoin(chatSenders, and(eq(chatSenders.channelId, chatMessages.channelId), eq(chatSenders.platformMessageId, chatMessages.platformMessageId)))
+    .leftJoin(users, eq(users.id, chatSenders.accountId))
     .where(eq(chatMessages.channelId, channelId))
     .orderBy(desc(chatMessages.id))
     .limit(Math.min(Math.max(first, 1), historySize))
-  return rows.reverse().map(toEvent)
+  return rows.reverse().map((r) => toEvent(r.line, r.senderId === null ? null : { id: String(r.senderId), username: r.senderName! }))
 }
 
 export async function countSince({ db }: ChatDeps, channelId: number, since: Date): Promise<number> {
@@ -63,7 +72,13 @@ export async function markRemoved({ db, pubsub }: ChatDeps, channelId: number, p
     .set({ removed: true })
     .where(and(eq(chatMessages.channelId, channelId), inArray(chatMessages.platformMessageId, platformMessageIds), eq(chatMessages.removed, false)))
     .returning()
-  for (const r of rows) pubsub.publish('chatMessage', String(channelId), toEvent(r))
+  // The line published again keeps its sender (the chatboard replaces the line by id).
+  const senders = await sendersOf(
+    db,
+    channelId,
+    rows.map((r) => r.platformMessageId),
+  )
+  for (const r of rows) pubsub.publish('chatMessage', String(channelId), toEvent(r, senders.get(r.platformMessageId) ?? null))
 }
 
 /** The line a chatboard action was about: by its message id, else the viewer's latest line; null when gone from the ring. */

@@ -2,6 +2,7 @@ import { AppError } from '../../errors'
 import type { PlatformResult } from '../../platforms/types'
 import { MAX_MESSAGE_LENGTH } from '../commands/template'
 import { platformAnswer, type ChatDeps } from './chat-deps'
+import { recordSender } from './chat-senders'
 
 /**
  * Sends as the bot now (the worker queues within the chat limit; the chatboard checks it). Every
@@ -25,7 +26,11 @@ export function isBotEcho({ echoes }: ChatDeps, channelId: number, messageId: st
   return echoes.isEcho(channelId, messageId, text)
 }
 
-/** Chatboard: a message from the owner or a team member who manages moderation, sent as the bot. */
+/**
+ * Chatboard: a message from the owner or a team member who manages moderation, sent as the bot.
+ * The line is kept as theirs (by the message id the platform answered), so the chatboard names
+ * who sent it, never only the bot or the owner.
+ */
 export async function send(deps: ChatDeps, userId: number, channelId: number | string, textRaw: string): Promise<PlatformResult> {
   const channel = await deps.channels.access(userId, channelId, 'moderation', 'manage')
   const text = textRaw.trim()
@@ -40,5 +45,12 @@ export async function send(deps: ChatDeps, userId: number, channelId: number | s
     const seconds = Math.ceil(limiter.waitMs(t) / 1000)
     throw new AppError('RATE_LIMITED', `Chat limit reached (${limiter.limit} messages per 30 s); try again in ${seconds} s`)
   }
-  return sendAsBot(deps, channel.id, text)
+  const result = await sendAsBot(deps, channel.id, text)
+  if (result.ok && result.id) {
+    // The platform has sent it: a failure here costs the label, not the answer.
+    await recordSender(deps, channel.id, result.id, userId).catch((e: unknown) =>
+      deps.log.warn({ channelId: channel.id, err: (e as Error).message }, 'chat: the sender of a chatboard line was not kept'),
+    )
+  }
+  return result
 }

@@ -1,9 +1,20 @@
 import { guardedByParent } from '../../graphql/field-auth'
 import { builder } from '../../graphql/builder'
 import type { PlatformResult } from '../../platforms/types'
-import type { BotStatusEvent, ChatMessageEvent } from '../../realtime/pubsub'
+import type { BotStatusEvent, ChatMessageEvent, ChatSender } from '../../realtime/pubsub'
 import { BotStatusRef, ChannelRef, type BotStatusShape } from '../channels/channels.schema'
 import type { moderationActions } from './chat.service'
+
+// Reached only through a ChatMessage, which only those who may see the channel's chatboard
+// (its owner, members with view on moderation) reach: Channel.recentMessages and chatMessages.
+const ChatSenderRef = builder.objectRef<ChatSender>('ChatSender').implement({
+  extensions: guardedByParent,
+  description: 'The dashboard account (the channel owner or a team member) that sent a chatboard line.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The account’s id.' }),
+    username: t.exposeString('username', { description: 'The account’s username, as the team list shows it.' }),
+  }),
+})
 
 const ChatMessageRef = builder.objectRef<ChatMessageEvent>('ChatMessage').implement({
   extensions: guardedByParent,
@@ -20,6 +31,12 @@ const ChatMessageRef = builder.objectRef<ChatMessageEvent>('ChatMessage').implem
     fromBot: t.exposeBoolean('fromBot', { description: 'Sent by the bot account.' }),
     removed: t.boolean({ description: 'Removed by moderation (published again with true when it happens).', resolve: (m) => m.removed ?? false }),
     at: t.field({ type: 'DateTime', description: 'When the bot received it.', resolve: (m) => new Date(m.at) }),
+    sentBy: t.field({
+      type: ChatSenderRef,
+      nullable: true,
+      description: 'Who sent it from the chatboard (as the bot, or as the broadcaster without a bot account); null for any other line.',
+      resolve: (m) => m.sentBy ?? null,
+    }),
   }),
 })
 

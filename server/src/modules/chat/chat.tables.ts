@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from '../../db/schema'
 import { channels } from '../channels/channels.tables'
 
 /** The last CHAT_HISTORY_SIZE chat lines per channel, as the bot received them (a ring buffer). */
@@ -28,3 +29,23 @@ export const chatMessages = pgTable(
 )
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect
+
+/**
+ * Who on the dashboard sent a chatboard line (issue 31: a team member's line is theirs, not the
+ * bot's or the owner's), by the message id the platform answered. The line itself arrives later
+ * (or earlier) through the bot, so the two meet by (channel, message id). Trimmed with the ring.
+ */
+export const chatSenders = pgTable(
+  'chat_senders',
+  {
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    platformMessageId: text('platform_message_id').notNull(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.platformMessageId] }), index('chat_senders_channel_created_idx').on(t.channelId, t.createdAt)],
+)

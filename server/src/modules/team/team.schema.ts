@@ -55,6 +55,7 @@ const ChannelAuditModuleEnum = builder.enumType('ChannelAuditModule', {
     alerts: { description: 'Changes to the alerts and the overlay (its secret address replaced, never the secret itself).' },
     quotes: { description: 'Quotes added, changed or deleted, and who may add them.' },
     giveaways: { description: 'Giveaways opened, closed and drawn.' },
+    webhooks: { description: 'Webhook endpoints added, changed, deleted or given a new secret (never the secret itself).' },
   } satisfies Record<(typeof channelAuditModules)[number], { description: string }>,
 })
 

@@ -9,7 +9,7 @@ import { resolveTarget } from './address-guard'
 import { enqueue } from './enqueue'
 import { newWebhookSecret } from './signing'
 import { WEBHOOK_EVENTS, webhookEvents } from './webhook-events'
-import { MAX_ENDPOINTS, type WebhooksDeps } from './webhooks-deps'
+import { auditEndpoint, MAX_ENDPOINTS, type WebhooksDeps } from './webhooks-deps'
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.tables'
 
 /** What is wrong with an endpoint URL, or null. */
@@ -77,6 +77,9 @@ async function ownedEndpoint(deps: WebhooksDeps, userId: number, endpointId: num
   return row.endpoint
 }
 
+/** What the channel log keeps of an endpoint: never its secret. */
+const logged = (e: WebhookEndpointRow) => ({ id: e.id, url: e.url, description: e.description, events: e.events, enabled: e.enabled })
+
 /** Refuses, when saving, a URL whose host resolves to a refused address (delivery checks again). */
 async function checkReachable(deps: WebhooksDeps, url: string): Promise<void> {
   const target = await resolveTarget(new URL(url), deps.settings.allowPrivate)
@@ -100,6 +103,7 @@ export async function createEndpoint(deps: WebhooksDeps, userId: number, channel
       .insert(webhookEndpoints)
       .values({ channelId: id, ...input, secret: newWebhookSecret(), createdAt: at, updatedAt: at })
       .returning()
+    await auditEndpoint(deps, tx, { channelId: id, actorId: userId, action: 'webhook.create', after: logged(row!) })
     return row!
   })
 }
@@ -110,29 +114,44 @@ export async function updateEndpoint(deps: WebhooksDeps, userId: number, endpoin
   if (input.url) await checkReachable(deps, input.url)
   // Switching an endpoint back on starts its failure count afresh.
   const reset = input.enabled === true && !existing.enabled ? { failures: 0, disabledReason: null } : {}
-  const [row] = await deps.db
-    .update(webhookEndpoints)
-    .set({ ...input, ...reset, updatedAt: deps.now() })
-    .where(eq(webhookEndpoints.id, existing.id))
-    .returning()
-  return row!
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ ...input, ...reset, updatedAt: deps.now() })
+      .where(eq(webhookEndpoints.id, existing.id))
+      .returning()
+    await auditEndpoint(deps, tx, { channelId: existing.channelId, actorId: userId, action: 'webhook.update', before: logged(existing), after: logged(row!) })
+    return row!
+  })
 }
 
 export async function deleteEndpoint(deps: WebhooksDeps, userId: number, endpointId: number | string): Promise<boolean> {
   const existing = await ownedEndpoint(deps, userId, endpointId)
-  await deps.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, existing.id))
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, existing.id))
+    await auditEndpoint(deps, tx, { channelId: existing.channelId, actorId: userId, action: 'webhook.delete', before: logged(existing) })
+  })
   return true
 }
 
 /** A new secret; the old one stops working at once (receivers must take the new one). */
 export async function rotateSecret(deps: WebhooksDeps, userId: number, endpointId: number | string): Promise<WebhookEndpointRow> {
   const existing = await ownedEndpoint(deps, userId, endpointId)
-  const [row] = await deps.db
-    .update(webhookEndpoints)
-    .set({ secret: newWebhookSecret(), updatedAt: deps.now() })
-    .where(eq(webhookEndpoints.id, existing.id))
-    .returning()
-  return row!
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ secret: newWebhookSecret(), updatedAt: deps.now() })
+      .where(eq(webhookEndpoints.id, existing.id))
+      .returning()
+    // Which endpoint got a new secret; the secrets themselves stay out of the log.
+    await auditEndpoint(deps, tx, {
+      channelId: existing.channelId,
+      actorId: userId,
+      action: 'webhook.rotateSecret',
+      before: { id: existing.id, url: existing.url },
+    })
+    return row!
+  })
 }
 
 /** The endpoint's delivery log, newest first; `before` pages to older ones. */

@@ -32,6 +32,7 @@ export const webhooksModule = defineModule({
         disableAfter: config.WEBHOOKS_DISABLE_AFTER_FAILURES,
         tickMs: config.WEBHOOKS_TICK_MS,
       },
+      audit: { write: null },
     }
     return { webhooks: createWebhooksService(deps), webhookDelivery: createWebhookDelivery(deps) }
   },

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client'
 import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, redeliver, rotateSecret, sendTest, updateEndpoint } from './endpoints'
 import { enqueue } from './enqueue'
 import { webhookEvents } from './webhook-events'
-import type { WebhooksDeps } from './webhooks-deps'
+import type { WebhookAuditWriter, WebhooksDeps } from './webhooks-deps'
 
 /**
  * Outgoing webhooks of a channel: endpoints (URL, events, secret), events queued in the
@@ -22,8 +22,13 @@ export function createWebhooksService(deps: WebhooksDeps) {
     deliveries: (userId: number, id: number | string, first: number, before?: string | null) => listDeliveries(deps, userId, id, first, before),
     redeliver: (userId: number, deliveryId: number | string) => redeliver(deps, userId, deliveryId),
     sendTest: (userId: number, id: number | string) => sendTest(deps, userId, id),
+    /** The channel log's writer, handed over by the channels module (built after this one): endpoint changes are logged through it. */
+    useAudit: (write: WebhookAuditWriter) => {
+      deps.audit.write = write
+    },
   }
 }
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>
+export type { WebhookAuditEvent, WebhookAuditWriter } from './webhooks-deps'
 export { createWebhookDelivery, type WebhookDelivery } from './delivery'

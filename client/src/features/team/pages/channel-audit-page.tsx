@@ -22,6 +22,7 @@ const MODULES: readonly ChannelAuditModule[] = [
   'alerts',
   'quotes',
   'giveaways',
+  'webhooks',
   'team',
 ]
 const PAGE = 25

@@ -17,6 +17,7 @@ const line = (id: string, over: Partial<AssistantChatMessageFragment>): Assistan
   fromBot: false,
   removed: false,
   at: '2026-11-28T12:00:00.000Z',
+  sentBy: null,
   ...over,
 })
 
@@ -35,5 +36,25 @@ describe('the chatboard’s log', () => {
     expect(within(own!).queryByText('Broadcaster')).not.toBeNull()
     expect(within(bot!).queryByText('Bot')).not.toBeNull()
     expect(within(bot!).queryByText('Broadcaster')).toBeNull()
+  })
+
+  it('names the dashboard account that sent a chatboard line, and no one on the other lines', async () => {
+    await renderUi(
+      <ChatLog
+        messages={[
+          line('1', { roles: ['broadcaster'], fromBot: true, text: 'Raid at 9', sentBy: { id: '7', username: 'chatmod' } }),
+          line('2', { roles: ['broadcaster'], fromBot: true, text: 'Hi DemoCaster!' }),
+          line('3', { text: 'hello' }),
+        ]}
+        emptyText="-"
+        onModerate={() => {}}
+      />,
+    )
+    const [sent, bot, viewer] = screen.getAllByTestId('chat-message')
+    const label = within(sent!).getByTestId('chat-sent-by')
+    expect(label.textContent).toBe('via chatmod')
+    expect(label.getAttribute('title')).toBe('Sent from the dashboard by chatmod')
+    expect(within(bot!).queryByTestId('chat-sent-by')).toBeNull()
+    expect(within(viewer!).queryByTestId('chat-sent-by')).toBeNull()
   })
 })

@@ -97,6 +97,14 @@ const StyledAuthor = styled.strong<{ $fromBot: boolean }>`
   margin-right: ${({ theme }) => theme.space.xs};
 `
 
+/** Who on the dashboard sent a chatboard line (the owner or a team member): small, after the line. */
+const StyledSentBy = styled.small`
+  margin-left: ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  white-space: nowrap;
+`
+
 const StyledRoleBadge = styled(StyledBadge)`
   margin-right: ${({ theme }) => theme.space.xs};
   padding: 0 ${({ theme }) => theme.space.xs};
@@ -256,6 +264,11 @@ export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
                     ) : (
                       <span data-testid="chat-text">{message.text}</span>
                     )}
+                    {message.sentBy ? (
+                      <StyledSentBy title={t('chatboard.sentByTitle', { name: message.sentBy.username })} data-testid="chat-sent-by">
+                        {t('chatboard.sentBy', { name: message.sentBy.username })}
+                      </StyledSentBy>
+                    ) : null}
                   </StyledLine>
                   <StyledActions>
                     <StyledActionButton
