@@ -36,4 +36,15 @@ describe('the chatboard’s log', () => {
     expect(within(bot!).queryByText('Bot')).not.toBeNull()
     expect(within(bot!).queryByText('Broadcaster')).toBeNull()
   })
+
+  it('offers delete, timeout and ban on a line only with onModerate (a member who only views moderation gets none)', async () => {
+    const { unmount } = await renderUi(<ChatLog messages={[line('1', {})]} emptyText="-" />)
+    expect(screen.getByTestId('chat-message')).toBeTruthy()
+    expect(screen.queryByTestId('moderate-delete')).toBeNull()
+    expect(screen.queryByTestId('moderate-ban')).toBeNull()
+    unmount()
+    await renderUi(<ChatLog messages={[line('1', {})]} emptyText="-" onModerate={() => {}} />)
+    expect(screen.getByTestId('moderate-delete')).toBeTruthy()
+    expect(screen.getByTestId('moderate-ban')).toBeTruthy()
+  })
 })
