@@ -50,5 +50,4 @@ export function featureStrings(namespace: string, strings: Record<string, unknow
  * A team member's ability on a channel: `grant` on one module, none elsewhere (what ChannelPage
  * provides from myAccess). Wrap the rendered component in `ChannelAbilityContext.Provider` with it.
  */
-export const memberAbility = (module: ChannelModuleName, grant: 'view' | 'manage' | 'none') =>
-  channelAbilityOf({ owner: false, rights: [{ module, grant }] })
+export const memberAbility = (module: ChannelModuleName, grant: 'view' | 'manage' | 'none') => channelAbilityOf({ owner: false, rights: [{ module, grant }] })

@@ -27,7 +27,7 @@ const PENDING = {
     viewers: 12,
     requestedAt: '2026-11-28T12:00:00Z',
     settledAt: null,
-    shoutout: false,
+    shoutout: null,
   },
 }
 
