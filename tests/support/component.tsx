@@ -13,6 +13,7 @@ import { ThemeProvider } from 'styled-components'
 import { afterEach } from 'vitest'
 import { i18n, initI18n } from '../../client/src/lib/i18n'
 import { lightTheme } from '../../client/src/lib/theme'
+import { type ChannelModuleName, channelAbilityOf } from '../../client/src/lib/channel-ability'
 
 afterEach(() => cleanup())
 
@@ -44,3 +45,9 @@ export function featureStrings(namespace: string, strings: Record<string, unknow
   i18n.addResourceBundle('en', namespace, strings, true, true)
   return (key, values) => String(i18n.t(key as never, { ns: namespace, ...values } as never))
 }
+
+/**
+ * A team member's ability on a channel: `grant` on one module, none elsewhere (what ChannelPage
+ * provides from myAccess). Wrap the rendered component in `ChannelAbilityContext.Provider` with it.
+ */
+export const memberAbility = (module: ChannelModuleName, grant: 'view' | 'manage' | 'none') => channelAbilityOf({ owner: false, rights: [{ module, grant }] })

@@ -8,6 +8,7 @@ import { useChannels } from './use-channels'
 import { useSelectedChannel } from './use-selected-channel'
 import { ChannelPicker } from './channel-picker'
 import { EmptyChannels } from './empty-channels'
+import { ChannelAccessGate, type ChannelNeed } from './channel-access'
 
 export interface ChannelPageProps {
   title: string
@@ -16,6 +17,11 @@ export interface ChannelPageProps {
   testId: string
   /** The page's content for the chosen channel. */
   children: (channel: AssistantChannelFragment) => ReactNode
+  /**
+   * What the page needs of the chosen channel (a team member's module, or `owner`): without it
+   * the page says so instead of its content; with view only, a notice says why nothing is offered to change.
+   */
+  need?: ChannelNeed
 }
 
 /**
@@ -24,7 +30,7 @@ export interface ChannelPageProps {
  * state when no channel is connected. The picker also lists the channels the user helps with
  * on a team (the channel switcher); their rights there are provided as the channel ability.
  */
-export function ChannelPage({ title, intro, testId, children }: ChannelPageProps) {
+export function ChannelPage({ title, intro, testId, children, need }: ChannelPageProps) {
   const { data, loading, error, refetch } = useChannels()
   const { selected, select } = useSelectedChannel(data?.channels)
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
@@ -41,7 +47,11 @@ export function ChannelPage({ title, intro, testId, children }: ChannelPageProps
       {error && !data ? <ErrorState error={error} onRetry={reload} testId="assistant-error" /> : null}
       {loading && !data ? <LoadingState testId="assistant-loading" /> : null}
       {data && channels.length === 0 ? <EmptyChannels /> : null}
-      {selected ? <ChannelAbilityContext.Provider value={ability}>{children(selected)}</ChannelAbilityContext.Provider> : null}
+      {selected ? (
+        <ChannelAbilityContext.Provider value={ability}>
+          {need ? <ChannelAccessGate need={need}>{children(selected)}</ChannelAccessGate> : children(selected)}
+        </ChannelAbilityContext.Provider>
+      ) : null}
     </div>
   )
 }

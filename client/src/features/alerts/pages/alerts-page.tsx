@@ -111,7 +111,7 @@ function Alerts({ channel }: { channel: AssistantChannelFragment }) {
 export default function AlertsPage({ title }: { title: string }) {
   const { t } = useTranslation('alerts')
   return (
-    <ChannelPage title={title} intro={() => t('intro')} testId="alerts-page">
+    <ChannelPage title={title} intro={() => t('intro')} testId="alerts-page" need="owner">
       {(channel) => <Alerts key={channel.id} channel={channel} />}
     </ChannelPage>
   )

@@ -13,6 +13,7 @@ import { AssistantModerateChatDocument } from '../graphql/chatboard.generated'
 import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
+import { useCanManage } from '../../../components/channel-page/channel-access'
 import { ChatLog } from '../components/chatboard/chat-log'
 import { type ModerationChoice, ModerationDialog, type ModerationRequest } from '../components/chatboard/moderation-dialog'
 import { SendBox } from '../components/chatboard/send-box'
@@ -95,6 +96,8 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
   const platform = t(platformKey(channel))
   const sender = channel.botAccount?.login ?? (channel.platform === 'kick' ? t('chatboard.kickAppBot') : (channel.account?.login ?? channel.login))
   const headingId = `chatboard-${channel.id}-title`
+  // Sending as the bot and the moderator actions ask for manage on moderation; the sandbox's console is the owner's.
+  const canManage = useCanManage('moderation')
 
   async function confirmModeration(choice: ModerationChoice) {
     if (!request) return
@@ -140,15 +143,15 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
       {history.loading && !history.data ? (
         <LoadingState testId="assistant-loading" />
       ) : (
-        <ChatLog messages={messages} emptyText={t('chatboard.empty')} onModerate={(message, kind) => setRequest({ message, kind })} />
+        <ChatLog messages={messages} emptyText={t('chatboard.empty')} onModerate={canManage ? (message, kind) => setRequest({ message, kind }) : undefined} />
       )}
       {answer ? (
         <StyledAnswer $ok={answer.ok} role="status" data-testid="platform-answer">
           {answer.text}
         </StyledAnswer>
       ) : null}
-      <SendBox channelId={channel.id} sender={sender} platform={platform} />
-      {channel.sandbox ? <TestConsole channelId={channel.id} /> : null}
+      {canManage ? <SendBox channelId={channel.id} sender={sender} platform={platform} /> : null}
+      {channel.sandbox && channel.myAccess.owner ? <TestConsole channelId={channel.id} /> : null}
       <ModerationDialog
         request={request}
         platform={platform}
@@ -164,7 +167,7 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
 export default function ChatboardPage({ title }: { title: string }) {
   const { t } = useTranslation('assistant')
   return (
-    <ChannelPage title={title} intro={() => t('chatboard.intro')} testId="chatboard-page">
+    <ChannelPage title={title} intro={() => t('chatboard.intro')} testId="chatboard-page" need="moderation">
       {(channel) => <Board key={channel.id} channel={channel} />}
     </ChannelPage>
   )

@@ -61,7 +61,12 @@ function ChannelAutomation({ channelId, platform }: { channelId: string; platfor
 export default function ChatlistPage({ title }: { title: string }) {
   const { t } = useTranslation('assistant')
   return (
-    <ChannelPage title={title} intro={(data) => t('chatlist.intro', { plan: data?.botLimits.plan ?? t('common.noPlan') })} testId="chatlist-page">
+    <ChannelPage
+      title={title}
+      intro={(data) => t('chatlist.intro', { plan: data?.botLimits.plan ?? t('common.noPlan') })}
+      testId="chatlist-page"
+      need="commands"
+    >
       {(channel) => <ChannelAutomation key={channel.id} channelId={channel.id} platform={channel.platform} />}
     </ChannelPage>
   )

@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
@@ -15,6 +15,8 @@ import { PlatformBadge, StatusBadge } from '../components/status-badge'
 import { useChannelSwitches } from '../hooks/use-channel-switches'
 import { useChannels } from '../../../components/channel-page/use-channels'
 import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
+import { ChannelAccessGate, useCanManage } from '../../../components/channel-page/channel-access'
+import { ChannelAbilityContext, channelAbilityOf } from '../../../lib/channel-ability'
 
 /** The switches of /pages/enable, in the order the page shows them. */
 const MODULES: readonly BotModule[] = ['chatBot', 'categoryChatBot', 'conversationBot', 'timers', 'raidAnnouncements']
@@ -50,6 +52,8 @@ const StyledNote = styled(StyledMuted)`
 function ChannelModules({ channel }: { channel: AssistantChannelFragment }) {
   const { t } = useTranslation('assistant')
   const { setBotModule } = useChannelSwitches()
+  // The bot switches of a channel the user helps with follow their group (switches: view or manage).
+  const canManage = useCanManage('switches')
   const headingId = `modules-${channel.id}-title`
   return (
     <StyledCard aria-labelledby={headingId} data-testid="modules-card" data-channel-id={channel.id}>
@@ -58,23 +62,36 @@ function ChannelModules({ channel }: { channel: AssistantChannelFragment }) {
         <PlatformBadge platform={channel.platform} sandbox={channel.sandbox} />
         <StatusBadge state={channel.status.state} />
       </StyledChannelHeader>
-      {!channel.panel.active ? (
-        <StyledNote data-testid="bot-off-note">
-          {t('modules.botOff')}{' '}
-          <Link to={withChannel(channel.platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channel.id)}>{t('modules.toPanel')}</Link>
-        </StyledNote>
-      ) : null}
-      {MODULES.map((module) => (
-        <Switch
-          key={module}
-          label={t(`modules.items.${module}.label`)}
-          description={t(`modules.items.${module}.description`)}
-          checked={channel.modules[module]}
-          onChange={(value) => void setBotModule(channel, module, value)}
-          testId={`module-switch-${module}`}
-        />
-      ))}
+      <ChannelAccessGate need="switches">
+        {!channel.panel.active ? (
+          <StyledNote data-testid="bot-off-note">
+            {t('modules.botOff')}{' '}
+            <Link to={withChannel(channel.platform === 'kick' ? ASSISTANT_PATHS.kickPanel : ASSISTANT_PATHS.panel, channel.id)}>{t('modules.toPanel')}</Link>
+          </StyledNote>
+        ) : null}
+        {MODULES.map((module) => (
+          <Switch
+            key={module}
+            label={t(`modules.items.${module}.label`)}
+            description={t(`modules.items.${module}.description`)}
+            checked={channel.modules[module]}
+            onChange={(value) => void setBotModule(channel, module, value)}
+            testId={`module-switch-${module}`}
+            disabled={!canManage}
+          />
+        ))}
+      </ChannelAccessGate>
     </StyledCard>
+  )
+}
+
+/** One channel's card, with the caller's ability there (a team member's group, or the owner's). */
+function ChannelSwitches({ channel }: { channel: AssistantChannelFragment }) {
+  const ability = useMemo(() => channelAbilityOf(channel.myAccess), [channel.myAccess])
+  return (
+    <ChannelAbilityContext.Provider value={ability}>
+      <ChannelModules channel={channel} />
+    </ChannelAbilityContext.Provider>
   )
 }
 
@@ -92,7 +109,7 @@ export default function EnablePage({ title }: { title: string }) {
       {data && channels.length === 0 ? <EmptyChannels /> : null}
       <StyledGrid>
         {channels.map((channel) => (
-          <ChannelModules key={channel.id} channel={channel} />
+          <ChannelSwitches key={channel.id} channel={channel} />
         ))}
       </StyledGrid>
     </div>

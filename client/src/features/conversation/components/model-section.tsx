@@ -11,6 +11,7 @@ import { UpdateConversationSettingsDocument } from '../graphql/conversation.gene
 import { useMutation } from '@apollo/client/react'
 import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code'
 import { useErrorText } from '../../../lib/use-error-text'
+import { ManagedFields, useCanManage } from '../../../components/channel-page/channel-access'
 
 export interface ModelSectionProps {
   channelId: string
@@ -34,6 +35,8 @@ export function ModelSection(props: ModelSectionProps) {
   const [saved, setSaved] = useState(false)
   const [save, { loading }] = useMutation(UpdateConversationSettingsDocument)
   const fields = error ? fieldErrorsOf(error) : {}
+  // A member who only views the conversation bot reads the prompt and the fallback, and changes neither.
+  const canManage = useCanManage('conversation')
 
   async function run(input: { modelEnabled?: boolean; systemPrompt?: string; fallbackAnswer?: string }) {
     setError(null)
@@ -58,7 +61,7 @@ export function ModelSection(props: ModelSectionProps) {
         <h2 id="conversation-model-title">{t('model.title')}</h2>
         <SwitchButton
           checked={modelEnabled}
-          disabled={!modelConfigured}
+          disabled={!modelConfigured || !canManage}
           busy={loading}
           aria-labelledby="conversation-model-title"
           onChange={(on) => void run({ modelEnabled: on })}
@@ -87,28 +90,32 @@ export function ModelSection(props: ModelSectionProps) {
         </Alert>
       ) : null}
       <form onSubmit={submit} noValidate>
-        <TextAreaField
-          label={t('model.prompt')}
-          hint={t('model.promptHint')}
-          value={prompt}
-          onChange={(e) => setPrompt(e.target.value)}
-          errors={fields.systemPrompt}
-          maxLength={2000}
-          rows={5}
-          data-testid="conversation-prompt"
-        />
-        <TextField
-          label={t('model.fallback')}
-          hint={t('model.fallbackHint')}
-          value={fallback}
-          onChange={(e) => setFallback(e.target.value)}
-          errors={fields.fallbackAnswer}
-          maxLength={500}
-          data-testid="conversation-fallback"
-        />
-        <Button type="submit" disabled={loading} data-testid="conversation-model-save">
-          {t('model.save')}
-        </Button>
+        <ManagedFields module="conversation" testId="conversation-model-fields">
+          <TextAreaField
+            label={t('model.prompt')}
+            hint={t('model.promptHint')}
+            value={prompt}
+            onChange={(e) => setPrompt(e.target.value)}
+            errors={fields.systemPrompt}
+            maxLength={2000}
+            rows={5}
+            data-testid="conversation-prompt"
+          />
+          <TextField
+            label={t('model.fallback')}
+            hint={t('model.fallbackHint')}
+            value={fallback}
+            onChange={(e) => setFallback(e.target.value)}
+            errors={fields.fallbackAnswer}
+            maxLength={500}
+            data-testid="conversation-fallback"
+          />
+        </ManagedFields>
+        {canManage ? (
+          <Button type="submit" disabled={loading} data-testid="conversation-model-save">
+            {t('model.save')}
+          </Button>
+        ) : null}
       </form>
     </StyledCard>
   )

@@ -5,12 +5,13 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { DataTable } from '../../../components/ui/data-table'
+import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import { StyledHeaderRow } from '../../../components/ui/header-row'
 import { SwitchButton } from '../../../components/ui/switch-button'
 import { type ConversationRuleFieldsFragment, DeleteConversationRuleDocument, UpdateConversationRuleDocument } from '../graphql/conversation.generated'
 import { useMutation } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
+import { useCanManage } from '../../../components/channel-page/channel-access'
 import { RuleDialog } from './rule-dialog'
 
 /** A rule the bot skips: saved before the engine refused its pattern (the server says why). */
@@ -32,8 +33,29 @@ export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps)
   const [editing, setEditing] = useState<{ rule: ConversationRuleFieldsFragment | null } | null>(null)
   const [deleting, setDeleting] = useState<ConversationRuleFieldsFragment | null>(null)
   const [error, setError] = useState<unknown>(null)
+  // A member who only views the conversation bot reads the rules: no new, edit, delete or switch.
+  const canManage = useCanManage('conversation')
   const [update] = useMutation(UpdateConversationRuleDocument)
   const [remove, { loading: removing }] = useMutation(DeleteConversationRuleDocument)
+
+  const actionColumn: DataColumn<ConversationRuleFieldsFragment>[] = canManage
+    ? [
+        {
+          key: 'actions',
+          header: <span className="visually-hidden">{t('rules.actions')}</span>,
+          cell: (rule) => (
+            <>
+              <Button variant="ghost" onClick={() => setEditing({ rule })} aria-label={t('rules.editOne', { pattern: rule.pattern })}>
+                {t('rules.editShort')}
+              </Button>
+              <Button variant="ghost" onClick={() => setDeleting(rule)} aria-label={t('rules.deleteOne', { pattern: rule.pattern })} data-testid="rule-delete">
+                {t('rules.delete')}
+              </Button>
+            </>
+          ),
+        },
+      ]
+    : []
 
   async function act(action: () => Promise<unknown>) {
     setError(null)
@@ -49,9 +71,11 @@ export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps)
     <StyledCard data-testid="conversation-rules">
       <StyledHeaderRow>
         <h2>{t('rules.title')}</h2>
-        <Button onClick={() => setEditing({ rule: null })} data-testid="rule-new">
-          {t('rules.new')}
-        </Button>
+        {canManage ? (
+          <Button onClick={() => setEditing({ rule: null })} data-testid="rule-new">
+            {t('rules.new')}
+          </Button>
+        ) : null}
       </StyledHeaderRow>
       {error ? <Alert testId="conversation-rules-error">{errorText(error)}</Alert> : null}
       <DataTable
@@ -82,30 +106,13 @@ export function RulesSection({ channelId, rules, onChanged }: RulesSectionProps)
             cell: (rule) => (
               <SwitchButton
                 checked={rule.enabled}
+                disabled={!canManage}
                 aria-label={t('rules.toggle', { pattern: rule.pattern })}
                 onChange={(enabled) => void act(() => update({ variables: { id: rule.id, input: { enabled } } }))}
               />
             ),
           },
-          {
-            key: 'actions',
-            header: <span className="visually-hidden">{t('rules.actions')}</span>,
-            cell: (rule) => (
-              <>
-                <Button variant="ghost" onClick={() => setEditing({ rule })} aria-label={t('rules.editOne', { pattern: rule.pattern })}>
-                  {t('rules.editShort')}
-                </Button>
-                <Button
-                  variant="ghost"
-                  onClick={() => setDeleting(rule)}
-                  aria-label={t('rules.deleteOne', { pattern: rule.pattern })}
-                  data-testid="rule-delete"
-                >
-                  {t('rules.delete')}
-                </Button>
-              </>
-            ),
-          },
+          ...actionColumn,
         ]}
         rows={rules}
         rowKey={(rule) => rule.id}

@@ -10,6 +10,7 @@ import { SwitchButton } from '../../../components/ui/switch-button'
 import { ConversationBotDocument, SetConversationModuleDocument } from '../graphql/conversation.generated'
 import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
+import { useCanManage } from '../../../components/channel-page/channel-access'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
 import { LogSection } from '../components/log-section'
 import { ModelSection } from '../components/model-section'
@@ -26,6 +27,7 @@ function ChannelConversation({ channelId, botActive }: { channelId: string; botA
   const { t } = useTranslation('conversation')
   const errorText = useErrorText()
   const [switchError, setSwitchError] = useState<unknown>(null)
+  const canManage = useCanManage('conversation')
   const { data, loading, error, refetch } = useQuery(ConversationBotDocument, { variables: { channelId } })
   const [setModule, { loading: switching }] = useMutation(SetConversationModuleDocument)
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
@@ -52,6 +54,7 @@ function ChannelConversation({ channelId, botActive }: { channelId: string; botA
           <SwitchButton
             checked={c.enabled}
             busy={switching}
+            disabled={!canManage}
             aria-labelledby="conversation-switch-label"
             onChange={(on) => void toggle(on)}
             testId="conversation-switch"
@@ -92,7 +95,7 @@ function ChannelConversation({ channelId, botActive }: { channelId: string; botA
 export default function ConversationPage({ title }: { title: string }) {
   const { t } = useTranslation('conversation')
   return (
-    <ChannelPage title={title} intro={() => t('intro')} testId="conversation-page">
+    <ChannelPage title={title} intro={() => t('intro')} testId="conversation-page" need="conversation">
       {(channel) => <ChannelConversation key={channel.id} channelId={channel.id} botActive={channel.panel.active} />}
     </ChannelPage>
   )

@@ -11,6 +11,7 @@ import type { AssistantChannelFragment } from '../../../components/channel-page/
 import { FollowerSettingsDocument, UpdateFollowerSettingsDocument } from '../graphql/followers.generated'
 import { useMutation, useQuery } from '@apollo/client/react'
 import { useErrorText } from '../../../lib/use-error-text'
+import { ManagedFields, useCanManage } from '../../../components/channel-page/channel-access'
 import { DEFAULT_MAX_TEMPLATE, templateProblem } from '../lib/template'
 
 /** The optional thank-you in chat: a switch and the template, validated as the server does. */
@@ -32,6 +33,8 @@ function ThankYouFields({
   const { t } = useTranslation('followers')
   const toast = useToast()
   const errorText = useErrorText()
+  // A member who only views followers reads the thank-you; the server refuses a change anyway.
+  const canManage = useCanManage('followers')
   const [save, { loading: saving }] = useMutation(UpdateFollowerSettingsDocument)
   const [thankYou, setThankYou] = useState(initial.thankYou)
   const [template, setTemplate] = useState(initial.template)
@@ -52,26 +55,30 @@ function ThankYouFields({
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="thank-you-form">
-      <Switch label={t('thanks.enabled')} description={t('thanks.description')} checked={thankYou} onChange={setThankYou} testId="thank-you-switch" />
-      {thankYou && !channel.panel.active ? (
-        <Alert variant="info" testId="thank-you-bot-off">
-          {t('thanks.botOff')}
-        </Alert>
+      <ManagedFields module="followers" testId="thank-you-fields">
+        <Switch label={t('thanks.enabled')} description={t('thanks.description')} checked={thankYou} onChange={setThankYou} testId="thank-you-switch" />
+        {thankYou && !channel.panel.active ? (
+          <Alert variant="info" testId="thank-you-bot-off">
+            {t('thanks.botOff')}
+          </Alert>
+        ) : null}
+        <TextAreaField
+          label={t('thanks.template')}
+          value={template}
+          rows={2}
+          maxLength={max + 50}
+          onChange={(e) => setTemplate(e.target.value)}
+          onBlur={() => setTouched(true)}
+          hint={t('thanks.hint', { max, length: template.trim().length })}
+          errors={touched && problem ? [t(`thanks.problems.${problem}`, { max })] : undefined}
+          data-testid="thank-you-template"
+        />
+      </ManagedFields>
+      {canManage ? (
+        <Button type="submit" disabled={saving} data-testid="thank-you-save">
+          {saving ? t('thanks.saving') : t('thanks.save')}
+        </Button>
       ) : null}
-      <TextAreaField
-        label={t('thanks.template')}
-        value={template}
-        rows={2}
-        maxLength={max + 50}
-        onChange={(e) => setTemplate(e.target.value)}
-        onBlur={() => setTouched(true)}
-        hint={t('thanks.hint', { max, length: template.trim().length })}
-        errors={touched && problem ? [t(`thanks.problems.${problem}`, { max })] : undefined}
-        data-testid="thank-you-template"
-      />
-      <Button type="submit" disabled={saving} data-testid="thank-you-save">
-        {saving ? t('thanks.saving') : t('thanks.save')}
-      </Button>
     </form>
   )
 }

@@ -67,7 +67,7 @@ function Panel({ channel }: { channel: AssistantChannelFragment }) {
 export default function FollowerPanelPage({ title }: { title: string }) {
   const { t } = useTranslation('followers')
   return (
-    <ChannelPage title={title} intro={() => t('intro')} testId="follower-panel">
+    <ChannelPage title={title} intro={() => t('intro')} testId="follower-panel" need="followers">
       {(channel) => <Panel key={channel.id} channel={channel} />}
     </ChannelPage>
   )

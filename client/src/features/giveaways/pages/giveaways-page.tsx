@@ -12,7 +12,7 @@ const StyledStack = styled.div`
 export default function GiveawaysPage({ title }: { title: string }) {
   const { t } = useTranslation('giveaways')
   return (
-    <ChannelPage title={title} intro={() => t('intro')} testId="giveaways-page">
+    <ChannelPage title={title} intro={() => t('intro')} testId="giveaways-page" need="owner">
       {(channel) => (
         <StyledStack>
           <GiveawaysSection key={channel.id} channelId={channel.id} />

@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import styled from 'styled-components'
-import { useChannelAbility } from '../../../lib/channel-ability'
+import { ManagedFields, useCanManage } from '../../../components/channel-page/channel-access'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -42,13 +41,6 @@ function filterErrors(all: Record<string, string[]>, k: FilterKey): Record<strin
   return out
 }
 
-const StyledFieldset = styled.fieldset`
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-`
-
 /**
  * The module switch, the warning (template, cooldown, escalation window) and one editor per
  * filter; checked here first (translated messages beside each field), then saved whole.
@@ -61,7 +53,7 @@ export function SettingsSection({ channelId, settings, onSaved }: { channelId: s
   const [checked, setChecked] = useState<Record<string, string[]>>({})
   const [save, { loading, error, data, reset }] = useMutation(UpdateModerationSettingsDocument)
   // A team member who only views moderation reads the settings; nothing is editable or offered to save.
-  const canManage = useChannelAbility().can('manage', 'moderation')
+  const canManage = useCanManage('moderation')
   const setFilter = (k: FilterKey, patch: Partial<Settings['filters'][FilterKey]>) =>
     setDraft((d) => ({ ...d, filters: { ...d.filters, [k]: { ...d.filters[k], ...patch } } }))
 
@@ -121,7 +113,7 @@ export function SettingsSection({ channelId, settings, onSaved }: { channelId: s
           void submit()
         }}
       >
-        <StyledFieldset disabled={!canManage} data-testid="moderation-settings-fields">
+        <ManagedFields module="moderation" testId="moderation-settings-fields">
           <Switch
             label={t('settings.enabled')}
             description={t('settings.enabledHint')}
@@ -159,7 +151,7 @@ export function SettingsSection({ channelId, settings, onSaved }: { channelId: s
               {t('settings.saved')}
             </Alert>
           ) : null}
-        </StyledFieldset>
+        </ManagedFields>
         {canManage ? (
           <Button type="submit" disabled={loading} data-testid="moderation-save">
             {t('settings.save')}

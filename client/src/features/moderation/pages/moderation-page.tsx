@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useState } from 'react'
-import { useChannelAbility } from '../../../lib/channel-ability'
+import { useCanManage } from '../../../components/channel-page/channel-access'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Alert } from '../../../components/ui/alert'
@@ -23,7 +23,7 @@ const StyledStack = styled.div`
 
 function Regulars({ channelId, regulars, onChanged }: { channelId: string; regulars: Array<{ login: string; addedBy: string }>; onChanged: () => void }) {
   const { t } = useTranslation('moderation')
-  const canManage = useChannelAbility().can('manage', 'moderation')
+  const canManage = useCanManage('moderation')
   const errorText = useErrorText()
   const [login, setLogin] = useState('')
   const [add, added] = useMutation(AddModerationRegularDocument)
@@ -116,7 +116,7 @@ function Nuke({ channelId, onDone }: { channelId: string; onDone: () => void }) 
 function ChannelModeration({ channelId, platform }: { channelId: string; platform: string }) {
   const { t } = useTranslation('moderation')
   // What a view-only team member is not offered: adding or removing regulars, the nuke, undo.
-  const canManage = useChannelAbility().can('manage', 'moderation')
+  const canManage = useCanManage('moderation')
   const { data, loading, error, refetch } = useQuery(ModerationPanelDocument, { variables: { channelId } })
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   if (error && !data) return <ErrorState error={error} onRetry={reload} testId="moderation-error" />
@@ -167,7 +167,7 @@ function ChannelModeration({ channelId, platform }: { channelId: string; platfor
 export default function ModerationPage({ title }: { title: string }) {
   const { t } = useTranslation('moderation')
   return (
-    <ChannelPage title={title} intro={() => t('intro')} testId="moderation-page">
+    <ChannelPage title={title} intro={() => t('intro')} testId="moderation-page" need="moderation">
       {(channel) => <ChannelModeration key={channel.id} channelId={channel.id} platform={channel.platform} />}
     </ChannelPage>
   )

@@ -13,6 +13,7 @@ import { ChannelCountersDocument, DeleteChatCounterDocument, SetChatCounterDocum
 import { useMutation, useQuery } from '@apollo/client/react'
 import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code'
 import { useErrorText } from '../../../lib/use-error-text'
+import { useCanManage } from '../../../components/channel-page/channel-access'
 
 type Pending = { kind: 'reset' | 'delete'; id: string; name: string }
 
@@ -28,6 +29,8 @@ export function CountersSection({ channelId }: { channelId: string }) {
   const [set, setState] = useMutation(SetChatCounterDocument)
   const [remove, removed] = useMutation(DeleteChatCounterDocument)
   const fields = setState.error ? fieldErrorsOf(setState.error) : {}
+  // Counters are part of the commands module: a member who only views it reads them.
+  const canManage = useCanManage('commands')
 
   async function add(e: FormEvent) {
     e.preventDefault()
@@ -59,34 +62,36 @@ export function CountersSection({ channelId }: { channelId: string }) {
   const counters = data?.channel?.counters ?? []
   return (
     <>
-      <StyledCard data-testid="counter-form">
-        <h2>{t('counters.addTitle')}</h2>
-        <p>{t('counters.intro')}</p>
-        <form onSubmit={(e) => void add(e)}>
-          <TextField
-            label={t('counters.name')}
-            value={name}
-            maxLength={30}
-            required
-            errors={fields.name}
-            onChange={(e) => setName(e.target.value)}
-            data-testid="counter-name"
-          />
-          <TextField
-            label={t('counters.value')}
-            type="number"
-            inputMode="numeric"
-            value={value}
-            errors={fields.value}
-            onChange={(e) => setValue(e.target.value)}
-            data-testid="counter-value"
-          />
-          {setState.error && needsGeneralMessage(setState.error, ['name', 'value']) ? <Alert>{errorText(setState.error)}</Alert> : null}
-          <Button type="submit" disabled={setState.loading || !name.trim() || value.trim() === ''} data-testid="counter-save">
-            {t('counters.save')}
-          </Button>
-        </form>
-      </StyledCard>
+      {canManage ? (
+        <StyledCard data-testid="counter-form">
+          <h2>{t('counters.addTitle')}</h2>
+          <p>{t('counters.intro')}</p>
+          <form onSubmit={(e) => void add(e)}>
+            <TextField
+              label={t('counters.name')}
+              value={name}
+              maxLength={30}
+              required
+              errors={fields.name}
+              onChange={(e) => setName(e.target.value)}
+              data-testid="counter-name"
+            />
+            <TextField
+              label={t('counters.value')}
+              type="number"
+              inputMode="numeric"
+              value={value}
+              errors={fields.value}
+              onChange={(e) => setValue(e.target.value)}
+              data-testid="counter-value"
+            />
+            {setState.error && needsGeneralMessage(setState.error, ['name', 'value']) ? <Alert>{errorText(setState.error)}</Alert> : null}
+            <Button type="submit" disabled={setState.loading || !name.trim() || value.trim() === ''} data-testid="counter-save">
+              {t('counters.save')}
+            </Button>
+          </form>
+        </StyledCard>
+      ) : null}
       <StyledCard data-testid="counters-list">
         <h2>{t('counters.title')}</h2>
         {removed.error ? <Alert>{errorText(removed.error)}</Alert> : null}
@@ -99,9 +104,11 @@ export function CountersSection({ channelId }: { channelId: string }) {
                 <tr>
                   <th scope="col">{t('counters.name')}</th>
                   <th scope="col">{t('counters.value')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('list.actions')}</span>
-                  </th>
+                  {canManage ? (
+                    <th scope="col">
+                      <span className="visually-hidden">{t('list.actions')}</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -109,22 +116,24 @@ export function CountersSection({ channelId }: { channelId: string }) {
                   <tr key={c.id} data-testid="counter-row">
                     <td data-user-content>{c.name}</td>
                     <td>{c.value}</td>
-                    <td>
-                      <Button
-                        variant="secondary"
-                        onClick={() => setPending({ kind: 'reset', id: c.id, name: c.name })}
-                        aria-label={t('counters.resetOne', { name: c.name })}
-                      >
-                        {t('counters.reset')}
-                      </Button>{' '}
-                      <Button
-                        variant="danger"
-                        onClick={() => setPending({ kind: 'delete', id: c.id, name: c.name })}
-                        aria-label={t('counters.deleteOne', { name: c.name })}
-                      >
-                        {t('list.delete')}
-                      </Button>
-                    </td>
+                    {canManage ? (
+                      <td>
+                        <Button
+                          variant="secondary"
+                          onClick={() => setPending({ kind: 'reset', id: c.id, name: c.name })}
+                          aria-label={t('counters.resetOne', { name: c.name })}
+                        >
+                          {t('counters.reset')}
+                        </Button>{' '}
+                        <Button
+                          variant="danger"
+                          onClick={() => setPending({ kind: 'delete', id: c.id, name: c.name })}
+                          aria-label={t('counters.deleteOne', { name: c.name })}
+                        >
+                          {t('list.delete')}
+                        </Button>
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

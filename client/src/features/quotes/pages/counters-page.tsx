@@ -6,7 +6,7 @@ import { CountersSection } from '../components/counters-section'
 export default function CountersPage({ title }: { title: string }) {
   const { t } = useTranslation('quotes')
   return (
-    <ChannelPage title={title} intro={() => t('counters.pageIntro')} testId="counters-page">
+    <ChannelPage title={title} intro={() => t('counters.pageIntro')} testId="counters-page" need="commands">
       {(channel) => <CountersSection key={channel.id} channelId={channel.id} />}
     </ChannelPage>
   )

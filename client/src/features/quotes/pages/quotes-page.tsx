@@ -12,7 +12,7 @@ const StyledStack = styled.div`
 export default function QuotesPage({ title }: { title: string }) {
   const { t } = useTranslation('quotes')
   return (
-    <ChannelPage title={title} intro={() => t('intro')} testId="quotes-page">
+    <ChannelPage title={title} intro={() => t('intro')} testId="quotes-page" need="owner">
       {(channel) => (
         <StyledStack>
           <QuotesSection key={channel.id} channelId={channel.id} />

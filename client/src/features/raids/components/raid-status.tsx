@@ -9,6 +9,7 @@ import { StyledDetails } from '../../../components/ui/details-list'
 import type { RaidChannelStateFieldsFragment } from '../graphql/raids.generated'
 import { formatDateTime } from '../../../components/channel-page/format'
 import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
+import { useCanManage } from '../../../components/channel-page/channel-access'
 
 const StyledRow = styled.div`
   display: flex;
@@ -30,6 +31,8 @@ interface RaidStatusProps {
 export function RaidStatus({ channelId, state, announcements, cancelling, onCancel }: RaidStatusProps) {
   const { t, i18n } = useTranslation('raids')
   const [confirming, setConfirming] = useState(false)
+  // A member who only views raids sees a pending raid, not a cancel the server would refuse.
+  const canManage = useCanManage('raids')
   return (
     <StyledCard aria-labelledby="raid-status-title" data-testid="raid-status" data-raid-active={state.raidActive}>
       <h2 id="raid-status-title">{t('status.title')}</h2>
@@ -51,7 +54,7 @@ export function RaidStatus({ channelId, state, announcements, cancelling, onCanc
           {announcements ? t('status.on') : t('status.off')} · <Link to={withChannel(ASSISTANT_PATHS.enable, channelId)}>{t('status.toModules')}</Link>
         </dd>
       </StyledDetails>
-      {state.raidActive ? (
+      {state.raidActive && canManage ? (
         <StyledRow>
           <Button variant="danger" onClick={() => setConfirming(true)} disabled={cancelling} aria-busy={cancelling} data-testid="raid-cancel">
             {t('status.cancel')}

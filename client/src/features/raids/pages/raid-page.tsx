@@ -18,6 +18,7 @@ import { RaidHistory } from '../components/raid-history'
 import { RaidSearch } from '../components/raid-search'
 import { RaidStatus } from '../components/raid-status'
 import { POLL_IDLE_MS, POLL_PENDING_MS, RAID_SCOPE } from '../lib'
+import { useCanManage } from '../../../components/channel-page/channel-access'
 
 const StyledStack = styled.div`
   display: grid;
@@ -39,6 +40,8 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
   const { t, i18n } = useTranslation('raids')
   const errorText = useErrorText()
   const [actionError, setActionError] = useState<unknown>(null)
+  // Searching and starting ask for manage on raids: a member who only views them gets the state and the history.
+  const canManage = useCanManage('raids')
   const [notice, setNotice] = useState<string | null>(null)
   const { data, loading, error, refetch, startPolling } = useQuery(RaidPanelDocument, {
     variables: { channelId: channel.id },
@@ -69,7 +72,8 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
   if (!state || !data?.channel) return null
 
   // Channels connected before raids existed lack the scope: say so rather than fail at Twitch.
-  const missingScope = !(channel.account?.scopes ?? []).includes(RAID_SCOPE)
+  // A team member is not sent the owner's account (nor its scopes): the server says so if one lacks.
+  const missingScope = channel.account ? !channel.account.scopes.includes(RAID_SCOPE) : false
   const blocked = missingScope
     ? t('search.blockedScope')
     : state.raidActive
@@ -81,7 +85,7 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
   return (
     <StyledStack>
       {actionError ? <Alert testId="raid-action-error">{errorText(actionError)}</Alert> : null}
-      {missingScope ? (
+      {missingScope && canManage ? (
         <Alert variant="warning" testId="raid-scope">
           {t('search.blockedScope')} <Link to={withChannel(ASSISTANT_PATHS.panel, channel.id)}>{t('search.toPanel')}</Link>
         </Alert>
@@ -98,14 +102,16 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
         cancelling={cancelling}
         onCancel={() => run(() => cancelRaid({ variables: { channelId: channel.id } }), t('status.cancelled'))}
       />
-      <RaidSearch
-        channelId={channel.id}
-        blocked={blocked}
-        starting={starting}
-        onRaid={(target) =>
-          run(() => startRaid({ variables: { channelId: channel.id, targetId: target.id } }), t('search.started', { channel: target.displayName }))
-        }
-      />
+      {canManage ? (
+        <RaidSearch
+          channelId={channel.id}
+          blocked={blocked}
+          starting={starting}
+          onRaid={(target) =>
+            run(() => startRaid({ variables: { channelId: channel.id, targetId: target.id } }), t('search.started', { channel: target.displayName }))
+          }
+        />
+      ) : null}
       <RaidHistory raids={data.channel.raids} />
     </StyledStack>
   )
@@ -115,7 +121,7 @@ function TwitchRaids({ channel }: { channel: AssistantChannelFragment }) {
 export default function RaidPage({ title }: { title: string }) {
   const { t } = useTranslation('raids')
   return (
-    <ChannelPage title={title} intro={() => t('intro')} testId="raid-page">
+    <ChannelPage title={title} intro={() => t('intro')} testId="raid-page" need="raids">
       {(channel) => (channel.platform === 'kick' ? <KickRaids key={channel.id} /> : <TwitchRaids key={channel.id} channel={channel} />)}
     </ChannelPage>
   )

@@ -19,6 +19,7 @@ import { useMutation, useQuery } from '@apollo/client/react'
 import { useFormatters } from '../../../lib/format'
 import { useErrorText } from '../../../lib/use-error-text'
 import { ChannelPage } from '../../../components/channel-page/channel-page'
+import { useCanManage } from '../../../components/channel-page/channel-access'
 import { ASSISTANT_PATHS, withChannel } from '../../../components/channel-page/paths'
 import { CreateClip } from '../components/create-clip'
 import { DateRangeFields } from '../components/date-range-fields'
@@ -116,9 +117,12 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
   const reload = useCallback(() => void refetch().catch(() => {}), [refetch])
   const [refresh, refreshing] = useMutation(VodRefreshDocument)
   const [remove, removing] = useMutation(VodDeleteVideoDocument)
-  const scopes = channel.account?.scopes ?? []
-  const canClip = scopes.includes('clips:edit')
-  const canDelete = scopes.includes('channel:manage:videos')
+  // Refresh, clip and delete ask for manage on videos. A team member is not sent the owner's
+  // account: its scopes are the server's to check (it says which one lacks).
+  const canManage = useCanManage('videos')
+  const scopes = channel.account?.scopes
+  const canClip = canManage && (!scopes || scopes.includes('clips:edit'))
+  const canDelete = canManage && (!scopes || scopes.includes('channel:manage:videos'))
   const sandbox = channel.sandbox
 
   const doRefresh = async () => {
@@ -149,15 +153,17 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
       <Panel title={t('toolbar.title')} testId="vod-toolbar">
         <StyledToolbar>
           <DateRangeFields value={range} onChange={setRange} />
-          <Button
-            variant="secondary"
-            onClick={() => void doRefresh()}
-            disabled={!valid || refreshing.loading}
-            aria-busy={refreshing.loading}
-            data-testid="vod-refresh"
-          >
-            {refreshing.loading ? t('refresh.running') : t('refresh.button')}
-          </Button>
+          {canManage ? (
+            <Button
+              variant="secondary"
+              onClick={() => void doRefresh()}
+              disabled={!valid || refreshing.loading}
+              aria-busy={refreshing.loading}
+              data-testid="vod-refresh"
+            >
+              {refreshing.loading ? t('refresh.running') : t('refresh.button')}
+            </Button>
+          ) : null}
           {canClip ? <CreateClip channelId={channel.id} live={channel.status.live} onCreated={reload} /> : null}
         </StyledToolbar>
         {media?.syncedAt ? <StyledMuted data-testid="vod-synced">{t('sync.at', { time: format.dateTime(media.syncedAt) })}</StyledMuted> : null}
@@ -167,7 +173,7 @@ function Library({ channel }: { channel: AssistantChannelFragment }) {
             {t('sync.failed', { message: media.syncError })}
           </Alert>
         ) : null}
-        {!canClip || !canDelete ? (
+        {scopes && (!canClip || !canDelete) ? (
           <Alert variant="info" testId="vod-reconnect">
             {t('scopes.missing')} <Link to={panelPath}>{t('scopes.reconnect')}</Link>
           </Alert>
@@ -270,7 +276,7 @@ export function KickUnsupported() {
 export default function VodPage({ title }: { title: string }) {
   const { t } = useTranslation('videos')
   return (
-    <ChannelPage title={title} intro={() => t('intro')} testId="vod-page">
+    <ChannelPage title={title} intro={() => t('intro')} testId="vod-page" need="videos">
       {(channel) => (channel.platform === 'kick' ? <KickUnsupported /> : <Library key={channel.id} channel={channel} />)}
     </ChannelPage>
   )

@@ -57,4 +57,15 @@ describe('the chatboard’s log', () => {
     expect(within(bot!).queryByTestId('chat-sent-by')).toBeNull()
     expect(within(viewer!).queryByTestId('chat-sent-by')).toBeNull()
   })
+
+  it('offers delete, timeout and ban on a line only with onModerate (a member who only views moderation gets none)', async () => {
+    const { unmount } = await renderUi(<ChatLog messages={[line('1', {})]} emptyText="-" />)
+    expect(screen.getByTestId('chat-message')).toBeTruthy()
+    expect(screen.queryByTestId('moderate-delete')).toBeNull()
+    expect(screen.queryByTestId('moderate-ban')).toBeNull()
+    unmount()
+    await renderUi(<ChatLog messages={[line('1', {})]} emptyText="-" onModerate={() => {}} />)
+    expect(screen.getByTestId('moderate-delete')).toBeTruthy()
+    expect(screen.getByTestId('moderate-ban')).toBeTruthy()
+  })
 })

@@ -150,7 +150,8 @@ const isKnownRole = (role: string): role is KnownRole => role in ROLE_TONES
 export interface ChatLogProps {
   messages: readonly AssistantChatMessageFragment[]
   emptyText: string
-  onModerate: (message: AssistantChatMessageFragment, kind: ModerationKind) => void
+  /** Offers delete / timeout / ban on each line; without it (a member who only views moderation) none. */
+  onModerate?: (message: AssistantChatMessageFragment, kind: ModerationKind) => void
 }
 
 /**
@@ -270,40 +271,42 @@ export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
                       </StyledSentBy>
                     ) : null}
                   </StyledLine>
-                  <StyledActions>
-                    <StyledActionButton
-                      type="button"
-                      tabIndex={focusable ? 0 : -1}
-                      onClick={() => onModerate(message, 'delete')}
-                      aria-label={t('chatboard.actions.deleteLabel', { user: message.userName })}
-                      data-testid="moderate-delete"
-                    >
-                      {t('chatboard.actions.delete')}
-                    </StyledActionButton>
-                    {!protectedUser ? (
-                      <>
-                        <StyledActionButton
-                          type="button"
-                          tabIndex={focusable ? 0 : -1}
-                          onClick={() => onModerate(message, 'timeout')}
-                          aria-label={t('chatboard.actions.timeoutLabel', { user: message.userName })}
-                          data-testid="moderate-timeout"
-                        >
-                          {t('chatboard.actions.timeout')}
-                        </StyledActionButton>
-                        <StyledActionButton
-                          type="button"
-                          $danger
-                          tabIndex={focusable ? 0 : -1}
-                          onClick={() => onModerate(message, 'ban')}
-                          aria-label={t('chatboard.actions.banLabel', { user: message.userName })}
-                          data-testid="moderate-ban"
-                        >
-                          {t('chatboard.actions.ban')}
-                        </StyledActionButton>
-                      </>
-                    ) : null}
-                  </StyledActions>
+                  {onModerate ? (
+                    <StyledActions>
+                      <StyledActionButton
+                        type="button"
+                        tabIndex={focusable ? 0 : -1}
+                        onClick={() => onModerate(message, 'delete')}
+                        aria-label={t('chatboard.actions.deleteLabel', { user: message.userName })}
+                        data-testid="moderate-delete"
+                      >
+                        {t('chatboard.actions.delete')}
+                      </StyledActionButton>
+                      {!protectedUser ? (
+                        <>
+                          <StyledActionButton
+                            type="button"
+                            tabIndex={focusable ? 0 : -1}
+                            onClick={() => onModerate(message, 'timeout')}
+                            aria-label={t('chatboard.actions.timeoutLabel', { user: message.userName })}
+                            data-testid="moderate-timeout"
+                          >
+                            {t('chatboard.actions.timeout')}
+                          </StyledActionButton>
+                          <StyledActionButton
+                            type="button"
+                            $danger
+                            tabIndex={focusable ? 0 : -1}
+                            onClick={() => onModerate(message, 'ban')}
+                            aria-label={t('chatboard.actions.banLabel', { user: message.userName })}
+                            data-testid="moderate-ban"
+                          >
+                            {t('chatboard.actions.ban')}
+                          </StyledActionButton>
+                        </>
+                      ) : null}
+                    </StyledActions>
+                  ) : null}
                 </StyledRow>
               )
             })}

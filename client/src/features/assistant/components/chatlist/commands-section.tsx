@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { useCanManage } from '../../../../components/channel-page/channel-access'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
 import { Dialog } from '../../../../components/ui/dialog'
 import { SwitchButton } from '../../../../components/ui/switch-button'
@@ -23,6 +24,8 @@ export interface CommandsSectionProps {
 /** The channel's custom commands: list, on/off at once, create and edit in a dialog, delete after asking. */
 export function CommandsSection({ channelId, commands, limit, categoryChatBot, onChanged }: CommandsSectionProps) {
   const { t, i18n } = useTranslation('assistant')
+  // A member who only views commands and timers sees their state, not a switch that would be refused.
+  const canManage = useCanManage('commands')
   const [update] = useMutation(AssistantUpdateCommandDocument)
   const [remove, { loading: removing }] = useMutation(AssistantDeleteCommandDocument)
   const { editing, setEditing, busy, setBusy, deleting, setDeleting, saveFailed, saved, confirmDelete } = useAutomationItems<AssistantCommandFragment>({
@@ -83,6 +86,7 @@ export function CommandsSection({ channelId, commands, limit, categoryChatBot, o
               checked={command.enabled}
               onChange={(value) => toggle(command, value)}
               testId="command-toggle"
+              disabled={!canManage}
             />
           ),
         },

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { useCanManage } from '../../../../components/channel-page/channel-access'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
 import { Dialog } from '../../../../components/ui/dialog'
 import { SwitchButton } from '../../../../components/ui/switch-button'
@@ -21,6 +22,8 @@ export interface TimersSectionProps {
 /** The channel's timers: list, on/off at once, create and edit in a dialog, delete after asking. */
 export function TimersSection({ channelId, timers, limit, onChanged }: TimersSectionProps) {
   const { t } = useTranslation('assistant')
+  // A member who only views commands and timers sees their state, not a switch that would be refused.
+  const canManage = useCanManage('commands')
   const [update] = useMutation(AssistantUpdateTimerDocument)
   const [remove, { loading: removing }] = useMutation(AssistantDeleteTimerDocument)
   const { editing, setEditing, busy, setBusy, deleting, setDeleting, saveFailed, saved, confirmDelete } = useAutomationItems<AssistantTimerFragment>({
@@ -69,6 +72,7 @@ export function TimersSection({ channelId, timers, limit, onChanged }: TimersSec
               checked={timer.enabled}
               onChange={(value) => toggle(timer, value)}
               testId="timer-toggle"
+              disabled={!canManage}
             />
           ),
         },

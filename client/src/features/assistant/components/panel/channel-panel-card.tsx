@@ -10,7 +10,8 @@ import { useToast } from '../../../../components/ui/toast-provider'
 import type { AssistantChannelFragment } from '../../../../components/channel-page/channels.generated'
 import { AssistantDisconnectChannelDocument } from '../../graphql/disconnect-channel.generated'
 import { useMutation } from '@apollo/client/react'
-import { channelAbilityOf } from '../../../../lib/channel-ability'
+import { ChannelAbilityContext, channelAbilityOf } from '../../../../lib/channel-ability'
+import { ViewOnlyNotice } from '../../../../components/channel-page/channel-access'
 import { useErrorText } from '../../../../lib/use-error-text'
 import { formatDateTime } from '../../../../components/channel-page/format'
 import { platformKey } from '../../../../components/channel-page/platform-label'
@@ -177,6 +178,9 @@ export function ChannelPanelCard({
 
       <section aria-label={t('panel.switchesLabel')}>
         <StyledSubheading>{t('panel.switchesLabel')}</StyledSubheading>
+        <ChannelAbilityContext.Provider value={ability}>
+          <ViewOnlyNotice module="switches" />
+        </ChannelAbilityContext.Provider>
         {PANEL_SWITCHES.map((key) => (
           <Switch
             key={key}
