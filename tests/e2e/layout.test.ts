@@ -26,6 +26,65 @@ const spills = (page: Page) =>
     }),
   )
 
+/** A 25-character Twitch login (the longest Twitch allows), in capitals: as wide as a name gets. */
+const LONG_NAME = 'WORLDCHAMPIONSHIPMOMENTS_'
+
+/**
+ * Gives the page's channels the long name: the server's GraphQL answers are rewritten on their
+ * way to the page (the channel and its data stay the server's own).
+ */
+async function longChannelNames(page: Page) {
+  await page.route('**/graphql', async (route) => {
+    // Subscriptions stream for as long as the page lives: they pass untouched.
+    if ((route.request().headers()['accept'] ?? '').includes('text/event-stream')) return route.continue()
+    const response = await route.fetch()
+    const rename = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(rename)
+      if (node === null || typeof node !== 'object') return node
+      const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, rename(v)]))
+      if (out.__typename === 'Channel' && typeof out.displayName === 'string') out.displayName = LONG_NAME
+      return out
+    }
+    const type = response.headers()['content-type'] ?? ''
+    if (!type.includes('json')) return route.fulfill({ response })
+    return route.fulfill({ response, json: rename(await response.json()) })
+  })
+}
+
+/**
+ * Where the long name is drawn badly: broken over lines, cut without its whole name in a title
+ * (a tooltip), or beyond the right edge of the window.
+ */
+const brokenNames = (page: Page, name: string) =>
+  page.evaluate((name) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    const bad: string[] = []
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf(name)
+      const holder = node.parentElement!
+      if (at < 0 || holder.closest('option, .visually-hidden, [aria-hidden="true"]')) continue
+      const range = document.createRange()
+      range.setStart(node, at)
+      range.setEnd(node, at + name.length)
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0)
+      if (rects.length === 0) continue
+      const where = `${holder.tagName.toLowerCase()}${holder.dataset.testid ? `[${holder.dataset.testid}]` : ''} in ${holder.closest('[data-testid]')?.getAttribute('data-testid') ?? '?'}`
+      if (new Set(rects.map((r) => Math.round(r.top))).size > 1) bad.push(`${where}: broken over ${rects.length} lines`)
+      const right = Math.max(...rects.map((r) => r.right))
+      // Drawn past a box that clips it: cut, which only a title naming the channel makes good.
+      const clip = [
+        ...(function* () {
+          for (let el: Element | null = holder; el; el = el.parentElement) yield el
+        })(),
+      ].find((el) => getComputedStyle(el).overflowX !== 'visible')
+      if (clip && right > clip.getBoundingClientRect().right + 1 && !holder.closest(`[title*="${name}"]`)) bad.push(`${where}: cut without a title`)
+      if (right > document.documentElement.clientWidth + 1 && !clip) bad.push(`${where}: past the window's edge (${Math.round(right)} px)`)
+    }
+    const picker = document.querySelector('[data-testid="channel-picker"]')
+    if (picker && picker.getBoundingClientRect().right > document.documentElement.clientWidth) bad.push('the channel picker runs past the window')
+    return bad
+  }, name)
+
 describe('layout on a phone and a laptop', () => {
   const e2e = sharedE2E(WALK_ENV)
 
@@ -88,6 +147,58 @@ describe('layout on a phone and a laptop', () => {
     }
     await page.context().close()
   }, 120_000)
+
+  it.each([390, 1366])(
+    'at %i px, a 25-character channel name stays whole on the dashboard, the Bot-Panel, the chatboard and the channel switcher, cut at most with its whole name in a title',
+    async (width) => {
+      const { page } = await signedIn('client', { width, height: 900 })
+      await longChannelNames(page)
+      const found: string[] = []
+      for (const path of ['/dashboard/', '/pages/Panel', '/pages/enable', '/pages/chatboard']) {
+        await visit(page, path)
+        await page.getByText(LONG_NAME).first().waitFor()
+        found.push(...(await brokenNames(page, LONG_NAME)).map((b) => `${path} ${b}`))
+        if ((await overflow(page)).page > width) found.push(`${path}: the page scrolls sideways`)
+        found.push(...(await spills(page)).map((s) => `${path} spills: ${s}`))
+      }
+      expect(found).toEqual([])
+      await page.context().close()
+    },
+    180_000,
+  )
+
+  it('the mail composer’s buttons keep their labels on one line and inside the dialog at 390, 768 and 1366 px, in every language', async () => {
+    const found: string[] = []
+    for (const language of ['en', 'de', 'fr', 'pt']) {
+      const context = await e2e().browser.newContext({ baseURL: e2e().server.url, viewport: { width: 390, height: 844 } })
+      await context.addInitScript((l) => localStorage.setItem('language', l), language)
+      const page = await context.newPage()
+      await signInAs(page, 'client')
+      await visit(page, '/apps/email')
+      await page.getByTestId('compose').click()
+      const dialog = page.getByTestId('compose-dialog')
+      await dialog.waitFor()
+      for (const width of [390, 768, 1366]) {
+        await page.setViewportSize({ width, height: 844 })
+        const wrapped = await dialog.evaluate((box) => {
+          const edge = box.getBoundingClientRect().right
+          return [...box.querySelectorAll('button')].flatMap((button) => {
+            const range = document.createRange()
+            range.selectNodeContents(button)
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size
+            const name = button.textContent!.trim() || button.getAttribute('aria-label')
+            return [
+              ...(lines > 1 ? [`"${name}" on ${lines} lines`] : []),
+              ...(button.getBoundingClientRect().right > edge + 1 ? [`"${name}" past the dialog`] : []),
+            ]
+          })
+        })
+        found.push(...wrapped.map((w) => `${language} ${width} px: ${w}`))
+      }
+      await context.close()
+    }
+    expect(found).toEqual([])
+  }, 240_000)
 
   it('on a 1366 px laptop, the conversation page does not scroll sideways once a rule exists', async () => {
     const { page } = await signedIn('client', { width: 1366, height: 800 })
@@ -164,7 +275,7 @@ describe('layout on a phone and a laptop', () => {
     const look = (selector: string) =>
       dialog.locator(selector).evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, font: getComputedStyle(el).fontFamily }))
     const subject = await look('input[name="subject"]')
-    for (const name of ['to', 'cc', 'bcc']) expect(await look(`[data-testid="recipients-${name}"]`), name).toEqual(subject)
+    for (const name of ['to', 'cc', 'bcc']) expect(await look(`[data-testid="recipients-${name}-options"]`), name).toEqual(subject)
     await context.close()
   }, 120_000)
 

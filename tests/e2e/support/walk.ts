@@ -12,11 +12,12 @@ export type DemoRole = keyof typeof DEMO_PASSWORDS
 /** A seeded blog post (seed/blog.ts), opened by its slug. */
 const BLOG_POST = 'chat-commands-in-five-minutes'
 
-/** Every app page of the route table without a parameter, one user's view and edit pages, and one blog post and its editor. */
+/** Every app page of the route table without a parameter, one user's view, edit and settings pages, and one blog post and its editor. */
 export const appPaths = (userId: number | string): string[] => [
   ...ROUTES.filter((r) => r.meta.layout !== 'full' && !r.path.includes(':')).map((r) => r.path),
   `/user/view/${userId}`,
   `/user/edit/${userId}`,
+  `/pages/account-setting/${userId}`,
   `/pages/blog/detail/${BLOG_POST}`,
   `/pages/blog/edit/${BLOG_POST}`,
 ]

@@ -27,10 +27,13 @@ export function FullLayout() {
   const { t } = useTranslation()
   return (
     <>
-      <StyledToolbar role="group" aria-label={t('navbar.language')}>
-        <LanguageSwitcher />
-        <SkinToggle />
-      </StyledToolbar>
+      {/* In the page's banner: all content sits in a landmark. */}
+      <header>
+        <StyledToolbar role="group" aria-label={t('navbar.language')}>
+          <LanguageSwitcher />
+          <SkinToggle />
+        </StyledToolbar>
+      </header>
       <StyledMain id="main-content" tabIndex={-1}>
         <RouteContent />
       </StyledMain>

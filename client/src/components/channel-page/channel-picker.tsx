@@ -6,8 +6,14 @@ import { StyledInlinePicker } from '../ui/inline-picker'
 import { platformKey } from './platform-label'
 
 const StyledPicker = styled(StyledInlinePicker)`
+  min-width: 0;
+  max-width: 100%;
+
   select {
-    min-width: calc(${({ theme }) => theme.sizes.toastWidth} / 1.5);
+    min-width: min(100%, calc(${({ theme }) => theme.sizes.toastWidth} / 1.5));
+    /* A long channel name is cut, not the page widened (the open list shows it whole). */
+    max-width: 100%;
+    text-overflow: ellipsis;
   }
 `
 

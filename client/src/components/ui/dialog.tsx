@@ -68,6 +68,12 @@ export const StyledDialogActions = styled.div`
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.lg};
+
+  /* A button too wide for the row goes to the next one whole: its label never breaks in two. */
+  & > * {
+    flex: 0 0 auto;
+    white-space: nowrap;
+  }
 `
 
 /** Gives the focus back to the control that opened the dialog, if it is still on the page. */

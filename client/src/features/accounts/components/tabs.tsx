@@ -14,7 +14,8 @@ const StyledTab = styled.button<{ $selected: boolean }>`
   border: 0;
   border-bottom: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.primary : 'transparent')};
   background: transparent;
-  color: ${({ theme, $selected }) => ($selected ? theme.colors.primary : theme.colors.text)};
+  /* link, not primary: primary is a fill colour (2.7:1 as text on the dark skin's surface); link keeps 4.5:1 in both skins. */
+  color: ${({ theme, $selected }) => ($selected ? theme.colors.link : theme.colors.text)};
   font-weight: ${({ theme }) => theme.fontWeights.medium};
   cursor: pointer;
 

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
+import { ChannelName } from '../../../components/channel-page/channel-name'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
@@ -130,7 +131,7 @@ function Board({ channel }: { channel: AssistantChannelFragment }) {
   return (
     <StyledCard aria-labelledby={headingId} data-testid="chatboard" data-channel-id={channel.id}>
       <StyledBoardHeader>
-        <h2 id={headingId}>{t('chatboard.chatOf', { name: channel.displayName, platform })}</h2>
+        <ChannelName as="h2" id={headingId} text={t('chatboard.chatOf', { name: channel.displayName, platform })} />
         <ConnectionBadge state={state} onRetry={retryNow} />
       </StyledBoardHeader>
       {!channel.panel.active ? (

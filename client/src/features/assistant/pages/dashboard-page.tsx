@@ -2,6 +2,7 @@ import { Fragment, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
+import { ChannelName } from '../../../components/channel-page/channel-name'
 import { AdminOverview } from '../../accounts'
 import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
@@ -32,6 +33,8 @@ const ACTIVITY_LINES = 8
 
 const StyledGrid = styled.div`
   display: grid;
+  /* One column on a phone, never wider than the screen: a channel's name is cut (ChannelName), not the page widened. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
   margin-bottom: ${({ theme }) => theme.space.xl};
 
@@ -52,8 +55,6 @@ const StyledTile = styled(StyledCard)`
     gap: ${({ theme }) => theme.space.sm};
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
-    /* A channel's login can be long and has no spaces. */
-    overflow-wrap: anywhere;
   }
 `
 
@@ -193,7 +194,7 @@ function ChannelTile({ channel }: { channel: DashboardChannel }) {
   return (
     <StyledTile aria-labelledby={titleId} data-testid="dashboard-channel" data-channel-id={channel.id}>
       <h2 id={titleId}>
-        {channel.displayName} <PlatformBadge platform={channel.platform} sandbox={channel.sandbox} />
+        <ChannelName text={channel.displayName} /> <PlatformBadge platform={channel.platform} sandbox={channel.sandbox} />
       </h2>
       <StyledBadges>
         <StatusBadge state={status.state} testId="bot-status" />

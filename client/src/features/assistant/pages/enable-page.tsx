@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
+import { ChannelName } from '../../../components/channel-page/channel-name'
 import { StyledCard } from '../../../components/ui/card'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
@@ -24,6 +25,8 @@ const MODULES: readonly BotModule[] = ['chatBot', 'categoryChatBot', 'conversati
 /** Modules the server saves but the bot does not act on yet (said honestly on the page). */
 const StyledGrid = styled.div`
   display: grid;
+  /* One column on a phone, never wider than the screen: a channel's name is cut (ChannelName), not the page widened. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
 
   @media ${({ theme }) => theme.media.lgUp} {
@@ -58,7 +61,7 @@ function ChannelModules({ channel }: { channel: AssistantChannelFragment }) {
   return (
     <StyledCard aria-labelledby={headingId} data-testid="modules-card" data-channel-id={channel.id}>
       <StyledChannelHeader>
-        <h2 id={headingId}>{channel.displayName}</h2>
+        <ChannelName as="h2" id={headingId} text={channel.displayName} />
         <PlatformBadge platform={channel.platform} sandbox={channel.sandbox} />
         <StatusBadge state={channel.status.state} />
       </StyledChannelHeader>

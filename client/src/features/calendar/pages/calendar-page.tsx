@@ -261,6 +261,10 @@ export default function CalendarPage({ title }: { title: string }) {
               eventInteractive
               // An event's title is what its owner wrote, not an interface text (the locale walk skips it).
               eventDidMount={(info) => info.el.setAttribute('data-user-content', '')}
+              // FullCalendar names a day's cell by its day number alone, though the cell shows its
+              // events too (WCAG 2.5.3): named by its content, the cell reads its date (the number's
+              // own label) and its events.
+              dayCellDidMount={(info) => info.el.removeAttribute('aria-labelledby')}
               editable
               selectable
               dayMaxEvents

@@ -4,8 +4,8 @@ import { useMutation } from '@apollo/client/react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { StyledCard } from '../../../components/ui/card'
-import { StyledCheckGroup } from '../../../components/ui/check-group'
 import { StyledFormGrid } from '../../../components/ui/form-grid'
+import { RadioGroup } from '../../../components/ui/radio-group'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
 import { fieldErrorsOf, needsGeneralMessage } from '../../../lib/error-code'
@@ -90,23 +90,16 @@ export function GiveawayForm({ channelId, kick, onOpened }: { channelId: string;
           onChange={(e) => set('prize', e.target.value)}
           data-testid="giveaway-prize"
         />
-        <StyledCheckGroup>
-          <legend>{t('form.entry')}</legend>
-          <label>
-            <input type="radio" name="giveaway-entry" checked={draft.entry === 'keyword'} onChange={() => set('entry', 'keyword')} />
-            {t('form.entryKeyword')}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="giveaway-entry"
-              checked={draft.entry === 'chat'}
-              onChange={() => set('entry', 'chat')}
-              data-testid="giveaway-entry-chat"
-            />
-            {t('form.entryChat')}
-          </label>
-        </StyledCheckGroup>
+        <RadioGroup
+          legend={t('form.entry')}
+          name="giveaway-entry"
+          value={draft.entry}
+          onChange={(entry) => set('entry', entry)}
+          options={[
+            { value: 'keyword', label: t('form.entryKeyword') },
+            { value: 'chat', label: t('form.entryChat'), testId: 'giveaway-entry-chat' },
+          ]}
+        />
         <StyledFormGrid>
           {draft.entry === 'keyword' ? (
             <TextField
@@ -168,23 +161,16 @@ export function GiveawayForm({ channelId, kick, onOpened }: { channelId: string;
             data-testid="giveaway-sub-tickets"
           />
         </StyledFormGrid>
-        <StyledCheckGroup>
-          <legend>{t('form.close')}</legend>
-          <label>
-            <input type="radio" name="giveaway-close" checked={draft.close === 'manual'} onChange={() => set('close', 'manual')} />
-            {t('form.closeManual')}
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="giveaway-close"
-              checked={draft.close === 'timer'}
-              onChange={() => set('close', 'timer')}
-              data-testid="giveaway-close-timer"
-            />
-            {t('form.closeTimer')}
-          </label>
-        </StyledCheckGroup>
+        <RadioGroup
+          legend={t('form.close')}
+          name="giveaway-close"
+          value={draft.close}
+          onChange={(close) => set('close', close)}
+          options={[
+            { value: 'manual', label: t('form.closeManual') },
+            { value: 'timer', label: t('form.closeTimer'), testId: 'giveaway-close-timer' },
+          ]}
+        />
         {draft.close === 'timer' ? (
           <TextField
             label={t('form.durationMinutes')}

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
 import { Button } from '../../../components/ui/button'
@@ -6,6 +6,7 @@ import { Dialog, StyledDialogActions } from '../../../components/ui/dialog'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { ErrorState } from '../../../components/ui/error-state'
 import { LoadingState } from '../../../components/ui/loading-state'
+import { MultiSelect } from '../../../components/ui/multi-select'
 import { PageHeader } from '../../../components/ui/page-header'
 import { StyledStack } from '../../../components/ui/stack'
 import { TextAreaField } from '../../../components/ui/text-area-field'
@@ -23,7 +24,6 @@ import { useMutation, useQuery } from '@apollo/client/react'
 import { apiFetch } from '../../../lib/api-fetch'
 import { useFormatters } from '../../../lib/format'
 import { readAsDataUrl } from '../../../lib/read-file'
-import { StyledSelect } from '../../../components/ui/form-control'
 
 const FOLDERS = ['inbox', 'sent', 'draft', 'spam', 'trash', 'starred'] as const
 type View = (typeof FOLDERS)[number]
@@ -103,27 +103,18 @@ function RecipientPicker({ label, name, value, onChange }: { label: string; name
   const { t } = useTranslation('mailbox')
   const [filter, setFilter] = useState('')
   const recipients = useQuery(EmailRecipientsDocument, { variables: { q: filter || null } })
-  const options = new Map([...value.map((email) => ({ email, name: email })), ...(recipients.data?.emailRecipients ?? [])].map((r) => [r.email, r]))
+  const options = (recipients.data?.emailRecipients ?? []).map((r) => ({ value: r.email, label: r.name }))
   return (
-    <fieldset>
-      <legend>{label}</legend>
-      <TextField label={t('findPerson')} name={`${name}-search`} placeholder={t('pickRecipient')} value={filter} onChange={(e) => setFilter(e.target.value)} />
-      {/* Themed as every field (the native list was white, in the browser's font, in the dark skin). */}
-      <StyledSelect
-        multiple
-        aria-label={label}
-        data-testid={`recipients-${name}`}
-        name={name}
-        value={value}
-        onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange([...e.target.selectedOptions].map((o) => o.value))}
-      >
-        {[...options.values()].map((r) => (
-          <option key={r.email} value={r.email}>
-            {r.name}
-          </option>
-        ))}
-      </StyledSelect>
-    </fieldset>
+    <MultiSelect
+      label={label}
+      name={name}
+      options={options}
+      value={value}
+      onChange={onChange}
+      search={{ label: t('findPerson'), placeholder: t('pickRecipient'), value: filter, onChange: setFilter }}
+      empty={recipients.loading ? t('loadingRecipients') : t('noRecipients')}
+      testId={`recipients-${name}`}
+    />
   )
 }
 
@@ -207,7 +198,15 @@ export default function MailboxPage({ title }: { title: string }) {
 
   return (
     <StyledStack data-testid="mailbox">
-      <PageHeader title={title} subtitle={t('intro')} actions={<Button onClick={() => setComposing(EMPTY_DRAFT)}>{t('compose')}</Button>} />
+      <PageHeader
+        title={title}
+        subtitle={t('intro')}
+        actions={
+          <Button onClick={() => setComposing(EMPTY_DRAFT)} data-testid="compose">
+            {t('compose')}
+          </Button>
+        }
+      />
       <StyledLayout>
         <nav aria-label={title}>
           <StyledList>

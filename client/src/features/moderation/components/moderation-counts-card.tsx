@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
+import { ChannelName } from '../../../components/channel-page/channel-name'
 import { StyledCard } from '../../../components/ui/card'
 import { ModerationCountsDocument } from '../graphql/moderation.generated'
 
@@ -36,7 +37,7 @@ export function ModerationCountsCard({ channelId, channelName }: { channelId: st
   const titleId = `moderation-counts-${channelId}`
   return (
     <StyledSmallCard aria-labelledby={titleId} data-testid="moderation-counts-card" data-channel-id={channelId}>
-      <h2 id={titleId}>{t('dashboardCard.title', { channel: channelName })}</h2>
+      <ChannelName as="h2" id={titleId} text={t('dashboardCard.title', { channel: channelName })} />
       {error && !data ? (
         <p role="alert">{t('dashboardCard.error')}</p>
       ) : !data ? null : total === 0 ? (

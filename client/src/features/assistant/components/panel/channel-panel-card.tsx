@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import styled from 'styled-components'
+import { ChannelName } from '../../../../components/channel-page/channel-name'
 import { Button } from '../../../../components/ui/button'
 import { StyledCard } from '../../../../components/ui/card'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
@@ -23,11 +24,13 @@ import { scopeWords } from '../../lib/scopes'
 
 const StyledChannelCard = styled(StyledCard)`
   display: grid;
+  /* One column on a phone, never wider than the screen: a channel's name is cut (ChannelName), not the page widened. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.xl};
   margin-bottom: ${({ theme }) => theme.space.xl};
 
   @media ${({ theme }) => theme.media.lgUp} {
-    grid-template-columns: 1fr 1fr;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   }
 `
 
@@ -47,6 +50,8 @@ const StyledHeader = styled.header`
 
 const StyledTitleRow = styled.div`
   display: flex;
+  min-width: 0;
+  max-width: 100%;
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
@@ -154,7 +159,7 @@ export function ChannelPanelCard({
       <StyledHeader>
         <StyledTitleRow>
           <PlatformBadge platform={channel.platform} sandbox={channel.sandbox} />
-          <h2 id={headingId}>{channel.displayName}</h2>
+          <ChannelName as="h2" id={headingId} text={channel.displayName} />
         </StyledTitleRow>
         <StyledStatusLine aria-live="polite">
           <span className="visually-hidden">{t('status.label')}</span>
