@@ -50,6 +50,7 @@ describe.each(engines)('commands, quotes and giveaways on Kick (%s)', (engine) =
   }
   const create = (input: Record<string, unknown>) => ok(CREATE, { c: channelId, i: { cooldownSeconds: 0, ...input } })
 
+  // Two servers, a database and an OAuth round on a shared, busy machine: a generous bound.
   beforeAll(async () => {
     ;({ t, twitch, kick } = await startLocalPlatforms(engine))
     kick.addUser(BROADCASTER)
@@ -71,7 +72,7 @@ describe.each(engines)('commands, quotes and giveaways on Kick (%s)', (engine) =
     await worker.settled()
     await bot().idle()
     await waitFor(() => bot().queued === 0, 'the marker answers to be queued out')
-  })
+  }, 120_000)
 
   afterAll(async () => {
     await stopTestApp(t, worker)
