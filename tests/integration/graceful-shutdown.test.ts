@@ -32,8 +32,7 @@ describe.each(engines)('bot worker shutdown on %s', (engine) => {
   async function workerOwingReplies(viewers: string[]) {
     ;({ worker, scheduler } = await startTestWorker(t))
     await waitFor(() => worker.get(channelId)?.isConnected, 'the sandbox bot to connect')
-    const limiter = t.services.chat.limiters.get(channelId)
-    limiter.limit = 2
+    t.services.chat.limits.setLimit(channelId, 2)
     const before = (await sentReplies()).length
     for (const v of viewers) await ok(CHAT, { c: String(channelId), v, t: '!hi' })
     // Two go out at once; the rest wait in the bot's queue for the limit's window.

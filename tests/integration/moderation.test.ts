@@ -8,14 +8,14 @@ import { createLogger } from '../../server/src/logger'
 import { moderationSettings } from '../../server/src/modules/moderation/moderation.tables'
 import { offencesFromLog } from '../../server/src/modules/moderation/offences'
 import { defaultSettings, type ModerationSettings } from '../../server/src/modules/moderation/settings'
-import { startKickServer, type KickServer } from '../../server/src/platforms/sandbox/kick-server'
-import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
+import type { KickServer } from '../../server/src/platforms/sandbox/kick-server'
+import type { TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import type { BotWorker } from '../../server/src/worker/bot-worker'
 import { startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
 import { connectChannel } from '../support/connect-flow'
 import { engines } from '../support/databases'
-import { localPlatformEnv } from '../support/local-platforms'
-import { createTestApp, gqlCaller, type TestApp } from '../support/test-app'
+import { startLocalPlatforms } from '../support/platform-harness'
+import { gqlCaller, type TestApp } from '../support/test-app'
 
 const BROADCASTER = { id: '1001', login: 'democaster', displayName: 'DemoCaster' }
 const KICK_BROADCASTER = { id: 501, name: 'KickCaster' }
@@ -70,13 +70,9 @@ describe.each(engines)('auto-moderation on %s', (engine) => {
   const save = (s: ModerationSettings) => ok(SAVE, { c: channelId, s })
 
   beforeAll(async () => {
-    const now = () => (t ? t.clock.t : Date.now())
-    twitch = await startTwitchServer({ now, keepaliveSeconds: 600 })
+    ;({ t, twitch, kick } = await startLocalPlatforms(engine))
     twitch.addUser(BROADCASTER)
-    kick = await startKickServer({ now })
     kick.addUser(KICK_BROADCASTER)
-    t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch, kick) })
-    kick.setWebhookTarget(async ({ headers, body }) => ({ status: (await t.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })).status }))
     ;({ worker } = await startTestWorker(t))
     token = (await t.loginAs('client')).accessToken
     twitch.consentAs(BROADCASTER.id)

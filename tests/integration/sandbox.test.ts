@@ -186,18 +186,24 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
   })
 
   it('refuses bad input and real channels with a coded error, changing nothing', async () => {
-    const before = await lines(Number(sandboxId))
-    expect(await code(CHAT, { c: sandboxId, v: 'x', t: 'hi' })).toBe('BAD_USER_INPUT')
-    expect(await code(CHAT, { c: sandboxId, v: 'Viewer', t: 'a'.repeat(501) })).toBe('BAD_USER_INPUT')
-    expect(await code(CHAT, { c: sandboxId, v: 'Viewer', b: ['admin'], t: 'hi' })).toBe('BAD_USER_INPUT')
-    expect(await code('mutation($c: ID!) { sandboxRaid(channelId: $c, fromChannel: "Other", viewers: 0) }', { c: sandboxId })).toBe('BAD_USER_INPUT')
-    expect(await code('mutation($c: ID!) { sandboxClip(channelId: $c, title: "   ") { id } }', { c: sandboxId })).toBe('BAD_USER_INPUT')
-    expect(await lines(Number(sandboxId))).toHaveLength(before.length)
+    // A sandbox channel of its own: a late line of the tests before (a reply, an alert's thanks) cannot reach it.
+    const own = (await ok(CONNECT)).connectSandboxChannel.id as string
+    const ownId = Number(own)
+    await waitFor(() => worker.get(ownId)?.isConnected, 'its sandbox bot to connect')
+    expect(await code(CHAT, { c: own, v: 'x', t: 'hi' })).toBe('BAD_USER_INPUT')
+    expect(await code(CHAT, { c: own, v: 'Viewer', t: 'a'.repeat(501) })).toBe('BAD_USER_INPUT')
+    expect(await code(CHAT, { c: own, v: 'Viewer', b: ['admin'], t: 'hi' })).toBe('BAD_USER_INPUT')
+    expect(await code('mutation($c: ID!) { sandboxRaid(channelId: $c, fromChannel: "Other", viewers: 0) }', { c: own })).toBe('BAD_USER_INPUT')
+    expect(await code('mutation($c: ID!) { sandboxClip(channelId: $c, title: "   ") { id } }', { c: own })).toBe('BAD_USER_INPUT')
+    // A good line after them: the bot reads the chat in order, so once it stored this one it
+    // would have stored any refused line that had reached the chat (and anything it answered).
+    await ok(CHAT, { c: own, v: 'Viewer', b: [], t: 'after the refused ones' })
+    await waitFor(async () => (await lines(ownId)).length > 0, 'the good line to be stored')
+    await worker.get(ownId)!.idle()
+    await waitFor(() => worker.get(ownId)!.queued === 0, 'the bot to have sent what it owes')
+    expect((await lines(ownId)).map((l) => l.text)).toEqual(['after the refused ones'])
     // A real channel (as OAuth against a real platform would have stored it).
-    const [client] = await t.database.db
-      .select({ userId: channels.userId })
-      .from(channels)
-      .where(eq(channels.id, Number(sandboxId)))
+    const [client] = await t.database.db.select({ userId: channels.userId }).from(channels).where(eq(channels.id, ownId))
     const [real] = await t.database.db
       .insert(channels)
       .values({ userId: client!.userId, platform: 'twitch', platformUserId: '777', login: 'realcaster', displayName: 'RealCaster', active: true })
@@ -216,8 +222,9 @@ describe.each(engines)('sandbox channels on %s', (engine) => {
     }
     // Someone else's sandbox channel does not exist for them.
     const other = (await t.loginAs('reseller')).accessToken
-    expect((await gql(CHAT, { c: sandboxId, v: 'Viewer', t: 'hi' }, other)).body.errors[0].extensions.code).toBe('NOT_FOUND')
+    expect((await gql(CHAT, { c: own, v: 'Viewer', t: 'hi' }, other)).body.errors[0].extensions.code).toBe('NOT_FOUND')
     await t.database.db.delete(channels).where(eq(channels.id, realId))
+    expect(await ok('mutation($c: ID!) { removeSandboxChannel(channelId: $c) }', { c: own })).toEqual({ removeSandboxChannel: true })
   })
 
   it('counts its running bot in the admin figures as the client sees it, and removal deletes everything of the channel', async () => {

@@ -12,22 +12,29 @@ export const BROADCASTER = { id: '1001', login: 'democaster', displayName: 'Demo
 export const KICK_BROADCASTER = { id: 501, name: 'KickCaster' }
 
 /**
+ * The local Twitch and Kick servers on the test app's clock, the app on a fresh database
+ * pointed at them (PUBLIC_URL http://app.test, plus `env`), and Kick's signed webhooks
+ * delivered to the app in process. The caller closes the servers after the app.
+ */
+export async function startLocalPlatforms(engine: Engine, env: Record<string, string> = {}): Promise<{ t: TestApp; twitch: TwitchServer; kick: KickServer }> {
+  const ref: { t?: TestApp } = {}
+  const now = () => (ref.t ? ref.t.clock.t : Date.now())
+  const twitch = await startTwitchServer({ now, keepaliveSeconds: 600 })
+  const kick = await startKickServer({ now })
+  const t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch, kick), ...env })
+  ref.t = t
+  kick.setWebhookTarget(async ({ headers, body }) => ({ status: (await t.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })).status }))
+  return { t, twitch, kick }
+}
+
+/**
  * The app on a fresh database with the local Twitch and Kick servers on the test clock, a
  * bot worker on a manual scheduler, and helpers to connect a channel as a demo account.
  */
 export async function startPlatformApp(engine: Engine) {
-  const ref: { t?: TestApp } = {}
-  const now = () => (ref.t ? ref.t.clock.t : Date.now())
-  const twitch: TwitchServer = await startTwitchServer({ now, keepaliveSeconds: 600 })
-  const kick: KickServer = await startKickServer({ now })
+  const { t: app, twitch, kick } = await startLocalPlatforms(engine)
   twitch.addUser(BROADCASTER)
   kick.addUser(KICK_BROADCASTER)
-  const app = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch, kick) })
-  ref.t = app
-  kick.setWebhookTarget(async ({ headers, body }) => {
-    const res = await app.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })
-    return { status: res.status }
-  })
   const scheduler = new ManualScheduler(app.clock)
   const worker: BotWorker = createBotWorker({ services: app.services, config: app.config, log: createLogger('silent'), scheduler, random: () => 0.5 })
   await worker.start()

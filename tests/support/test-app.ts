@@ -2,7 +2,7 @@ import { createApp } from '../../server/src/app'
 import { loadConfig, type Config } from '../../server/src/config'
 import { openDatabase, type Database } from '../../server/src/db/client'
 import { createLogger } from '../../server/src/logger'
-import { createServices, type Services } from '../../server/src/services'
+import { createServices, type ServiceDeps, type Services } from '../../server/src/services'
 import { seedProductData } from '../../server/src/product-data'
 import { seedDemo } from '../../seed/demo'
 import { freshDatabase, type Engine } from './databases'
@@ -65,8 +65,12 @@ export interface TestApp {
   loginAs(role: keyof typeof DEMO_PASSWORDS): Promise<{ accessToken: string; refreshToken: string; userData: any }>
 }
 
-/** Builds the real app on a fresh database, migrated and seeded with the demo accounts. */
-export async function createTestApp(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the real app on a fresh database, migrated and seeded with the demo accounts. `deps`:
+ * parts the services take instead of building them from the configuration (a Redis limit
+ * store under a prefix of the test's own, say).
+ */
+export async function createTestApp(engine: Engine, env: Record<string, string> = {}, deps: Pick<ServiceDeps, 'limitStore'> = {}): Promise<TestApp> {
   const target = await freshDatabase(engine)
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -98,7 +102,7 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
   await database.migrate()
   const clock = new TestClock()
   const log = createLogger('silent')
-  const services = createServices({ config, db: database.db, log, secret: config.JWT_ACCESS_SECRET!, clock })
+  const services = createServices({ config, db: database.db, log, secret: config.JWT_ACCESS_SECRET!, clock, ...deps })
   await seedProductData(database.db)
   await seedDemo(database.db, services.passwords, DEMO_PASSWORDS)
   const app = createApp({ config, database, services, log })

@@ -25,7 +25,45 @@ export interface LimitStore {
    */
   hit(key: string, now: number, windowMs: number, sliding: boolean): Promise<LimitRecord>
   delete(key: string): Promise<void>
+  /**
+   * A sliding log (the chat limit, modules/chat/chat-limits.ts): takes a slot of `key` at `now`
+   * when fewer than the limit were taken in the `windowMs` before, else says in how many ms one
+   * frees. The limit is `limit.set` (also kept with the key for the callers that do not know it,
+   * for SLOT_LIMIT_TTL_MS), or the one kept, else `limit.fallback`.
+   */
+  takeSlot(key: string, now: number, windowMs: number, limit: SlotLimit): Promise<Slot>
   close(): Promise<void>
+}
+
+/** The limit of a sliding log: set by the caller that knows it, or the kept one with a fallback. */
+export type SlotLimit = { set: number } | { fallback: number }
+
+/** A slot taken (`waitMs` 0) or not, and the limit that applied. */
+export interface Slot {
+  taken: boolean
+  waitMs: number
+  limit: number
+}
+
+/** How long a limit set on a sliding log is kept without being set again. */
+export const SLOT_LIMIT_TTL_MS = 24 * 3600_000
+
+/** One key's sliding log in memory: the times of the slots taken (oldest first) and the limit kept. */
+class SlotLog {
+  sent: number[] = []
+  limit: { value: number; until: number } | null = null
+
+  take(now: number, windowMs: number, l: SlotLimit): Slot {
+    while (this.sent.length && this.sent[0]! <= now - windowMs) this.sent.shift()
+    if ('set' in l) this.limit = { value: l.set, until: now + SLOT_LIMIT_TTL_MS }
+    else if (this.limit && this.limit.until <= now) this.limit = null
+    const limit = 'set' in l ? l.set : (this.limit?.value ?? l.fallback)
+    if (this.sent.length < limit) {
+      this.sent.push(now)
+      return { taken: true, waitMs: 0, limit }
+    }
+    return { taken: false, waitMs: Math.max(1, this.sent[this.sent.length - limit]! + windowMs - now), limit }
+  }
 }
 
 const next = (old: LimitRecord | null | undefined, now: number, windowMs: number, sliding: boolean): LimitRecord => {
@@ -37,8 +75,20 @@ const next = (old: LimitRecord | null | undefined, now: number, windowMs: number
 export class MemoryLimitStore implements LimitStore {
   readonly kind = 'memory' as const
   private readonly records = new Map<string, LimitRecord>()
+  private readonly logs = new Map<string, SlotLog>()
 
   constructor(private readonly maxKeys = 100_000) {}
+
+  async takeSlot(key: string, now: number, windowMs: number, limit: SlotLimit) {
+    let log = this.logs.get(key)
+    if (!log) {
+      // One log per channel that sent in this process; the idle ones go when the map fills.
+      if (this.logs.size >= this.maxKeys) for (const [k, l] of this.logs) if (!l.sent.some((t) => t > now - windowMs)) this.logs.delete(k)
+      log = new SlotLog()
+      this.logs.set(key, log)
+    }
+    return log.take(now, windowMs, limit)
+  }
 
   async get(key: string, now: number) {
     const r = this.records.get(key)
@@ -94,6 +144,29 @@ redis.call('PEXPIRE', KEYS[1], math.max(exp - now, 0) + 60000)
 return {count, since, now, exp}
 `
 
+// The sliding log: a sorted set of the slots' times (members unique per take) and, beside it,
+// the limit the caller that knows it set. Both keys carry the same hash tag (Redis Cluster).
+const SLOT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local win = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+if limit then
+  redis.call('SET', KEYS[2], limit, 'PX', ARGV[5])
+else
+  limit = tonumber(redis.call('GET', KEYS[2]) or ARGV[4])
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - win)
+local n = redis.call('ZCARD', KEYS[1])
+if n < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[6])
+  redis.call('PEXPIRE', KEYS[1], win + 60000)
+  return {1, 0, limit}
+end
+local oldest = redis.call('ZRANGE', KEYS[1], n - limit, n - limit, 'WITHSCORES')
+return {0, math.max(1, tonumber(oldest[2]) + win - now), limit}
+`
+let slotSeq = 0
+
 export class RedisLimitStore implements LimitStore {
   readonly kind = 'redis' as const
   private readonly redis: Redis
@@ -135,6 +208,28 @@ export class RedisLimitStore implements LimitStore {
 
   async delete(key: string) {
     await this.call(() => this.redis.del(this.prefix + key))
+  }
+
+  takeSlot(key: string, now: number, windowMs: number, limit: SlotLimit) {
+    return this.call(async () => {
+      const k = `${this.prefix}{${key}}`
+      const set = 'set' in limit ? String(limit.set) : ''
+      const fallback = 'fallback' in limit ? String(limit.fallback) : ''
+      const member = `${now}:${process.pid}:${++slotSeq}:${Math.random().toString(36).slice(2, 8)}`
+      const [taken, waitMs, kept] = (await this.redis.eval(
+        SLOT_SCRIPT,
+        2,
+        `${k}:slots`,
+        `${k}:limit`,
+        now,
+        windowMs,
+        set,
+        fallback,
+        SLOT_LIMIT_TTL_MS,
+        member,
+      )) as number[]
+      return { taken: taken === 1, waitMs: waitMs!, limit: kept! }
+    })
   }
 
   async close() {

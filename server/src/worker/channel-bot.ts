@@ -118,6 +118,11 @@ export class ChannelBot {
   private liveSince: Date | null = null
   private category: string | null = null
   private chain: Promise<void> = Promise.resolve()
+  /** Resolved once the start is over (run, failed or stopped): events wait for it, so none meets a bot without its commands. */
+  private readonly startOver: Promise<void>
+  private endStart!: () => void
+  /** The bot that replaced this one in a restart: what this one received but did not handle, and replies it still makes, go there. */
+  private successor: ChannelBot | null = null
   /** New followers waiting for the batched thank-you. */
   private follows: string[] = []
   private followTimer: unknown = null
@@ -142,7 +147,9 @@ export class ChannelBot {
   constructor(
     private row: ChannelRow,
     private readonly rt: BotRuntime,
-  ) {}
+  ) {
+    this.startOver = new Promise<void>((resolve) => (this.endStart = resolve))
+  }
 
   get channelId() {
     return this.row.id
@@ -194,7 +201,7 @@ export class ChannelBot {
       this.liveSince = stream.startedAt
       this.category = stream.category
       const moderator = bot ? await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.isModerator(as, bot.platformUserId)) : true // the broadcaster counts as a moderator of their own chat
-      this.s.chat.limiters.get(this.row.id).limit = moderator && this.row.platform === 'twitch' ? CHAT_LIMIT_MODERATOR : CHAT_LIMIT
+      this.s.chat.limits.setLimit(this.row.id, moderator && this.row.platform === 'twitch' ? CHAT_LIMIT_MODERATOR : CHAT_LIMIT)
       await this.scheduleRefresh(accounts)
       if (this.stopped) return null
       if (this.row.platform === 'twitch' && this.rt.conduit && !this.row.sandbox) await this.attachConduit(this.rt.conduit, broadcaster.scopes)
@@ -211,6 +218,7 @@ export class ChannelBot {
       if (failure.permanent) await this.report('error', failure.reason, true)
       return failure
     }
+    this.endStart()
     return null
   }
 
@@ -226,6 +234,7 @@ export class ChannelBot {
 
   stop() {
     this.stopped = true
+    this.endStart()
     this.eventsub?.stop()
     this.eventsub = null
     this.detachConduit()
@@ -263,6 +272,18 @@ export class ChannelBot {
     const left = this.queue.length
     this.stop()
     return left
+  }
+
+  /**
+   * A restart (a new connection or bot account): this bot stops, and `next`, its replacement on
+   * the channel, gets the replies it had not sent yet, the events it received but had not
+   * handled yet (a Kick webhook that reached it just before) and the replies of the event it is
+   * handling now. `next` handles them once its start is over, so no line is lost in between.
+   */
+  handOver(next: ChannelBot) {
+    this.successor = next
+    for (const text of this.queue.splice(0)) next.enqueue(text)
+    this.stop()
   }
 
   /** Stops and says so (the panel's switches turned it off, or the owner's licence ended). */
@@ -569,8 +590,9 @@ export class ChannelBot {
    */
   handle(ev: ChannelEvent): Promise<void> {
     this.chain = this.chain
+      .then(() => this.startOver)
       .then(() => (ev.kind === 'chat' ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined))
-      .then(() => this.process(ev))
+      .then(() => (this.stopped ? void this.successor?.handle(ev) : this.process(ev)))
       .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: this.row.id }, 'event handling failed'))
     return this.chain
   }
@@ -748,7 +770,8 @@ export class ChannelBot {
     return this.s.chat.isBotEcho(this.row.id, chat.messageId, chat.text)
   }
 
-  private enqueue(text: string) {
+  private enqueue(text: string): void {
+    if (this.stopped && this.successor) return this.successor.enqueue(text)
     if (!text.trim() || this.stopped) return
     this.queue.push(text)
     if (this.queue.length > MAX_QUEUE) this.queue.splice(0, this.queue.length - MAX_QUEUE)
@@ -776,32 +799,30 @@ export class ChannelBot {
   }
   private heldBySend = false
 
-  /** Sends queued lines, never faster than the channel's chat limit allows. */
+  /** Sends queued lines, never faster than the channel's chat limit (shared with the other processes that send as the bot) allows. */
   private async drain() {
     if (this.draining || this.stopped) return
     this.draining = true
     try {
-      const limiter = this.s.chat.limiters.get(this.row.id)
       while (this.queue.length && !this.stopped) {
-        const wait = limiter.waitMs(this.now())
-        if (wait > 0) {
-          if (!this.drainTimer) {
-            this.drainTimer = this.rt.scheduler.setTimeout(() => {
-              this.drainTimer = null
-              void this.drain()
-            }, wait)
-          }
-          return
-        }
         if (this.rt.fence && !this.rt.holds?.(this.row.id) && !(await this.rt.fence(this.row.id).catch(() => false))) {
           this.log.warn({ channelId: this.row.id, dropped: this.queue.length }, 'channel lease lost: chat lines not sent')
           this.queue.length = 0
           return
         }
         if (this.stopped || !this.queue.length) return
-        limiter.tryTake(this.now())
-        const text = this.queue.shift()!
-        await this.sendOne(text)
+        const slot = await this.s.chat.limits.take(this.row.id, this.now())
+        if (!slot.taken) {
+          if (!this.drainTimer && !this.stopped) {
+            this.drainTimer = this.rt.scheduler.setTimeout(() => {
+              this.drainTimer = null
+              void this.drain()
+            }, slot.waitMs)
+          }
+          return
+        }
+        const text = this.queue.shift()
+        if (text !== undefined) await this.sendOne(text)
       }
     } finally {
       this.draining = false

@@ -40,8 +40,10 @@ async function reconcile(s: WorkerState, channelId: number, restart: boolean): P
   }
   if (s.releasing.has(channelId)) return
   if (bot && restart) {
-    bots.delete(channelId)
-    bot.stop()
+    // The replacement takes the channel at once (no await in between): what reaches the channel
+    // from now on goes to it, and what the old bot had not handled is handed to it.
+    await startBot(s, channelId, row, bot)
+    return
   }
   const current = bots.get(channelId)
   if (current) await current.update(row)
@@ -66,9 +68,10 @@ async function stopChannel(s: WorkerState, channelId: number, found: ForBot | nu
   await s.leases?.release(channelId)
 }
 
-async function startBot(s: WorkerState, channelId: number, row: ForBot['row']) {
+async function startBot(s: WorkerState, channelId: number, row: ForBot['row'], replacing?: ChannelBot) {
   const fresh = new ChannelBot(row, s.runtime)
   s.bots.set(channelId, fresh)
+  replacing?.handOver(fresh)
   const entry = s.retries.get(channelId)
   if (entry?.timer) s.runtime.scheduler.clearTimeout(entry.timer)
   const failure = await fresh.start()

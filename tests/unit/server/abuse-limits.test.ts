@@ -48,6 +48,20 @@ describe.each(stores)('abuse limits in the %s store', (_kind, make, available) =
       expect(await store.get('s', 901)).toBeNull()
     })
 
+    it('keeps a sliding log per key (the chat limit): a limit set is used by the callers that do not know it', async () => {
+      const store = open()
+      const take = (at: number, limit: { set: number } | { fallback: number }) => store.takeSlot('chat:1', at, 30_000, limit)
+      expect(await take(0, { fallback: 20 })).toEqual({ taken: true, waitMs: 0, limit: 20 })
+      expect(await take(1, { set: 3 })).toEqual({ taken: true, waitMs: 0, limit: 3 })
+      expect(await take(10_000, { fallback: 20 })).toEqual({ taken: true, waitMs: 0, limit: 3 })
+      // Full: the oldest slot frees 30 s after it was taken; a slot is over any 30 s, not a fixed window.
+      expect(await take(20_000, { fallback: 20 })).toEqual({ taken: false, waitMs: 10_000, limit: 3 })
+      expect(await take(30_000, { fallback: 20 })).toEqual({ taken: true, waitMs: 0, limit: 3 })
+      expect(await take(30_000, { set: 3 })).toEqual({ taken: false, waitMs: 1, limit: 3 })
+      // Other keys count on their own.
+      expect(await store.takeSlot('chat:2', 30_000, 30_000, { fallback: 1 })).toEqual({ taken: true, waitMs: 0, limit: 1 })
+    })
+
     const settings = abuseLimitSettings(loadConfig({}))
     const limits = (t: { now: number }) => new AbuseLimits(open(), settings, () => t.now)
     const owner = 'owner@example.com'

@@ -6,7 +6,8 @@ import type { Platforms } from '../../platforms'
 import { PlatformRequestError, type PlatformResult } from '../../platforms/types'
 import type { ChatMessageEvent, ChatSender, Topics } from '../../realtime/pubsub'
 import type { ChannelsService } from '../channels/channels.service'
-import type { ChatLimiters } from './chat-limiter'
+import type { ChatLimits } from './chat-limiter'
+import type { LimitStore } from '../../auth/rate-limit'
 import type { ChatMessageRow } from './chat.tables'
 
 export const moderationActions = ['delete', 'timeout', 'ban'] as const
@@ -43,12 +44,14 @@ export interface ChatOptions {
   pubsub: PubSub<Topics>
   channels: ChannelsService
   platforms: Platforms
+  /** Where the chat limit's slots are counted (in memory, or Redis for every process). */
+  limitStore: LimitStore
   historySize: number
 }
 
-/** What the chat use cases share: the options, the per-channel chat limiters and the insert count. */
+/** What the chat use cases share: the options, the per-channel chat limits and the insert count. */
 export interface ChatDeps extends ChatOptions {
-  limiters: ChatLimiters
+  limits: ChatLimits
   /** Lines recorded since start; the ring is trimmed every 20th. */
   inserted: { count: number }
   /** The lines sent as the bot from this process, to recognise their echo. */

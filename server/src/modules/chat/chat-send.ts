@@ -5,7 +5,7 @@ import { platformAnswer, type ChatDeps } from './chat-deps'
 import { recordSender } from './chat-senders'
 
 /**
- * Sends as the bot now (the worker queues within the chat limit; the chatboard checks it). Every
+ * Sends as the bot now (the worker queues within the chat limit; the chatboard and the giveaways check it). Every
  * line is marked, so its echo in the chat is known as the bot's (`isBotEcho`) whoever sent it.
  */
 export async function sendAsBot({ channels, platforms, echoes }: ChatDeps, channelId: number, text: string): Promise<PlatformResult> {
@@ -39,11 +39,10 @@ export async function send(deps: ChatDeps, userId: number, channelId: number | s
     const m = `The message has ${text.length} characters; the most is ${MAX_MESSAGE_LENGTH}`
     throw new AppError('BAD_USER_INPUT', m, { message: [m] })
   }
-  const limiter = deps.limiters.get(channel.id)
-  const t = deps.now().getTime()
-  if (!limiter.tryTake(t)) {
-    const seconds = Math.ceil(limiter.waitMs(t) / 1000)
-    throw new AppError('RATE_LIMITED', `Chat limit reached (${limiter.limit} messages per 30 s); try again in ${seconds} s`)
+  const slot = await deps.limits.take(channel.id, deps.now().getTime())
+  if (!slot.taken) {
+    const seconds = Math.ceil(slot.waitMs / 1000)
+    throw new AppError('RATE_LIMITED', `Chat limit reached (${slot.limit} messages per 30 s); try again in ${seconds} s`)
   }
   const result = await sendAsBot(deps, channel.id, text)
   if (result.ok && result.id) {

@@ -4,11 +4,11 @@ import { defineModule } from '../module'
 import { createChatService } from './chat.service'
 import './chat.schema'
 
-/** Live chat: the stored history (CHAT_HISTORY_SIZE) and messages sent from the dashboard. */
+/** Live chat: the stored history (CHAT_HISTORY_SIZE), messages sent from the dashboard and the chat limit every process shares. */
 export const chatModule = defineModule({
   name: 'chat',
-  services: ({ config, db, log, now, pubsub, platforms, channels }: Core & { channels: ChannelsService }) => ({
-    chat: createChatService({ db, log, now, pubsub, channels, platforms, historySize: config.CHAT_HISTORY_SIZE }),
+  services: ({ config, db, log, now, pubsub, platforms, channels, limitStore }: Core & { channels: ChannelsService }) => ({
+    chat: createChatService({ db, log, now, pubsub, channels, platforms, limitStore, historySize: config.CHAT_HISTORY_SIZE }),
   }),
 })
 

@@ -1,7 +1,7 @@
 import { bindDeps } from '../../use-cases'
 import type { ChatDeps, ChatOptions, ModeratedHook } from './chat-deps'
 import { countSince, lineOf, markRemoved, recent, record } from './chat-history'
-import { ChatLimiters } from './chat-limiter'
+import { ChatLimits } from './chat-limiter'
 import { moderate } from './chat-moderate'
 import { isBotEcho, send, sendAsBot } from './chat-send'
 import { BotEchoes } from './bot-echoes'
@@ -14,10 +14,17 @@ export { moderationActions, toEvent, type ModeratedEvent, type ModerationAction,
  * the platform API, within the channel's chat limit, and answer what the platform said.
  */
 export function createChatService(options: ChatOptions) {
-  const deps: ChatDeps = { ...options, limiters: new ChatLimiters(), inserted: { count: 0 }, moderatedHooks: [], echoes: new BotEchoes() }
+  const deps: ChatDeps = {
+    ...options,
+    limits: new ChatLimits(options.limitStore, options.log),
+    inserted: { count: 0 },
+    moderatedHooks: [],
+    echoes: new BotEchoes(),
+  }
   return {
     ...bindDeps(deps, { record, recent, countSince, send, sendAsBot, isBotEcho, moderate, markRemoved, lineOf }),
-    limiters: deps.limiters,
+    /** The channels' chat limits (shared by every process through Redis when configured). */
+    limits: deps.limits,
     /** Another module's listener for chatboard actions (the moderation log), after the platform answered. */
     onModerated: (hook: ModeratedHook) => void deps.moderatedHooks.push(hook),
   }

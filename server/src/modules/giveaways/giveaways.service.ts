@@ -74,8 +74,7 @@ export function createGiveawaysService(deps: {
   /** A line in the channel's chat from the bot, when its bot is on and the chat limit allows (else skipped). */
   async function announce(channel: ChannelRow, text: string): Promise<boolean> {
     if (!channel.active) return false
-    const limiter = chat.limiters.get(channel.id)
-    if (!limiter.tryTake(now().getTime())) return false
+    if (!(await chat.limits.take(channel.id, now().getTime())).taken) return false
     return chat
       .sendAsBot(channel.id, text)
       .then((r) => r.ok)
