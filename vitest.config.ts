@@ -13,7 +13,8 @@ const require = createRequire(import.meta.url)
  * (its results cache), else the one in tests/durations.json (seconds per file, measured on
  * CI; `npx tsx scripts/test-durations.ts` rewrites it from the reports of `npm test` in
  * .tmp/), else unknown: unknown files (new ones) go first, as vitest's own sequencer does.
- * Projects keep vitest's order (one project's files after the other's); the order decides
+ * Projects of one group share the pool, so their files are sorted together (the integration
+ * project's long files before the unit files, whatever the projects' names); the order decides
  * only what starts first, never what runs.
  */
 const HINTS = new URL('./tests/durations.json', import.meta.url)
@@ -31,13 +32,30 @@ class LongestFirstSequencer extends BaseSequencer {
     return [...files].sort((a, b) => {
       const groupOrder = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder
       if (groupOrder !== 0) return groupOrder
-      if (a.project.name !== b.project.name) return a.project.name < b.project.name ? -1 : 1
       const [sa, sb] = [seconds(a), seconds(b)]
       if (sa === undefined || sb === undefined) return sa === undefined && sb !== undefined ? -1 : sb === undefined && sa !== undefined ? 1 : 0
       return sb - sa
     })
   }
 }
+
+/** The integration files run again with every cache off (project `cold-cache`). */
+const COLD_CACHE_FILES = [
+  'account-settings',
+  'admin-stats',
+  'conversation',
+  'email-change',
+  'jwt',
+  'licences',
+  'marketing',
+  'plans',
+  'principal-cache',
+  'raids',
+  'shop',
+  'tx-guard',
+  'two-step',
+  'users',
+]
 
 export default defineConfig({
   // Node loads graphql's CommonJS build for the dependencies; make our own code use the same copy.
@@ -47,7 +65,18 @@ export default defineConfig({
     // The longest files start first (two workers: no long file left to run alone at the end).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // One module graph per worker, not per file: a unit file's own work is milliseconds and
+          // importing what it tests (the server's modules, zod, graphql) most of its cost. Unit
+          // tests keep no state between files (fake timers are restored by the files that set them).
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
@@ -57,6 +86,13 @@ export default defineConfig({
           environment: 'happy-dom',
           // Node's own (experimental) localStorage would warn on every file; the page's is happy-dom's.
           execArgv: ['--no-experimental-webstorage'],
+          // One module graph per worker (React, Apollo, i18next and styled-components imported once,
+          // not once per file); the set-up file unmounts what each test rendered, in every file.
+          isolate: false,
+          setupFiles: ['tests/support/component-setup.ts'],
+          // A test types and clicks through several renders: 2 s on a quiet machine, over 20 s on
+          // the shared one under load (settings-section.test.tsx); the timeout only catches a hang.
+          testTimeout: 60_000,
         },
       },
       {
@@ -65,6 +101,23 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The integration tests of the services that read a cache (plans, counts, caller), once more
+          // on PGlite with every cache off (TEST_COLD_CACHES=1, tests/support/test-app.ts), so paths that
+          // only run when a cache is cold (and may touch the database at a bad moment, e.g. inside a
+          // transaction) are exercised on every `npm test`. A project of its own, so that tests/run-all.ts
+          // runs it in the same pool as the other integration tests rather than in a vitest run after the
+          // browser tests. The rest (protocol, crash, load and walker tests) read no cache of their own.
+          name: 'cold-cache',
+          include: COLD_CACHE_FILES.map((name) => `tests/integration/${name}.test.ts`),
+          environment: 'node',
+          env: { TEST_COLD_CACHES: '1', TEST_DATABASE_URL: '' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,8 +1,9 @@
 /**
  * `npm test`: codegen, then lint, type check and the builds side by side, then every vitest project
- * (unit and integration — schema drift included — two files at a time, then browser tests, two at a time). Integration tests run
- * on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set; then the integration
- * tests of the cached services again on PGlite with every cache off (TEST_COLD_CACHES=1), and the
+ * (unit, component, integration — schema drift included — and cold-cache in one run, two files at a time,
+ * then browser tests, two at a time). Integration tests run on PGlite, and on PostgreSQL too when
+ * TEST_DATABASE_URL is set; the cold-cache project runs the integration tests of the cached services
+ * again on PGlite with every cache off (TEST_COLD_CACHES=1, vitest.config.ts); then the
  * compose stack where a Docker engine runs (tests/compose). Ends with one line:
  * `N passed, N failed`.
  */
@@ -148,33 +149,10 @@ if (quick) {
 const testEnv: NodeJS.ProcessEnv = { ...process.env, ...(failures.includes('build:server') ? {} : { TEST_COMPILED_SERVER: '1' }) }
 const noContainers: NodeJS.ProcessEnv = { ...testEnv }
 delete noContainers.TESTCONTAINERS
-runVitest('vitest', ['--project', 'unit', '--project', 'component', '--project', 'integration', '--maxWorkers=2'], testEnv)
+// The cold-cache project (vitest.config.ts: the cached services' integration tests again on PGlite
+// with every cache off) runs in the same pool.
+runVitest('vitest', ['--project', 'unit', '--project', 'component', '--project', 'integration', '--project', 'cold-cache', '--maxWorkers=2'], testEnv)
 runVitest('e2e', ['--project', 'e2e'], noContainers)
-
-// The integration tests of the services that read a cache (plans, counts, caller), once more
-// on PGlite with every cache off, so paths that only run when a cache is cold (and may touch
-// the database at a bad moment, e.g. inside a transaction) are exercised on every run. The
-// rest (protocol, crash, load and walker tests) read no cache of their own and are left out
-// to keep CI short.
-const COLD_CACHE_FILES = [
-  'account-settings',
-  'admin-stats',
-  'conversation',
-  'email-change',
-  'jwt',
-  'licences',
-  'marketing',
-  'plans',
-  'principal-cache',
-  'raids',
-  'shop',
-  'tx-guard',
-  'two-step',
-  'users',
-].map((name) => `tests/integration/${name}.test.ts`)
-const coldEnv: NodeJS.ProcessEnv = { ...noContainers, TEST_COLD_CACHES: '1' }
-delete coldEnv.TEST_DATABASE_URL
-runVitest('cold-cache', ['--project', 'integration', '--maxWorkers=2', ...COLD_CACHE_FILES], coldEnv)
 
 // The compose stack (tests/compose), where a Docker engine answers; COMPOSE_TEST=0 leaves it out.
 if (process.env.COMPOSE_TEST === '0') console.log('compose test skipped: COMPOSE_TEST=0')

@@ -5,17 +5,14 @@
  * forms and their messages, tables, empty, loading and error states, permission-dependent
  * rendering. Navigation, real layout and the end-to-end journeys stay in tests/e2e.
  */
-import { cleanup, render } from '@testing-library/react'
+import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement, ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { ThemeProvider } from 'styled-components'
-import { afterEach } from 'vitest'
 import { i18n, initI18n } from '../../client/src/lib/i18n'
 import { lightTheme } from '../../client/src/lib/theme'
 import { type ChannelModuleName, channelAbilityOf } from '../../client/src/lib/channel-ability'
-
-afterEach(() => cleanup())
 
 const ready = initI18n()
 

@@ -22,14 +22,38 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Vitest runs the global set-up once per project of the run; the browser tests' project also starts the shared Chromium.
   const browser = project.name === 'e2e' ? await launchBrowserServer() : undefined
   if (browser) project.provide('chromiumEndpoint', browser.wsEndpoint())
-  const databases = await databasesSetup().catch(async (e: unknown) => {
+  const databases = await sharedDatabasesSetup().catch(async (e: unknown) => {
     await browser?.close()
     throw e
   })
   return async () => {
-    await databases?.()
+    await databases()
     await browser?.close()
   }
+}
+
+/**
+ * The databases' set-up once per run, not once per project: vitest calls this file's set-up for
+ * each project of the run (unit, component and integration in `npm test`), and each call would
+ * make its own PGlite snapshot on a fresh checkout (three migrations side by side on two cores)
+ * and hold the template again. The projects share one set-up (on globalThis: each project may
+ * load this module anew); the last project's teardown ends it.
+ */
+function sharedDatabasesSetup(): Promise<() => Promise<void>> {
+  const shared = globalThis as { testDatabases?: { setup: Promise<(() => Promise<void>) | undefined>; users: number } }
+  const state = (shared.testDatabases ??= { setup: databasesSetup(), users: 0 })
+  state.users++
+  return state.setup.then(
+    (teardown) => async () => {
+      if (--state.users > 0) return
+      delete shared.testDatabases
+      await teardown?.()
+    },
+    (e: unknown) => {
+      if (--state.users === 0) delete shared.testDatabases
+      throw e
+    },
+  )
 }
 
 async function databasesSetup(): Promise<(() => Promise<void>) | undefined> {
