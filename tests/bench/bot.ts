@@ -15,6 +15,8 @@
  *   connect: no progress for `--stall` seconds (180) fails the run with the channels' states.
  *   With TEST_REDIS_URL the worker gets REDIS_URL, as deployed. Heap figures come from the
  *   worker itself (SIGUSR2 logs process.memoryUsage()); each figure is printed with the load.
+ *   `--restart` then kills the worker (-9) and times a new one taking the same channels on the
+ *   same conduit (whose subscriptions it finds rather than re-creates).
  * Prints figures only; bounded in count and time, stops by itself.
  */
 import { readFileSync } from 'node:fs'
@@ -25,12 +27,12 @@ import { users } from '../../server/src/db/schema'
 import { createLogger } from '../../server/src/logger'
 import { FLEET_JWT_SECRET, FLEET_TOKEN_KEY, seedTwitchChannels, spawnWorker, type WorkerProcess } from '../support/bot-fleet'
 import { createBotWorker } from '../../server/src/worker/bot-worker'
-import { startTwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
+import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { waitFor } from '../support/bot-harness'
 import { localPlatformEnv } from '../support/local-platforms'
 import { connectChannel } from '../support/connect-flow'
 import { engines } from '../support/databases'
-import { createTestApp } from '../support/test-app'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -132,13 +134,10 @@ const strArg = (name: string, fallback: string) => {
   return i > 0 ? process.argv[i + 1]! : fallback
 }
 
-/** One worker process, `n` channels, viewers' commands paced at `rate` per second: memory per channel and p99 reply time. */
-async function fleet(n: number, transport: string) {
-  const twitch = await startTwitchServer({ keepaliveSeconds: 600 })
-  twitch.state.rate = { limit: 1e9, remaining: 1e9, resetAt: Math.ceil(Date.now() / 1000) + 86_400 }
-  const t = await createTestApp('postgres', { ...localPlatformEnv(twitch), CHANNEL_TOKEN_KEY: FLEET_TOKEN_KEY, JWT_ACCESS_SECRET: FLEET_JWT_SECRET })
-  const worker = spawnWorker(
-    'bench',
+/** `npm run worker` against the local Twitch and the test app's database, as the bench runs it (`name`: its WORKER_ID). */
+function benchWorker(name: string, twitch: TwitchServer, t: TestApp, transport: string): WorkerProcess {
+  return spawnWorker(
+    name,
     {
       ...localPlatformEnv(twitch),
       DATABASE_URL: t.config.DATABASE_URL!,
@@ -153,6 +152,56 @@ async function fleet(n: number, transport: string) {
     // BENCH_CPU_PROF=<dir>: the worker writes a V8 CPU profile there (stopped with SIGTERM so it can write it).
     ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
   )
+}
+
+/**
+ * A restart: the worker is killed (-9, its leases expire after the TTL), every status is set
+ * back, and a new worker starts on the same channels and the same conduit, whose subscriptions
+ * exist. Prints the time from its spawn until every channel says running, its CPU per channel
+ * (its own start included) and the subscriptions it created (POSTs) per channel.
+ */
+async function restartPhase(n: number, transport: string, twitch: TwitchServer, t: TestApp, old: WorkerProcess): Promise<WorkerProcess> {
+  old.child.kill('SIGKILL')
+  await old.exited
+  await t.database.db.execute(sql`update channels set status = 'stopped', status_reason = null`)
+  const posts0 = twitch.state.eventSubRequests
+  const r0 = performance.now()
+  const worker = benchWorker('bench-restart', twitch, t, transport)
+  const running = async () =>
+    Number(
+      ((await t.database.db.execute(sql`select count(*)::int as n from channels where status = 'running'`)) as unknown as { rows: Array<{ n: number }> })
+        .rows[0]!.n,
+    )
+  const marks = new Map<number, number>()
+  await waitFor(
+    async () => {
+      const c = await running()
+      for (const share of [0.1, 0.5]) if (!marks.has(share) && c >= n * share) marks.set(share, performance.now())
+      return c >= n
+    },
+    `${n} channels running after the restart`,
+    30 * 60_000,
+  ).catch(async (e: unknown) => {
+    throw new Error(`RESTART: ${(e as Error).message}\n  channel states: ${await statesOf(t.database.db)}\n  worker warnings: ${warningsOf(worker.output())}`)
+  })
+  const seconds = (performance.now() - r0) / 1000
+  // Its SIGUSR2 handler is installed once its start is done (before it, the signal would end it).
+  await waitFor(() => worker.output().includes('worker holds its share'), 'the restarted worker started', 120_000)
+  const figures = await workerMemory(worker)
+  const at = (share: number) => (((marks.get(share) ?? performance.now()) - r0) / 1000).toFixed(1)
+  console.log(
+    `postgres worker  ${String(n).padStart(6)} channels (${transport})  restart (kill -9, new worker, same conduit): all running ${seconds.toFixed(1)} s after the spawn (10 % at ${at(0.1)} s, 50 % at ${at(0.5)} s; the old leases expire after 5 s); worker CPU ${(figures.cpuUs / 1000 / n).toFixed(2)} ms and ${(figures.statements / n).toFixed(1)} statements per channel (its own start included), ${((twitch.state.eventSubRequests - posts0) / n).toFixed(1)} subscriptions created per channel (${load()})`,
+  )
+  return worker
+}
+
+/** One worker process, `n` channels, viewers' commands paced at `rate` per second: memory per channel and p99 reply time. */
+async function fleet(n: number, transport: string) {
+  const twitch = await startTwitchServer({ keepaliveSeconds: 600 })
+  twitch.state.rate = { limit: 1e9, remaining: 1e9, resetAt: Math.ceil(Date.now() / 1000) + 86_400 }
+  const t = await createTestApp('postgres', { ...localPlatformEnv(twitch), CHANNEL_TOKEN_KEY: FLEET_TOKEN_KEY, JWT_ACCESS_SECRET: FLEET_JWT_SECRET })
+  const worker = benchWorker('bench', twitch, t, transport)
+  let restarted: WorkerProcess | null = null
   try {
     await waitFor(() => worker.output().includes('worker holds its share'), 'the idle worker', 120_000).catch((e: unknown) => {
       throw new Error(`${(e as Error).message}\n${worker.output().slice(-2000)}`)
@@ -171,6 +220,8 @@ async function fleet(n: number, transport: string) {
     // Every channel must connect: no progress for `stallS` seconds fails the run, saying what the channels report.
     const stallS = arg('stall', 180)
     let last = { count: -1, at: performance.now() }
+    // waitFor retries a check that throws: a stall ends the wait, and is thrown after it.
+    let stalled: Error | null = null
     // When 10 % and 50 % of the channels were connected (channels/s at each step: linear or not).
     const marks = new Map<number, number>()
     const progress = setInterval(
@@ -183,16 +234,20 @@ async function fleet(n: number, transport: string) {
           const c = chatSubs()
           for (const share of [0.1, 0.5]) if (!marks.has(share) && c >= n * share) marks.set(share, performance.now())
           if (c !== last.count) last = { count: c, at: performance.now() }
-          else if (performance.now() - last.at > stallS * 1000) throw new Error(`stalled at ${c} of ${n} connected for ${stallS} s`)
-          return c >= n
+          else if (performance.now() - last.at > stallS * 1000) stalled = new Error(`stalled at ${c} of ${n} connected for ${stallS} s`)
+          return c >= n || stalled
         },
         `${n} channels connected`,
         60 * 60_000,
-      ).catch(async (e: unknown) => {
-        throw new Error(
-          `NOT ALL CHANNELS CONNECTED (${chatSubs()} of ${n}): ${(e as Error).message}\n  channel states: ${await statesOf(t.database.db)}\n  worker warnings: ${warningsOf(worker.output())}`,
-        )
-      })
+      )
+        .then(() => {
+          if (stalled) throw stalled
+        })
+        .catch(async (e: unknown) => {
+          throw new Error(
+            `NOT ALL CHANNELS CONNECTED (${chatSubs()} of ${n}): ${(e as Error).message}\n  channel states: ${await statesOf(t.database.db)}\n  worker warnings: ${warningsOf(worker.output())}`,
+          )
+        })
     } finally {
       clearInterval(progress)
     }
@@ -261,9 +316,14 @@ async function fleet(n: number, transport: string) {
     console.log(
       `postgres worker  ${String(n).padStart(6)} channels (${transport})  !ping → reply: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms (goal ≤ 100 ms at 200/s), max ${p(1)} ms; worker CPU ${((afterCommands.cpuUs - beforeCommands.cpuUs) / 1000 / commands).toFixed(2)} ms per command and reply  (${commands} commands at ${rate}/s over ${Math.min(n, commands)} channels; ${load()})`,
     )
+    // --restart: the worker is killed (-9) and a new one takes the same channels on the same conduit.
+    if (process.argv.includes('--restart')) restarted = await restartPhase(n, transport, twitch, t, worker)
   } finally {
-    worker.child.kill(process.env.BENCH_CPU_PROF ? 'SIGTERM' : 'SIGKILL')
-    await worker.exited
+    for (const w of [worker, restarted]) {
+      if (!w?.alive()) continue
+      w.child.kill(process.env.BENCH_CPU_PROF ? 'SIGTERM' : 'SIGKILL')
+      await w.exited
+    }
     await t.close()
     await twitch.close()
   }

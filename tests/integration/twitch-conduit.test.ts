@@ -80,6 +80,22 @@ describe('Twitch EventSub conduit transport', () => {
     expect(fleet.every((c) => pongs(`a${c.channelId}`) === 1)).toBe(true)
   })
 
+  it("a restarted worker finds the conduit's subscriptions (one listing) and creates none of them again", async () => {
+    const posts = twitch.state.eventSubRequests
+    const lists = twitch.state.requests['/eventsub/subscriptions'] ?? 0
+    const subscriptions = twitch.conduits()[0]!.subscriptions.length
+    await worker.stop()
+    worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent') })
+    await worker.start()
+    await waitFor(() => fleet.every((c) => worker.get(c.channelId)?.isConnected), 'every bot attached again')
+    expect(twitch.conduits().map((c) => c.subscriptions.length)).toEqual([subscriptions])
+    expect(twitch.state.eventSubRequests).toBe(posts)
+    expect(worker.conduit!.counts).toEqual({ found: subscriptions, created: 0, reused: subscriptions })
+    expect((twitch.state.requests['/eventsub/subscriptions'] ?? 0) - lists).toBe(1)
+    for (const c of fleet) twitch.chat(c.broadcasterId, { userId: `u${c.channelId}`, login: `r${c.channelId}` }, '!ping')
+    await waitFor(() => fleet.every((c) => pongs(`r${c.channelId}`) === 1), 'every command answered after the restart')
+  })
+
   it('speaks the documented Helix shapes: app token only, per-shard errors, conduit transport', async () => {
     const form = (body: Record<string, string>) => ({
       method: 'POST',
@@ -122,6 +138,32 @@ describe('Twitch EventSub conduit transport', () => {
     }
     expect((await helix('POST', '/eventsub/subscriptions', userToken, sub)).status).toBe(401)
     expect((await helix('POST', '/eventsub/subscriptions', app.access_token, sub)).status).toBe(202)
+    // Get EventSub Subscriptions: the app's conduit subscriptions, oldest first, 100 a page, one filter at most.
+    for (let i = 0; i < 60; i++) {
+      const online = { ...sub, condition: { broadcaster_user_id: `9${i}` } }
+      expect((await helix('POST', '/eventsub/subscriptions', app.access_token, online)).status).toBe(202)
+    }
+    type Listed = { data: Array<{ id: string; status: string; type: string; condition: Record<string, string>; transport: { conduit_id?: string } }> }
+    type ListBody = Listed & { total: number; total_cost: number; max_total_cost: number; pagination: { cursor?: string } }
+    const list = async (query: string, token = app.access_token) => (await (await helix('GET', `/eventsub/subscriptions${query}`, token)).json()) as ListBody
+    const all = twitch.conduits().flatMap((c) => c.subscriptions)
+    const first = await list('?status=enabled')
+    expect(first.data.length).toBe(100)
+    expect(first.total).toBe(all.length)
+    expect(first).toMatchObject({ total_cost: 0, max_total_cost: 10_000 })
+    const pages = [first]
+    while (pages.at(-1)!.pagination.cursor) pages.push(await list(`?status=enabled&after=${pages.at(-1)!.pagination.cursor}`))
+    expect(pages.flatMap((p) => p.data.map((x) => x.id))).toEqual(all.map((x) => x.id))
+    expect(pages.flatMap((p) => p.data).every((x) => x.status === 'enabled' && !!x.transport.conduit_id)).toBe(true)
+    expect((await helix('GET', '/eventsub/subscriptions?status=enabled&type=stream.online', app.access_token)).status).toBe(400)
+    expect((await list('?type=channel.chat.message')).data.length).toBe(CHANNELS)
+    const mine = await list(`?user_id=${fleet[0]!.broadcasterId}`)
+    expect(mine.data.length).toBeGreaterThan(0)
+    expect(mine.data.every((x) => Object.values(x.condition).includes(fleet[0]!.broadcasterId))).toBe(true)
+    expect((await list(`?subscription_id=${all[3]!.id}`)).data.map((x) => x.id)).toEqual([all[3]!.id])
+    expect((await list('?status=authorization_revoked')).data).toEqual([])
+    // A user token lists that user's WebSocket subscriptions: none here.
+    expect((await list('', userToken)).data).toEqual([])
     expect((await helix('DELETE', `/eventsub/conduits?id=${created.data[0]!.id}`, app.access_token)).status).toBe(204)
   })
 })

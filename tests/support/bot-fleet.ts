@@ -50,6 +50,20 @@ export async function seedTwitchChannels(
       twitch.restoreToken(id, { accessToken, refreshToken, scopes, expiresAt })
       return { id, login, accessToken, refreshToken, expiresAt }
     })
+    // One transaction per batch: a worker already running must never see an active channel without its account.
+    out.push(...(await db.transaction((tx) => insertBatch(tx as unknown as Db, box, ownerId, batch, scopes))))
+  }
+  return out
+}
+
+async function insertBatch(
+  db: Db,
+  box: ReturnType<typeof createTokenBox>,
+  ownerId: number,
+  batch: Array<{ id: string; login: string; accessToken: string; refreshToken: string; expiresAt: Date }>,
+  scopes: string[],
+): Promise<FleetChannel[]> {
+  {
     const rows = await db
       .insert(channels)
       .values(batch.map((b) => ({ userId: ownerId, platform: 'twitch' as const, platformUserId: b.id, login: b.login, displayName: b.login, active: true })))
@@ -73,9 +87,8 @@ export async function seedTwitchChannels(
     await db
       .insert(chatCommands)
       .values(rows.map((r) => ({ channelId: r.id, trigger: '!ping', response: 'pong ${user}', cooldownSeconds: 0, userCooldownSeconds: 0 })))
-    out.push(...rows.map((r) => ({ channelId: r.id, broadcasterId: r.platformUserId })))
+    return rows.map((r) => ({ channelId: r.id, broadcasterId: r.platformUserId }))
   }
-  return out
 }
 
 /** Who holds each channel's lease right now (unexpired leases only). */

@@ -1,8 +1,14 @@
 import { reload } from './reload'
 import { forgetRetry, type WorkerState } from './worker-state'
 
-/** Channels a worker takes over per lease round (a third of the lease's TTL). */
-const ACQUIRE_PER_ROUND = 50
+/**
+ * Channels a worker has taken and not yet started, at most: a lease round (every third of the
+ * TTL) takes up to this many minus the starts still under way. The starts themselves go through
+ * the reload gate (BOT_RELOAD_CONCURRENCY at once), so this bounds only the channels held but not
+ * yet run, never the database pool; a fixed 50 per round capped a worker at 30 channels a second
+ * (10,000 channels took over five minutes at the default TTL).
+ */
+export const MAX_STARTING = 1000
 
 /** A lease is lost: the bot stops at once (another worker may already answer its chat). */
 function drop(s: WorkerState, channelId: number) {
@@ -38,8 +44,8 @@ async function leaseTick(s: WorkerState) {
   if (!s.running) return
   const { share } = await leases.share()
   const owned = leases.held.size
-  // A bounded number per round, so starting bots does not starve this worker's own database pool (renewals included).
-  if (owned < share) for (const id of await leases.acquire(Math.min(share - owned, ACQUIRE_PER_ROUND))) void reload(s, id)
+  // A bounded number per round: the channels held but not yet started stay under MAX_STARTING.
+  if (owned < share) for (const id of await leases.acquire(Math.min(share - owned, MAX_STARTING - s.pending.size))) void reload(s, id)
   else if (owned > share) {
     const excess = [...leases.held.keys()].filter((id) => !s.releasing.has(id)).slice(0, owned - share)
     for (const id of excess) void handOver(s, id).catch((e: unknown) => log.warn({ err: (e as Error).message, channelId: id }, 'lease hand-over failed'))

@@ -12,8 +12,8 @@ export const durationText = (seconds: number) => {
 }
 
 /** Helix cursors are opaque: here an offset, base64url-encoded. */
-const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url')
-const decodeCursor = (cursor: string | null): number | null => {
+export const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64url')
+export const decodeCursor = (cursor: string | null): number | null => {
   if (!cursor) return 0
   try {
     const o = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown }).o

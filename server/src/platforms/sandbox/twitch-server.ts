@@ -27,7 +27,7 @@ import { createNotifier } from './twitch-notify'
 import { oauthRoute } from './twitch-oauth'
 import { createTwitchRaids } from './twitch-raids'
 import { createTwitchSchedule } from './twitch-schedule'
-import { subscribe } from './twitch-subscriptions'
+import { listSubscriptions, subscribe } from './twitch-subscriptions'
 import { createTwitchSupport } from './twitch-support'
 import type { Token, TwitchServerOptions } from './twitch-types'
 import { createTwitchWorld, notFound } from './twitch-world'
@@ -86,6 +86,7 @@ export async function startTwitchServer(opts: TwitchServerOptions = {}) {
     if (answer) return answer
     if (p.startsWith('/eventsub/conduits')) return conduitApi(w, req, p, token)
     if (p === '/eventsub/subscriptions' && req.method === 'POST') return subscribe(w, req, token)
+    if (p === '/eventsub/subscriptions' && req.method === 'GET') return listSubscriptions(w, req, token)
     if (p === '/videos' || p === '/clips') return media(w, req, p, token)
     return notFound()
   }

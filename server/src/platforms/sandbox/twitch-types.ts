@@ -17,10 +17,20 @@ export interface Token {
   revoked: boolean
 }
 
+/** An EventSub subscription as stored: `by` is the user whose token made it ('' for an app token), `createdAt` ISO. */
+export interface Subscription {
+  id: string
+  type: string
+  version: string
+  condition: Record<string, string>
+  createdAt: string
+  by: string
+}
+
 export interface Session {
   id: string
   socket: WebSocket | null
-  subscriptions: Array<{ id: string; type: string; version: string; condition: Record<string, string> }>
+  subscriptions: Subscription[]
   keepalive: ReturnType<typeof setInterval> | null
 }
 
@@ -34,7 +44,7 @@ export interface Conduit {
     connectedAt: string | null
     disconnectedAt: string | null
   }>
-  subscriptions: Array<{ id: string; type: string; version: string; condition: Record<string, string> }>
+  subscriptions: Subscription[]
   /** Notifications each shard delivered, by shard id. */
   delivered: Map<string, number>
   /** Subscriptions by `type|key=value` for each condition entry (10,000 channels' notifications and duplicates found without a scan). */

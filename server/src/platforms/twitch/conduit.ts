@@ -51,6 +51,14 @@ export class TwitchConduit {
   private readonly handlers = new Map<string, ConduitHandler>()
   /** Notifications that reached no handler here (a channel not run by this process). */
   unrouted = 0
+  /**
+   * The conduit's subscriptions found at the start (`subscriptionKey`): a channel attached later
+   * re-creates only what is missing. Each key is used once; the rest are forgotten after
+   * KNOWN_FOR_MS (channels run by other workers, or gone).
+   */
+  private known = new Set<string>()
+  /** Subscriptions found at the start, and created since, for the benches and tests. */
+  readonly counts = { found: 0, created: 0, reused: 0 }
 
   constructor(private readonly opts: ConduitOptions) {}
 
@@ -107,7 +115,26 @@ export class TwitchConduit {
     } finally {
       this.opts.scheduler.clearTimeout(timer)
     }
+    await this.loadKnown(conduit.id)
   }
+
+  /** Lists the conduit's subscriptions once (a restart finds the previous run's); a failure only means re-creating them. */
+  private async loadKnown(conduitId: string) {
+    try {
+      const known = new Set<string>()
+      await this.opts.twitch.eachConduitSubscription(await this.token(), conduitId, (s) => known.add(subscriptionKey(s)))
+      this.known = known
+      this.counts.found = known.size
+    } catch (e) {
+      this.opts.log.warn({ err: (e as Error).message }, 'conduit subscriptions not listed: every channel subscribes afresh')
+    }
+    if (!this.known.size) return
+    this.forgetTimer = this.opts.scheduler.setTimeout(() => {
+      this.forgetTimer = null
+      this.known = new Set()
+    }, KNOWN_FOR_MS)
+  }
+  private forgetTimer: unknown = null
 
   /**
    * Subscribes a channel's events on the conduit and routes them to `handler` (by broadcaster id).
@@ -117,9 +144,15 @@ export class TwitchConduit {
   async attach(broadcasterId: string, subscriptions: ConduitSubscription[], handler: ConduitHandler): Promise<RefusedSubscription[]> {
     if (!this.id) throw new Error('the conduit is not started')
     this.handlers.set(broadcasterId, handler)
+    const missing = subscriptions.filter((s) => !this.known.delete(subscriptionKey(s)))
+    this.counts.reused += subscriptions.length - missing.length
+    if (!missing.length) return []
     const token = await this.token()
     const id = this.id
-    return subscribeEach(subscriptions, (s) => this.opts.twitch.subscribeConduit(token, id, s.type, s.version, s.condition))
+    return subscribeEach(missing, async (s) => {
+      await this.opts.twitch.subscribeConduit(token, id, s.type, s.version, s.condition)
+      this.counts.created++
+    })
   }
 
   /** The channel's events are no longer handled here (its subscriptions stay with the conduit). */
@@ -135,6 +168,9 @@ export class TwitchConduit {
   stop() {
     for (const c of this.connections.splice(0)) c.stop()
     this.handlers.clear()
+    if (this.forgetTimer) this.opts.scheduler.clearTimeout(this.forgetTimer)
+    this.forgetTimer = null
+    this.known = new Set()
   }
 
   /** To the channel the subscription is for (its condition's broadcaster; for raids the side it names). */
@@ -144,6 +180,18 @@ export class TwitchConduit {
     if (handler) handler(type, event)
     else this.unrouted++
   }
+}
+
+/** How long the subscriptions found at the start are remembered for channels still to attach. */
+const KNOWN_FOR_MS = 15 * 60_000
+
+/** A subscription's identity: type, version and its condition's non-empty fields (Twitch lists a raid's other side as ""). */
+export function subscriptionKey(s: ConduitSubscription): string {
+  const fields = Object.entries(s.condition)
+    .filter(([, v]) => v !== '')
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+  return `${s.type}|${s.version}|${fields.join('&')}`
 }
 
 /** Statuses with which Twitch refuses a subscription for good: invalid type or version, not authorized, version removed. */

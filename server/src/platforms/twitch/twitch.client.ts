@@ -567,6 +567,32 @@ export class TwitchClient implements PlatformClient {
     }
   }
 
+  /**
+   * Get EventSub Subscriptions (app token), every page (100 each), enabled ones only: calls `each`
+   * with those on the conduit `conduitId`. One request per 100 subscriptions, where re-creating
+   * them would take one each (answered 409).
+   */
+  async eachConduitSubscription(
+    appToken: string,
+    conduitId: string,
+    each: (s: { type: string; version: string; condition: Record<string, string> }) => void,
+  ): Promise<number> {
+    let after: string | null = null
+    let pages = 0
+    do {
+      const q = new URLSearchParams({ status: 'enabled' })
+      if (after) q.set('after', after)
+      const res = expectOk('twitch', await this.helix(appToken, 'GET', `/eventsub/subscriptions?${q}`), 'get subscriptions')
+      const page = helixPage<{ type?: string; version?: string; condition?: Record<string, string>; transport?: { conduit_id?: string } }>(res)
+      for (const s of page.data) {
+        if (s.transport?.conduit_id === conduitId && s.type) each({ type: s.type, version: s.version ?? '1', condition: s.condition ?? {} })
+      }
+      after = page.data.length ? page.cursor : null
+      pages++
+    } while (after)
+    return pages
+  }
+
   /** Create EventSub Subscription with the conduit transport (app token); an existing one counts as done. */
   async subscribeConduit(appToken: string, conduitId: string, type: string, version: string, condition: Record<string, string>) {
     const res = await this.helix(appToken, 'POST', '/eventsub/subscriptions', {
