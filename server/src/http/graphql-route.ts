@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { AppError } from '../errors'
 import { graphiqlAsset } from '../graphql/graphiql'
-import { fromYoga, yogaRequest } from '../graphql/http'
+import { fromYoga, leanAnswer, yogaRequest } from '../graphql/http'
 import type { createGraphQL } from '../graphql/yoga'
 import { rule } from '../permissions/abilities'
 import { guarded, type AppEnv } from './guarded'
@@ -22,7 +22,11 @@ export function graphqlRoute(app: Hono<AppEnv>, yoga: ReturnType<typeof createGr
     // A resolver may set a cookie on this response (the browser binding of a channel connection).
     const cookies: string[] = []
     const serverContext = { clientKey: c.get('clientKey'), requestId: c.get('requestId'), setCookie: (v: string) => void cookies.push(v) }
-    const res = await yoga.fetch(await yogaRequest(c, yoga.fetchAPI), serverContext)
+    // A plain JSON POST takes the lean path (graphql/http.ts); anything else goes through yoga's HTTP layer.
+    const body = c.req.method === 'POST' ? await c.req.text() : undefined
+    const lean = body === undefined ? null : await leanAnswer(c, yoga, body, serverContext, cookies)
+    if (lean) return lean
+    const res = await yoga.fetch(await yogaRequest(c, yoga.fetchAPI, body), serverContext)
     return fromYoga(c, res, cookies)
   })
 }
