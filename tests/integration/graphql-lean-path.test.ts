@@ -8,7 +8,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { plainParams, regularMediaType } from '../../server/src/graphql/http'
+import { jsonContent, plainParams, regularMediaType } from '../../server/src/graphql/http'
 import { listen } from '../../server/src/http/listen'
 import { engines } from '../support/databases'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -22,6 +22,15 @@ describe('the lean path’s gate', () => {
     expect(regularMediaType('text/event-stream')).toBeNull()
     expect(regularMediaType('application/json; charset=latin1')).toBeNull()
     expect(regularMediaType('text/html')).toBeNull()
+  })
+
+  it('takes only a body yoga reads as JSON: a JSON content type, the first one listed', () => {
+    expect(jsonContent('application/json')).toBe(true)
+    expect(jsonContent('application/json; charset=utf-8')).toBe(true)
+    expect(jsonContent('application/graphql+json')).toBe(true)
+    for (const type of [undefined, null, '', 'text/plain', 'text/plain, application/json', 'application/jsonx', 'multipart/form-data']) {
+      expect(jsonContent(type), String(type)).toBe(false)
+    }
   })
 
   it('takes only a JSON object with yoga’s four parameters of the right types, and nothing that may stream', () => {
@@ -68,12 +77,12 @@ describe.each(engines)('GraphQL lean path on %s', (engine) => {
     await t.close()
   })
 
-  type Ask = { body: Record<string, unknown>; token?: string; accept?: string }
-  const send = async (over: 'http' | 'in-process', { body, token, accept }: Ask) => {
+  type Ask = { body: Record<string, unknown>; token?: string; accept?: string; type?: string }
+  const send = async (over: 'http' | 'in-process', { body, token, accept, type }: Ask) => {
     const init = {
       method: 'POST',
       headers: {
-        'content-type': 'application/json',
+        'content-type': type ?? 'application/json',
         ...(accept ? { accept } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
@@ -92,6 +101,10 @@ describe.each(engines)('GraphQL lean path on %s', (engine) => {
       () => ({ body: { query: 'query Q($n: Int) { users(first: $n) { totalCount } }', variables: { n: 1 }, operationName: 'Q' }, token: admin }),
     ],
     ['signed out', () => ({ body: { query: '{ viewer { id } }' } })],
+    [
+      'a JSON body sent as text/plain (a cross-site form): refused by the route’s guard either way',
+      () => ({ body: { query: '{ viewer { id } }' }, type: 'text/plain' }),
+    ],
     ['a refused field (authorization)', () => ({ body: { query: '{ users(first: 2) { totalCount } }' } })],
     ['a client’s scope', () => ({ body: { query: '{ users(first: 5) { totalCount edges { node { username } } } }' }, token: client })],
     ['a bad token (401)', () => ({ body: { query: '{ viewer { id } }' }, token: 'nope' })],

@@ -103,6 +103,12 @@ export function regularMediaType(accept: string | null | undefined): (typeof REG
   return chosen
 }
 
+/** The content types yoga parses as a JSON body (`isPOSTJsonRequest`): the first listed type, with or without parameters. */
+export function jsonContent(contentType: string | null | undefined): boolean {
+  const first = contentType?.split(',')[0] ?? ''
+  return ['application/json', 'application/graphql+json'].some((t) => first === t || first.startsWith(`${t};`))
+}
+
 /** What a resolver and yoga's plugins read of the request: its method, URL and headers (`get`, `has`). */
 class LightHeaders {
   constructor(private readonly raw: IncomingHttpHeaders) {}
@@ -128,7 +134,9 @@ export async function leanAnswer(
 ): Promise<Response | null> {
   const headers = nodeHeaders(c)
   const accept = headers ? headers.accept : c.req.header('accept')
-  const mediaType = regularMediaType(accept)
+  // yoga reads a POST body as JSON only under a JSON content type; any other type (a form's
+  // text/plain, say) is yoga's to refuse, so a cross-site form can never run an operation here.
+  const mediaType = jsonContent(headers ? headers['content-type'] : c.req.header('content-type')) ? regularMediaType(accept) : null
   const params = mediaType ? plainParams(body) : null
   if (!mediaType || !params) return null
   const request = { method: 'POST', url: c.req.url, headers: headers ? new LightHeaders(headers) : c.req.raw.headers } as unknown as Request
