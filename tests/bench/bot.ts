@@ -185,7 +185,7 @@ async function restartPhase(n: number, transport: string, twitch: TwitchServer, 
     throw new Error(`RESTART: ${(e as Error).message}\n  channel states: ${await statesOf(t.database.db)}\n  worker warnings: ${warningsOf(worker.output())}`)
   })
   const seconds = (performance.now() - r0) / 1000
-  // Its SIGUSR2 handler is installed once its start is done (before it, the signal would end it).
+  // Its figures are taken once its start is done (its own start counted in them).
   await waitFor(() => worker.output().includes('worker holds its share'), 'the restarted worker started', 120_000)
   const figures = await workerMemory(worker)
   const at = (share: number) => (((marks.get(share) ?? performance.now()) - r0) / 1000).toFixed(1)

@@ -43,23 +43,8 @@ const worker = createBotWorker({
   sync: { tickMs: config.SYNC_TICK_SECONDS * 1000 },
   leases: { db: leaseDatabase.db, ttlMs: config.WORKER_LEASE_TTL_MS, name: config.WORKER_ID },
 })
-await worker.start()
-log.info({ holder: worker.leases?.holder, channels: worker.bots.size }, 'worker holds its share of the channels')
-
-let stopping = false
-const stop = async () => {
-  // A second signal while draining ends the process at once.
-  if (stopping) process.exit(1)
-  stopping = true
-  log.info('worker shutting down: sending the replies it owes')
-  await worker.stop({ flushMs: config.SHUTDOWN_TIMEOUT_MS })
-  await services.realtime.close()
-  await services.limits.close()
-  await database.close()
-  await leaseDatabase.close()
-  process.exit(0)
-}
 // Operators (and npm run bench:bot) ask a running worker for its memory: `kill -USR2 <pid>`.
+// Installed before the start: a signal during a long start (thousands of channels) must not end the process.
 process.on('SIGUSR2', () => {
   // Run with --expose-gc, the figure is taken after a full collection (live memory, not garbage).
   ;(globalThis as { gc?: () => void }).gc?.()
@@ -79,5 +64,21 @@ process.on('SIGUSR2', () => {
     'worker memory',
   )
 })
+await worker.start()
+log.info({ holder: worker.leases?.holder, channels: worker.bots.size }, 'worker holds its share of the channels')
+
+let stopping = false
+const stop = async () => {
+  // A second signal while draining ends the process at once.
+  if (stopping) process.exit(1)
+  stopping = true
+  log.info('worker shutting down: sending the replies it owes')
+  await worker.stop({ flushMs: config.SHUTDOWN_TIMEOUT_MS })
+  await services.realtime.close()
+  await services.limits.close()
+  await database.close()
+  await leaseDatabase.close()
+  process.exit(0)
+}
 process.on('SIGINT', () => void stop())
 process.on('SIGTERM', () => void stop())
