@@ -64,6 +64,10 @@ describe('a team member walks every assistant page in Chromium', () => {
   }
   const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken')!)
   const enabled = (page: Page, selector: string) => page.locator(`main ${selector}:enabled`).count()
+  const RAID_ENTRY = 'nav a[href="/pages/raid"]'
+  /** The menu's modules as SessionSync stored them after the page's load (UserData.teamModules). */
+  const storedModules = (page: Page) =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { teamModules?: string[] }).teamModules ?? null)
 
   beforeAll(async () => {
     e2e = await startE2E({ SANDBOX: 'auto' })
@@ -141,6 +145,8 @@ describe('a team member walks every assistant page in Chromium', () => {
       }
       expect(await member.getByTestId('channel-view-only').count(), page.path).toBe(0)
     }
+    await expect.poll(() => storedModules(member), { timeout: 15_000 }).toContain('raids')
+    await member.locator(RAID_ENTRY).first().waitFor({ state: 'attached' })
   })
 
   it('with none on raids (a custom group), the raid page is not offered: it says so and asks nothing of the server', async () => {
@@ -156,5 +162,9 @@ describe('a team member walks every assistant page in Chromium', () => {
     await member.getByTestId('channel-no-access').waitFor()
     expect(await member.getByTestId('raid-status').count()).toBe(0)
     expect(await member.getByTestId('raid-error').count()).toBe(0)
+    // The menu follows once the app has re-read the session: commands stays, raids is gone.
+    await expect.poll(() => storedModules(member), { timeout: 15_000 }).toEqual(['commands'])
+    expect(await member.locator(RAID_ENTRY).count()).toBe(0)
+    expect(await member.locator('nav a[href="/pages/counters"]').count()).toBeGreaterThan(0)
   })
 })

@@ -12,6 +12,7 @@ const TEAM = 'query($c: ID!) { team(channelId: $c) { limit members { userId user
 const UPDATE = `mutation($c: ID!, $u: ID!, $a: TeamGroupInput!) { updateTeamMember(channelId: $c, userId: $u, access: $a) { group } }`
 const REMOVE = 'mutation($c: ID!, $u: ID!) { removeTeamMember(channelId: $c, userId: $u) }'
 const WITHDRAW = 'mutation($id: ID!) { withdrawTeamInvitation(id: $id) }'
+const MODULES = '{ viewer { teamModules } }'
 const CHANNELS = '{ channels { id myAccess { owner group rights { module grant } } account { login } } }'
 const COMMANDS = 'query($c: ID!) { channel(id: $c) { commands { trigger } } }'
 const CONVERSATION = 'query($c: ID!) { channel(id: $c) { conversation { enabled } } }'
@@ -68,6 +69,10 @@ describe.each(engines)('a channel team on %s', (engine) => {
     const team = (await ok(TEAM, { c: channelId })).team
     expect(team.members).toEqual([expect.objectContaining({ userId: memberId, username: 'mod1', group: 'moderator' })])
     expect(team.invitations).toEqual([])
+    // The menu's list: what the group lets the member view; nothing hidden for an owner or an account on no team.
+    expect((await ok(MODULES, {}, member)).viewer.teamModules).toEqual(['commands', 'moderation'])
+    expect((await ok(MODULES)).viewer.teamModules).toBeNull()
+    expect((await ok(MODULES, {}, someoneElse.accessToken)).viewer.teamModules).toBeNull()
   })
 
   it("shows the member the channel within their group, and never the owner's platform account", async () => {
@@ -136,6 +141,7 @@ describe.each(engines)('a channel team on %s', (engine) => {
     await ok(UPDATE, { c: channelId, u: memberId, a: custom })
     expect((await ok(CONVERSATION, { c: channelId }, member)).channel.conversation).toBeTruthy()
     expect(await code(COMMANDS, { c: channelId }, member)).toBe('FORBIDDEN')
+    expect((await ok(MODULES, {}, member)).viewer.teamModules).toEqual(['conversation'])
     expect(await code(UPDATE, { c: channelId, u: memberId, a: { group: 'custom', rights: [{ module: 'nope', grant: 'view' }] } })).toBe('BAD_USER_INPUT')
     const twice = [
       { module: 'commands', grant: 'view' },

@@ -9,7 +9,7 @@ import { pathFor, routeByName } from './route-table'
 export type { NavSectionId } from '../lib/feature'
 export type { NavItem, NavSection } from '../lib/menu-context'
 
-type NavItemSpec = Pick<MenuEntry, 'route' | 'icon' | 'can' | 'params'>
+type NavItemSpec = Pick<MenuEntry, 'route' | 'icon' | 'can' | 'params' | 'module'>
 
 interface NavSectionSpec {
   id: NavSectionId
@@ -29,7 +29,7 @@ export const NAVIGATION: readonly NavSectionSpec[] = SECTIONS.map((id) => ({
   items: FEATURES.flatMap((feature) => feature.menu ?? [])
     .filter((entry) => entry.section === id)
     .sort((a, b) => a.order - b.order)
-    .map(({ route, icon, can, params }) => ({ route, icon, ...(can ? { can } : {}), ...(params ? { params } : {}) })),
+    .map(({ route, icon, can, params, module }) => ({ route, icon, ...(can ? { can } : {}), ...(params ? { params } : {}), ...(module ? { module } : {}) })),
 }))
 
 /** Which sections come first for a role: what that role is there for. */
@@ -44,11 +44,20 @@ const SECTION_ORDER: Record<string, readonly NavSectionId[]> = {
  */
 export const PAGE_VIEWS: readonly (readonly string[])[] = FEATURES.flatMap((feature) => feature.pageViews ?? [])
 
+/**
+ * A channel module's entry is hidden only when the session names the modules the account may view
+ * through its teams (it owns no channel, SessionSync read `teamModules`) and this one is not among them.
+ */
+export function showsModule(item: Pick<NavItemSpec, 'module'>, user: Pick<UserData, 'teamModules'>): boolean {
+  return !item.module || !user.teamModules || user.teamModules.includes(item.module)
+}
+
 /** The menu's entries a caller may open (the entry's `can` and the route's own rule). */
-function openItems(items: readonly NavItemSpec[], access: RouteAccess, user: Pick<UserData, 'id'>): NavItem[] {
+function openItems(items: readonly NavItemSpec[], access: RouteAccess, user: Pick<UserData, 'id' | 'teamModules'>): NavItem[] {
   return items.flatMap((item): NavItem[] => {
     const route = routeByName(item.route)
     if (item.can && !access.can(...item.can)) return []
+    if (!showsModule(item, user)) return []
     if (!canOpenRoute(route.meta, access)) return []
     return [{ name: route.name, path: pathFor(route.name, item.params?.(user as UserData)), titleKey: route.titleKey, icon: item.icon }]
   })
@@ -67,7 +76,7 @@ export function visibleNavigation(user: UserData | null, context: Pick<GuardCont
  * (PAGE_VIEWS) they may open: the navbar search's pages (app/search-pages.ts matches them in
  * the browser), so the search offers exactly the menu.
  */
-export function menuPages(access: RouteAccess, user: Pick<UserData, 'id'>): NavItem[] {
+export function menuPages(access: RouteAccess, user: Pick<UserData, 'id' | 'teamModules'>): NavItem[] {
   const entries = openItems(
     NAVIGATION.flatMap((section) => section.items),
     access,

@@ -14,6 +14,7 @@
 import type { IconName } from '../components/ui/icon'
 import type en from '../locales/en/translation.json'
 import type { UserData } from './session-types'
+import type { ChannelModuleName } from './channel-ability'
 
 export type RouteLayout = 'vertical' | 'horizontal' | 'full'
 export type RouteAction = 'read' | 'update' | 'manage'
@@ -50,6 +51,8 @@ export interface MenuEntry {
   /** Show the entry only when the ability allows this [action, subject] (the guard still decides access). */
   can?: readonly [action: string, subject: string]
   params?: (user: UserData) => Record<string, string>
+  /** The channel module the page works on: hidden from a team member who may view it on no channel (`UserData.teamModules`). */
+  module?: ChannelModuleName
 }
 
 export type LocaleLoaders = Record<'en' | 'de' | 'fr' | 'pt', () => Promise<{ default: Record<string, unknown> }>>

@@ -18,6 +18,11 @@ export interface UserData {
   role: string
   ability: AbilityRule[]
   extras: { eCommerceCartItemsCount: number }
+  /**
+   * App-own, not in the REST contract: the channel modules the account may view through its
+   * teams (`UserData.teamModules`, read by SessionSync after load); absent or null: hide nothing.
+   */
+  teamModules?: string[] | null
 }
 
 export interface AuthPayload {
@@ -42,7 +47,7 @@ function isAbilityRule(value: unknown): value is AbilityRule {
 /** Accepts what the server sends (id may be a number) and returns a normalised copy, or null. */
 export function parseUserData(value: unknown): UserData | null {
   if (!isRecord(value)) return null
-  const { id, fullName, username, avatar, email, role, ability, extras } = value
+  const { id, fullName, username, avatar, email, role, ability, extras, teamModules } = value
   if (typeof id !== 'string' && typeof id !== 'number') return null
   if (typeof role !== 'string' || !Array.isArray(ability) || !ability.every(isAbilityRule)) return null
   const cartCount = isRecord(extras) && typeof extras.eCommerceCartItemsCount === 'number' ? extras.eCommerceCartItemsCount : 0
@@ -57,6 +62,7 @@ export function parseUserData(value: unknown): UserData | null {
       rule.inverted === true ? { action: rule.action, subject: rule.subject, inverted: true } : { action: rule.action, subject: rule.subject },
     ),
     extras: { eCommerceCartItemsCount: cartCount },
+    ...(Array.isArray(teamModules) && teamModules.every((m) => typeof m === 'string') ? { teamModules: teamModules as string[] } : {}),
   }
 }
 

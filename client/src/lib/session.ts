@@ -57,9 +57,17 @@ export function isSignedIn(): boolean {
   return getSession().signedIn
 }
 
-/** Stores a fresh {userData, accessToken, refreshToken} (login, register, every refresh). */
+/**
+ * Stores a fresh {userData, accessToken, refreshToken} (login, register, every refresh). The REST
+ * answer has no `teamModules`: the last one read for the same account is kept until SessionSync reads it again.
+ */
 export function saveSession(payload: AuthPayload): void {
-  writeItem(STORAGE_KEYS.userData, JSON.stringify(payload.userData))
+  const previous = getUserData()
+  const userData =
+    previous?.teamModules && previous.id === payload.userData.id && !payload.userData.teamModules
+      ? { ...payload.userData, teamModules: previous.teamModules }
+      : payload.userData
+  writeItem(STORAGE_KEYS.userData, JSON.stringify(userData))
   writeItem(STORAGE_KEYS.accessToken, payload.accessToken)
   writeItem(STORAGE_KEYS.refreshToken, payload.refreshToken)
   emit()

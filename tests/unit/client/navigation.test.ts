@@ -76,3 +76,28 @@ describe('menu grouped by role and task', () => {
     expect(pageViews('/dashboard/', admin)).toEqual([])
   })
 })
+
+describe("a team member's menu (UserData.teamModules)", () => {
+  const MODULE_ENTRIES = ['enable-disable', 'chatboard', 'conversation', 'follower-panel', 'moderation', 'counters', 'raid-panel', 'vod']
+
+  it('hides the entry of a channel module the member may view on no channel, and keeps the others', () => {
+    const member = { ...clientUser, teamModules: ['commands', 'moderation'] }
+    const menu = names(visibleNavigation(member, client))
+    expect(menu).toEqual(expect.arrayContaining(['counters', 'chatboard', 'moderation']))
+    for (const hidden of ['raid-panel', 'vod', 'conversation', 'follower-panel', 'enable-disable']) expect(menu).not.toContain(hidden)
+    // Entries of no channel module stay.
+    expect(menu).toContain('Dashboard')
+  })
+
+  it('shows the same menu as today when nothing is named: an owner, staff, an account before the app has read its modules', () => {
+    for (const [user, ctx] of [
+      [clientUser, client],
+      [resellerUser, reseller],
+      [adminUser, admin],
+    ] as const) {
+      const today = names(visibleNavigation(user, ctx))
+      expect(names(visibleNavigation({ ...user, teamModules: null }, ctx))).toEqual(today)
+      expect(today).toEqual(expect.arrayContaining(MODULE_ENTRIES))
+    }
+  })
+})

@@ -15,8 +15,8 @@ export const assistantFeature = defineFeature({
   menu: [
     { section: 'dashboards', order: 20, route: 'Dashboard', icon: 'home' },
     { section: 'bot', order: 10, route: 'bot-panel', icon: 'bot' },
-    { section: 'bot', order: 20, route: 'enable-disable', icon: 'toggle' },
-    { section: 'bot', order: 30, route: 'chatboard', icon: 'chat' },
+    { section: 'bot', order: 20, route: 'enable-disable', icon: 'toggle', module: 'switches' },
+    { section: 'bot', order: 30, route: 'chatboard', icon: 'chat', module: 'moderation' },
     { section: 'bot', order: 40, route: 'chatlist', icon: 'list' },
   ],
   pageViews: [['bot-panel', 'kick-panel']],

@@ -5,7 +5,7 @@ export const conversationRoutes = [route('conversation', '/pages/Conversation', 
 export const conversationFeature = defineFeature({
   id: 'conversation',
   routes: conversationRoutes,
-  menu: [{ section: 'bot', order: 50, route: 'conversation', icon: 'chat' }],
+  menu: [{ section: 'bot', order: 50, route: 'conversation', icon: 'chat', module: 'conversation' }],
   locales: {
     en: () => import('./locales/en.json'),
     de: () => import('./locales/de.json'),

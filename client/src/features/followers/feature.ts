@@ -5,7 +5,7 @@ export const followersRoutes = [route('follower-panel', '/pages/follower', 'foll
 export const followersFeature = defineFeature({
   id: 'followers',
   routes: followersRoutes,
-  menu: [{ section: 'channel', order: 20, route: 'follower-panel', icon: 'users' }],
+  menu: [{ section: 'channel', order: 20, route: 'follower-panel', icon: 'users', module: 'followers' }],
   locales: {
     en: () => import('./locales/en.json'),
     de: () => import('./locales/de.json'),

@@ -6,7 +6,7 @@ export const quotesFeature = defineFeature({
   routes: [route('quotes', '/pages/quotes', 'quotes', 'quotes-page', appPage), route('counters', '/pages/counters', 'counters', 'counters-page', appPage)],
   menu: [
     { section: 'bot', order: 45, route: 'quotes', icon: 'chat' },
-    { section: 'bot', order: 46, route: 'counters', icon: 'chart' },
+    { section: 'bot', order: 46, route: 'counters', icon: 'chart', module: 'commands' },
   ],
   locales: {
     en: () => import('./locales/en.json'),

@@ -5,7 +5,7 @@ export const raidsRoutes = [route('raid-panel', '/pages/raid', 'raid', 'raid-pag
 export const raidsFeature = defineFeature({
   id: 'raids',
   routes: raidsRoutes,
-  menu: [{ section: 'channel', order: 10, route: 'raid-panel', icon: 'zap' }],
+  menu: [{ section: 'channel', order: 10, route: 'raid-panel', icon: 'zap', module: 'raids' }],
   locales: {
     en: () => import('./locales/en.json'),
     de: () => import('./locales/de.json'),

@@ -9,7 +9,7 @@ export const videosFeature = defineFeature({
   id: 'videos',
   routes: videosRoutes,
   menu: [
-    { section: 'channel', order: 30, route: 'vod', icon: 'video' },
+    { section: 'channel', order: 30, route: 'vod', icon: 'video', module: 'videos' },
     { section: 'analytics', order: 20, route: 'video-dashboard', icon: 'chart' },
   ],
   locales: {

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
 import { parseId } from '../../ids'
-import { rightsOf, type ChannelRights, type MemberGroup } from '../../permissions/channel-rights'
+import { allows, channelModules, rightsOf, type ChannelModule, type ChannelRights, type MemberGroup } from '../../permissions/channel-rights'
 import { parseFields } from '../../validation'
-import type { ChannelRow } from '../channels/channels.tables'
+import { channels, type ChannelRow } from '../channels/channels.tables'
 import { planLimits } from '../channels/plan-limits'
 import { groupInput, type TeamDeps } from './team-deps'
 import { channelMembers, type ChannelInvitationRow } from './team.tables'
@@ -125,4 +125,18 @@ export async function leave(deps: TeamDeps, userId: number, channelId: string): 
   })
   channels.forgetMember(channel.id, userId)
   return true
+}
+
+/**
+ * The channel modules an account may view through its team memberships, for the menu
+ * (`UserData.teamModules`): null when nothing is to be hidden, i.e. the account owns a channel
+ * (every module there) or helps on none (its menu stays as it was). Otherwise the modules that
+ * at least one membership's group (`rightsOf`) grants view on. The server checks every call anyway.
+ */
+export async function viewableModules({ db }: TeamDeps, userId: number): Promise<ChannelModule[] | null> {
+  const [owned] = await db.select({ id: channels.id }).from(channels).where(eq(channels.userId, userId)).limit(1)
+  if (owned) return null
+  const rows = await db.select({ group: channelMembers.group, rights: channelMembers.rights }).from(channelMembers).where(eq(channelMembers.userId, userId))
+  if (rows.length === 0) return null
+  return channelModules.filter((m) => rows.some((row) => allows(rightsOf(row.group, row.rights), m, 'view')))
 }

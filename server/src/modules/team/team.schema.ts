@@ -5,6 +5,7 @@ import { channelModules, type channelGrants, type memberGroups, type ChannelRigh
 import type { NamedChannelAuditRow } from '../channels/channel-audit'
 import type { channelAuditModules } from '../channels/channel-audit.tables'
 import { ChannelRef, PlatformEnum } from '../channels/channels.schema'
+import { UserDataRef } from '../../auth/auth.schema'
 import type { TeamMemberView, TeamView } from './team.service'
 import type { ChannelInvitationRow } from './team.tables'
 
@@ -86,6 +87,16 @@ builder.objectField(ChannelRef, 'myAccess', (t) =>
     description: "The caller's standing on this channel (owner, or team member and their rights).",
     resolve: async (c, _a, ctx) =>
       (ctx.principal ? await ctx.services.channels.standing(ctx.principal.userId, c) : null) ?? { owner: false, group: null, rights: listNone() },
+  }),
+)
+
+builder.objectField(UserDataRef, 'teamModules', (t) =>
+  t.field({
+    type: [ChannelModuleEnum],
+    nullable: true,
+    description:
+      'For the menu: the channel modules this account may view through its team memberships; null when nothing is hidden (it owns a channel, helps on none, or is staff). Read again on the next load of the app; the server checks every call anyway.',
+    resolve: async (u, _a, ctx) => (u.role !== 'client' || ctx.principal?.userId !== u.id ? null : ctx.services.team.viewableModules(u.id)),
   }),
 )
 

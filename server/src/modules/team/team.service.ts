@@ -1,7 +1,7 @@
 import { bindDeps } from '../../use-cases'
 import { accept, invitation, invite, withdraw } from './invitations'
 import type { TeamDeps } from './team-deps'
-import { leave, remove, team, update } from './team-members'
+import { leave, remove, team, update, viewableModules } from './team-members'
 
 export type { TeamMemberView, TeamView } from './team-members'
 
@@ -11,7 +11,7 @@ export type { TeamMemberView, TeamView } from './team-members'
  * member may leave. Every other use case is the owner's alone.
  */
 export function createTeamService(deps: TeamDeps) {
-  return bindDeps(deps, { team, invite, withdraw, invitation, accept, update, remove, leave })
+  return bindDeps(deps, { team, invite, withdraw, invitation, accept, update, remove, leave, viewableModules })
 }
 
 export type TeamService = ReturnType<typeof createTeamService>

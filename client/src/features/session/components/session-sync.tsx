@@ -6,7 +6,7 @@ import { parseUserData } from '../../../lib/session-types'
 
 /**
  * Re-reads the signed-in user (Query.viewer) a moment after the app's first page has been painted
- * (app/components/app-graphql.tsx) and stores any change (role, ability, name), so menus and
+ * (app/components/app-graphql.tsx) and stores any change (role, ability, name, the team modules the menu shows), so menus and
  * route guards follow the server. A null viewer is ignored: the session ends through the
  * refresh logic, not here.
  */
@@ -25,6 +25,7 @@ export function SessionSync() {
       role: viewer.role,
       ability: viewer.ability.map(({ action, subject, inverted }) => ({ action, subject, inverted })),
       extras: { eCommerceCartItemsCount: viewer.extras.eCommerceCartItemsCount },
+      ...(viewer.teamModules ? { teamModules: [...viewer.teamModules] } : {}),
     })
     const stored = getUserData()
     if (fresh && stored && JSON.stringify(fresh) !== JSON.stringify(stored)) updateUserData(fresh)
