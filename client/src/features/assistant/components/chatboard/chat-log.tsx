@@ -100,7 +100,7 @@ const StyledAuthor = styled.strong<{ $fromBot: boolean }>`
 /** Who on the dashboard sent a chatboard line (the owner or a team member): small, after the line. */
 const StyledSentBy = styled.small`
   margin-left: ${({ theme }) => theme.space.xs};
-  // The line's own colour: muted text on the bot line's tint fails contrast (axe, both skins).
+  /* The line's own colour: muted text on the bot line's tint fails contrast (axe, both skins). */
   color: inherit;
   font-style: italic;
   font-size: ${({ theme }) => theme.fontSizes.xs};
