@@ -128,6 +128,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/e2e/support/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time: each starts its own server (PGlite in memory, a port of its own)

@@ -133,6 +133,9 @@ describe('layout on a phone and a laptop', () => {
     // Every account, not only those with a package: more cards, longer e-mail addresses.
     await page.getByTestId('filter-accounts').selectOption('all')
     await page.waitForURL((url) => url.searchParams.get('accounts') === 'all')
+    // The address changes before the list asks for every account: until that answer the page
+    // shows the one account with a package, settled.
+    await expect.poll(() => page.getByTestId('user-row').count()).toBeGreaterThan(1)
     await settled(page)
     const cards = await page.evaluate(() =>
       [...document.querySelectorAll('[data-testid="user-row"]')].map((row) => ({

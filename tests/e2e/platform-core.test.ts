@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORDS, startE2E, type E2E } from './support/harness'
 import { countRequests, pathOf, signIn, storedSession } from './support/pages'
+import { settled } from './support/walk'
 
 /** App pages of spec section 2 that need a signed-in user with read on ACL. */
 const APP_PAGES = [
@@ -435,7 +436,10 @@ describe('short-lived access tokens in Chromium', () => {
     const page = await e2e.newPage()
     await signInSettled(page)
     const first = await storedSession(page)
-    // Let the 2-second access token expire.
+    // Let the 2-second access token expire with the app unloaded: a request the open dashboard
+    // makes meanwhile (on a busy machine, a late query) would refresh it before the test's own
+    // page load, which would then meet a valid token and never refresh.
+    await page.goto('about:blank')
     await page.waitForTimeout(3000)
     const refreshes = countRequests(page, '/jwt/refresh-token')
     const graphqlStatuses: number[] = []
@@ -443,7 +447,9 @@ describe('short-lived access tokens in Chromium', () => {
       if (new URL(res.url()).pathname === '/graphql') graphqlStatuses.push(res.status())
     })
     await page.goto('/pages/enable')
-    await page.getByRole('heading', { level: 1 }).waitFor()
+    // The page's data drawn (its queries answered, after the refresh and the replay), then no
+    // request left: network idle alone can come before the app's first query on a busy machine.
+    await settled(page)
     await page.waitForLoadState('networkidle')
     expect(refreshes.count).toBe(1)
     expect(graphqlStatuses).toContain(401)

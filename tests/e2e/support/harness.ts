@@ -9,6 +9,7 @@ import { startTwitchServer, type TwitchServer } from '../../../server/src/platfo
 import { demoSeeding } from '../../../seed/demo'
 import { pgliteSnapshot } from '../../support/pglite-snapshot'
 import { DEMO_PASSWORDS, TEST_DEADLINES } from '../../support/test-app'
+import { openBrowsers } from './failure-dump'
 import { browserForFile, CHROMIUM } from './browser-server'
 import { signIn } from './pages'
 
@@ -82,6 +83,7 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
   })
   // The run's one Chromium (browser-server.ts); closing this handle disconnects and closes this file's contexts.
   const browser = await browserForFile()
+  openBrowsers.add(browser)
   const e2e: E2E = {
     server,
     browser,
@@ -96,6 +98,7 @@ export async function startE2E(env: Record<string, string> = {}, options: E2EOpt
       return context.newPage()
     },
     async close() {
+      openBrowsers.delete(browser)
       await browser.close()
       await e2e.server.close()
       await platforms?.twitch.close()

@@ -85,6 +85,9 @@ export async function signInAs(page: Page, role: DemoRole): Promise<number> {
   await page.getByTestId('login-password').fill(DEMO_PASSWORDS[role])
   await page.getByTestId('login-submit').click()
   await page.waitForURL((url) => url.pathname !== '/login')
+  // The landing drawn: a sign-in navigates more than once (the login page, then its guard), and a
+  // page a test opens before the last of these would be replaced by the landing.
+  await settled(page)
   // The pointer off the page: left on the submit button it would hover whatever a later page
   // draws there (a client-side navigation re-evaluates hover; a page load does not), and the
   // walks check pages as they are drawn, not hovered.
