@@ -57,6 +57,13 @@ export async function settled(page: Page) {
  * role instead of once per page, then waits until the page has settled.
  */
 export async function visit(page: Page, path: string) {
+  // Already there (a role's landing, say): a client-side navigation to the same path keeps the
+  // page mounted, so none of its elements would leave; load it afresh instead.
+  if (new URL(page.url()).pathname === path) {
+    await page.goto(path)
+    await settled(page)
+    return
+  }
   // The routed page is keyed by its path (route-content.tsx), so the old page's elements leave
   // the DOM once the new page renders; until then (React renders after the popstate) the old
   // page is still there, loaded, and `settled` alone would pass on it.
@@ -85,9 +92,10 @@ export async function signInAs(page: Page, role: DemoRole): Promise<number> {
   await page.getByTestId('login-password').fill(DEMO_PASSWORDS[role])
   await page.getByTestId('login-submit').click()
   await page.waitForURL((url) => url.pathname !== '/login')
-  // The landing drawn: a sign-in navigates more than once (the login page, then its guard), and a
-  // page a test opens before the last of these would be replaced by the landing.
-  await settled(page)
+  // The landing's layout drawn: a sign-in navigates more than once (the login page, then its
+  // guard), and a page a test opens before the last of these would be replaced by the landing.
+  // (Not its data: a test may leave it before it loads.)
+  await page.locator(':is([data-testid="vertical-layout"], [data-testid="horizontal-layout"]) #main-content > *').first().waitFor()
   // The pointer off the page: left on the submit button it would hover whatever a later page
   // draws there (a client-side navigation re-evaluates hover; a page load does not), and the
   // walks check pages as they are drawn, not hovered.
