@@ -101,6 +101,11 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // One module graph per worker: importing the server (schema, modules, drizzle, yoga) was
+          // most of a short file's time, once per file. Each file builds its own app and database
+          // (tests/support/test-app.ts); what the server keeps at module level is registration
+          // (routes, webhook event types, the built schema), the same for every file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -118,6 +123,7 @@ export default defineConfig({
           include: COLD_CACHE_FILES.map((name) => `tests/integration/${name}.test.ts`),
           environment: 'node',
           env: { TEST_COLD_CACHES: '1', TEST_DATABASE_URL: '' },
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
