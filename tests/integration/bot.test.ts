@@ -8,13 +8,13 @@ import { chatMessages } from '../../server/src/modules/chat/chat.tables'
 import { chatCommands } from '../../server/src/modules/commands/commands.tables'
 import { TwitchClient } from '../../server/src/platforms/twitch/twitch.client'
 import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
-import { startKickServer, type KickServer } from '../../server/src/platforms/sandbox/kick-server'
-import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
+import type { KickServer } from '../../server/src/platforms/sandbox/kick-server'
+import type { TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
 import { ManualScheduler, readSse, waitFor } from '../support/bot-harness'
 import { confirmIdOf, connectFlow } from '../support/connect-flow'
 import { engines } from '../support/databases'
-import { localPlatformEnv } from '../support/local-platforms'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { startLocalPlatforms } from '../support/platform-harness'
+import type { TestApp } from '../support/test-app'
 
 const BROADCASTER = { id: '1001', login: 'democaster', displayName: 'DemoCaster' }
 const BOT = { id: '2002', login: 'democasterbot', displayName: 'DemoCasterBot' }
@@ -69,17 +69,10 @@ describe.each(engines)('the assistant on %s', (engine) => {
   })
 
   beforeAll(async () => {
-    const now = () => (t ? t.clock.t : Date.now())
-    twitch = await startTwitchServer({ now, keepaliveSeconds: 600 })
-    kick = await startKickServer({ now })
+    ;({ t, twitch, kick } = await startLocalPlatforms(engine))
     twitch.addUser(BROADCASTER)
     twitch.addUser(BOT)
     kick.addUser(KICK_BROADCASTER)
-    t = await createTestApp(engine, { PUBLIC_URL: 'http://app.test', ...localPlatformEnv(twitch, kick) })
-    kick.setWebhookTarget(async ({ headers, body }) => {
-      const res = await t.app.request('/apps/webhooks/kick', { method: 'POST', headers, body })
-      return { status: res.status }
-    })
     scheduler = new ManualScheduler(t.clock)
     worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent'), scheduler, random: () => 0.5 })
     await worker.start()
