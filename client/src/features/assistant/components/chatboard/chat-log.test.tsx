@@ -68,4 +68,27 @@ describe('the chatboard’s log', () => {
     expect(screen.getByTestId('moderate-delete')).toBeTruthy()
     expect(screen.getByTestId('moderate-ban')).toBeTruthy()
   })
+
+  it('names each button for its line, and offers only delete on the bot’s and the broadcaster’s lines', async () => {
+    const asked: string[] = []
+    await renderUi(
+      <ChatLog
+        messages={[line('1', { userName: 'Newcomer' }), line('2', { fromBot: true }), line('3', { roles: ['broadcaster'] })]}
+        emptyText="-"
+        onModerate={(message, kind) => asked.push(`${kind} ${message.id}`)}
+      />,
+    )
+    const [viewer, bot, owner] = screen.getAllByTestId('chat-message')
+    const buttons = within(viewer!).getAllByRole('button', { name: /Newcomer/ })
+    expect(buttons.map((b) => b.getAttribute('data-testid'))).toEqual(['moderate-delete', 'moderate-timeout', 'moderate-ban'])
+    for (const b of buttons) b.click()
+    expect(asked).toEqual(['delete 1', 'timeout 1', 'ban 1'])
+    for (const row of [bot!, owner!]) {
+      expect(
+        within(row)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('data-testid')),
+      ).toEqual(['moderate-delete'])
+    }
+  })
 })

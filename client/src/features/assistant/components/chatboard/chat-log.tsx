@@ -8,6 +8,9 @@ import { StyledBadge } from '../status-badge'
 
 export type ModerationKind = 'delete' | 'timeout' | 'ban'
 
+/** A line's moderation buttons, in order; the bot's and the broadcaster's lines get only delete. */
+const MODERATE_ACTIONS: readonly ModerationKind[] = ['delete', 'timeout', 'ban']
+
 const StyledLogWrap = styled.div`
   position: relative;
 `
@@ -275,38 +278,19 @@ export function ChatLog({ messages, emptyText, onModerate }: ChatLogProps) {
                   </StyledLine>
                   {onModerate ? (
                     <StyledActions>
-                      <StyledActionButton
-                        type="button"
-                        tabIndex={focusable ? 0 : -1}
-                        onClick={() => onModerate(message, 'delete')}
-                        aria-label={t('chatboard.actions.deleteLabel', { user: message.userName })}
-                        data-testid="moderate-delete"
-                      >
-                        {t('chatboard.actions.delete')}
-                      </StyledActionButton>
-                      {!protectedUser ? (
-                        <>
-                          <StyledActionButton
-                            type="button"
-                            tabIndex={focusable ? 0 : -1}
-                            onClick={() => onModerate(message, 'timeout')}
-                            aria-label={t('chatboard.actions.timeoutLabel', { user: message.userName })}
-                            data-testid="moderate-timeout"
-                          >
-                            {t('chatboard.actions.timeout')}
-                          </StyledActionButton>
-                          <StyledActionButton
-                            type="button"
-                            $danger
-                            tabIndex={focusable ? 0 : -1}
-                            onClick={() => onModerate(message, 'ban')}
-                            aria-label={t('chatboard.actions.banLabel', { user: message.userName })}
-                            data-testid="moderate-ban"
-                          >
-                            {t('chatboard.actions.ban')}
-                          </StyledActionButton>
-                        </>
-                      ) : null}
+                      {(protectedUser ? (['delete'] as const) : MODERATE_ACTIONS).map((action) => (
+                        <StyledActionButton
+                          key={action}
+                          type="button"
+                          $danger={action === 'ban'}
+                          tabIndex={focusable ? 0 : -1}
+                          onClick={() => onModerate(message, action)}
+                          aria-label={t(`chatboard.actions.${action}Label`, { user: message.userName })}
+                          data-testid={`moderate-${action}`}
+                        >
+                          {t(`chatboard.actions.${action}`)}
+                        </StyledActionButton>
+                      ))}
                     </StyledActions>
                   ) : null}
                 </StyledRow>
