@@ -49,7 +49,9 @@ describe('skin on the first paint', () => {
       const mixed: string[] = []
       const visit = async (path: string) => {
         await page.goto(path)
-        await settled(page)
+        // At a quarter of the CPU on a loaded machine, the admin overview's sections took over
+        // the walks' 15 s to load (CI); the test reads the frames once they have.
+        await settled(page, 60_000)
         mixed.push(...(await page.evaluate(() => (window as unknown as { __mixedFrames: string[] }).__mixedFrames)))
       }
       for (const path of PUBLIC_PATHS) await visit(path)

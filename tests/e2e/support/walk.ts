@@ -26,7 +26,7 @@ export const appPaths = (userId: number | string): string[] => [
  * Waits until the page and its sections have loaded (no loading state left) and the route's
  * fade-in has ended (colours measured mid-fade are not the page's).
  */
-export async function settled(page: Page) {
+export async function settled(page: Page, timeout = 15_000) {
   // The layout's main content is drawn (before the app's first render there is no loader to
   // wait for either), and no loading state is left: every LoadingState is marked data-loading,
   // whatever its test id (a page's own, such as raid-loading).
@@ -37,7 +37,7 @@ export async function settled(page: Page) {
       return main !== null && main.childElementCount > 0 && !document.querySelector('[data-loading], [data-testid="loading-overlay"], [aria-busy="true"]')
     },
     null,
-    { timeout: 15_000 },
+    { timeout },
   )
   // Two frames first: a transition the last render set off (the dimmed table brightening again) has started by then.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
