@@ -1,23 +1,16 @@
 import { useCallback } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useAddressParams } from '../../lib/use-address-params'
 
 /** The channel a page works on, kept in ?channel= (shareable, survives a reload); first one by default. */
 export function useSelectedChannel<T extends { id: string }>(channels: readonly T[] | undefined) {
-  const [params, setParams] = useSearchParams()
+  const [params, change] = useAddressParams()
   const wanted = params.get('channel')
   const selected = channels?.find((channel) => channel.id === wanted) ?? channels?.[0] ?? null
   const select = useCallback(
     (id: string) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current)
-          next.set('channel', id)
-          return next
-        },
-        { replace: true },
-      )
+      change((next) => next.set('channel', id), { replace: true })
     },
-    [setParams],
+    [change],
   )
   return { selected, select }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearchParams } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
+import { useAddressParams } from '../../../lib/use-address-params'
 import { PageHeader } from '../../../components/ui/page-header'
 import { Panel } from '../../../components/ui/panel'
 import { SelectField } from '../../../components/ui/select-field'
@@ -34,7 +35,7 @@ export default function LicenceManagePage({ title }: { title: string }) {
 
 function LicenceManage({ title }: { title: string }) {
   const { t } = useTranslation('accounts')
-  const [params, setParams] = useSearchParams()
+  const [params, change] = useAddressParams()
   const toHandOut = useLocation().pathname.startsWith('/pages/licensev2')
   const plans = useQuery(AccountsPlansDocument)
   const status = params.get('status')
@@ -48,12 +49,10 @@ function LicenceManage({ title }: { title: string }) {
   }
 
   function update(key: string, value: string) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
+    change(
+      (next) => {
         if (value) next.set(key, value)
         else next.delete(key)
-        return next
       },
       { replace: true },
     )

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router-dom'
+import { Link } from 'react-router-dom'
+import { useAddressParams } from '../../../lib/use-address-params'
 import { Button } from '../../../components/ui/button'
 import { type DataColumn, DataTable } from '../../../components/ui/data-table'
 import { Icon } from '../../../components/ui/icon'
@@ -39,7 +40,7 @@ type UserRow = AccountsUsersQuery['users']['edges'][number]['node']
 
 /** The list's state lives in the address (filters, sort, page), so back / forward and links work. */
 function useListState() {
-  const [params, setParams] = useSearchParams()
+  const [params, change] = useAddressParams()
   const perPageRaw = Number(params.get('perPage'))
   const state = {
     q: params.get('q') ?? '',
@@ -61,15 +62,13 @@ function useListState() {
    * page; 'page' keeps a history entry per page; 'panel' opens or closes the add panel.
    */
   function update(changes: Record<string, string | null>, mode: 'filter' | 'page' | 'panel' = 'filter') {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
+    change(
+      (next) => {
         if (mode === 'filter') for (const key of ['after', 'before', 'page']) next.delete(key)
         for (const [key, value] of Object.entries(changes)) {
           if (value === null || value === '') next.delete(key)
           else next.set(key, value)
         }
-        return next
       },
       { replace: mode !== 'page' },
     )
