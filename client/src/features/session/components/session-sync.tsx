@@ -11,7 +11,9 @@ import { parseUserData } from '../../../lib/session-types'
  * refresh logic, not here.
  */
 export function SessionSync() {
-  const { data } = useQuery(ViewerDocument, { fetchPolicy: 'network-only' })
+  // No de-duplication: a save that changes the user (name, e-mail) refetches 'Viewer' when it
+  // is done, and must not be handed the answer of a read sent before the save.
+  const { data } = useQuery(ViewerDocument, { fetchPolicy: 'network-only', context: { queryDeduplication: false } })
   const viewer = data?.viewer
 
   useEffect(() => {
