@@ -36,7 +36,7 @@ type Locale = (typeof WALK_LOCALES)[number]
 
 describe('locale walk: no English on any page in de, fr and pt', () => {
   const e2e = sharedE2E(WALK_ENV)
-  const dictionaries = Object.fromEntries(WALK_LOCALES.map((locale) => [locale, dictionaryFor(locale)]))
+  const dictionaries = Object.fromEntries(WALK_LOCALES.map((locale) => [locale, dictionaryFor(locale)])) as Record<Locale, ReturnType<typeof dictionaryFor>>
 
   /**
    * The UI language switched in place with the navbar's language menu, as a user does: the
