@@ -64,11 +64,18 @@ describe.each(engines)('commands, quotes and giveaways on Kick (%s)', (engine) =
     await create({ trigger: '!since', response: '${user} follows since ${followage}' })
     await ok('mutation($id: ID!) { updateBotPanel(channelId: $id, input: { active: true }) { id } }', { id: channelId })
     await waitFor(() => worker.get(Number(channelId))?.isConnected, 'the Kick bot')
-    // The connection's own reload may restart the bot right now: a line sent meanwhile is answered
-    // all the same (handed to the new bot), so one marker is enough before reading the chat.
+    // The connection's own reload may restart the bot right now: a line sent meanwhile is handed
+    // to the new bot. Yet once on CI (PostgreSQL, under load) a marker sent just after the bot
+    // connected was not answered within 20 s, and it could not be reproduced; so the set-up sends
+    // it again if unanswered after 10 s, and says so (the tests below need a bot that answers).
     const before = sent().length
-    expect(await kick.chat(BROADCASTER.id, fan(0), '!marker')).toBe(200)
-    await waitFor(() => sent().length > before, 'the marker to be answered')
+    for (let attempt = 1; sent().length === before; attempt++) {
+      if (attempt > 1) console.warn(`commands-kick (${engine}): marker ${attempt - 1} unanswered after 10 s, sending it again`)
+      expect(await kick.chat(BROADCASTER.id, fan(0), '!marker')).toBe(200)
+      await waitFor(() => sent().length > before, 'the marker to be answered', 10_000).catch((e: unknown) => {
+        if (attempt >= 6) throw e
+      })
+    }
     await worker.settled()
     await bot().idle()
     await waitFor(() => bot().queued === 0, 'the marker answers to be queued out')
