@@ -28,6 +28,16 @@ describe('accessibility (axe-core, WCAG 2 A/AA) on every page in both skins', ()
     // The page's CSP allows no inline script; axe is injected as one, so this context bypasses it.
     // Reduced motion: the route's fade-in (restarted when a page suspends again) would be measured mid-way.
     const context = await e2e().browser.newContext({ baseURL: e2e().server.url, bypassCSP: true, reducedMotion: 'reduce' })
+    // No CSS transitions: a skin switch's colours are final at once (the checks wait for a
+    // transition to end anyway, and the toggle's click for its button to stop changing): about
+    // 300 ms a page less, under load, for the same final colours.
+    await context.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style')
+        style.textContent = '*, *::before, *::after { transition: none !important; }'
+        document.head.append(style)
+      }),
+    )
     const page: Page = await context.newPage()
     const found: string[] = []
     const check = async (path: string) => {
