@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConversationRuleRow } from '../../../server/src/modules/conversation/conversation.tables'
 import { cutToLength, monthStart } from '../../../server/src/modules/conversation/conversation.service'
-import { addressedTo, compileRules, Cooldowns, decide, matchesRule, patternProblem } from '../../../server/src/modules/conversation/matching'
+import {
+  addressedTo,
+  compileRules,
+  Cooldowns,
+  decide,
+  MATCH_BUDGET_MS,
+  matchesRule,
+  patternProblem,
+  threadCpuMs,
+} from '../../../server/src/modules/conversation/matching'
 import { askModel, ModelError } from '../../../server/src/modules/conversation/model-client'
 import { startModelServer, type ModelServer } from '../../support/model-server'
 
@@ -156,6 +165,14 @@ describe('regular expressions on a linear-time engine (RE2)', () => {
     const slowClock = { ms: 5, clock: () => (now += 3) } // every rule "takes" 3 ms
     expect(decide(rules, 'discord', { id: 'v', roles: [] }, new Cooldowns(), 0, slowClock)).toEqual({ rule: null, answer: false, skipped: 1 })
     expect(decide(rules, 'discord', { id: 'v', roles: [] }, new Cooldowns(), 0).rule?.answer).toBe('last')
+  })
+
+  it('counts the CPU time of the matching thread, not the time the process waits for a core', () => {
+    const before = threadCpuMs()
+    // 50 ms blocked (as a process is while another holds the core) costs this thread no CPU time;
+    // by the wall clock it would be ten budgets.
+    expect(Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50)).toBe('timed-out')
+    expect(threadCpuMs() - before).toBeLessThan(MATCH_BUDGET_MS)
   })
 })
 

@@ -5,11 +5,24 @@ import { permits } from '../commands/permission'
 import type { ConversationRuleRow, RuleKind } from './conversation.tables'
 
 /**
- * How long the rules of one message may take together. Each rule is linear in the message's
- * length (safe-pattern.ts); this second guard bounds a channel with many heavy expressions:
- * past it the remaining rules are skipped for this message.
+ * How long the rules of one message may take together, in CPU time of the thread matching them.
+ * Each rule is linear in the message's length (safe-pattern.ts); this second guard bounds a
+ * channel with many heavy expressions: past it the remaining rules are skipped for this message.
  */
 export const MATCH_BUDGET_MS = 5
+
+/**
+ * This thread's CPU time in ms: what the rules cost, not the wall clock, which on a busy machine
+ * also counts the time the process waited for a core (a line of a few cheap rules was skipped
+ * that way). The wall clock where Node has no per-thread figure.
+ */
+export const threadCpuMs: () => number =
+  typeof process.threadCpuUsage === 'function'
+    ? () => {
+        const { user, system } = process.threadCpuUsage()
+        return (user + system) / 1000
+      }
+    : () => performance.now()
 
 /** The compiled form of a rule's pattern (keyword and phrase: whole words, any case, any script). Throws a coded AppError. */
 export function compilePattern(kind: RuleKind, pattern: string): SafePattern {
@@ -90,7 +103,7 @@ export function compileRules(rules: ConversationRuleRow[], onInvalid: (rule: Con
  * The rule that decides for this message: the highest-priority matching rule the viewer may
  * trigger. `rule` null: none matched (the model may be asked). `answer` false: it matched but
  * is cooling down (silence, and the model is not asked). `skipped`: the rules took longer than
- * `budget.ms` (monotonic `budget.clock`) and this many were not tried (silence as well).
+ * `budget.ms` (by `budget.clock`, this thread's CPU time) and this many were not tried (silence as well).
  */
 export function decide(
   rules: CompiledRule[],
@@ -98,7 +111,7 @@ export function decide(
   viewer: { id: string; roles: ChatRole[] },
   cooldowns: Cooldowns,
   t: number,
-  budget: { ms: number; clock: () => number } = { ms: MATCH_BUDGET_MS, clock: () => performance.now() },
+  budget: { ms: number; clock: () => number } = { ms: MATCH_BUDGET_MS, clock: threadCpuMs },
 ): { rule: ConversationRuleRow | null; answer: boolean; skipped?: number } {
   const text = normalizeText(message)
   const started = budget.clock()
