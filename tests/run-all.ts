@@ -59,6 +59,8 @@ async function runInOrder(lane: Step[]): Promise<void> {
 // and the client build read them. Then lint, the type check and the builds side by side: lint
 // and tsc are single-threaded, so on two cores they take about the time of the longer one
 // instead of the sum. (`npm run typecheck` alone runs codegen itself; here codegen runs once, first.)
+/** TypeScript 7's compiler (npm alias `typescript-7`; `npx tsc` stays 5.9, which typescript-eslint reads). */
+const TSC = ['node', 'node_modules/typescript-7/bin/tsc']
 const codegen: Step = { name: 'codegen', cmd: ['npm', 'run', '--silent', 'codegen'] }
 const lanes: Step[][] = [
   [
@@ -68,10 +70,12 @@ const lanes: Step[][] = [
     { name: 'function-lengths', cmd: ['npx', 'tsx', 'scripts/function-lengths.ts', '--check'] },
   ],
   [
-    // The server (Node's types, no DOM), the client (the DOM's, no Node's), then the tests and tools over both.
-    { name: 'typecheck:server', cmd: ['npx', 'tsc', '-p', 'tsconfig.server.json'] },
-    { name: 'typecheck:client', cmd: ['npx', 'tsc', '-p', 'tsconfig.client.json'] },
-    { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json'] },
+    // The server (Node's types), the client (the DOM's, no Node's), then the tests and tools over both,
+    // by TypeScript 7 (the native compiler, package `typescript-7`): the same checks as the 5.9 that
+    // typescript-eslint needs, in about a third of the time.
+    { name: 'typecheck:server', cmd: [...TSC, '-p', 'tsconfig.server.json'] },
+    { name: 'typecheck:client', cmd: [...TSC, '-p', 'tsconfig.client.json'] },
+    { name: 'typecheck', cmd: [...TSC, '-p', 'tsconfig.json'] },
   ],
   [
     { name: 'build', cmd: ['npx', 'vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
