@@ -10,9 +10,18 @@ import { subscribeEach, type ConduitSubscription, type RefusedSubscription, type
 import { EventSubConnection, type EventSubState } from '../platforms/twitch/eventsub'
 import { foreignBroadcaster, twitchEvent } from '../platforms/twitch/events'
 import type { TwitchClient } from '../platforms/twitch/twitch.client'
-import { PlatformAuthError, PlatformRequestError, type ChannelEvent, type IncomingChat, type NewFollower, type RaidEvent } from '../platforms/types'
+import {
+  PlatformAuthError,
+  PlatformRequestError,
+  type ActingAs,
+  type ChannelEvent,
+  type IncomingChat,
+  type NewFollower,
+  type RaidEvent,
+} from '../platforms/types'
 import type { Services } from '../services'
 import type { Scheduler } from './scheduler'
+import type { BotLists, StartData } from './start-data'
 
 export interface BotRuntime {
   services: Services
@@ -182,13 +191,16 @@ export class ChannelBot {
    * reconnects by itself), else with why it failed and whether that is permanent (the owner must
    * act: reported as the channel's error) or may pass (the worker starts it again after a backoff).
    */
-  async start(): Promise<StartFailure | null> {
+  /** `pre`: the channel's lists and accounts as its lease round read them (start-data.ts); read here otherwise. */
+  async start(pre?: StartData): Promise<StartFailure | null> {
     // A start checks the tokens afresh: it resolves an error a previous run left on the status.
     this.held = null
     await this.report('connecting', null, false, true)
     try {
-      await this.reloadLists()
-      const accounts = await this.s.channels.accounts(this.row.id)
+      await this.reloadLists(pre)
+      const accounts = pre?.accounts ?? (await this.s.channels.accounts(this.row.id))
+      // The platform calls below act with the row and accounts just read (no statement each).
+      const known = { channel: this.row, accounts }
       const broadcaster = accounts.find((a) => a.role === 'broadcaster')
       const bot = accounts.find((a) => a.role === 'bot')
       if (!broadcaster) throw new ReconnectNeededError('The channel has no connected account; reconnect it')
@@ -196,18 +208,18 @@ export class ChannelBot {
       this.separateBot = !!bot && bot.platformUserId !== broadcaster.platformUserId
       this.botNames = [(bot ?? broadcaster).login]
       const client = await this.s.platforms.of(this.row)
-      const stream = await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.stream(as.token, as.broadcasterId))
+      const stream = await this.s.channels.actAsWith(known, 'broadcaster', (as) => client.stream(as.token, as.broadcasterId))
       this.live = stream.live
       this.liveSince = stream.startedAt
       this.category = stream.category
-      const moderator = bot ? await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => client.isModerator(as, bot.platformUserId)) : true // the broadcaster counts as a moderator of their own chat
+      const moderator = bot ? await this.s.channels.actAsWith(known, 'broadcaster', (as) => client.isModerator(as, bot.platformUserId)) : true // the broadcaster counts as a moderator of their own chat
       this.s.chat.limits.setLimit(this.row.id, moderator && this.row.platform === 'twitch' ? CHAT_LIMIT_MODERATOR : CHAT_LIMIT)
       await this.scheduleRefresh(accounts)
       if (this.stopped) return null
-      if (this.row.platform === 'twitch' && this.rt.conduit && !this.row.sandbox) await this.attachConduit(this.rt.conduit, broadcaster.scopes)
+      if (this.row.platform === 'twitch' && this.rt.conduit && !this.row.sandbox) await this.attachConduit(this.rt.conduit, broadcaster.scopes, known)
       else if (this.row.platform === 'twitch') this.connectTwitch(await this.s.platforms.twitchOf(this.row))
       else {
-        await this.s.channels.actAs(this.row.id, 'broadcaster', (as) => this.s.platforms.kick.subscribeEvents(as.token, as.broadcasterId))
+        await this.s.channels.actAsWith(known, 'broadcaster', (as) => this.s.platforms.kick.subscribeEvents(as.token, as.broadcasterId))
         this.connected = true
         await this.reportRunning(true)
       }
@@ -300,12 +312,17 @@ export class ChannelBot {
     if (this.connected && wasActive !== row.active) await this.reportRunning()
   }
 
-  private async reloadLists() {
+  private async readLists(): Promise<BotLists> {
     const [commands, timers, rules] = await Promise.all([
       this.s.commands.enabledCommands(this.row.id),
       this.s.commands.listTimers(this.row.id),
       this.s.conversation.enabledRules(this.row.id),
     ])
+    return { commands, timers, rules }
+  }
+
+  private async reloadLists(given?: BotLists) {
+    const { commands, timers, rules } = given ?? (await this.readLists())
     this.commands = commands
     this.conversationRules = compileRules(rules, (rule, problem) => {
       const key = `${rule.id}:${rule.pattern}`
@@ -420,6 +437,12 @@ export class ChannelBot {
    * logged): subscription conditions normally prevent it, but a follow thanked or a stream
    * flipped offline in the wrong channel must not depend on the platform getting it right.
    */
+  /**
+   * The conduit's handler for this channel's events, made once with the bot: a handler made in
+   * attachConduit would keep that call's scope (the start's rows and accounts) for the bot's life.
+   */
+  private readonly onConduitEvent = (type: string, event: Record<string, unknown>) => this.onTwitchEvent(type, event)
+
   private onTwitchEvent(type: string, event: Record<string, unknown>) {
     const other = foreignBroadcaster(type, event, this.row.platformUserId)
     if (other !== null) {
@@ -452,7 +475,7 @@ export class ChannelBot {
       const conduit = this.conduitAttached ? this.rt.conduit : null
       const sessionId = this.eventsub?.sessionId
       let refused: RefusedSubscription[]
-      if (conduit) refused = await conduit.attach(as.broadcasterId, subs, (type, event) => this.onTwitchEvent(type, event))
+      if (conduit) refused = await conduit.attach(as.broadcasterId, subs, this.onConduitEvent)
       else if (sessionId) {
         const { twitch } = await this.s.platforms.twitchOf(this.row)
         refused = await subscribeEach(subs, (sub) => twitch.subscribe(as.token, sessionId, sub.type, sub.version, sub.condition))
@@ -466,13 +489,15 @@ export class ChannelBot {
 
   /** The channel's subscriptions on the process's conduit (app token); its events come through the conduit's shards. */
   /** `scopes`: the broadcaster's granted scopes, when just read (else read here). */
-  private async attachConduit(conduit: TwitchConduit, scopes?: string[]) {
+  private async attachConduit(conduit: TwitchConduit, scopes?: string[], known?: Parameters<BotRuntime['services']['channels']['actAsWith']>[0]) {
     const id = this.row.id
-    await this.s.channels.actAs(id, 'broadcaster', async (as) => {
+    const act = <T>(fn: (as: ActingAs) => Promise<T>) =>
+      known ? this.s.channels.actAsWith(known, 'broadcaster', fn) : this.s.channels.actAs(id, 'broadcaster', fn)
+    await act(async (as) => {
       const granted = scopes ?? (await this.s.channels.account(id, 'broadcaster'))?.scopes ?? []
       this.conduitAttached = true
       const subs = channelSubscriptions(as.broadcasterId, as.actorId, granted)
-      this.setRefused(subs, await conduit.attach(as.broadcasterId, subs, (type, event) => this.onTwitchEvent(type, event)))
+      this.setRefused(subs, await conduit.attach(as.broadcasterId, subs, this.onConduitEvent))
     })
     if (this.stopped) return this.detachConduit()
     this.connected = true

@@ -1,6 +1,7 @@
 import { statusReasons } from '../modules/channels/channels.module'
 import { ChannelBot } from './channel-bot'
 import { backoffDelay } from './scheduler'
+import type { StartData } from './start-data'
 import { forgetRetry, type WorkerState } from './worker-state'
 
 type ForBot = NonNullable<Awaited<ReturnType<WorkerState['services']['channels']['forBot']>>>
@@ -20,7 +21,9 @@ export function reload(s: WorkerState, channelId: number, restart = false): Prom
 
 async function reconcile(s: WorkerState, channelId: number, restart: boolean): Promise<void> {
   if (!s.running) return
-  const found = await s.services.channels.forBot(channelId)
+  // A start prefetched by its lease round (start-data.ts) reads nothing more here.
+  const pre = s.startData.take(channelId)
+  const found = pre ? pre.found : await s.services.channels.forBot(channelId)
   const row = found?.row
   if (!row || !(row.active || row.autostart) || !found.licensed) {
     await stopChannel(s, channelId, found)
@@ -47,7 +50,7 @@ async function reconcile(s: WorkerState, channelId: number, restart: boolean): P
   }
   const current = bots.get(channelId)
   if (current) await current.update(row)
-  else await startBot(s, channelId, row)
+  else await startBot(s, channelId, row, undefined, pre)
 }
 
 /** A channel gone, switched off, or whose owner's licence ended: its bot stops here and its lease is released. */
@@ -68,13 +71,13 @@ async function stopChannel(s: WorkerState, channelId: number, found: ForBot | nu
   await s.leases?.release(channelId)
 }
 
-async function startBot(s: WorkerState, channelId: number, row: ForBot['row'], replacing?: ChannelBot) {
+async function startBot(s: WorkerState, channelId: number, row: ForBot['row'], replacing?: ChannelBot, pre?: StartData) {
   const fresh = new ChannelBot(row, s.runtime)
   s.bots.set(channelId, fresh)
   replacing?.handOver(fresh)
   const entry = s.retries.get(channelId)
   if (entry?.timer) s.runtime.scheduler.clearTimeout(entry.timer)
-  const failure = await fresh.start()
+  const failure = await fresh.start(pre)
   if (s.bots.get(channelId) !== fresh || !s.running) return
   if (!failure) s.retries.delete(channelId)
   else if (failure.permanent) forgetRetry(s, channelId)

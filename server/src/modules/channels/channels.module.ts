@@ -70,4 +70,5 @@ export const licenceChangedNotifier =
 // The bot worker's view of a channel (server/src/worker): its status reasons and stored row.
 export { statusReasons, type StatusReason } from './status-reasons'
 export { earliestExpiry } from './tokens'
-export type { ChannelRow } from './channels.tables'
+export type { ChannelAccountRow, ChannelRow } from './channels.tables'
+export type { BotChannel } from './status'

@@ -5,11 +5,12 @@ import { cancelConnection, confirmConnection, disconnect, pendingConnection } fr
 import { completeConnection, startConnection } from './connect'
 import { access, dashboardActor, forgetMember, memberOf, reachable, standing } from './access'
 import { auditPage, record } from './channel-audit'
-import { account, accounts, byId, listForUser, owned } from './lookup'
+import { account, accounts, accountsOf, byId, listForUser, owned } from './lookup'
 import { activate, setModule, updatePanel } from './panel'
 import { planLimits } from './plan-limits'
-import { forBot, reportStatus, runnable, sayLicenceEnded } from './status'
-import { actAs, nextExpiry, refreshDue } from './tokens'
+import { forBot, forBots, reportStatus, runnable, sayLicenceEnded } from './status'
+import { actAs, actAsWith, nextExpiry, refreshDue } from './tokens'
+import type { ChannelAccountRow, ChannelRow } from './channels.tables'
 
 export { bindingCookieName, botModules, labelOf, panelPath, platformLabel, type BotModule, type PanelPatch } from './channels-deps'
 
@@ -42,6 +43,7 @@ export function createChannelsService(given: ChannelsServiceDeps) {
       audit: record,
       auditPage,
       accounts,
+      accountsOf,
       account,
       startConnection,
       completeConnection,
@@ -58,6 +60,7 @@ export function createChannelsService(given: ChannelsServiceDeps) {
       runnable,
       sayLicenceEnded,
       forBot,
+      forBots,
       ownerLicensed,
       redirectUri,
       bindingCookie,
@@ -67,6 +70,9 @@ export function createChannelsService(given: ChannelsServiceDeps) {
      * connected, else the broadcaster. A refused token is refreshed once and the call retried.
      */
     actAs: <T>(channelId: number, who: 'broadcaster' | 'sender', fn: (as: ActingAs) => Promise<T>) => actAs<T>(deps, channelId, who, fn),
+    /** actAs with the channel and its accounts already read (a bot's start). */
+    actAsWith: <T>(known: { channel: ChannelRow; accounts: readonly ChannelAccountRow[] }, who: 'broadcaster' | 'sender', fn: (as: ActingAs) => Promise<T>) =>
+      actAsWith<T>(deps, known, who, fn),
     /** The worker's lease check for the status writes made here (reconnect errors); see ChannelsDeps.fence. */
     fenceStatus(fence: StatusFence | null) {
       deps.fence.status = fence

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
+import { groupBy, inIds } from '../../db/id-list'
 import { AppError } from '../../errors'
 import { tokenChannel } from '../../permissions/token-scopes'
 import type { AccountRole } from '../../platforms/types'
@@ -26,8 +27,14 @@ export async function owned(deps: ChannelsDeps, userId: number, channelId: numbe
   return row
 }
 
-export async function accounts({ db }: ChannelsDeps, channelId: number): Promise<ChannelAccountRow[]> {
-  return db.select().from(channelAccounts).where(eq(channelAccounts.channelId, channelId))
+export async function accounts(deps: ChannelsDeps, channelId: number): Promise<ChannelAccountRow[]> {
+  return (await accountsOf(deps, [channelId])).get(channelId) ?? []
+}
+
+/** The connected accounts of many channels in one statement (the worker's starts). */
+export async function accountsOf({ db }: ChannelsDeps, channelIds: readonly number[]): Promise<Map<number, ChannelAccountRow[]>> {
+  const rows = channelIds.length ? await db.select().from(channelAccounts).where(inIds(channelAccounts.channelId, channelIds)) : []
+  return groupBy(channelIds, rows, (r) => r.channelId)
 }
 
 export async function account({ db }: ChannelsDeps, channelId: number, role: AccountRole): Promise<ChannelAccountRow | undefined> {

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import { inIds } from '../../db/id-list'
 import { WEBHOOK_EVENTS } from '../webhooks/webhooks.module'
 import { ownerLicensed, type ChannelsDeps } from './channels-deps'
 import { channels, type BotState, type ChannelRow } from './channels.tables'
@@ -123,12 +124,19 @@ export async function runnable(deps: ChannelsDeps): Promise<ChannelRow[]> {
 }
 
 /** Worker: the channel, and whether its owner's licence is in force (see licenceInForce). */
-export async function forBot(deps: ChannelsDeps, channelId: number): Promise<{ row: ChannelRow; licensed: boolean } | undefined> {
-  const { db } = deps
-  const [r] = await db
+export async function forBot(deps: ChannelsDeps, channelId: number): Promise<BotChannel | undefined> {
+  return (await forBots(deps, [channelId])).get(channelId)
+}
+
+/** A channel as its bot reads it: the row, and whether its owner's licence is in force. */
+export type BotChannel = { row: ChannelRow; licensed: boolean }
+
+/** forBot for many channels in one statement (a lease round's starts); a channel that is gone has no entry. */
+export async function forBots(deps: ChannelsDeps, channelIds: readonly number[]): Promise<Map<number, BotChannel>> {
+  if (!channelIds.length) return new Map()
+  const rows = await deps.db
     .select({ row: channels, licensed: sql<boolean>`${ownerLicensed(deps, channels.userId)}` })
     .from(channels)
-    .where(eq(channels.id, channelId))
-    .limit(1)
-  return r && { row: r.row, licensed: Boolean(r.licensed) }
+    .where(inIds(channels.id, channelIds))
+  return new Map(rows.map((r) => [r.row.id, { row: r.row, licensed: Boolean(r.licensed) }]))
 }

@@ -82,7 +82,22 @@ export async function actAs<T>(deps: ChannelsDeps, channelId: number, who: 'broa
     .where(eq(channels.id, channelId))
   const channel = rows[0]?.channel
   if (!channel) throw new AppError('NOT_FOUND', 'Channel not found')
-  const of = (role: 'bot' | 'broadcaster') => rows.find((r) => r.account?.role === role)?.account ?? undefined
+  return actAsWith(deps, { channel, accounts: rows.flatMap((r) => (r.account ? [r.account] : [])) }, who, fn)
+}
+
+/**
+ * actAs with the channel and its accounts as just read by the caller (a bot's start reads them
+ * for its whole channel list at once): no statement of its own. A token refreshed meanwhile by
+ * another call is still found (refreshAccount reads the stored one before refreshing).
+ */
+export async function actAsWith<T>(
+  deps: ChannelsDeps,
+  known: { channel: ChannelRow; accounts: readonly ChannelAccountRow[] },
+  who: 'broadcaster' | 'sender',
+  fn: (as: ActingAs) => Promise<T>,
+): Promise<T> {
+  const { channel } = known
+  const of = (role: 'bot' | 'broadcaster') => known.accounts.find((a) => a.role === role)
   const acc = (who === 'sender' ? of('bot') : undefined) ?? of('broadcaster')
   if (!acc) throw new ReconnectNeededError('The channel has no connected account; reconnect it')
   const as = (token: string): ActingAs => ({ token, broadcasterId: channel.platformUserId, actorId: acc.platformUserId })

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { groupBy, inIds } from '../../db/id-list'
 import { AppError } from '../../errors'
 import { WEBHOOK_EVENTS } from '../webhooks/webhooks.module'
 import type { CommandInput } from './command-input'
@@ -10,11 +11,19 @@ export async function listCommands({ db }: CommandsDeps, channelId: number): Pro
   return db.select().from(chatCommands).where(eq(chatCommands.channelId, channelId)).orderBy(asc(chatCommands.trigger))
 }
 
-export const enabledCommands = ({ db }: CommandsDeps, channelId: number) =>
-  db
-    .select()
-    .from(chatCommands)
-    .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.enabled, true)))
+export const enabledCommands = async (deps: CommandsDeps, channelId: number): Promise<ChatCommandRow[]> =>
+  (await enabledCommandsOf(deps, [channelId])).get(channelId) ?? []
+
+/** Worker: the enabled commands of many channels in one statement (a lease round's starts). */
+export async function enabledCommandsOf({ db }: CommandsDeps, channelIds: readonly number[]): Promise<Map<number, ChatCommandRow[]>> {
+  const rows = channelIds.length
+    ? await db
+        .select()
+        .from(chatCommands)
+        .where(and(inIds(chatCommands.channelId, channelIds), eq(chatCommands.enabled, true)))
+    : []
+  return groupBy(channelIds, rows, (r) => r.channelId)
+}
 
 async function managedCommand({ db, channels }: CommandsDeps, userId: number, id: number | string): Promise<ChatCommandRow> {
   const n = Number(id)

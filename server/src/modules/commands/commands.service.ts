@@ -3,13 +3,13 @@ import { bindDeps } from '../../use-cases'
 import type { ChannelRow } from '../channels/channels.tables'
 import { createChatCommands } from './chat-commands'
 import type { ChatHandler, ChatTurn } from './chat-turn'
-import { commandByTrigger, countUse, createCommand, deleteCommand, enabledCommands, listCommands, updateCommand } from './command-queries'
+import { commandByTrigger, countUse, createCommand, deleteCommand, enabledCommands, enabledCommandsOf, listCommands, updateCommand } from './command-queries'
 import { insertCommand, patchCommand, removeCommand } from './command-store'
 import type { CommandsDeps } from './commands-deps'
 import { createCounters } from './counters'
 import { createPlatformValues } from './platform-values'
 import { createTemplateValues } from './template-values'
-import { createTimer, deleteTimer, listTimers, updateTimer } from './timers'
+import { createTimer, deleteTimer, listTimers, timersOf, updateTimer } from './timers'
 
 export { TRIGGER, type CommandInput } from './command-input'
 export { MIN_TIMER_MINUTES, type CommandActor, type TimerInput } from './commands-deps'
@@ -37,6 +37,7 @@ export function createCommandsService(deps: CommandsDeps) {
     ...bindDeps(deps, {
       listCommands,
       listTimers,
+      timersOf,
       createCommand,
       updateCommand,
       deleteCommand,
@@ -49,6 +50,7 @@ export function createCommandsService(deps: CommandsDeps) {
       removeCommand,
       commandByTrigger,
       enabledCommands,
+      enabledCommandsOf,
     }),
     counters,
     onChat,

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm'
+import { groupBy, inIds } from '../../db/id-list'
 import { AppError } from '../../errors'
 import { planLimits } from '../channels/plan-limits'
 import { badInput as bad } from './command-input'
@@ -36,8 +37,14 @@ const timerValues = (input: TimerInput) => {
   return v
 }
 
-export async function listTimers({ db }: CommandsDeps, channelId: number): Promise<ChatTimerRow[]> {
-  return db.select().from(chatTimers).where(eq(chatTimers.channelId, channelId)).orderBy(asc(chatTimers.id))
+export async function listTimers(deps: CommandsDeps, channelId: number): Promise<ChatTimerRow[]> {
+  return (await timersOf(deps, [channelId])).get(channelId) ?? []
+}
+
+/** The timers of many channels in one statement, each channel's by id (the worker's starts). */
+export async function timersOf({ db }: CommandsDeps, channelIds: readonly number[]): Promise<Map<number, ChatTimerRow[]>> {
+  const rows = channelIds.length ? await db.select().from(chatTimers).where(inIds(chatTimers.channelId, channelIds)).orderBy(asc(chatTimers.id)) : []
+  return groupBy(channelIds, rows, (r) => r.channelId)
 }
 
 /** What the channel's log keeps of a timer. */

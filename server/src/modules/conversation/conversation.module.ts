@@ -14,3 +14,4 @@ export const conversationModule = defineModule({
 
 // How the bot worker matches a chat line against the rules (server/src/worker/channel-bot.ts).
 export { addressedTo, compileRules, Cooldowns, decide, type CompiledRule } from './matching'
+export type { ConversationRuleRow } from './conversation.tables'

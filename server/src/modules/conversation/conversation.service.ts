@@ -2,7 +2,7 @@ import { bindDeps } from '../../use-cases'
 import { logPage, usage } from './answer-log'
 import { modelAnswer, ruleAnswer } from './answers'
 import { modelOf, type ConversationDeps, type ConversationServiceDeps } from './conversation-deps'
-import { createRule, deleteRule, enabledRules, listRules, updateRule } from './rules'
+import { createRule, deleteRule, enabledRules, enabledRulesOf, listRules, updateRule } from './rules'
 import { settingsOf, updateSettings } from './settings'
 
 export {
@@ -47,6 +47,7 @@ export function createConversationService(given: ConversationServiceDeps) {
       modelAnswer,
       ruleAnswer,
       enabledRules,
+      enabledRulesOf,
     }),
   }
 }

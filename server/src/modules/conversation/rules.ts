@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { groupBy, inIds } from '../../db/id-list'
 import { AppError } from '../../errors'
 import { commandPermissions } from '../commands/commands.tables'
 import { CONVERSATION_VARIABLES, templateProblems } from '../commands/template'
@@ -60,11 +61,19 @@ export async function listRules({ db }: ConversationDeps, channelId: number): Pr
 }
 
 /** Worker: the channel's enabled rules. */
-export function enabledRules({ db }: ConversationDeps, channelId: number) {
-  return db
-    .select()
-    .from(conversationRules)
-    .where(and(eq(conversationRules.channelId, channelId), eq(conversationRules.enabled, true)))
+export async function enabledRules(deps: ConversationDeps, channelId: number): Promise<ConversationRuleRow[]> {
+  return (await enabledRulesOf(deps, [channelId])).get(channelId) ?? []
+}
+
+/** Worker: the enabled rules of many channels in one statement (a lease round's starts). */
+export async function enabledRulesOf({ db }: ConversationDeps, channelIds: readonly number[]): Promise<Map<number, ConversationRuleRow[]>> {
+  const rows = channelIds.length
+    ? await db
+        .select()
+        .from(conversationRules)
+        .where(and(inIds(conversationRules.channelId, channelIds), eq(conversationRules.enabled, true)))
+    : []
+  return groupBy(channelIds, rows, (r) => r.channelId)
 }
 
 /** What the channel's log keeps of a rule. */

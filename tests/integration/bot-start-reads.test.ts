@@ -1,0 +1,111 @@
+/**
+ * A lease round's starts read their channels at once (issue 35: 10,000 channels took nine
+ * statements each): the rows and licences, accounts, commands, timers and rules of every channel
+ * the round took come from one read per table, and no start reads its own channel, lists or
+ * accounts again. The bots work on what was read (a command stored before the start answers) and
+ * a change after the start is read afresh (a command added later answers too).
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../server/src/db/schema'
+import { createLogger } from '../../server/src/logger'
+import { startTwitchServer, type TwitchServer } from '../../server/src/platforms/sandbox/twitch-server'
+import { createBotWorker, type BotWorker } from '../../server/src/worker/bot-worker'
+import { stopTestApp, waitFor } from '../support/bot-harness'
+import { FLEET_JWT_SECRET, FLEET_TOKEN_KEY, seedTwitchChannels, type FleetChannel } from '../support/bot-fleet'
+import { engines } from '../support/databases'
+import { localPlatformEnv } from '../support/local-platforms'
+import { createTestApp, type TestApp } from '../support/test-app'
+
+const CHANNELS = 6
+
+describe.each(engines)("a lease round's starts on %s", (engine) => {
+  let t: TestApp
+  let twitch: TwitchServer
+  let worker: BotWorker | undefined
+  let fleet: FleetChannel[]
+  let ownerId: number
+  /** Calls of the services' per-channel reads and of the many-channel ones, counted from here on. */
+  const calls = new Map<string, unknown[][]>()
+
+  /** Counts the calls of `service.name` (the worker calls through the services object). */
+  function count(service: Record<string, unknown>, label: string, name: string) {
+    const original = service[name] as (...args: unknown[]) => unknown
+    calls.set(label, [])
+    service[name] = (...args: unknown[]) => {
+      calls.get(label)!.push(args)
+      return original(...args)
+    }
+  }
+  const pong = (viewer: string, word = 'pong') => twitch.sent.some((s) => s.isSent && s.message === `${word} ${viewer}`)
+
+  beforeAll(async () => {
+    twitch = await startTwitchServer({ keepaliveSeconds: 600 })
+    // The fleet's transport (one conduit for the worker); with WebSocket sessions each channel's
+    // welcome reads its tokens afresh, as it may come long after the start.
+    t = await createTestApp(engine, {
+      PUBLIC_URL: 'http://app.test',
+      ...localPlatformEnv(twitch),
+      CHANNEL_TOKEN_KEY: FLEET_TOKEN_KEY,
+      JWT_ACCESS_SECRET: FLEET_JWT_SECRET,
+      TWITCH_EVENTSUB_TRANSPORT: 'conduit',
+    })
+    t.clock.now = () => new Date()
+    const [owner] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'client@demo.local'))
+    ownerId = owner!.id
+    // Each channel gets a `!ping` command (tests/support/bot-fleet.ts).
+    fleet = await seedTwitchChannels(t.database.db, twitch, ownerId, CHANNELS, 710_000)
+    const { channels, commands, conversation } = t.services as unknown as Record<string, Record<string, unknown>>
+    count(channels!, 'forBot', 'forBot')
+    count(channels!, 'accounts', 'accounts')
+    count(channels!, 'actAs', 'actAs')
+    count(commands!, 'enabledCommands', 'enabledCommands')
+    count(commands!, 'listTimers', 'listTimers')
+    count(conversation!, 'enabledRules', 'enabledRules')
+    count(channels!, 'forBots', 'forBots')
+    count(commands!, 'enabledCommandsOf', 'enabledCommandsOf')
+  })
+
+  afterAll(async () => {
+    await stopTestApp(t, worker)
+    await twitch?.close()
+  })
+
+  it('reads every channel the round took in one statement per table, and nothing per channel', async () => {
+    worker = createBotWorker({
+      services: t.services,
+      config: t.config,
+      log: createLogger('silent'),
+      leases: { db: t.database.db, ttlMs: 60_000, name: 'start-reads' },
+    })
+    await worker.start()
+    await waitFor(() => fleet.every((c) => worker!.get(c.channelId)?.isConnected), 'every bot running', 30_000)
+    await worker.settled()
+
+    const ids = fleet.map((c) => c.channelId).sort((a, b) => a - b)
+    expect(calls.get('forBots')!.map(([ids]) => [...(ids as number[])].sort((a, b) => a - b))).toEqual([ids])
+    expect(calls.get('enabledCommandsOf')).toHaveLength(1)
+    for (const perChannel of ['forBot', 'accounts', 'actAs', 'enabledCommands', 'listTimers', 'enabledRules']) {
+      expect({ [perChannel]: calls.get(perChannel)!.length }).toEqual({ [perChannel]: 0 })
+    }
+  })
+
+  it('runs each bot on what was read, and reads a change made after its start afresh', async () => {
+    const [first, second] = fleet
+    twitch.chat(first!.broadcasterId, { userId: 'sr-1', login: 'earlyviewer' }, '!ping')
+    await waitFor(() => pong('earlyviewer'), 'the command stored before the start answered')
+
+    // A command added after the start reaches the bot through the change notification, read afresh.
+    await t.services.commands.createCommand(ownerId, second!.channelId, { trigger: '!hi', response: 'hello ${user}', cooldownSeconds: 0 })
+    await waitFor(
+      async () => {
+        twitch.chat(second!.broadcasterId, { userId: 'sr-2', login: 'lateviewer' }, '!hi')
+        await worker!.get(second!.channelId)?.idle()
+        return pong('lateviewer', 'hello')
+      },
+      'the command added after the start answered',
+      20_000,
+    )
+    expect(calls.get('enabledCommands')!.length).toBeGreaterThan(0)
+  })
+})
