@@ -8,7 +8,7 @@ import type { ChatMessageEvent, ChatSender, Topics } from '../../realtime/pubsub
 import type { ChannelsService } from '../channels/channels.service'
 import type { ChatLimits } from './chat-limiter'
 import type { LimitStore } from '../../auth/rate-limit'
-import type { ChatMessageRow } from './chat.tables'
+import type { ChatMessageRow, NewChatMessage } from './chat.tables'
 
 export const moderationActions = ['delete', 'timeout', 'ban'] as const
 export type ModerationAction = (typeof moderationActions)[number]
@@ -54,6 +54,8 @@ export interface ChatDeps extends ChatOptions {
   limits: ChatLimits
   /** Lines recorded since start; the ring is trimmed every 20th. */
   inserted: { count: number }
+  /** Stores a line (grouped with the lines of other channels arriving meanwhile: chat-history.ts). */
+  history: (line: NewChatMessage) => Promise<ChatMessageRow>
   /** The lines sent as the bot from this process, to recognise their echo. */
   echoes: BotEchoes
   /** Told of each chatboard action after the platform answered. */

@@ -4,27 +4,37 @@ import type { ChatMessageEvent } from '../../realtime/pubsub'
 import { users } from '../../db/schema'
 import { toEvent, type ChatDeps } from './chat-deps'
 import { sendersOf, trimSenders } from './chat-senders'
-import { chatMessages, chatSenders } from './chat.tables'
+import type { Db } from '../../db/client'
+import { groupedInsert } from '../../db/grouped-insert'
+import { chatMessages, chatSenders, type ChatMessageRow, type NewChatMessage } from './chat.tables'
+
+/**
+ * The chat lines' INSERT: lines of every channel arriving while one is under way are stored
+ * together in the next (db/grouped-insert.ts); a line is published once it is stored.
+ */
+export function historyWriter(db: Db): (line: NewChatMessage) => Promise<ChatMessageRow> {
+  return groupedInsert(
+    (lines: NewChatMessage[]) => db.insert(chatMessages).values(lines).returning(),
+    (line, row) => row.channelId === line.channelId && row.platformMessageId === line.platformMessageId && row.text === line.text,
+  )
+}
 
 export async function record(deps: ChatDeps, channelId: number, chat: IncomingChat, fromBot: boolean): Promise<ChatMessageEvent> {
-  const [row] = await deps.db
-    .insert(chatMessages)
-    .values({
-      channelId,
-      platformMessageId: chat.messageId.slice(0, 100),
-      userId: chat.userId.slice(0, 100),
-      userLogin: chat.userLogin.slice(0, 100),
-      userName: chat.userName.slice(0, 100),
-      text: chat.text.slice(0, 2000),
-      roles: chat.roles,
-      fromBot,
-      at: chat.at,
-    })
-    .returning()
+  const row = await deps.history({
+    channelId,
+    platformMessageId: chat.messageId.slice(0, 100),
+    userId: chat.userId.slice(0, 100),
+    userLogin: chat.userLogin.slice(0, 100),
+    userName: chat.userName.slice(0, 100),
+    text: chat.text.slice(0, 2000),
+    roles: chat.roles,
+    fromBot,
+    at: chat.at,
+  })
   // Only a line of the bot's (or the broadcaster's) account may have come from the chatboard.
   const mayBeSent = fromBot || chat.roles.includes('broadcaster')
-  const sender = mayBeSent ? ((await sendersOf(deps.db, channelId, [row!.platformMessageId])).get(row!.platformMessageId) ?? null) : null
-  const event = toEvent(row!, sender)
+  const sender = mayBeSent ? ((await sendersOf(deps.db, channelId, [row.platformMessageId])).get(row.platformMessageId) ?? null) : null
+  const event = toEvent(row, sender)
   deps.pubsub.publish('chatMessage', String(channelId), event)
   // Trim to the ring size now and then, not on every line.
   if (++deps.inserted.count % 20 === 0) await trim(deps, channelId)

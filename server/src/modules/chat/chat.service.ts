@@ -1,6 +1,6 @@
 import { bindDeps } from '../../use-cases'
 import type { ChatDeps, ChatOptions, ModeratedHook } from './chat-deps'
-import { countSince, lineOf, markRemoved, recent, record } from './chat-history'
+import { countSince, historyWriter, lineOf, markRemoved, recent, record } from './chat-history'
 import { ChatLimits } from './chat-limiter'
 import { moderate } from './chat-moderate'
 import { isBotEcho, send, sendAsBot } from './chat-send'
@@ -18,6 +18,7 @@ export function createChatService(options: ChatOptions) {
     ...options,
     limits: new ChatLimits(options.limitStore, options.log),
     inserted: { count: 0 },
+    history: historyWriter(options.db),
     moderatedHooks: [],
     echoes: new BotEchoes(),
   }

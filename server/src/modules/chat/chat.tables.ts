@@ -29,6 +29,7 @@ export const chatMessages = pgTable(
 )
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect
+export type NewChatMessage = typeof chatMessages.$inferInsert
 
 /**
  * Who on the dashboard sent a chatboard line (issue 31: a team member's line is theirs, not the
