@@ -305,10 +305,11 @@ export class ChannelBot {
   }
 
   /** Settings, commands or timers changed. */
-  async update(row: ChannelRow) {
+  /** The channel changed (or a sync checks it): its row and, unless `lists` were read ahead with it, its lists read again. */
+  async update(row: ChannelRow, lists?: BotLists) {
     const wasActive = this.row.active
     this.row = row
-    await this.reloadLists()
+    await this.reloadLists(lists)
     if (this.connected && wasActive !== row.active) await this.reportRunning()
   }
 

@@ -21,7 +21,7 @@ export function reload(s: WorkerState, channelId: number, restart = false): Prom
 
 async function reconcile(s: WorkerState, channelId: number, restart: boolean): Promise<void> {
   if (!s.running) return
-  // A start prefetched by its lease round (start-data.ts) reads nothing more here.
+  // A channel read ahead by its lease round or a sync (start-data.ts) reads nothing more here.
   const pre = s.startData.take(channelId)
   const found = pre ? pre.found : await s.services.channels.forBot(channelId)
   const row = found?.row
@@ -49,7 +49,7 @@ async function reconcile(s: WorkerState, channelId: number, restart: boolean): P
     return
   }
   const current = bots.get(channelId)
-  if (current) await current.update(row)
+  if (current) await current.update(row, pre)
   else await startBot(s, channelId, row, undefined, pre)
 }
 

@@ -19,11 +19,12 @@ export type BotLists = Pick<StartData, 'commands' | 'timers' | 'rules'>
 export const START_DATA_MS = 30_000
 
 /**
- * A lease round's channels read for their starts in five statements, however many there are,
- * instead of five per channel (issue 35: 10,000 channels took 9 statements and 4 ms of the
- * worker's CPU each). Each start takes its channel's entry once (`take`); a change of the channel
- * afterwards reloads it with fresh reads, as before, so an entry can only be as old as the wait
- * for its start (bounded by START_DATA_MS).
+ * A lease round's channels (or a sync's, a thousand at a time) read for their reloads in five
+ * statements, however many there are, instead of five per channel (issue 35: 10,000 channels
+ * took 9 statements and 4 ms of the worker's CPU each to start, and a resync 4 statements per
+ * bot a minute). Each reload takes its channel's entry once (`take`); a change of the channel
+ * notified afterwards reloads it with fresh reads, as before, so an entry can only be as old as
+ * the wait for its reload (bounded by START_DATA_MS).
  */
 export function createStartData(services: Services, now: () => number = () => performance.now()) {
   const ready = new Map<number, { data: StartData; at: number }>()
