@@ -9,6 +9,14 @@ export function inIds(column: AnyColumn, ids: readonly number[]): SQL {
   return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])`
 }
 
+/** The rows of many channels from one read, grouped by channel (every channel present; no read for none). */
+export async function perChannel<R extends { channelId: number }>(
+  channelIds: readonly number[],
+  read: (ids: readonly number[]) => Promise<R[]>,
+): Promise<Map<number, R[]>> {
+  return groupBy(channelIds, channelIds.length ? await read(channelIds) : [], (r) => r.channelId)
+}
+
 /** Rows grouped by a key, every key asked for present (an empty list when it has no rows). */
 export function groupBy<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => K): Map<K, R[]> {
   const groups = new Map<K, R[]>(keys.map((k) => [k, []]))

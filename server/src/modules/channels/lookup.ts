@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { groupBy, inIds } from '../../db/id-list'
+import { inIds, perChannel } from '../../db/id-list'
 import { AppError } from '../../errors'
 import { tokenChannel } from '../../permissions/token-scopes'
 import type { AccountRole } from '../../platforms/types'
@@ -32,9 +32,8 @@ export async function accounts(deps: ChannelsDeps, channelId: number): Promise<C
 }
 
 /** The connected accounts of many channels in one statement (the worker's starts). */
-export async function accountsOf({ db }: ChannelsDeps, channelIds: readonly number[]): Promise<Map<number, ChannelAccountRow[]>> {
-  const rows = channelIds.length ? await db.select().from(channelAccounts).where(inIds(channelAccounts.channelId, channelIds)) : []
-  return groupBy(channelIds, rows, (r) => r.channelId)
+export function accountsOf({ db }: ChannelsDeps, channelIds: readonly number[]): Promise<Map<number, ChannelAccountRow[]>> {
+  return perChannel(channelIds, (ids) => db.select().from(channelAccounts).where(inIds(channelAccounts.channelId, ids)))
 }
 
 export async function account({ db }: ChannelsDeps, channelId: number, role: AccountRole): Promise<ChannelAccountRow | undefined> {

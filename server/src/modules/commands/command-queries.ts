@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { groupBy, inIds } from '../../db/id-list'
+import { inIds, perChannel } from '../../db/id-list'
 import { AppError } from '../../errors'
 import { WEBHOOK_EVENTS } from '../webhooks/webhooks.module'
 import type { CommandInput } from './command-input'
@@ -15,14 +15,13 @@ export const enabledCommands = async (deps: CommandsDeps, channelId: number): Pr
   (await enabledCommandsOf(deps, [channelId])).get(channelId) ?? []
 
 /** Worker: the enabled commands of many channels in one statement (a lease round's starts). */
-export async function enabledCommandsOf({ db }: CommandsDeps, channelIds: readonly number[]): Promise<Map<number, ChatCommandRow[]>> {
-  const rows = channelIds.length
-    ? await db
-        .select()
-        .from(chatCommands)
-        .where(and(inIds(chatCommands.channelId, channelIds), eq(chatCommands.enabled, true)))
-    : []
-  return groupBy(channelIds, rows, (r) => r.channelId)
+export function enabledCommandsOf({ db }: CommandsDeps, channelIds: readonly number[]): Promise<Map<number, ChatCommandRow[]>> {
+  return perChannel(channelIds, (ids) =>
+    db
+      .select()
+      .from(chatCommands)
+      .where(and(inIds(chatCommands.channelId, ids), eq(chatCommands.enabled, true))),
+  )
 }
 
 async function managedCommand({ db, channels }: CommandsDeps, userId: number, id: number | string): Promise<ChatCommandRow> {

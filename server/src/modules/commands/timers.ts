@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { groupBy, inIds } from '../../db/id-list'
+import { inIds, perChannel } from '../../db/id-list'
 import { AppError } from '../../errors'
 import { planLimits } from '../channels/plan-limits'
 import { badInput as bad } from './command-input'
@@ -42,9 +42,8 @@ export async function listTimers(deps: CommandsDeps, channelId: number): Promise
 }
 
 /** The timers of many channels in one statement, each channel's by id (the worker's starts). */
-export async function timersOf({ db }: CommandsDeps, channelIds: readonly number[]): Promise<Map<number, ChatTimerRow[]>> {
-  const rows = channelIds.length ? await db.select().from(chatTimers).where(inIds(chatTimers.channelId, channelIds)).orderBy(asc(chatTimers.id)) : []
-  return groupBy(channelIds, rows, (r) => r.channelId)
+export function timersOf({ db }: CommandsDeps, channelIds: readonly number[]): Promise<Map<number, ChatTimerRow[]>> {
+  return perChannel(channelIds, (ids) => db.select().from(chatTimers).where(inIds(chatTimers.channelId, ids)).orderBy(asc(chatTimers.id)))
 }
 
 /** What the channel's log keeps of a timer. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { groupBy, inIds } from '../../db/id-list'
+import { inIds, perChannel } from '../../db/id-list'
 import { AppError } from '../../errors'
 import { commandPermissions } from '../commands/commands.tables'
 import { CONVERSATION_VARIABLES, templateProblems } from '../commands/template'
@@ -66,14 +66,13 @@ export async function enabledRules(deps: ConversationDeps, channelId: number): P
 }
 
 /** Worker: the enabled rules of many channels in one statement (a lease round's starts). */
-export async function enabledRulesOf({ db }: ConversationDeps, channelIds: readonly number[]): Promise<Map<number, ConversationRuleRow[]>> {
-  const rows = channelIds.length
-    ? await db
-        .select()
-        .from(conversationRules)
-        .where(and(inIds(conversationRules.channelId, channelIds), eq(conversationRules.enabled, true)))
-    : []
-  return groupBy(channelIds, rows, (r) => r.channelId)
+export function enabledRulesOf({ db }: ConversationDeps, channelIds: readonly number[]): Promise<Map<number, ConversationRuleRow[]>> {
+  return perChannel(channelIds, (ids) =>
+    db
+      .select()
+      .from(conversationRules)
+      .where(and(inIds(conversationRules.channelId, ids), eq(conversationRules.enabled, true))),
+  )
 }
 
 /** What the channel's log keeps of a rule. */
