@@ -396,6 +396,12 @@ export const envSchema = z.object({
     doc('Webhooks', 'let webhooks reach private, loopback and link-local addresses (v4 and v6); off, such a host is refused after resolution'),
   ),
   WEBHOOKS_TIMEOUT_MS: integer(1000, 60_000, 10_000).meta(doc('Webhooks', 'one delivery attempt, answer included, ends after this many ms')),
+  WEBHOOKS_LEASE_MARGIN_MS: integer(1000, 600_000, 30_000).meta(
+    doc(
+      'Webhooks',
+      'a process sending a webhook holds it for WEBHOOKS_TIMEOUT_MS and this many ms more; a process killed mid-send leaves it to another (or to itself restarted) after that',
+    ),
+  ),
   WEBHOOKS_RETRY_SECONDS: integer(1, 3600, 30).meta(doc('Webhooks', 'first retry delay of a failed delivery, seconds; doubles with each failure')),
   WEBHOOKS_RETRY_FOR_SECONDS: integer(60, 7 * 86_400, 86_400).meta(
     doc('Webhooks', 'a delivery is retried until this many seconds after its event, then marked failed'),

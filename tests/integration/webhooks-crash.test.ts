@@ -55,8 +55,9 @@ describe.each(engines)('webhooks across a kill -9 on %s', (engine) => {
       ...(database ? { DATABASE_URL: database.url! } : {}),
       SANDBOX: 'on',
       WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'on',
-      // The dead process's lease (the attempt's timeout and 30 s) ends 35 s after it claimed the event.
+      // The dead process's lease (the attempt's timeout and the margin) ends 8 s after it claimed the event.
       WEBHOOKS_TIMEOUT_MS: '5000',
+      WEBHOOKS_LEASE_MARGIN_MS: '3000',
       WEBHOOKS_TICK_MS: '100',
     }
     let server: ChildServer | undefined

@@ -31,7 +31,7 @@ interface Claimed {
  */
 async function claimDue(deps: WebhooksDeps): Promise<Claimed[]> {
   const now = deps.now()
-  const leaseEnd = new Date(now.getTime() + deps.settings.timeoutMs + 30_000)
+  const leaseEnd = new Date(now.getTime() + deps.settings.timeoutMs + deps.settings.leaseMarginMs)
   return deps.db.transaction(async (tx) => {
     const due = await tx
       .select({

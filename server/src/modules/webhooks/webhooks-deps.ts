@@ -10,6 +10,8 @@ export const MAX_ENDPOINTS = 10
 export interface WebhookSettings {
   allowPrivate: boolean
   timeoutMs: number
+  /** A claim holds a delivery for the timeout and this much more (then a killed sender's delivery is due again). */
+  leaseMarginMs: number
   /** First retry delay; doubles with each failed attempt. */
   retryMs: number
   /** A delivery is retried until this long after its event, then marked failed. */

@@ -27,6 +27,7 @@ export const webhooksModule = defineModule({
       settings: {
         allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
         timeoutMs: config.WEBHOOKS_TIMEOUT_MS,
+        leaseMarginMs: config.WEBHOOKS_LEASE_MARGIN_MS,
         retryMs: config.WEBHOOKS_RETRY_SECONDS * 1000,
         retryForMs: config.WEBHOOKS_RETRY_FOR_SECONDS * 1000,
         disableAfter: config.WEBHOOKS_DISABLE_AFTER_FAILURES,
