@@ -5,12 +5,12 @@ import { users } from '../../db/schema'
 import { toEvent, type ChatDeps } from './chat-deps'
 import { sendersOf, trimSenders } from './chat-senders'
 import type { Db } from '../../db/client'
-import { groupedInsert } from '../../db/grouped-insert'
+import { groupedInsert } from '../../db/grouped'
 import { chatMessages, chatSenders, type ChatMessageRow, type NewChatMessage } from './chat.tables'
 
 /**
  * The chat lines' INSERT: lines of every channel arriving while one is under way are stored
- * together in the next (db/grouped-insert.ts); a line is published once it is stored.
+ * together in the next (db/grouped.ts); a line is published once it is stored.
  */
 export function historyWriter(db: Db): (line: NewChatMessage) => Promise<ChatMessageRow> {
   return groupedInsert(

@@ -1,25 +1,66 @@
 import type { ModerationCoreDeps, Guard } from './core-deps'
+import { groupedLoad } from '../../db/grouped'
 import { compileFilters, type CompiledFilters } from './filters'
-import { offencesFromLog } from './offences'
-import { permitsFromDb } from './permits'
-import { regularLogins, settingsOf } from './stored-settings'
+import { offencesOfMany } from './offences'
+import { permitsOfMany } from './permits'
+import type { ModerationSettings } from './settings'
+import { regularLogins, settingsOf, storedOfMany } from './stored-settings'
 
-async function build(deps: ModerationCoreDeps, channelId: number, old?: Guard): Promise<Guard> {
-  let compiled: CompiledFilters
+function compile(deps: ModerationCoreDeps, channelId: number, s: ModerationSettings): CompiledFilters {
   try {
-    compiled = compileFilters(await settingsOf(deps, channelId))
+    return compileFilters(s)
   } catch (e) {
     // Saved before a limit tightened: screening goes on without the terms rather than not at all.
     deps.log.warn({ channelId, err: (e as Error).message }, 'moderation: stored terms not compilable; terms filter off')
-    const s = await settingsOf(deps, channelId)
-    compiled = compileFilters({ ...s, filters: { ...s.filters, terms: { ...s.filters.terms, enabled: false } } })
+    return compileFilters({ ...s, filters: { ...s.filters, terms: { ...s.filters.terms, enabled: false } } })
   }
-  const regulars = await regularLogins(deps, channelId)
-  if (old) return Object.assign(old, { compiled, regulars })
-  // A new process (a restart, or the channel handed over to another worker) picks the ladder up
-  // from the log and the open !permit grants from their table.
-  const [offences, permits] = await Promise.all([offencesFromLog(deps, channelId, compiled.settings.escalationSeconds * 1000), permitsFromDb(deps, channelId)])
-  return { compiled, regulars, offences, permits, lastWarnAt: -Infinity, previous: new Map() }
+}
+
+/** A changed channel's filters and regulars, read again; its ladder, permits and warnings kept. */
+async function rebuild(deps: ModerationCoreDeps, channelId: number, old: Guard): Promise<Guard> {
+  const compiled = compile(deps, channelId, await settingsOf(deps, channelId))
+  return Object.assign(old, { compiled, regulars: await regularLogins(deps, channelId) })
+}
+
+/**
+ * New guards: the settings, regulars, ladder (from the log) and open !permit grants of every
+ * channel whose first line comes while a read is under way, in four statements for all of them
+ * (a worker's thousands of channels get their first lines at about the same time after a start).
+ * A new process (a restart, or the channel handed over to another worker) picks the ladder and
+ * the grants up from the database.
+ */
+async function buildMany(deps: ModerationCoreDeps, channelIds: number[]): Promise<Map<number, Guard>> {
+  const [stored, permits] = await Promise.all([storedOfMany(deps, channelIds), permitsOfMany(deps, channelIds)])
+  // A channel whose filters do not compile at all gets no guard (its caller fails, and its next line tries again).
+  const compiled = new Map<number, CompiledFilters>()
+  for (const id of channelIds) {
+    try {
+      compiled.set(id, compile(deps, id, stored.get(id)!.settings))
+    } catch (e) {
+      deps.log.warn({ channelId: id, err: (e as Error).message }, 'moderation: filters not compilable')
+    }
+  }
+  const offences = await offencesOfMany(deps, new Map([...compiled].map(([id, c]) => [id, c.settings.escalationSeconds * 1000])))
+  return new Map(
+    [...compiled.keys()].map((id) => [
+      id,
+      {
+        compiled: compiled.get(id)!,
+        regulars: stored.get(id)!.regulars,
+        offences: offences.get(id)!,
+        permits: permits.get(id)!,
+        lastWarnAt: -Infinity,
+        previous: new Map(),
+      },
+    ]),
+  )
+}
+
+const builders = new WeakMap<ModerationCoreDeps, (channelId: number) => Promise<Guard>>()
+function build(deps: ModerationCoreDeps, channelId: number): Promise<Guard> {
+  let load = builders.get(deps)
+  if (!load) builders.set(deps, (load = groupedLoad((ids: number[]) => buildMany(deps, ids))))
+  return load(channelId)
 }
 
 function listen(deps: ModerationCoreDeps) {
@@ -47,7 +88,7 @@ async function refresh(deps: ModerationCoreDeps, channelId: number) {
   const { guards } = deps
   const g = guards.get(channelId)
   if (!g) return
-  const next = g.then((old) => build(deps, channelId, old))
+  const next = g.then((old) => rebuild(deps, channelId, old))
   guards.set(channelId, next)
   await next.catch(() => guards.delete(channelId))
 }

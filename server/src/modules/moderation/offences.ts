@@ -1,4 +1,4 @@
-import { and, asc, eq, gte } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { ModerationCoreDeps } from './core-deps'
 import { Offences } from './ladder'
 import { moderationLog } from './moderation.tables'
@@ -14,14 +14,14 @@ const MAX_ROWS = 5000
  * instead of starting every viewer over. An undone row (the log's undo) forgave the viewer's
  * offences up to it, as the running process does with forgive().
  */
-export async function offencesFromLog({ db, now }: Pick<ModerationCoreDeps, 'db' | 'now'>, channelId: number, windowMs: number): Promise<Offences> {
-  const since = new Date(now().getTime() - windowMs)
-  const rows = await db
-    .select({ viewerId: moderationLog.viewerId, at: moderationLog.at, undoneAt: moderationLog.undoneAt })
-    .from(moderationLog)
-    .where(and(eq(moderationLog.channelId, channelId), eq(moderationLog.source, 'filter'), gte(moderationLog.at, since)))
-    .orderBy(asc(moderationLog.id))
-    .limit(MAX_ROWS)
+export async function offencesFromLog(deps: Pick<ModerationCoreDeps, 'db' | 'now'>, channelId: number, windowMs: number): Promise<Offences> {
+  return (await offencesOfMany(deps, new Map([[channelId, windowMs]]))).get(channelId)!
+}
+
+type LogRow = { viewerId: string; at: Date; undoneAt: Date | null }
+
+/** The ladder the log's rows (in id order) make. */
+function ladderOf(rows: LogRow[]): Offences {
   const byViewer = new Map<string, number[]>()
   for (const r of rows) {
     if (r.undoneAt) byViewer.delete(r.viewerId)
@@ -30,4 +30,31 @@ export async function offencesFromLog({ db, now }: Pick<ModerationCoreDeps, 'db'
   const offences = new Offences()
   for (const [viewerId, times] of byViewer) offences.seed(viewerId, times)
   return offences
+}
+
+/**
+ * offencesFromLog for many channels in one statement, each with its own window (channel id →
+ * window in ms) and its own MAX_ROWS: the bot's first lines in many channels at once (guards.ts).
+ */
+export async function offencesOfMany({ db, now }: Pick<ModerationCoreDeps, 'db' | 'now'>, windows: Map<number, number>): Promise<Map<number, Offences>> {
+  const out = new Map<number, Offences>()
+  if (windows.size === 0) return out
+  const t = now().getTime()
+  const ids = `{${[...windows.keys()].map((id) => Math.trunc(id)).join(',')}}`
+  const sinces = `{${[...windows.values()].map((ms) => `"${new Date(t - ms).toISOString()}"`).join(',')}}`
+  const result = (await db.execute(sql`
+    select l.channel_id, l.viewer_id, l.at, l.undone_at from (
+      select m.channel_id, m.viewer_id, m.at, m.undone_at, m.id, row_number() over (partition by m.channel_id order by m.id) as n
+      from ${moderationLog} m
+      join unnest(${ids}::bigint[], ${sinces}::timestamptz[]) as w(channel_id, since) on m.channel_id = w.channel_id and m.at >= w.since
+      where m.source = 'filter'
+    ) l where l.n <= ${MAX_ROWS} order by l.channel_id, l.id`)) as unknown as {
+    rows: Array<{ channel_id: string | number; viewer_id: string; at: Date | string; undone_at: Date | string | null }>
+  }
+  const rows = new Map<number, LogRow[]>([...windows.keys()].map((id) => [id, []]))
+  for (const r of result.rows) {
+    rows.get(Number(r.channel_id))?.push({ viewerId: r.viewer_id, at: new Date(r.at), undoneAt: r.undone_at === null ? null : new Date(r.undone_at) })
+  }
+  for (const [id, list] of rows) out.set(id, ladderOf(list))
+  return out
 }

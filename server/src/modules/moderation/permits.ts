@@ -1,4 +1,5 @@
 import { and, eq, gt, lte } from 'drizzle-orm'
+import { inIds } from '../../db/id-list'
 import type { ModerationCoreDeps } from './core-deps'
 import { moderationPermits } from './moderation.tables'
 
@@ -27,11 +28,24 @@ export async function usePermit({ db }: Pick<ModerationCoreDeps, 'db'>, channelI
 }
 
 /** A new process's permits of a channel: those not yet expired, login → until (ms). */
-export async function permitsFromDb({ db, now }: Pick<ModerationCoreDeps, 'db' | 'now'>, channelId: number): Promise<Map<string, number>> {
+export async function permitsFromDb(deps: Pick<ModerationCoreDeps, 'db' | 'now'>, channelId: number): Promise<Map<string, number>> {
+  return (await permitsOfMany(deps, [channelId])).get(channelId)!
+}
+
+/** permitsFromDb for many channels in one statement (the bot's first lines in many channels at once). */
+export async function permitsOfMany(
+  { db, now }: Pick<ModerationCoreDeps, 'db' | 'now'>,
+  channelIds: readonly number[],
+): Promise<Map<number, Map<string, number>>> {
+  const out = new Map(channelIds.map((id) => [id, new Map<string, number>()]))
+  if (channelIds.length === 0) return out
   const rows = await db
-    .select({ login: moderationPermits.login, until: moderationPermits.until })
+    .select({ channelId: moderationPermits.channelId, login: moderationPermits.login, until: moderationPermits.until })
     .from(moderationPermits)
-    .where(and(eq(moderationPermits.channelId, channelId), gt(moderationPermits.until, now())))
-    .limit(MAX_PERMITS)
-  return new Map(rows.map((r) => [r.login, r.until.getTime()]))
+    .where(and(inIds(moderationPermits.channelId, channelIds), gt(moderationPermits.until, now())))
+  for (const r of rows) {
+    const permits = out.get(r.channelId)
+    if (permits && permits.size < MAX_PERMITS) permits.set(r.login, r.until.getTime())
+  }
+  return out
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { groupedInsert } from '../../../server/src/db/grouped-insert'
+import { groupedInsert, groupedLoad } from '../../../server/src/db/grouped'
 
 interface Row {
   id: number
@@ -70,5 +70,52 @@ describe('groupedInsert', () => {
     const insert = groupedInsert(table.write, same)
     const rows = await Promise.all(['a', 'b', 'c'].map(insert))
     expect(rows.map((r) => r.value)).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('groupedLoad', () => {
+  /** A fake read: each call is a statement, held until `release` when asked. */
+  function fakeRead(opts: { held?: boolean; fail?: boolean } = {}) {
+    const reads: number[][] = []
+    const waiting: Array<() => void> = []
+    const readMany = async (keys: number[]) => {
+      reads.push(keys)
+      if (opts.held) await new Promise<void>((resolve) => waiting.push(resolve))
+      if (opts.fail) throw new Error('database away')
+      // Key 13 has nothing: its caller alone fails.
+      return new Map(keys.filter((k) => k !== 13).map((k) => [k, `value ${k}`]))
+    }
+    return { readMany, reads, release: () => waiting.splice(0).forEach((r) => r()) }
+  }
+
+  it('reads the keys asked for together in one read, once each, every caller getting its value', async () => {
+    const read = fakeRead()
+    const load = groupedLoad(read.readMany)
+    expect(await Promise.all([1, 2, 2, 3].map(load))).toEqual(['value 1', 'value 2', 'value 2', 'value 3'])
+    expect(read.reads).toEqual([[1, 2, 3]])
+  })
+
+  it('groups the keys asked for while a read is out into the next one', async () => {
+    const read = fakeRead({ held: true })
+    const load = groupedLoad(read.readMany)
+    const first = load(1)
+    await tick()
+    const later = [load(2), load(3)]
+    await tick()
+    expect(read.reads).toEqual([[1]])
+    read.release()
+    await first
+    await tick()
+    expect(read.reads).toEqual([[1], [2, 3]])
+    read.release()
+    expect(await Promise.all(later)).toEqual(['value 2', 'value 3'])
+  })
+
+  it('fails only the caller whose key was not read, and a failed read only its own callers', async () => {
+    const load = groupedLoad(fakeRead().readMany)
+    const results = await Promise.allSettled([load(1), load(13)])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected'])
+    const failing = groupedLoad(fakeRead({ fail: true }).readMany)
+    await expect(failing(1)).rejects.toThrow('database away')
   })
 })
