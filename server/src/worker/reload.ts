@@ -1,20 +1,16 @@
 import { statusReasons } from '../modules/channels/channels.module'
 import { ChannelBot } from './channel-bot'
 import { backoffDelay } from './scheduler'
-import { readAhead, type StartData } from './start-data'
+import type { StartData } from './start-data'
 import { forgetRetry, type WorkerState } from './worker-state'
 
 type ForBot = NonNullable<Awaited<ReturnType<WorkerState['services']['channels']['forBot']>>>
 
-/**
- * Brings one channel's bot in line with the database; serialised per channel. `pre`: the channel
- * as readAheadAndReload read it, for this reload only.
- */
-export function reload(s: WorkerState, channelId: number, restart = false, pre?: StartData): Promise<void> {
-  s.reloadsAsked.set(channelId, (s.reloadsAsked.get(channelId) ?? 0) + 1)
+/** Brings one channel's bot in line with the database; serialised per channel. */
+export function reload(s: WorkerState, channelId: number, restart = false): Promise<void> {
   const prev = s.pending.get(channelId) ?? Promise.resolve()
   const next = prev
-    .then(() => s.gate.run(() => reconcile(s, channelId, restart, pre)))
+    .then(() => s.gate.run(() => reconcile(s, channelId, restart)))
     .catch((e: unknown) => s.log.warn({ err: (e as Error).message, channelId }, 'bot reload failed'))
   s.pending.set(channelId, next)
   void next.finally(() => {
@@ -23,24 +19,10 @@ export function reload(s: WorkerState, channelId: number, restart = false, pre?:
   return next
 }
 
-/**
- * Reads these channels at once (start-data.ts), then queues a reload of each with what was read
- * (not awaited: the returned promises are). A channel for which another reload was asked while
- * the read was under way (a change notified meanwhile) is reloaded with fresh reads instead, so a
- * read-ahead never replaces what a later reload found. Without the read (the database away) each
- * reload reads its own.
- */
-export async function readAheadAndReload(s: WorkerState, channelIds: readonly number[]): Promise<Array<Promise<void>>> {
-  const asked = channelIds.map((id) => s.reloadsAsked.get(id) ?? 0)
-  const read = await readAhead(s.services, channelIds).catch((e: unknown) => {
-    s.log.warn({ err: (e as Error).message, channels: channelIds.length }, 'channels not read ahead; each reload reads its own')
-    return new Map<number, StartData>()
-  })
-  return channelIds.map((id, i) => reload(s, id, false, (s.reloadsAsked.get(id) ?? 0) === asked[i] ? read.get(id) : undefined))
-}
-
-async function reconcile(s: WorkerState, channelId: number, restart: boolean, pre: StartData | undefined): Promise<void> {
+async function reconcile(s: WorkerState, channelId: number, restart: boolean): Promise<void> {
   if (!s.running) return
+  // A channel read ahead by its lease round or a sync (start-data.ts) reads nothing more here.
+  const pre = s.startData.take(channelId)
   const found = pre ? pre.found : await s.services.channels.forBot(channelId)
   const row = found?.row
   if (!row || !(row.active || row.autostart) || !found.licensed) {

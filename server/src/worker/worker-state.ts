@@ -5,6 +5,7 @@ import { Semaphore } from '../semaphore'
 import type { ChannelBot, BotRuntime } from './channel-bot'
 import { createLeaseManager, type LeaseManager } from './leases'
 import { realScheduler, type Scheduler } from './scheduler'
+import { createStartData, type StartDataCache } from './start-data'
 import type { Db } from '../db/client'
 
 /** Everything the bot worker's steps share: its options, its bots and the bookkeeping around them. */
@@ -28,8 +29,8 @@ export interface WorkerState {
    * open a thousand queries on a pool of ten.
    */
   gate: Semaphore
-  /** Reloads asked for so far, per channel: a read-ahead is used only if none was asked for since it began (reload.ts). */
-  reloadsAsked: Map<number, number>
+  /** A lease round's channels, read at once for their starts (start-data.ts). */
+  startData: StartDataCache
   running: boolean
   ticking: Promise<void> | null
   leaseTimer: ReturnType<typeof setInterval> | null
@@ -78,7 +79,7 @@ export function createWorkerState(opts: StateOptions): WorkerState {
     pending: new Map(),
     streams: [],
     gate: new Semaphore(config.BOT_RELOAD_CONCURRENCY),
-    reloadsAsked: new Map(),
+    startData: createStartData(services),
     running: false,
     ticking: null,
     leaseTimer: null,
