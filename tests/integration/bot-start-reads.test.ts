@@ -117,4 +117,35 @@ describe.each(engines)("a lease round's starts on %s", (engine) => {
       20_000,
     )
   })
+
+  it('does not undo a change notified while a sync was reading ahead', async () => {
+    // A worker without leases and without a periodic resync: its first sync reads every channel ahead.
+    await worker!.stop()
+    const [, , third] = fleet
+    const commands = t.services.commands as unknown as Record<string, (ids: number[]) => Promise<unknown>>
+    const counting = commands.enabledCommandsOf!
+    let changed = false
+    // The sync's read of the commands answers from before a command added (and a reload of its
+    // channel asked for, as the change feed does) right after it was read.
+    commands.enabledCommandsOf = async (ids: number[]) => {
+      const before = await counting(ids)
+      if (!changed && ids.includes(third!.channelId)) {
+        changed = true
+        await t.services.commands.createCommand(ownerId, third!.channelId, { trigger: '!late', response: 'late ${user}', cooldownSeconds: 0 })
+        void worker!.reload(third!.channelId)
+      }
+      return before
+    }
+    try {
+      worker = createBotWorker({ services: t.services, config: t.config, log: createLogger('silent') })
+      await worker.start()
+      expect(changed).toBe(true)
+      await worker.settled()
+      await waitFor(() => worker!.get(third!.channelId)?.isConnected, 'the bot running')
+      twitch.chat(third!.broadcasterId, { userId: 'sr-3', login: 'lateone' }, '!late')
+      await waitFor(() => pong('lateone', 'late'), 'the command added during the read answered', 10_000)
+    } finally {
+      commands.enabledCommandsOf = counting
+    }
+  })
 })

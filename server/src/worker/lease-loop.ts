@@ -1,4 +1,4 @@
-import { reload } from './reload'
+import { readAheadAndReload } from './reload'
 import { forgetRetry, type WorkerState } from './worker-state'
 
 /**
@@ -15,7 +15,6 @@ function drop(s: WorkerState, channelId: number) {
   const bot = s.bots.get(channelId)
   s.bots.delete(channelId)
   forgetRetry(s, channelId)
-  s.startData.forget(channelId)
   bot?.stop()
   s.log.warn({ channelId }, 'channel lease lost: its bot stopped here')
 }
@@ -48,9 +47,8 @@ async function leaseTick(s: WorkerState) {
   // A bounded number per round: the channels held but not yet started stay under MAX_STARTING.
   if (owned < share) {
     const taken = await leases.acquire(Math.min(share - owned, MAX_STARTING - s.pending.size))
-    // What their starts read, for all of them at once; without it each start reads its own.
-    await s.startData.prefetch(taken).catch((e: unknown) => log.warn({ err: (e as Error).message, channels: taken.length }, 'start data not read ahead'))
-    for (const id of taken) void reload(s, id)
+    // What their starts read, for all of them at once (the starts themselves are not waited for).
+    void (await readAheadAndReload(s, taken))
   } else if (owned > share) {
     const excess = [...leases.held.keys()].filter((id) => !s.releasing.has(id)).slice(0, owned - share)
     for (const id of excess) void handOver(s, id).catch((e: unknown) => log.warn({ err: (e as Error).message, channelId: id }, 'lease hand-over failed'))

@@ -1,16 +1,20 @@
 import { statusReasons } from '../modules/channels/channels.module'
 import { ChannelBot } from './channel-bot'
 import { backoffDelay } from './scheduler'
-import type { StartData } from './start-data'
+import { readAhead, type StartData } from './start-data'
 import { forgetRetry, type WorkerState } from './worker-state'
 
 type ForBot = NonNullable<Awaited<ReturnType<WorkerState['services']['channels']['forBot']>>>
 
-/** Brings one channel's bot in line with the database; serialised per channel. */
-export function reload(s: WorkerState, channelId: number, restart = false): Promise<void> {
+/**
+ * Brings one channel's bot in line with the database; serialised per channel. `pre`: the channel
+ * as readAheadAndReload read it, for this reload only.
+ */
+export function reload(s: WorkerState, channelId: number, restart = false, pre?: StartData): Promise<void> {
+  if (s.readsAhead.under > 0) s.readsAhead.asked.set(channelId, (s.readsAhead.asked.get(channelId) ?? 0) + 1)
   const prev = s.pending.get(channelId) ?? Promise.resolve()
   const next = prev
-    .then(() => s.gate.run(() => reconcile(s, channelId, restart)))
+    .then(() => s.gate.run(() => reconcile(s, channelId, restart, pre)))
     .catch((e: unknown) => s.log.warn({ err: (e as Error).message, channelId }, 'bot reload failed'))
   s.pending.set(channelId, next)
   void next.finally(() => {
@@ -19,10 +23,29 @@ export function reload(s: WorkerState, channelId: number, restart = false): Prom
   return next
 }
 
-async function reconcile(s: WorkerState, channelId: number, restart: boolean): Promise<void> {
+/**
+ * Reads these channels at once (start-data.ts), then queues a reload of each with what was read
+ * (not awaited: the returned promises are). A channel for which another reload was asked while
+ * the read was under way (a change notified meanwhile) is reloaded with fresh reads instead, so a
+ * read-ahead never replaces what a later reload found. Without the read (the database away) each
+ * reload reads its own.
+ */
+export async function readAheadAndReload(s: WorkerState, channelIds: readonly number[]): Promise<Array<Promise<void>>> {
+  const { readsAhead } = s
+  readsAhead.under++
+  const before = channelIds.map((id) => readsAhead.asked.get(id) ?? 0)
+  const read = await readAhead(s.services, channelIds).catch((e: unknown) => {
+    s.log.warn({ err: (e as Error).message, channels: channelIds.length }, 'channels not read ahead; each reload reads its own')
+    return new Map<number, StartData>()
+  })
+  const usable = channelIds.map((id, i) => ((readsAhead.asked.get(id) ?? 0) === before[i] ? read.get(id) : undefined))
+  // With no read under way the counts matter to none: they are dropped (a worker's channels come and go).
+  if (--readsAhead.under === 0) readsAhead.asked.clear()
+  return channelIds.map((id, i) => reload(s, id, false, usable[i]))
+}
+
+async function reconcile(s: WorkerState, channelId: number, restart: boolean, pre: StartData | undefined): Promise<void> {
   if (!s.running) return
-  // A channel read ahead by its lease round or a sync (start-data.ts) reads nothing more here.
-  const pre = s.startData.take(channelId)
   const found = pre ? pre.found : await s.services.channels.forBot(channelId)
   const row = found?.row
   if (!row || !(row.active || row.autostart) || !found.licensed) {

@@ -1,4 +1,4 @@
-import { reload } from './reload'
+import { readAheadAndReload } from './reload'
 import type { WorkerState } from './worker-state'
 
 /** Channels a sync reads at once (their rows, accounts and lists: start-data.ts) before reloading them. */
@@ -29,11 +29,7 @@ export async function syncAll(s: WorkerState) {
 
 /** Reloads these channels, each thousand read at once first. */
 async function reloadAll(s: WorkerState, ids: number[]) {
-  for (let i = 0; i < ids.length; i += SYNC_CHUNK) {
-    const chunk = ids.slice(i, i + SYNC_CHUNK)
-    await s.startData.prefetch(chunk).catch((e: unknown) => s.log.warn({ err: (e as Error).message, channels: chunk.length }, 'channels not read ahead'))
-    await Promise.all(chunk.map((id) => reload(s, id)))
-  }
+  for (let i = 0; i < ids.length; i += SYNC_CHUNK) await Promise.all(await readAheadAndReload(s, ids.slice(i, i + SYNC_CHUNK)))
 }
 
 /** The periodic safety-net resync; a round still under way (thousands of channels) is not doubled by the next. */

@@ -5,7 +5,6 @@ import { Semaphore } from '../semaphore'
 import type { ChannelBot, BotRuntime } from './channel-bot'
 import { createLeaseManager, type LeaseManager } from './leases'
 import { realScheduler, type Scheduler } from './scheduler'
-import { createStartData, type StartDataCache } from './start-data'
 import type { Db } from '../db/client'
 
 /** Everything the bot worker's steps share: its options, its bots and the bookkeeping around them. */
@@ -29,8 +28,11 @@ export interface WorkerState {
    * open a thousand queries on a pool of ten.
    */
   gate: Semaphore
-  /** A lease round's channels, read at once for their starts (start-data.ts). */
-  startData: StartDataCache
+  /**
+   * Read-aheads under way, and the reloads asked for per channel while any is: a read-ahead's data
+   * is used only if no reload of its channel was asked for since it began (reload.ts).
+   */
+  readsAhead: { under: number; asked: Map<number, number> }
   running: boolean
   ticking: Promise<void> | null
   leaseTimer: ReturnType<typeof setInterval> | null
@@ -79,7 +81,7 @@ export function createWorkerState(opts: StateOptions): WorkerState {
     pending: new Map(),
     streams: [],
     gate: new Semaphore(config.BOT_RELOAD_CONCURRENCY),
-    startData: createStartData(services),
+    readsAhead: { under: 0, asked: new Map() },
     running: false,
     ticking: null,
     leaseTimer: null,
