@@ -304,7 +304,7 @@ async function fleet(n: number, transport: string) {
       const linesS = (performance.now() - 250 - l0) / 1000
       const after = await workerMemory(worker)
       console.log(
-        `postgres worker  ${String(n).padStart(6)} channels (${transport})  chat lines: ${(lines / linesS).toFixed(0)} messages/s per worker (all stored in ${storedS.toFixed(1)} s, handled in ${linesS.toFixed(1)} s), worker CPU ${((after.cpuUs - before.cpuUs) / 1000 / lines).toFixed(3)} ms and ${((after.statements - before.statements) / lines).toFixed(1)} statements per message (goal ≤ 0.1 ms CPU; ${lines} lines, stored, published, filtered, matched; ${load()})`,
+        `postgres worker  ${String(n).padStart(6)} channels (${transport})  chat lines: ${(lines / linesS).toFixed(0)} messages/s per worker (all stored in ${storedS.toFixed(1)} s, handled in ${linesS.toFixed(1)} s), worker CPU ${((after.cpuUs - before.cpuUs) / 1000 / lines).toFixed(3)} ms and ${((after.statements - before.statements) / lines).toFixed(2)} statements per message (goal ≤ 0.1 ms CPU; ${lines} lines, stored, published, filtered, matched; ${load()})`,
       )
     }
 

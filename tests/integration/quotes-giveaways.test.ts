@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chatMessages } from '../../server/src/modules/chat/chat.tables'
-import { ticketOwner } from '../../server/src/modules/giveaways/giveaways.service'
+import { createGiveawaysService, ticketOwner } from '../../server/src/modules/giveaways/giveaways.service'
 import { giveawayDraws, giveawayEntries } from '../../server/src/modules/giveaways/giveaways.tables'
+import { createLogger } from '../../server/src/logger'
 import type { BotWorker } from '../../server/src/worker/bot-worker'
 import { botLinesOf, startTestWorker, stopTestApp, waitFor } from '../support/bot-harness'
 import { engines } from '../support/databases'
@@ -162,6 +163,20 @@ describe.each(engines)('quotes and giveaways on %s', (engine) => {
       expect(await code('mutation($c: ID!) { openGiveaway(channelId: $c, input: { prize: "x", minFollowDays: 3 }) { id } }', { c: channelId })).toBe(
         'BAD_USER_INPUT',
       )
+    })
+
+    it("another process's cached answer follows the change feed: a giveaway opened or closed here is seen there at once", async () => {
+      // A second process's service (its own cache) on the same database and change feed. The
+      // test clock stands still, so no expiry of the cached answer can explain what it sees.
+      const { channels, chat, pubsub } = t.services
+      const other = createGiveawaysService({ db: t.database.db, channels, chat, now: t.clock.now, pubsub, log: createLogger('silent') })
+      // The test above left its giveaway open: the other process has it cached, then sees it closed.
+      const left = await other.openGiveaway(id)
+      expect(left?.prize).toBe('Fan prize')
+      await ok('mutation($id: ID!) { closeGiveaway(id: $id) { state } }', { id: String(left!.id) })
+      await waitFor(async () => (await other.openGiveaway(id)) === null, 'the other process seeing it closed')
+      await ok('mutation($c: ID!) { openGiveaway(channelId: $c, input: { prize: "Fed prize" }) { id } }', { c: channelId })
+      await waitFor(async () => (await other.openGiveaway(id))?.prize === 'Fed prize', 'the other process seeing the next one opened')
     })
   })
 })

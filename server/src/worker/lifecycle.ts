@@ -44,8 +44,11 @@ async function listen<T>(s: WorkerState, iter: AsyncIterableIterator<T> & { retu
 /** Follows `channelChanged` (reloads the channel's bot) and hands verified Kick webhooks to their channel's bot. */
 export function followEvents(s: WorkerState) {
   const { pubsub } = s.services
-  // A new connection or bot account changes who the bot speaks as: start it afresh.
-  void listen(s, pubsub.subscribe('channelChanged'), (e) => void reload(s, e.channelId, e.what === 'connected' || e.what === 'bot account'))
+  // A new connection or bot account changes who the bot speaks as: start it afresh. A giveaway
+  // opened or closed changes nothing the bot holds (the giveaways service follows the feed itself).
+  void listen(s, pubsub.subscribe('channelChanged'), (e) => {
+    if (e.what !== 'giveaway') void reload(s, e.channelId, e.what === 'connected' || e.what === 'bot account')
+  })
   void listen(s, pubsub.subscribe('platformWebhook'), (e) => {
     s.bots.get(e.channelId)?.onKickWebhook(e.type, e.body, new Date(e.receivedAt))
   })

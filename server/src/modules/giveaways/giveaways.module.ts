@@ -10,8 +10,8 @@ import './giveaways.schema'
 /** Giveaways: entries through the commands' chat hook, draws recorded with what they drew from, announcements through the chat service. */
 export const giveawaysModule = defineModule({
   name: 'giveaways',
-  services: ({ db, now, channels, chat, commands }: Core & { channels: ChannelsService; chat: ChatService; commands: CommandsService }) => {
-    const giveaways = createGiveawaysService({ db, channels, chat, now })
+  services: ({ db, now, pubsub, log, channels, chat, commands }: Core & { channels: ChannelsService; chat: ChatService; commands: CommandsService }) => {
+    const giveaways = createGiveawaysService({ db, channels, chat, now, pubsub, log })
     commands.addChatHandler(createGiveawayChat({ db, giveaways, followedAt: commands.followedAt }))
     return { giveaways }
   },

@@ -3,6 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../../db/client'
 import { AppError } from '../../errors'
+import type { Logger } from '../../logger'
+import type { Realtime } from '../../realtime/pubsub'
 import { isUniqueViolation } from '../../db/unique-violation'
 import { parseFields } from '../../validation'
 import type { ChannelsService } from '../channels/channels.service'
@@ -11,6 +13,7 @@ import type { ChatService } from '../chat/chat.service'
 import { badInput } from '../commands/commands.module'
 import { giveawayDraws, giveawayEligibilities, giveawayEntries, giveaways, type GiveawayDrawRow, type GiveawayRow } from './giveaways.tables'
 import { giveawayQueries } from './giveaway-queries'
+import { openGiveaways } from './open-giveaways'
 
 export const MAX_GIVEAWAY_MINUTES = 24 * 60
 export const MAX_SUBSCRIBER_TICKETS = 10
@@ -63,13 +66,15 @@ export function createGiveawaysService(deps: {
   channels: ChannelsService
   chat: ChatService
   now: () => Date
+  /** The change feed: a giveaway opened or closed in one process drops the others' cached answer. */
+  pubsub: Realtime['pubsub']
+  log: Logger
   /** For draws; crypto.randomInt unless a test replaces it. */
   randomInt?: (max: number) => number
 }) {
-  const { db, channels, chat, now } = deps
+  const { db, channels, chat, now, pubsub } = deps
   const pick = deps.randomInt ?? ((max: number) => randomInt(max))
-  /** Open giveaway per channel, for the chat hook: reset here on every change (other processes: within OPEN_CACHE_MS). */
-  const openCache = new Map<number, { at: number; row: GiveawayRow | null }>()
+  const { openGiveaway, changed } = openGiveaways({ db, now, pubsub, log: deps.log })
 
   /** A line in the channel's chat from the bot, when its bot is on and the chat limit allows (else skipped). */
   async function announce(channel: ChannelRow, text: string): Promise<boolean> {
@@ -112,7 +117,7 @@ export function createGiveawaysService(deps: {
           createdAt: now(),
         })
         .returning()
-      openCache.delete(channel.id)
+      changed(channel.id)
       await channels.audit(db, { channelId: channel.id, actorId: userId, module: 'giveaways', action: 'giveaway.open', after: giveawayEntry(row!) })
       const how = row!.keyword ? `type ${row!.keyword} to enter` : 'write in chat to enter'
       await announce(channel, `Giveaway: ${row!.prize}! ${how}${row!.endsAt ? ` within ${i.durationMinutes} min` : ''}.`)
@@ -130,7 +135,7 @@ export function createGiveawaysService(deps: {
       .set({ state: 'closed', closedAt: now() })
       .where(and(eq(giveaways.id, g.id), eq(giveaways.state, 'open')))
       .returning()
-    openCache.delete(g.channelId)
+    changed(g.channelId)
     return row ?? { ...g, state: 'closed' }
   }
 
@@ -176,25 +181,8 @@ export function createGiveawaysService(deps: {
     return drawn.row
   }
 
-  async function openGiveaway(channelId: number): Promise<GiveawayRow | null> {
-    const t = now().getTime()
-    const hit = openCache.get(channelId)
-    if (hit && t - hit.at < OPEN_CACHE_MS) return hit.row
-    const [row] = await db
-      .select()
-      .from(giveaways)
-      .where(and(eq(giveaways.channelId, channelId), eq(giveaways.state, 'open')))
-      .limit(1)
-    if (openCache.size > 10_000) openCache.clear()
-    openCache.set(channelId, { at: t, row: row ?? null })
-    return row ?? null
-  }
-
   const queries = giveawayQueries(db)
   return { open, close, closeRow, draw, ...queries, openGiveaway, announce, owned }
 }
-
-/** How long the chat hook trusts its "open giveaway" answer (a change in another process shows within this). */
-export const OPEN_CACHE_MS = 2_000
 
 export type GiveawaysService = ReturnType<typeof createGiveawaysService>
