@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
-import { inIds } from '../../db/id-list'
+import { arrayParam, inIds } from '../../db/id-list'
 import { WEBHOOK_EVENTS } from '../webhooks/webhooks.module'
 import { ownerLicensed, type ChannelsDeps } from './channels-deps'
 import { channels, type BotState, type ChannelRow } from './channels.tables'
@@ -100,7 +100,7 @@ export async function sayLicenceEnded(deps: ChannelsDeps, opts: { channelId?: nu
   const { db, now } = deps
   const idle = sql`${opts.idle ?? sql`true`}${opts.channelId === undefined ? sql`` : sql` and ${channels.id} = ${opts.channelId}`}`
   // One array parameter, however many bots the worker runs (a list would be a parameter each).
-  const except = opts.except?.length ? sql`${channels.id} <> all(${`{${opts.except.join(',')}}`}::bigint[])` : sql`true`
+  const except = opts.except?.length ? sql`${channels.id} <> all(${arrayParam(opts.except, 'bigint')})` : sql`true`
   const at = now()
   const reason = statusReasons.licenceEnded()
   const rows = await db

@@ -6,6 +6,7 @@ import { toEvent, type ChatDeps } from './chat-deps'
 import { sendersOf, trimSenders } from './chat-senders'
 import type { Db } from '../../db/client'
 import { groupedInsert } from '../../db/grouped'
+import { arrayParam } from '../../db/id-list'
 import { chatMessages, chatSenders, type ChatMessageRow, type NewChatMessage } from './chat.tables'
 
 /**
@@ -14,9 +15,52 @@ import { chatMessages, chatSenders, type ChatMessageRow, type NewChatMessage } f
  */
 export function historyWriter(db: Db): (line: NewChatMessage) => Promise<ChatMessageRow> {
   return groupedInsert(
-    (lines: NewChatMessage[]) => db.insert(chatMessages).values(lines).returning(),
-    (line, row) => row.channelId === line.channelId && row.platformMessageId === line.platformMessageId && row.text === line.text,
+    (lines: NewChatMessage[]) => insertLines(db, lines),
+    (line, row) => row.channelId === line.channelId && row.platformMessageId === line.platformMessageId,
   )
+}
+
+/**
+ * The lines in one INSERT with one array parameter per column, `unnest`ed: a VALUES list made
+ * drizzle build, and pg send, a parameter per field, which was most of the bot worker's CPU per
+ * chat line. The rows answered are the lines as given with the id the database gave each (and
+ * the channel and message id it returned, which groupedInsert checks the order by).
+ */
+async function insertLines(db: Db, lines: NewChatMessage[]): Promise<ChatMessageRow[]> {
+  const column = <T extends string | number | boolean | Date>(type: Parameters<typeof arrayParam>[1], of: (l: NewChatMessage) => T) =>
+    arrayParam(lines.map(of), type)
+  const result = (await db.execute(sql`
+    insert into ${chatMessages} (channel_id, platform_message_id, user_id, user_login, user_name, text, roles, from_bot, removed, at)
+    select * from unnest(${sql.join(
+      [
+        column('bigint', (l) => l.channelId),
+        column('text', (l) => l.platformMessageId),
+        column('text', (l) => l.userId),
+        column('text', (l) => l.userLogin),
+        column('text', (l) => l.userName),
+        column('text', (l) => l.text),
+        column('jsonb', (l) => JSON.stringify(l.roles ?? [])),
+        column('boolean', (l) => l.fromBot ?? false),
+        column('boolean', (l) => l.removed ?? false),
+        column('timestamptz', (l) => l.at),
+      ],
+      sql`, `,
+    )})
+    returning id, channel_id, platform_message_id`)) as unknown as {
+    rows: Array<{ id: string | number; channel_id: string | number; platform_message_id: string }>
+  }
+  return result.rows.map((r, i) => {
+    const line = lines[i]!
+    return {
+      ...line,
+      id: Number(r.id),
+      channelId: Number(r.channel_id),
+      platformMessageId: r.platform_message_id,
+      roles: line.roles ?? [],
+      fromBot: line.fromBot ?? false,
+      removed: line.removed ?? false,
+    }
+  })
 }
 
 export async function record(deps: ChatDeps, channelId: number, chat: IncomingChat, fromBot: boolean): Promise<ChatMessageEvent> {

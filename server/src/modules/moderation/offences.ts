@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { arrayParam } from '../../db/id-list'
 import type { ModerationCoreDeps } from './core-deps'
 import { Offences } from './ladder'
 import { moderationLog } from './moderation.tables'
@@ -40,13 +41,16 @@ export async function offencesOfMany({ db, now }: Pick<ModerationCoreDeps, 'db' 
   const out = new Map<number, Offences>()
   if (windows.size === 0) return out
   const t = now().getTime()
-  const ids = `{${[...windows.keys()].map((id) => Math.trunc(id)).join(',')}}`
-  const sinces = `{${[...windows.values()].map((ms) => `"${new Date(t - ms).toISOString()}"`).join(',')}}`
+  const ids = arrayParam([...windows.keys()], 'bigint')
+  const sinces = arrayParam(
+    [...windows.values()].map((ms) => new Date(t - ms)),
+    'timestamptz',
+  )
   const result = (await db.execute(sql`
     select l.channel_id, l.viewer_id, l.at, l.undone_at from (
       select m.channel_id, m.viewer_id, m.at, m.undone_at, m.id, row_number() over (partition by m.channel_id order by m.id) as n
       from ${moderationLog} m
-      join unnest(${ids}::bigint[], ${sinces}::timestamptz[]) as w(channel_id, since) on m.channel_id = w.channel_id and m.at >= w.since
+      join unnest(${ids}, ${sinces}) as w(channel_id, since) on m.channel_id = w.channel_id and m.at >= w.since
       where m.source = 'filter'
     ) l where l.n <= ${MAX_ROWS} order by l.channel_id, l.id`)) as unknown as {
     rows: Array<{ channel_id: string | number; viewer_id: string; at: Date | string; undone_at: Date | string | null }>
