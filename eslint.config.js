@@ -72,6 +72,15 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'seed/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**'], message: 'The server never imports client code.' }] }],
+      // The server runs on Node. tsconfig.server.json cannot keep the browser's globals out
+      // (graphql-yoga's fetch types bring the DOM library in, so \`window\` type-checks there); this does.
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'location', 'history', 'alert', 'HTMLElement'].map((name) => ({
+          name,
+          message: 'A browser global: the server runs on Node.',
+        })),
+      ],
     },
   },
   {

@@ -94,6 +94,9 @@ export const FOLLOW_BATCH_MS = 10_000
 /** A subscription Twitch refused is tried again this often (sooner when the owner acts: a reconnect restarts the bot). */
 export const REFUSED_RETRY_MS = 15 * 60_000
 
+/** The timers of every bot whose channel has none (reloadLists replaces it, never adds to it). */
+const NO_TIMERS = new Map<number, TimerState>()
+
 /** Outgoing lines waiting for the chat limit; beyond this the oldest are dropped. */
 const MAX_QUEUE = 100
 
@@ -112,9 +115,11 @@ interface TimerState {
  */
 export class ChannelBot {
   private commands: ChatCommandRow[] = []
-  private timers = new Map<number, TimerState>()
+  /** Enabled timers by id; a channel without timers shares one empty map (replaced, never added to). */
+  private timers: Map<number, TimerState> = NO_TIMERS
   private timerSignature = ''
-  private readonly cooldowns = new Map<string, number>()
+  /** Command cooldowns; made with the first chat line (an idle channel's bot holds none: issue 35's heap per channel). */
+  private cooldownsMap: Map<string, number> | null = null
   private readonly queue: string[] = []
   private draining = false
   private drainTimer: unknown = null
@@ -139,7 +144,7 @@ export class ChannelBot {
   private conversationRules: CompiledRule[] = []
   private readonly conversationCooldowns = new Cooldowns()
   /** Rules (id and pattern) already reported as not matchable: logged once, not at every reload. */
-  private readonly invalidRules = new Set<string>()
+  private invalidRules: Set<string> | null = null
   private botNames: string[] = []
   /** Whether the bot speaks as an account of its own (else as the broadcaster, whose lines are not all its own). */
   private separateBot = false
@@ -149,7 +154,7 @@ export class ChannelBot {
   private refusedTimer: unknown = null
   /** An error that stays on the status until it is resolved (a token refused on refresh, a send the platform failed). */
   private held: string | null = null
-  private readonly talks = new Set<Promise<void>>()
+  private talks: Set<Promise<void>> | null = null
   /** Lines handled and replies sent, for benchmarks; writes refused for a lost lease (`fenced`). */
   readonly stats = { handled: 0, replies: 0, sent: 0, fenced: 0 }
 
@@ -327,8 +332,8 @@ export class ChannelBot {
     this.commands = commands
     this.conversationRules = compileRules(rules, (rule, problem) => {
       const key = `${rule.id}:${rule.pattern}`
-      if (this.invalidRules.has(key)) return
-      this.invalidRules.add(key)
+      if (this.invalidRules?.has(key)) return
+      ;(this.invalidRules ??= new Set()).add(key)
       this.log.warn({ channelId: this.row.id, ruleId: rule.id, problem }, 'conversation rule skipped: the engine refuses its pattern')
     })
     const enabled = timers.filter((t) => t.enabled)
@@ -626,7 +631,7 @@ export class ChannelBot {
   /** Resolves when every event received so far is handled (model answers under way included). */
   async idle(): Promise<void> {
     await this.chain
-    await Promise.all([...this.talks])
+    await Promise.all([...(this.talks ?? [])])
   }
 
   private async process(ev: ChannelEvent) {
@@ -724,7 +729,7 @@ export class ChannelBot {
     await this.s.commands.onChat(chat, {
       row: this.row,
       commands: this.commands,
-      cooldowns: this.cooldowns,
+      cooldowns: (this.cooldownsMap ??= new Map()),
       live: this.live,
       category: this.category,
       uptimeMs: this.uptimeMs(),
@@ -779,8 +784,8 @@ export class ChannelBot {
         this.enqueue(answer)
       })
       .catch((e: unknown) => this.log.warn({ err: (e as Error).message, channelId: this.row.id }, 'conversation answer failed'))
-      .finally(() => this.talks.delete(talk))
-    this.talks.add(talk)
+      .finally(() => this.talks?.delete(talk))
+    ;(this.talks ??= new Set()).add(talk)
   }
 
   /**

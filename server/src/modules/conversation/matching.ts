@@ -48,19 +48,21 @@ export function patternProblem(kind: RuleKind, pattern: string): { message: stri
 
 /** Per-rule cooldowns (anyone, and per viewer), in memory per channel like the commands' ones. */
 export class Cooldowns {
-  private readonly last = new Map<string, number>()
+  /** Made with the first rule taken: a bot whose rules never answer holds none. */
+  private last: Map<string, number> | null = null
 
   /** Is the rule free for this viewer at `t`? When it is, takes it (starts both cooldowns). */
   take(rule: Pick<ConversationRuleRow, 'id' | 'cooldownSeconds' | 'userCooldownSeconds'>, viewerId: string, t: number): boolean {
     const any = `c:${rule.id}`
     const mine = `u:${rule.id}:${viewerId}`
-    const lastAny = this.last.get(any)
-    const lastMine = this.last.get(mine)
+    const last = (this.last ??= new Map())
+    const lastAny = last.get(any)
+    const lastMine = last.get(mine)
     if (lastAny !== undefined && t - lastAny < rule.cooldownSeconds * 1000) return false
     if (lastMine !== undefined && t - lastMine < rule.userCooldownSeconds * 1000) return false
-    if (this.last.size > 10_000) this.last.clear()
-    this.last.set(any, t)
-    if (rule.userCooldownSeconds > 0) this.last.set(mine, t)
+    if (last.size > 10_000) last.clear()
+    last.set(any, t)
+    if (rule.userCooldownSeconds > 0) last.set(mine, t)
     return true
   }
 }
