@@ -65,13 +65,12 @@ export function groupedInsert<V, R>(write: (values: V[]) => Promise<R[]>, same: 
     } catch (e) {
       if (group.length === 1) return group[0]!.reject(e)
       for (const g of group) {
-        const [row] = await write([g.input]).catch((e2: unknown) => {
-          g.reject(e2)
-          return [null]
-        })
-        if (row !== null) {
+        try {
+          const [row] = await write([g.input])
           if (row === undefined) g.reject(new Error('the inserted row was not returned'))
           else g.resolve(row)
+        } catch (e2) {
+          g.reject(e2)
         }
       }
     }

@@ -20,14 +20,18 @@ export function historyWriter(db: Db): (line: NewChatMessage) => Promise<ChatMes
   )
 }
 
+/** A line's channel and platform message id: what pairs it with the id the database returned. */
+const keyOf = (channelId: number | string, platformMessageId: string) => `${channelId}:${platformMessageId}`
+
 /**
  * The lines in one INSERT with one array parameter per column, `unnest`ed: a VALUES list made
  * drizzle build, and pg send, a parameter per field, which was most of the bot worker's CPU per
- * chat line. The rows answered are the lines as given with the id the database gave each (and
- * the channel and message id it returned, which groupedInsert checks the order by).
+ * chat line. Answers the stored rows: each line with the id the database returned for its channel
+ * and message id (RETURNING's order is not relied on); a line nothing was returned for is left out.
  */
-async function insertLines(db: Db, lines: NewChatMessage[]): Promise<ChatMessageRow[]> {
-  const column = <T extends string | number | boolean | Date>(type: Parameters<typeof arrayParam>[1], of: (l: NewChatMessage) => T) =>
+async function insertLines(db: Db, given: NewChatMessage[]): Promise<ChatMessageRow[]> {
+  const lines = given.map((l) => ({ ...l, roles: l.roles ?? [], fromBot: l.fromBot ?? false, removed: l.removed ?? false }))
+  const column = <T extends string | number | boolean | Date>(type: Parameters<typeof arrayParam>[1], of: (l: (typeof lines)[number]) => T) =>
     arrayParam(lines.map(of), type)
   const result = (await db.execute(sql`
     insert into ${chatMessages} (channel_id, platform_message_id, user_id, user_login, user_name, text, roles, from_bot, removed, at)
@@ -39,9 +43,9 @@ async function insertLines(db: Db, lines: NewChatMessage[]): Promise<ChatMessage
         column('text', (l) => l.userLogin),
         column('text', (l) => l.userName),
         column('text', (l) => l.text),
-        column('jsonb', (l) => JSON.stringify(l.roles ?? [])),
-        column('boolean', (l) => l.fromBot ?? false),
-        column('boolean', (l) => l.removed ?? false),
+        column('jsonb', (l) => JSON.stringify(l.roles)),
+        column('boolean', (l) => l.fromBot),
+        column('boolean', (l) => l.removed),
         column('timestamptz', (l) => l.at),
       ],
       sql`, `,
@@ -49,17 +53,14 @@ async function insertLines(db: Db, lines: NewChatMessage[]): Promise<ChatMessage
     returning id, channel_id, platform_message_id`)) as unknown as {
     rows: Array<{ id: string | number; channel_id: string | number; platform_message_id: string }>
   }
-  return result.rows.map((r, i) => {
-    const line = lines[i]!
-    return {
-      ...line,
-      id: Number(r.id),
-      channelId: Number(r.channel_id),
-      platformMessageId: r.platform_message_id,
-      roles: line.roles ?? [],
-      fromBot: line.fromBot ?? false,
-      removed: line.removed ?? false,
-    }
+  const ids = new Map<string, number[]>()
+  for (const r of result.rows) {
+    const key = keyOf(r.channel_id, r.platform_message_id)
+    ids.set(key, [...(ids.get(key) ?? []), Number(r.id)])
+  }
+  return lines.flatMap((line) => {
+    const id = ids.get(keyOf(line.channelId, line.platformMessageId))?.shift()
+    return id === undefined ? [] : [{ ...line, id }]
   })
 }
 

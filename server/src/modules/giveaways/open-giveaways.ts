@@ -63,8 +63,8 @@ export function openGiveaways(deps: { db: Db; now: () => Date; pubsub: Realtime[
     const row = await readOpen(channelId)
     // A bound for a process that sees very many channels (a worker runs up to tens of thousands).
     if (openCache.size > 50_000) openCache.clear()
-    if (drops === before) openCache.set(channelId, { at: t, row: row ?? null })
-    return row ?? null
+    if (drops === before) openCache.set(channelId, { at: t, row })
+    return row
   }
 
   return { openGiveaway, changed }
